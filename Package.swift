@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "MobileSdkGen",
+    products: [
+        .executable(name: "mobilesdkgen", targets: ["mobilesdkgen"]),
+        .library(name: "MetadataModel", targets: ["MetadataModel"]),
+        .library(name: "MetadataReader", targets: ["MetadataReader"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        // The intermediate model: plain value types, no dependencies.
+        .target(name: "MetadataModel"),
+        // Streaming libxml2 reader: metadata XML → MetadataModel.
+        .target(name: "MetadataReader", dependencies: ["MetadataModel", "CLibXML2"]),
+        .executableTarget(
+            name: "mobilesdkgen",
+            dependencies: [
+                "MetadataModel",
+                "MetadataReader",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "ReaderBenchmark",
+            dependencies: ["MetadataModel", "MetadataReader"],
+            path: "Benchmarks/ReaderBenchmark"
+        ),
+        .testTarget(
+            name: "MetadataReaderTests",
+            dependencies: ["MetadataModel", "MetadataReader", "CLibXML2"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

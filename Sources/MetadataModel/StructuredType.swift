@@ -1,0 +1,53 @@
+/// An entity type: a keyed structured type.
+public struct EntityType: Hashable, Sendable, Codable {
+    public var name: String
+    /// Key properties (several for a composite key); empty when inherited from the base type.
+    public var key: [PropertyRef] = []
+    public var baseType: QualifiedName?
+    public var isAbstract = false
+    public var isOpen = false
+    public var hasStream = false
+    public var properties: [Property] = []
+    public var navigationProperties: [NavigationProperty] = []
+    public var annotations: [Annotation] = []
+    /// SAP Gateway `sap:` attributes (OData v2).
+    public var sap: SAPAttributes?
+    /// What Dynamics entity metadata says about this entity, when it was read or merged.
+    public var dynamics: DynamicsEntity?
+    public var location: SourceLocation
+
+    public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+}
+
+/// A complex type: a structured type without a key.
+public struct ComplexType: Hashable, Sendable, Codable {
+    public var name: String
+    public var baseType: QualifiedName?
+    public var isAbstract = false
+    public var isOpen = false
+    public var properties: [Property] = []
+    public var navigationProperties: [NavigationProperty] = []
+    public var annotations: [Annotation] = []
+    public var location: SourceLocation
+
+    public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+}
+
+/// A key property reference; `name` may be a path into a complex property (`Address/City`).
+public struct PropertyRef: Hashable, Sendable, Codable {
+    public var name: String
+    public var alias: String?
+    public var location: SourceLocation
+
+    public init(name: String, alias: String? = nil, location: SourceLocation) {
+        self.name = name
+        self.alias = alias
+        self.location = location
+    }
+}

@@ -1,0 +1,48 @@
+/// The type of a property, parameter, return value or term: a primitive or named type,
+/// possibly a collection of it (`Collection(Edm.String)`).
+public struct TypeReference: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var name: QualifiedName
+    public var isCollection: Bool
+
+    public init(name: QualifiedName, isCollection: Bool = false) {
+        self.name = name
+        self.isCollection = isCollection
+    }
+
+    /// Parses `Namespace.Name` or `Collection(Namespace.Name)`.
+    public init(parsing text: String) {
+        let trimmed = text.trimmingSpaces
+        if trimmed.hasPrefix("Collection("), trimmed.hasSuffix(")") {
+            let inner = trimmed.dropFirst("Collection(".count).dropLast()
+            self.init(name: QualifiedName(parsing: String(inner).trimmingSpaces), isCollection: true)
+        } else {
+            self.init(name: QualifiedName(parsing: trimmed))
+        }
+    }
+
+    /// The Edm primitive type this names, if it is one.
+    public var primitive: EdmPrimitiveType? {
+        name.namespace == "Edm" ? EdmPrimitiveType(rawValue: name.name) : nil
+    }
+
+    public var description: String { isCollection ? "Collection(\(name))" : name.description }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(parsing: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }),
+              let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

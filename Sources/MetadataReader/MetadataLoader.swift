@@ -1,0 +1,126 @@
+import MetadataModel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The outcome of reading metadata: the model and every diagnostic, in the order found.
+public struct LoadResult: Sendable {
+    public var service: Service
+    public var diagnostics: [Diagnostic]
+
+    /// Whether reading failed: any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.hasErrors }
+}
+
+/// Reads metadata documents — OData CSDL in any version, and Dynamics entity metadata — into
+/// one `Service`, then resolves aliases, references and v2 associations, merges entity metadata
+/// onto CSDL, applies external annotations and checks the result.
+public struct MetadataLoader: Sendable {
+    public struct Options: Sendable {
+        /// Treat the findings of the semantic checks (unresolved types, missing key properties,
+        /// duplicate names…) as errors rather than warnings.
+        public var strict: Bool
+
+        public init(strict: Bool = false) {
+            self.strict = strict
+        }
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Reads the documents at `paths`, and the local documents they reference.
+    public func load(_ paths: [String]) -> LoadResult {
+        var documents: [(ReadDocument, isReference: Bool)] = []
+        var queue = paths.map { ($0, false) }
+        var queued = Set(paths.map(Self.normalized))
+        var diagnostics: [Diagnostic] = []
+        var opaque: [String] = []
+
+        while !queue.isEmpty {
+            let (path, isReference) = queue.removeFirst()
+            var document = DocumentReader.read(path: path)
+            for reference in document.references {
+                let (candidate, isLocal) = Self.localPath(of: reference.uri, besides: path)
+                if Self.isReadable(candidate) {
+                    if queued.insert(Self.normalized(candidate)).inserted { queue.append((candidate, true)) }
+                    continue
+                }
+                opaque += reference.includes.map(\.namespace)
+                let namespaces = reference.includes.map(\.namespace).joined(separator: ", ")
+                if isLocal {
+                    document.diagnostics.append(.warning("referenced document '\(reference.uri)' not found (looked for \(candidate)); types from \(namespaces.isEmpty ? "it" : namespaces) stay opaque", at: reference.location))
+                } else if reference.includes.allSatisfy({ $0.namespace.hasPrefix("Org.OData.") }) {
+                    document.diagnostics.append(.note("standard vocabulary reference '\(reference.uri)' is not available locally; using built-in knowledge of \(namespaces)", at: reference.location))
+                } else {
+                    document.diagnostics.append(.warning("reference '\(reference.uri)' is not available locally (looked for \(candidate)); types from \(namespaces.isEmpty ? "it" : namespaces) stay opaque", at: reference.location))
+                }
+            }
+            let resolver = AliasResolver(document: document)
+            for index in document.schemas.indices {
+                document.diagnostics += resolver.resolve(&document.schemas[index])
+            }
+            diagnostics += document.diagnostics
+            documents.append((document, isReference))
+        }
+
+        var service = Service()
+        service.documents = documents.compactMap { document, isReference in
+            document.dialect.map { DocumentInfo(path: document.path, dialect: $0, isReference: isReference) }
+        }
+        service.schemas = documents.filter { !$0.0.isEntityMetadata }.flatMap(\.0.schemas)
+        let loaded = Set(service.schemas.map(\.namespace))
+        service.opaqueNamespaces = Self.unique(opaque.filter { !loaded.contains($0) })
+        let entitySchemas = documents.filter(\.0.isEntityMetadata).flatMap(\.0.schemas)
+        EntityMetadataMerger().merge(entitySchemas, into: &service.schemas, diagnostics: &diagnostics)
+        DuplicateTypeRemover().apply(to: &service, diagnostics: &diagnostics)
+        AssociationResolver(service: service).resolve(&service, diagnostics: &diagnostics)
+        ExternalAnnotationApplier().apply(to: &service)
+        if !diagnostics.hasErrors {
+            var checker = SemanticChecker(service: service)
+            let findings = checker.check().sorted { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
+            diagnostics += options.strict ? findings.map { Diagnostic(.error, $0.message, at: $0.location) } : findings
+        }
+        return LoadResult(service: service, diagnostics: diagnostics)
+    }
+
+    /// Where a reference's document would be beside the referencing one: a relative URI as
+    /// given, an absolute URL by its last path segment. Never the network.
+    static func localPath(of uri: String, besides document: String) -> (path: String, isLocal: Bool) {
+        let withoutQuery = String(uri.prefix { $0 != "?" && $0 != "#" })
+        let directory = document.lastIndex(of: "/").map { String(document[...$0]) } ?? ""
+        if withoutQuery.contains("://") {
+            let name = withoutQuery.split(separator: "/").last.map(String.init) ?? ""
+            return (directory + name, false)
+        }
+        if withoutQuery.hasPrefix("/") { return (withoutQuery, true) }
+        return (directory + withoutQuery, true)
+    }
+
+    private static func isReadable(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
+    }
+
+    /// The path with `.` and `..` segments folded, to read each document once.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    private static func unique(_ items: [String]) -> [String] {
+        var seen: Set<String> = []
+        return items.filter { seen.insert($0).inserted }
+    }
+}

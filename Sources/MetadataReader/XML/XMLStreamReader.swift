@@ -1,0 +1,251 @@
+import CLibXML2
+import MetadataModel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Streams an XML file through libxml2's SAX2 parser, calling a handler per element, without
+/// building a tree of the document.
+///
+/// Safe by construction: no network access, no external entities or DTDs loaded, and any
+/// document type declaration rejected, so neither entity expansion nor local-file disclosure
+/// can happen.
+final class XMLStreamReader {
+    private let path: String
+    private unowned let handler: any XMLStreamHandler
+    private var context: xmlParserCtxtPtr?
+    private(set) var diagnostics: [Diagnostic] = []
+    private var stopped = false
+
+    /// Open elements: the descended-into ones and, while capturing, the subtree being built.
+    private var openElements: [XMLNode] = []
+    private var captureDepth = 0   // > 0 while building a captured subtree
+    private var skipDepth = 0      // > 0 while inside a skipped element
+    private var cachedURIPointer: UnsafePointer<xmlChar>?
+    private var cachedURI = ("", XMLNamespace.none)
+
+    init(path: String, handler: any XMLStreamHandler) {
+        self.path = path
+        self.handler = handler
+    }
+
+    /// Reads the whole file; problems are in `diagnostics`. Returns false if it was not well-formed.
+    func read() -> Bool {
+        guard let file = fopen(path, "rb") else {
+            diagnostics.append(.error("cannot open file: \(String(cString: strerror(errno)))", at: .file(path)))
+            return false
+        }
+        defer { fclose(file) }
+
+        var sax = xmlSAXHandler()
+        sax.initialized = XML_SAX2_MAGIC
+        sax.startElementNs = { userData, localName, _, uri, _, _, attributeCount, _, attributes in
+            guard let userData, let localName else { return }
+            let reader = Unmanaged<XMLStreamReader>.fromOpaque(userData).takeUnretainedValue()
+            reader.startElement(localName, uri, Int(attributeCount), attributes)
+        }
+        sax.endElementNs = { userData, _, _, _ in
+            guard let userData else { return }
+            Unmanaged<XMLStreamReader>.fromOpaque(userData).takeUnretainedValue().endElement()
+        }
+        sax.characters = { userData, characters, length in
+            guard let userData, let characters else { return }
+            Unmanaged<XMLStreamReader>.fromOpaque(userData).takeUnretainedValue().characters(characters, Int(length))
+        }
+        sax.cdataBlock = sax.characters
+        sax.internalSubset = { userData, _, _, _ in
+            guard let userData else { return }
+            Unmanaged<XMLStreamReader>.fromOpaque(userData).takeUnretainedValue().rejectDocumentType()
+        }
+        sax.serror = { userData, error in
+            guard let userData, let error else { return }
+            Unmanaged<XMLStreamReader>.fromOpaque(userData).takeUnretainedValue().report(error.pointee)
+        }
+
+        let selfPointer = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = xmlCreatePushParserCtxt(&sax, selfPointer, nil, 0, path) else {
+            diagnostics.append(.error("cannot create an XML parser", at: .file(path)))
+            return false
+        }
+        self.context = context
+        defer {
+            xmlFreeParserCtxt(context)
+            self.context = nil
+        }
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue))
+
+        var buffer = [CChar](repeating: 0, count: 1 << 16)
+        var sawData = false
+        while !stopped {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count > 0 { sawData = true }
+            let last = count < buffer.count
+            if !sawData && last {
+                diagnostics.append(.error("the file is empty", at: SourceLocation(file: path, line: 1, column: 1)))
+                return false
+            }
+            _ = buffer.withUnsafeBufferPointer { xmlParseChunk(context, $0.baseAddress, Int32(count), last ? 1 : 0) }
+            if last { break }
+        }
+        return context.pointee.wellFormed != 0 && !diagnostics.hasErrors
+    }
+
+    // MARK: - SAX callbacks
+
+    private func startElement(
+        _ localName: UnsafePointer<xmlChar>,
+        _ uri: UnsafePointer<xmlChar>?,
+        _ attributeCount: Int,
+        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        let (uriString, namespace) = namespace(of: uri)
+        var attributeList: [XMLAttribute] = []
+        if let attributes, attributeCount > 0 {
+            attributeList.reserveCapacity(attributeCount)
+            for index in 0..<attributeCount {
+                let base = attributes + index * 5
+                guard let name = base[0], let start = base[3], let end = base[4] else { continue }
+                let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                let attributeNamespace = base[2].map { XMLNamespace(uri: String(cString: $0)) } ?? .none
+                attributeList.append(XMLAttribute(namespace: attributeNamespace, name: String(cString: name), value: value))
+            }
+        }
+        let node = XMLNode(
+            namespace: namespace,
+            namespaceURI: uriString,
+            name: String(cString: localName),
+            attributes: attributeList,
+            location: currentElementLocation()
+        )
+        if captureDepth > 0 {
+            captureDepth += 1
+            openElements.append(node)
+            return
+        }
+        switch handler.start(node, depth: openElements.count) {
+        case .descend:
+            openElements.append(node)
+        case .capture:
+            captureDepth = 1
+            openElements.append(node)
+        case .skip:
+            skipDepth = 1
+        }
+    }
+
+    private func endElement() {
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
+        guard let node = openElements.popLast() else { return }
+        if captureDepth > 1 {
+            captureDepth -= 1
+            openElements[openElements.count - 1].children.append(node)
+        } else if captureDepth == 1 {
+            captureDepth = 0
+            handler.captured(node, depth: openElements.count)
+        } else {
+            handler.end(node, depth: openElements.count)
+        }
+    }
+
+    private func characters(_ characters: UnsafePointer<xmlChar>, _ length: Int) {
+        guard captureDepth > 0, skipDepth == 0, !openElements.isEmpty else { return }
+        openElements[openElements.count - 1].text += String(
+            decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self)
+    }
+
+    private func rejectDocumentType() {
+        guard !stopped else { return }
+        diagnostics.append(.error(
+            "document type declarations (<!DOCTYPE …>) are not allowed in metadata documents; entities are never expanded",
+            at: currentLocation()))
+        stop()
+    }
+
+    private func report(_ error: xmlError) {
+        guard !stopped || error.level == XML_ERR_FATAL, error.code != XML_ERR_USER_STOP.rawValue else { return }
+        let message = error.message.map { String(cString: $0).trimmingXMLSpace } ?? "XML error \(error.code)"
+        let location = SourceLocation(file: path, line: max(Int(error.line), 1), column: max(Int(error.int2), 1))
+        switch error.level {
+        case XML_ERR_WARNING:
+            diagnostics.append(.warning(message, at: location))
+        default:
+            diagnostics.append(.error(message, at: location))
+        }
+    }
+
+    private func stop() {
+        stopped = true
+        if let context { xmlStopParser(context) }
+    }
+
+    // MARK: - Locations
+
+    private func namespace(of uri: UnsafePointer<xmlChar>?) -> (String, XMLNamespace) {
+        guard let uri else { return ("", .none) }
+        if uri != cachedURIPointer {
+            let text = String(cString: uri)
+            cachedURIPointer = uri
+            cachedURI = (text, XMLNamespace(uri: text))
+        }
+        return cachedURI
+    }
+
+    /// The parser's current position.
+    private func currentLocation() -> SourceLocation {
+        guard let input = context?.pointee.input else { return .file(path) }
+        return SourceLocation(file: path, line: Int(input.pointee.line), column: Int(input.pointee.col))
+    }
+
+    /// The position of the `<` that starts the element just parsed. The parser stands just
+    /// after its start tag; since `<` cannot occur inside a tag, the nearest `<` before is it.
+    private func currentElementLocation() -> SourceLocation {
+        guard let input = context?.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur else {
+            return currentLocation()
+        }
+        var line = Int(input.pointee.line)
+        var column = Int(input.pointee.col)
+        var newlines = 0
+        var characters = 0
+        while cursor > base {
+            cursor -= 1
+            let byte = cursor.pointee
+            if byte == UInt8(ascii: "<") {
+                if newlines == 0 {
+                    column = max(column - characters - 1, 1)
+                } else {
+                    line -= newlines
+                    column = columnOfLine(endingBefore: cursor, base: base)
+                }
+                return SourceLocation(file: path, line: line, column: column)
+            }
+            if byte == UInt8(ascii: "\n") {
+                newlines += 1
+            } else if byte & 0xC0 != 0x80 {
+                characters += 1
+            }
+        }
+        return currentLocation()
+    }
+
+    /// The 1-based column of `position` within its line.
+    private func columnOfLine(endingBefore position: UnsafePointer<xmlChar>, base: UnsafePointer<xmlChar>) -> Int {
+        var cursor = position
+        var column = 1
+        while cursor > base {
+            cursor -= 1
+            if cursor.pointee == UInt8(ascii: "\n") { break }
+            if cursor.pointee & 0xC0 != 0x80 { column += 1 }
+        }
+        return column
+    }
+}

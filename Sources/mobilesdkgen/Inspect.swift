@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import MetadataModel
+import MetadataReader
+
+/// `mobilesdkgen inspect`: reads metadata and shows what was read.
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read metadata documents and print their dialect, what they hold, and any diagnostics.",
+        discussion: """
+            Give a Web API CSDL document and Dynamics entity metadata of the same organization \
+            together to see the entity metadata merged onto the CSDL types.
+            """
+    )
+
+    @Argument(help: "Metadata documents: OData CSDL ($metadata, any version) or Dynamics entity metadata XML.")
+    var files: [String]
+
+    @Flag(help: "Print the whole model as JSON instead of a summary.")
+    var json = false
+
+    func run() throws {
+        let result = MetadataLoader().load(files)
+        for diagnostic in result.diagnostics {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(result.service)
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+        } else {
+            print(ModelSummary(service: result.service, diagnostics: result.diagnostics).text, terminator: "")
+        }
+        if result.hasErrors { throw ExitCode.failure }
+    }
+}

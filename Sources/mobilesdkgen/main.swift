@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `mobilesdkgen`: generates early-bound Swift classes from OData and Dynamics metadata.
+struct MobileSdkGen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mobilesdkgen",
+        abstract: "Early-bound Swift entity classes from OData CSDL and Dynamics entity metadata.",
+        subcommands: [Inspect.self]
+    )
+}
+
+MobileSdkGen.main()
