@@ -9,3 +9,6 @@
 #include <libxml/tree.h>
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
+
+// `xmlFree` is a global function pointer, which Swift 6 treats as shared mutable state.
+static inline void cxml_free(void *pointer) { xmlFree(pointer); }
