@@ -50,4 +50,9 @@ public enum EdmPrimitiveType: String, Hashable, Sendable, Codable, CaseIterable 
     case modelElementPath = "ModelElementPath"
     case functionImportPath = "FunctionImportPath"
     case entitySetPath = "EntitySetPath"
+
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    /// The type with this name (after `Edm.`), found in constant time.
+    public static func named(_ name: String) -> EdmPrimitiveType? { byName[name] }
 }

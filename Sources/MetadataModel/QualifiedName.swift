@@ -12,9 +12,9 @@ public struct QualifiedName: Hashable, Comparable, Sendable, Codable, CustomStri
 
     /// Splits `Namespace.Name` at its last dot; a name without a dot has an empty namespace.
     public init(parsing text: String) {
-        if let dot = text.lastIndex(of: ".") {
+        if let dot = text.utf8.lastIndex(of: UInt8(ascii: ".")) {
             namespace = String(text[..<dot])
-            name = String(text[text.index(after: dot)...])
+            name = String(text[text.utf8.index(after: dot)...])
         } else {
             namespace = ""
             name = text

@@ -12,7 +12,7 @@ public struct TypeReference: Hashable, Sendable, Codable, CustomStringConvertibl
     /// Parses `Namespace.Name` or `Collection(Namespace.Name)`.
     public init(parsing text: String) {
         let trimmed = text.trimmingSpaces
-        if trimmed.hasPrefix("Collection("), trimmed.hasSuffix(")") {
+        if trimmed.utf8.first == UInt8(ascii: "C"), trimmed.hasPrefix("Collection("), trimmed.hasSuffix(")") {
             let inner = trimmed.dropFirst("Collection(".count).dropLast()
             self.init(name: QualifiedName(parsing: String(inner).trimmingSpaces), isCollection: true)
         } else {
@@ -22,7 +22,7 @@ public struct TypeReference: Hashable, Sendable, Codable, CustomStringConvertibl
 
     /// The Edm primitive type this names, if it is one.
     public var primitive: EdmPrimitiveType? {
-        name.namespace == "Edm" ? EdmPrimitiveType(rawValue: name.name) : nil
+        name.namespace == "Edm" ? EdmPrimitiveType.named(name.name) : nil
     }
 
     public var description: String { isCollection ? "Collection(\(name))" : name.description }
@@ -40,6 +40,8 @@ public struct TypeReference: Hashable, Sendable, Codable, CustomStringConvertibl
 extension String {
     /// The string without leading and trailing spaces, tabs and line breaks.
     var trimmingSpaces: String {
+        let isSpaceByte = { (byte: UInt8?) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        if !isSpaceByte(utf8.first) && !isSpaceByte(utf8.last) { return self }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let first = firstIndex(where: { !isSpace($0) }),
               let last = lastIndex(where: { !isSpace($0) }) else { return "" }

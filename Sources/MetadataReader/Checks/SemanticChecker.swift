@@ -12,6 +12,8 @@ struct SemanticChecker {
 
     private let service: Service
     private var kinds: [QualifiedName: Kind] = [:]
+    private var entityTypes: [QualifiedName: EntityType] = [:]
+    private var operations: (actions: Set<QualifiedName>, functions: Set<QualifiedName>) = ([], [])
     private let opaque: Set<String>
     private(set) var diagnostics: [Diagnostic] = []
 
@@ -59,7 +61,13 @@ struct SemanticChecker {
     private mutating func collectTypes() {
         for schema in service.schemas {
             let namespace = schema.namespace
-            for type in schema.entityTypes { kinds[QualifiedName(namespace: namespace, name: type.name)] = .entity }
+            for type in schema.entityTypes {
+                let name = QualifiedName(namespace: namespace, name: type.name)
+                kinds[name] = .entity
+                entityTypes[name] = type
+            }
+            operations.actions.formUnion(schema.actions.map { QualifiedName(namespace: namespace, name: $0.name) })
+            operations.functions.formUnion(schema.functions.map { QualifiedName(namespace: namespace, name: $0.name) })
             for type in schema.complexTypes { kinds[QualifiedName(namespace: namespace, name: type.name)] = .complex }
             for type in schema.enumTypes { kinds[QualifiedName(namespace: namespace, name: type.name)] = .enumeration }
             for type in schema.typeDefinitions { kinds[QualifiedName(namespace: namespace, name: type.name)] = .definition }
@@ -67,14 +75,11 @@ struct SemanticChecker {
     }
 
     private mutating func checkMembers(_ properties: [Property], _ navigations: [NavigationProperty], of owner: String) {
-        var seen: [String: SourceLocation] = [:]
-        let members = properties.map { ($0.name, $0.location) } + navigations.map { ($0.name, $0.location) }
-        for (name, location) in members {
-            if let first = seen[name] {
-                diagnostics.append(.warning("duplicate property name '\(name)' in \(owner) (first declared at \(first))", at: location))
-            } else {
-                seen[name] = location
-            }
+        var seen = Set<String>(minimumCapacity: properties.count + navigations.count)
+        let members = properties.lazy.map { ($0.name, $0.location) } + navigations.lazy.map { ($0.name, $0.location) }
+        for (name, location) in members where !seen.insert(name).inserted {
+            let first = members.first { $0.0 == name }?.1 ?? location
+            diagnostics.append(.warning("duplicate property name '\(name)' in \(owner) (first declared at \(first))", at: location))
         }
         for property in properties {
             checkType(property.type, usedBy: "property \(owner).\(property.name)", at: property.location)
@@ -134,7 +139,7 @@ struct SemanticChecker {
         var visited: Set<QualifiedName> = []
         while let name = base, visited.insert(name).inserted {
             if isOpaque(name) { return true }
-            base = service.entityType(name)?.baseType
+            base = entityTypes[name]?.baseType
         }
         return false
     }
@@ -144,7 +149,7 @@ struct SemanticChecker {
         var result: [Property] = []
         var current: QualifiedName? = name
         var visited: Set<QualifiedName> = []
-        while let name = current, visited.insert(name).inserted, let type = service.entityType(name) {
+        while let name = current, visited.insert(name).inserted, let type = entityTypes[name] {
             result += type.properties
             current = type.baseType
         }
@@ -206,13 +211,11 @@ struct SemanticChecker {
             checkType(TypeReference(name: singleton.type), usedBy: "singleton \(singleton.name)", at: singleton.location, expected: .entity)
             checkBindings(singleton.navigationPropertyBindings, sets: sets)
         }
-        let actions = Set(service.schemas.flatMap { schema in schema.actions.map { QualifiedName(namespace: schema.namespace, name: $0.name) } })
-        let functions = Set(service.schemas.flatMap { schema in schema.functions.map { QualifiedName(namespace: schema.namespace, name: $0.name) } })
-        for actionImport in container.actionImports where !actions.contains(actionImport.action) && !isOpaque(actionImport.action) {
+        for actionImport in container.actionImports where !operations.actions.contains(actionImport.action) && !isOpaque(actionImport.action) {
             diagnostics.append(.warning("action import \(actionImport.name) names the action '\(actionImport.action)', which is not declared", at: actionImport.location))
         }
         for functionImport in container.functionImports {
-            if let function = functionImport.function, !functions.contains(function), !isOpaque(function) {
+            if let function = functionImport.function, !operations.functions.contains(function), !isOpaque(function) {
                 diagnostics.append(.warning("function import \(functionImport.name) names the function '\(function)', which is not declared", at: functionImport.location))
             }
             for parameter in functionImport.parameters {
@@ -226,7 +229,7 @@ struct SemanticChecker {
 
     /// A binding to an entity set this container lacks is a known quirk of real services: a warning.
     private mutating func checkBindings(_ bindings: [NavigationPropertyBinding], sets: Set<String>) {
-        for binding in bindings where !binding.target.contains("/") && !binding.target.contains(".") && !sets.contains(binding.target) {
+        for binding in bindings where !binding.target.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") }) && !sets.contains(binding.target) {
             diagnostics.append(.warning("navigation property binding '\(binding.path)' targets '\(binding.target)', which is not an entity set or singleton of this container", at: binding.location))
         }
     }

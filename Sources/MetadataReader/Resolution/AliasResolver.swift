@@ -21,7 +21,7 @@ struct AliasResolver {
     }
 
     func resolve(_ name: QualifiedName) -> QualifiedName {
-        guard let namespace = aliases[name.namespace] else { return name }
+        guard !aliases.isEmpty, let namespace = aliases[name.namespace] else { return name }
         return QualifiedName(namespace: namespace, name: name.name)
     }
 
@@ -31,16 +31,17 @@ struct AliasResolver {
 
     /// Resolves the leading qualified name of a path such as `alias.Type/Property` or `alias.Action(alias.Type)`.
     func resolve(path: String) -> String {
-        let end = path.firstIndex { $0 == "/" || $0 == "(" } ?? path.endIndex
+        let bytes = path.utf8
+        let end = bytes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "(") } ?? bytes.endIndex
         let head = resolve(QualifiedName(parsing: String(path[..<end])))
-        var rest = String(path[end...])
-        if rest.hasPrefix("("), let close = rest.firstIndex(of: ")") {
-            let arguments = rest[rest.index(after: rest.startIndex)..<close].split(separator: ",").map {
-                resolve(TypeReference(parsing: String($0))).description
-            }
-            rest = "(" + arguments.joined(separator: ",") + rest[close...]
+        guard end != bytes.endIndex else { return head.description }
+        guard bytes[end] == UInt8(ascii: "("), let close = bytes[end...].firstIndex(of: UInt8(ascii: ")")) else {
+            return head.description + path[end...]
         }
-        return head.description + rest
+        let arguments = path[bytes.index(after: end)..<close].split(separator: ",").map {
+            resolve(TypeReference(parsing: String($0))).description
+        }
+        return head.description + "(" + arguments.joined(separator: ",") + path[close...]
     }
 
     /// Resolves every name in `schema`; returns notes on names it had to qualify.
@@ -53,21 +54,17 @@ struct AliasResolver {
     }
 
     private func resolveMembers(_ schema: inout Schema) {
-        schema.entityTypes = schema.entityTypes.map { type in
-            var type = type
-            type.baseType = type.baseType.map(resolve)
-            type.properties = type.properties.map(resolve)
-            type.navigationProperties = type.navigationProperties.map(resolve)
-            type.annotations = resolve(type.annotations)
-            return type
+        for t in schema.entityTypes.indices {
+            schema.entityTypes[t].baseType = schema.entityTypes[t].baseType.map(resolve)
+            resolve(&schema.entityTypes[t].properties)
+            resolve(&schema.entityTypes[t].navigationProperties)
+            resolve(&schema.entityTypes[t].annotations)
         }
-        schema.complexTypes = schema.complexTypes.map { type in
-            var type = type
-            type.baseType = type.baseType.map(resolve)
-            type.properties = type.properties.map(resolve)
-            type.navigationProperties = type.navigationProperties.map(resolve)
-            type.annotations = resolve(type.annotations)
-            return type
+        for t in schema.complexTypes.indices {
+            schema.complexTypes[t].baseType = schema.complexTypes[t].baseType.map(resolve)
+            resolve(&schema.complexTypes[t].properties)
+            resolve(&schema.complexTypes[t].navigationProperties)
+            resolve(&schema.complexTypes[t].annotations)
         }
         schema.enumTypes = schema.enumTypes.map { type in
             var type = type
@@ -113,11 +110,24 @@ struct AliasResolver {
         schema.annotations = resolve(schema.annotations)
     }
 
-    private func resolve(_ property: Property) -> Property {
-        var property = property
-        property.type = qualifyingLocal(resolve(property.type), at: property.location)
-        property.annotations = resolve(property.annotations)
-        return property
+    /// Resolves properties in place (the bulk of any large document).
+    private func resolve(_ properties: inout [Property]) {
+        for p in properties.indices {
+            properties[p].type = qualifyingLocal(resolve(properties[p].type), at: properties[p].location)
+            if !properties[p].annotations.isEmpty { resolve(&properties[p].annotations) }
+        }
+    }
+
+    private func resolve(_ navigations: inout [NavigationProperty]) {
+        for n in navigations.indices {
+            navigations[n].type = resolve(navigations[n].type)
+            navigations[n].relationship = navigations[n].relationship.map(resolve)
+            if !navigations[n].annotations.isEmpty { resolve(&navigations[n].annotations) }
+        }
+    }
+
+    private func resolve(_ annotations: inout [Annotation]) {
+        annotations = resolve(annotations)
     }
 
     /// A type name written without a namespace (a mistake some services make) that names a type
@@ -127,14 +137,6 @@ struct AliasResolver {
         let qualified = QualifiedName(namespace: scope.namespace, name: type.name.name)
         notes.diagnostics.append(.note("type '\(type.name.name)' is not namespace-qualified; read as '\(qualified)'", at: location))
         return TypeReference(name: qualified, isCollection: type.isCollection)
-    }
-
-    private func resolve(_ navigation: NavigationProperty) -> NavigationProperty {
-        var navigation = navigation
-        navigation.type = resolve(navigation.type)
-        navigation.relationship = navigation.relationship.map(resolve)
-        navigation.annotations = resolve(navigation.annotations)
-        return navigation
     }
 
     private func resolve(_ operation: Operation) -> Operation {

@@ -4,54 +4,73 @@ import MetadataModel
 /// that typed access sees them. Targets the model does not hold stay in `annotationGroups` only.
 struct ExternalAnnotationApplier {
     func apply(to service: inout Service) {
-        let groups = service.schemas.flatMap(\.annotationGroups)
-        for group in groups {
-            let annotations = group.annotations.map { annotation in
+        // Annotations by target element (`Namespace.Type`) and member (`Property`, or "" for the element).
+        var byTarget: [String: [String: [Annotation]]] = [:]
+        for group in service.schemas.flatMap(\.annotationGroups) {
+            let parts = group.target.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+            byTarget[String(parts[0]), default: [:]][parts.count > 1 ? String(parts[1]) : "", default: []] += group.annotations.map { annotation in
                 var annotation = annotation
                 if annotation.qualifier == nil { annotation.qualifier = group.qualifier }
                 return annotation
             }
-            apply(annotations, to: group.target, in: &service)
+        }
+        guard !byTarget.isEmpty else { return }
+        for s in service.schemas.indices {
+            let prefix = service.schemas[s].namespace + "."
+            // The annotations of the element last taken, by member.
+            var members: [String: [Annotation]] = [:]
+            /// The annotations targeting an element of this schema; its members' become `member(_:)`'s.
+            func take(_ name: String) -> [Annotation] {
+                members = byTarget.removeValue(forKey: prefix + name) ?? [:]
+                return members.removeValue(forKey: "") ?? []
+            }
+            func member(_ name: String) -> [Annotation] {
+                members.isEmpty ? [] : members.removeValue(forKey: name) ?? []
+            }
+            for t in service.schemas[s].entityTypes.indices {
+                let name = service.schemas[s].entityTypes[t].name
+                add(take(name), to: &service.schemas[s].entityTypes[t].annotations)
+                for p in service.schemas[s].entityTypes[t].properties.indices {
+                    add(member(service.schemas[s].entityTypes[t].properties[p].name), to: &service.schemas[s].entityTypes[t].properties[p].annotations)
+                }
+                for n in service.schemas[s].entityTypes[t].navigationProperties.indices {
+                    add(member(service.schemas[s].entityTypes[t].navigationProperties[n].name), to: &service.schemas[s].entityTypes[t].navigationProperties[n].annotations)
+                }
+            }
+            for t in service.schemas[s].complexTypes.indices {
+                let name = service.schemas[s].complexTypes[t].name
+                add(take(name), to: &service.schemas[s].complexTypes[t].annotations)
+                for p in service.schemas[s].complexTypes[t].properties.indices {
+                    add(member(service.schemas[s].complexTypes[t].properties[p].name), to: &service.schemas[s].complexTypes[t].properties[p].annotations)
+                }
+                for n in service.schemas[s].complexTypes[t].navigationProperties.indices {
+                    add(member(service.schemas[s].complexTypes[t].navigationProperties[n].name), to: &service.schemas[s].complexTypes[t].navigationProperties[n].annotations)
+                }
+            }
+            for t in service.schemas[s].enumTypes.indices {
+                let name = service.schemas[s].enumTypes[t].name
+                add(take(name), to: &service.schemas[s].enumTypes[t].annotations)
+                for m in service.schemas[s].enumTypes[t].members.indices {
+                    add(member(service.schemas[s].enumTypes[t].members[m].name), to: &service.schemas[s].enumTypes[t].members[m].annotations)
+                }
+            }
+            for t in service.schemas[s].typeDefinitions.indices {
+                add(take(service.schemas[s].typeDefinitions[t].name), to: &service.schemas[s].typeDefinitions[t].annotations)
+            }
+            for c in service.schemas[s].entityContainers.indices {
+                let name = service.schemas[s].entityContainers[c].name
+                add(take(name), to: &service.schemas[s].entityContainers[c].annotations)
+                for e in service.schemas[s].entityContainers[c].entitySets.indices {
+                    add(member(service.schemas[s].entityContainers[c].entitySets[e].name), to: &service.schemas[s].entityContainers[c].entitySets[e].annotations)
+                }
+                for e in service.schemas[s].entityContainers[c].singletons.indices {
+                    add(member(service.schemas[s].entityContainers[c].singletons[e].name), to: &service.schemas[s].entityContainers[c].singletons[e].annotations)
+                }
+            }
         }
     }
 
-    private func apply(_ annotations: [Annotation], to target: String, in service: inout Service) {
-        let segments = target.split(separator: "/", maxSplits: 1).map(String.init)
-        guard !segments[0].contains("(") else { return }
-        let name = QualifiedName(parsing: segments[0])
-        let member = segments.count > 1 ? segments[1] : nil
-        guard let s = service.schemas.firstIndex(where: { $0.namespace == name.namespace }) else { return }
-        var schema = service.schemas[s]
-        defer { service.schemas[s] = schema }
-
-        if let t = schema.entityTypes.firstIndex(where: { $0.name == name.name }) {
-            guard let member else { return schema.entityTypes[t].annotations += annotations }
-            if let p = schema.entityTypes[t].properties.firstIndex(where: { $0.name == member }) {
-                schema.entityTypes[t].properties[p].annotations += annotations
-            } else if let n = schema.entityTypes[t].navigationProperties.firstIndex(where: { $0.name == member }) {
-                schema.entityTypes[t].navigationProperties[n].annotations += annotations
-            }
-        } else if let t = schema.complexTypes.firstIndex(where: { $0.name == name.name }) {
-            guard let member else { return schema.complexTypes[t].annotations += annotations }
-            if let p = schema.complexTypes[t].properties.firstIndex(where: { $0.name == member }) {
-                schema.complexTypes[t].properties[p].annotations += annotations
-            } else if let n = schema.complexTypes[t].navigationProperties.firstIndex(where: { $0.name == member }) {
-                schema.complexTypes[t].navigationProperties[n].annotations += annotations
-            }
-        } else if let t = schema.enumTypes.firstIndex(where: { $0.name == name.name }) {
-            guard let member else { return schema.enumTypes[t].annotations += annotations }
-            if let m = schema.enumTypes[t].members.firstIndex(where: { $0.name == member }) {
-                schema.enumTypes[t].members[m].annotations += annotations
-            }
-        } else if let t = schema.typeDefinitions.firstIndex(where: { $0.name == name.name }), member == nil {
-            schema.typeDefinitions[t].annotations += annotations
-        } else if let c = schema.entityContainers.firstIndex(where: { $0.name == name.name }) {
-            guard let member else { return schema.entityContainers[c].annotations += annotations }
-            if let e = schema.entityContainers[c].entitySets.firstIndex(where: { $0.name == member }) {
-                schema.entityContainers[c].entitySets[e].annotations += annotations
-            } else if let e = schema.entityContainers[c].singletons.firstIndex(where: { $0.name == member }) {
-                schema.entityContainers[c].singletons[e].annotations += annotations
-            }
-        }
+    private func add(_ annotations: [Annotation], to target: inout [Annotation]) {
+        if !annotations.isEmpty { target += annotations }
     }
 }

@@ -8,16 +8,25 @@ struct XMLAttribute: Hashable, Sendable {
 }
 
 /// An element of a small subtree captured from the stream: one schema member, one Dynamics
-/// attribute… never the whole document.
-struct XMLNode: Sendable {
-    var namespace: XMLNamespace
-    var namespaceURI: String
-    var name: String
-    var attributes: [XMLAttribute]
-    var children: [XMLNode] = []
+/// attribute… never the whole document. A class, so that walking a subtree copies no strings.
+final class XMLNode {
+    let namespace: XMLNamespace
+    let namespaceURI: String
+    let name: String
+    let attributes: [XMLAttribute]
+    var children: [XMLNode]
     /// Character data directly inside this element.
     var text = ""
-    var location: SourceLocation
+    let location: SourceLocation
+
+    init(namespace: XMLNamespace, namespaceURI: String, name: String, attributes: [XMLAttribute], children: [XMLNode] = [], location: SourceLocation) {
+        self.namespace = namespace
+        self.namespaceURI = namespaceURI
+        self.name = name
+        self.attributes = attributes
+        self.children = children
+        self.location = location
+    }
 
     /// The unqualified attribute with this name.
     func attribute(_ name: String) -> String? {

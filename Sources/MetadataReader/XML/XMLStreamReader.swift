@@ -24,8 +24,8 @@ final class XMLStreamReader {
     private var openElements: [XMLNode] = []
     private var captureDepth = 0   // > 0 while building a captured subtree
     private var skipDepth = 0      // > 0 while inside a skipped element
-    private var cachedURIPointer: UnsafePointer<xmlChar>?
-    private var cachedURI = ("", XMLNamespace.none)
+    /// Namespace URIs by address: libxml2 interns them in its dictionary, so one lookup each.
+    private var namespaces: [UnsafeRawPointer: (String, XMLNamespace)] = [:]
 
     init(path: String, handler: any XMLStreamHandler) {
         self.path = path
@@ -105,7 +105,7 @@ final class XMLStreamReader {
             skipDepth += 1
             return
         }
-        let (uriString, namespace) = namespace(of: uri)
+        let (uriString, namespace) = lookUpNamespace(uri)
         var attributeList: [XMLAttribute] = []
         if let attributes, attributeCount > 0 {
             attributeList.reserveCapacity(attributeCount)
@@ -113,7 +113,7 @@ final class XMLStreamReader {
                 let base = attributes + index * 5
                 guard let name = base[0], let start = base[3], let end = base[4] else { continue }
                 let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-                let attributeNamespace = base[2].map { XMLNamespace(uri: String(cString: $0)) } ?? .none
+                let attributeNamespace = lookUpNamespace(base[2]).1
                 attributeList.append(XMLAttribute(namespace: attributeNamespace, name: String(cString: name), value: value))
             }
         }
@@ -190,14 +190,14 @@ final class XMLStreamReader {
 
     // MARK: - Locations
 
-    private func namespace(of uri: UnsafePointer<xmlChar>?) -> (String, XMLNamespace) {
+    private func lookUpNamespace(_ uri: UnsafePointer<xmlChar>?) -> (String, XMLNamespace) {
         guard let uri else { return ("", .none) }
-        if uri != cachedURIPointer {
-            let text = String(cString: uri)
-            cachedURIPointer = uri
-            cachedURI = (text, XMLNamespace(uri: text))
-        }
-        return cachedURI
+        let key = UnsafeRawPointer(uri)
+        if let known = namespaces[key] { return known }
+        let text = String(cString: uri)
+        let entry = (text, XMLNamespace(uri: text))
+        namespaces[key] = entry
+        return entry
     }
 
     /// The parser's current position.
@@ -208,44 +208,33 @@ final class XMLStreamReader {
 
     /// The position of the `<` that starts the element just parsed. The parser stands just
     /// after its start tag; since `<` cannot occur inside a tag, the nearest `<` before is it.
+    /// Columns count bytes, as compilers' do.
     private func currentElementLocation() -> SourceLocation {
-        guard let input = context?.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur else {
+        guard let input = context?.pointee.input, let base = input.pointee.base, let cursor = input.pointee.cur,
+              let start = Self.lastIndex(of: UInt8(ascii: "<"), from: base, to: cursor) else {
             return currentLocation()
         }
-        var line = Int(input.pointee.line)
-        var column = Int(input.pointee.col)
+        let line = Int(input.pointee.line)
         var newlines = 0
-        var characters = 0
-        while cursor > base {
-            cursor -= 1
-            let byte = cursor.pointee
-            if byte == UInt8(ascii: "<") {
-                if newlines == 0 {
-                    column = max(column - characters - 1, 1)
-                } else {
-                    line -= newlines
-                    column = columnOfLine(endingBefore: cursor, base: base)
-                }
-                return SourceLocation(file: path, line: line, column: column)
-            }
-            if byte == UInt8(ascii: "\n") {
-                newlines += 1
-            } else if byte & 0xC0 != 0x80 {
-                characters += 1
-            }
+        var byte = start
+        while byte < cursor {
+            if byte.pointee == UInt8(ascii: "\n") { newlines += 1 }
+            byte += 1
         }
-        return currentLocation()
+        if newlines == 0 {
+            return SourceLocation(file: path, line: line, column: max(Int(input.pointee.col) - (cursor - start), 1))
+        }
+        let lineStart = Self.lastIndex(of: UInt8(ascii: "\n"), from: base, to: start).map { $0 + 1 } ?? base
+        return SourceLocation(file: path, line: line - newlines, column: start - lineStart + 1)
     }
 
-    /// The 1-based column of `position` within its line.
-    private func columnOfLine(endingBefore position: UnsafePointer<xmlChar>, base: UnsafePointer<xmlChar>) -> Int {
-        var cursor = position
-        var column = 1
+    /// The last position in `base..<end` holding `byte`.
+    private static func lastIndex(of byte: xmlChar, from base: UnsafePointer<xmlChar>, to end: UnsafePointer<xmlChar>) -> UnsafePointer<xmlChar>? {
+        var cursor = end
         while cursor > base {
             cursor -= 1
-            if cursor.pointee == UInt8(ascii: "\n") { break }
-            if cursor.pointee & 0xC0 != 0x80 { column += 1 }
+            if cursor.pointee == byte { return cursor }
         }
-        return column
+        return nil
     }
 }
