@@ -56,8 +56,8 @@ public struct MetadataLoader: Sendable {
                 let namespaces = reference.includes.map(\.namespace).joined(separator: ", ")
                 if isLocal {
                     document.diagnostics.append(.warning("referenced document '\(reference.uri)' not found (looked for \(candidate)); types from \(namespaces.isEmpty ? "it" : namespaces) stay opaque", at: reference.location))
-                } else if reference.includes.allSatisfy({ $0.namespace.hasPrefix("Org.OData.") }) {
-                    document.diagnostics.append(.note("standard vocabulary reference '\(reference.uri)' is not available locally; using built-in knowledge of \(namespaces)", at: reference.location))
+                } else if !reference.includes.isEmpty, reference.includes.allSatisfy({ Self.isWellKnownVocabulary($0.namespace) }) {
+                    document.diagnostics.append(.note("vocabulary reference '\(reference.uri)' is not available locally; the terms the generator uses from \(namespaces) are built in", at: reference.location))
                 } else {
                     document.diagnostics.append(.warning("reference '\(reference.uri)' is not available locally (looked for \(candidate)); types from \(namespaces.isEmpty ? "it" : namespaces) stay opaque", at: reference.location))
                 }
@@ -101,6 +101,11 @@ public struct MetadataLoader: Sendable {
         }
         if withoutQuery.hasPrefix("/") { return (withoutQuery, true) }
         return (directory + withoutQuery, true)
+    }
+
+    /// The OASIS, OData community and SAP vocabularies, whose terms the model knows by name.
+    static func isWellKnownVocabulary(_ namespace: String) -> Bool {
+        ["Org.OData.", "OData.Community.", "com.sap.vocabularies."].contains { namespace.hasPrefix($0) }
     }
 
     private static func isReadable(_ path: String) -> Bool {

@@ -19,8 +19,11 @@ struct Inspect: ParsableCommand {
     @Flag(help: "Print the whole model as JSON instead of a summary.")
     var json = false
 
+    @Flag(help: "Treat the findings of the checks after reading (unresolved types, duplicate names, missing key properties) as errors.")
+    var strict = false
+
     func run() throws {
-        let result = MetadataLoader().load(files)
+        let result = MetadataLoader(options: .init(strict: strict)).load(files)
         for diagnostic in result.diagnostics {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }
