@@ -79,9 +79,11 @@ final class XMLStreamReader {
 
         var buffer = [CChar](repeating: 0, count: 1 << 16)
         var sawData = false
+        var end = EndOfInput()
         while !stopped {
             let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
             if count > 0 { sawData = true }
+            buffer.withUnsafeBytes { end.advance(over: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             let last = count < buffer.count
             if !sawData && last {
                 diagnostics.append(.error("the file is empty", at: SourceLocation(file: path, line: 1, column: 1)))
@@ -90,7 +92,21 @@ final class XMLStreamReader {
             _ = buffer.withUnsafeBufferPointer { xmlParseChunk(context, $0.baseAddress, Int32(count), last ? 1 : 0) }
             if last { break }
         }
-        return context.pointee.wellFormed != 0 && !diagnostics.hasErrors
+        let wellFormed = context.pointee.wellFormed != 0
+        if !wellFormed { explainTruncation(at: end) }
+        return wellFormed && !diagnostics.hasErrors
+    }
+
+    /// libxml2's push parser reports a file that ends inside an element as "Extra content at
+    /// the end of the document"; say what happened instead, at the end of the file.
+    private func explainTruncation(at end: EndOfInput) {
+        guard skipDepth > 0 || !openElements.isEmpty,
+              let index = diagnostics.firstIndex(where: { $0.severity == .error }),
+              diagnostics[index].message.hasPrefix("Extra content at the end of the document") else { return }
+        let open = openElements.last.map { "<\($0.name)> (opened at \($0.location.line):\($0.location.column))" } ?? "an element"
+        diagnostics[index] = .error(
+            "the file ends before \(open) is closed; it may be truncated",
+            at: SourceLocation(file: path, line: end.line, column: end.column))
     }
 
     // MARK: - SAX callbacks
@@ -189,6 +205,23 @@ final class XMLStreamReader {
     }
 
     // MARK: - Locations
+
+    /// The line and column just past the last byte read.
+    private struct EndOfInput {
+        var line = 1
+        var column = 1
+
+        mutating func advance(over bytes: UnsafeRawBufferPointer) {
+            guard var cursor = bytes.baseAddress, !bytes.isEmpty else { return }
+            let limit = cursor + bytes.count
+            while let newline = memchr(cursor, Int32(UInt8(ascii: "\n")), limit - cursor) {
+                line += 1
+                column = 1
+                cursor = UnsafeRawPointer(newline) + 1
+            }
+            column += limit - cursor
+        }
+    }
 
     private func lookUpNamespace(_ uri: UnsafePointer<xmlChar>?) -> (String, XMLNamespace) {
         guard let uri else { return ("", .none) }

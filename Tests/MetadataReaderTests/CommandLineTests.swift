@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `mobilesdkgen` in the same build products folder as the test bundle.
+enum BuiltTool {
+    static let executable: URL? = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("mobilesdkgen")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+}
+
+/// The `mobilesdkgen` executable as a user runs it: exit status and the diagnostic format.
+@Suite(.enabled(if: BuiltTool.executable != nil, "the mobilesdkgen executable is not built beside the tests"))
+struct CommandLineTests {
+
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = try #require(BuiltTool.executable)
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test func summaryOfASample() throws {
+        let (status, output, _) = try run(["inspect", Paths.sample("TripPin.xml")])
+        #expect(status == 0)
+        #expect(output.contains("OData v4.0 CSDL (EDMX 4.0)"))
+        let entityTypes = output.split(separator: "\n").first { $0.hasPrefix("  entity types ") }
+        #expect(entityTypes?.split(separator: " ").last == "13")
+        #expect(output.hasSuffix("0 errors, 0 warnings\n"))
+    }
+
+    @Test func badInputExitsNonZeroWithALocatedError() throws {
+        let path = try Paths.write("<edmx:Edmx Version=\"4.0\" xmlns:edmx=\"http://docs.oasis-open.org/odata/ns/edmx\">\n  <edmx:DataServices>\n")
+        let (status, _, errors) = try run(["inspect", path])
+        #expect(status != 0)
+        let first = try #require(errors.split(separator: "\n").first)
+        #expect(first.hasPrefix("\(path):3:1: error: "))
+    }
+
+    @Test func jsonIsDeterministic() throws {
+        let arguments = ["inspect", "--json", Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityMetadata.xml")]
+        let first = try run(arguments)
+        let second = try run(arguments)
+        #expect(first.status == 0)
+        #expect(first.output == second.output)
+        let model = try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any]
+        #expect((model?["schemas"] as? [Any])?.count == 1)
+    }
+}
