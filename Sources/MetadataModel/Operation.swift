@@ -51,8 +51,10 @@ public struct ReturnType: Hashable, Sendable, Codable {
     public var isNullable = true
     public var facets = Facets()
     public var annotations: [Annotation] = []
+    public var location: SourceLocation
 
-    public init(type: TypeReference) {
+    public init(type: TypeReference, location: SourceLocation) {
         self.type = type
+        self.location = location
     }
 }

@@ -76,7 +76,7 @@ struct ContainerMemberReader {
         functionImport.annotations = annotations.annotations(of: node)
         let members = SchemaMemberReader(context: context)
         if let returnType = node.attribute("ReturnType") {
-            functionImport.returnType = ReturnType(type: TypeReference(parsing: returnType))
+            functionImport.returnType = ReturnType(type: TypeReference(parsing: returnType), location: node.location)
         }
         for child in node.children where child.isCSDL {
             switch child.name {
@@ -90,9 +90,8 @@ struct ContainerMemberReader {
                 context.skipped(child, in: "function import \(name)")
             }
         }
-        if functionImport.function == nil && node.attribute("ReturnType") == nil
-            && node.children(named: "ReturnType").isEmpty && node.children(named: "Parameter").isEmpty
-            && functionImport.httpMethod == nil && node.attribute("Function") == nil && context.isV4 {
+        // In v4 a function import names its function; in v2/v3 it is self-contained.
+        if context.isV4 && functionImport.function == nil {
             context.error("FunctionImport \(name) has no Function attribute", at: node.location)
         }
         return functionImport

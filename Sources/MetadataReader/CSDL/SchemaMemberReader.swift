@@ -104,7 +104,7 @@ struct SchemaMemberReader {
             context.error("ReturnType has no Type attribute", at: node.location)
             return nil
         }
-        var returnType = ReturnType(type: TypeReference(parsing: type))
+        var returnType = ReturnType(type: TypeReference(parsing: type), location: node.location)
         returnType.isNullable = node.bool("Nullable") ?? true
         returnType.facets = node.facets
         returnType.annotations = annotations.annotations(of: node)

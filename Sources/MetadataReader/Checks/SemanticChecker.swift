@@ -45,7 +45,7 @@ struct SemanticChecker {
                     checkType(parameter.type, usedBy: "parameter \(parameter.name) of \(operation.name)", at: parameter.location)
                 }
                 if let returnType = operation.returnType {
-                    checkType(returnType.type, usedBy: "the return type of \(operation.name)", at: operation.location)
+                    checkType(returnType.type, usedBy: "the return type of \(operation.name)", at: returnType.location)
                 }
             }
             for container in schema.entityContainers {
@@ -222,7 +222,7 @@ struct SemanticChecker {
                 checkType(parameter.type, usedBy: "parameter \(parameter.name) of \(functionImport.name)", at: parameter.location)
             }
             if let returnType = functionImport.returnType {
-                checkType(returnType.type, usedBy: "the return type of \(functionImport.name)", at: functionImport.location)
+                checkType(returnType.type, usedBy: "the return type of \(functionImport.name)", at: returnType.location)
             }
         }
     }
