@@ -97,8 +97,6 @@ extension Annotatable {
     }
 }
 
-extension EntityType: Annotatable {}
-extension ComplexType: Annotatable {}
 extension Property: Annotatable {}
 extension NavigationProperty: Annotatable {}
 extension EnumType: Annotatable {}

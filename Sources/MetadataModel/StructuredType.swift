@@ -1,5 +1,17 @@
+/// What entity and complex types share: a name, a base type, properties and navigation properties.
+public protocol StructuredType: Annotatable {
+    var name: String { get set }
+    var baseType: QualifiedName? { get set }
+    var isAbstract: Bool { get set }
+    var isOpen: Bool { get set }
+    var properties: [Property] { get set }
+    var navigationProperties: [NavigationProperty] { get set }
+    var annotations: [Annotation] { get set }
+    var location: SourceLocation { get }
+}
+
 /// An entity type: a keyed structured type.
-public struct EntityType: Hashable, Sendable, Codable {
+public struct EntityType: StructuredType, Hashable, Sendable, Codable {
     public var name: String
     /// Key properties (several for a composite key); empty when inherited from the base type.
     public var key: [PropertyRef] = []
@@ -23,7 +35,7 @@ public struct EntityType: Hashable, Sendable, Codable {
 }
 
 /// A complex type: a structured type without a key.
-public struct ComplexType: Hashable, Sendable, Codable {
+public struct ComplexType: StructuredType, Hashable, Sendable, Codable {
     public var name: String
     public var baseType: QualifiedName?
     public var isAbstract = false

@@ -8,34 +8,29 @@ struct StructuredTypeReader {
     func entityType(_ node: XMLNode) -> EntityType? {
         guard let name = context.required("Name", of: node) else { return nil }
         var type = EntityType(name: name, location: node.location)
-        type.baseType = node.attribute("BaseType").map(QualifiedName.init(parsing:))
-        type.isAbstract = node.bool("Abstract") ?? false
-        type.isOpen = node.bool("OpenType") ?? false
         type.hasStream = node.bool("HasStream", in: .dataServicesMetadata) ?? node.bool("HasStream") ?? false
         type.sap = node.sapAttributes
-        type.annotations = annotations.annotations(of: node)
-        for child in node.children where child.isCSDL {
-            switch child.name {
-            case "Key":
-                type.key = child.children(named: "PropertyRef").compactMap { ref in
-                    context.required("Name", of: ref).map { PropertyRef(name: $0, alias: ref.attribute("Alias"), location: ref.location) }
-                }
-            case "Property":
-                if let property = property(child) { type.properties.append(property) }
-            case "NavigationProperty":
-                if let navigation = navigationProperty(child) { type.navigationProperties.append(navigation) }
-            case "Annotation", "Documentation":
-                continue
-            default:
-                context.skipped(child, in: "entity type \(name)")
+        var key: [PropertyRef] = []
+        readStructure(node, into: &type, kind: "entity type") { child in
+            guard child.name == "Key" else { return false }
+            key = child.children(named: "PropertyRef").compactMap { ref in
+                context.required("Name", of: ref).map { PropertyRef(name: $0, alias: ref.attribute("Alias"), location: ref.location) }
             }
+            return true
         }
+        type.key = key
         return type
     }
 
     func complexType(_ node: XMLNode) -> ComplexType? {
         guard let name = context.required("Name", of: node) else { return nil }
         var type = ComplexType(name: name, location: node.location)
+        readStructure(node, into: &type, kind: "complex type") { _ in false }
+        return type
+    }
+
+    /// Reads what entity and complex types share; `other` reads any further child and says whether it did.
+    private func readStructure<T: StructuredType>(_ node: XMLNode, into type: inout T, kind: String, other: (XMLNode) -> Bool) {
         type.baseType = node.attribute("BaseType").map(QualifiedName.init(parsing:))
         type.isAbstract = node.bool("Abstract") ?? false
         type.isOpen = node.bool("OpenType") ?? false
@@ -49,10 +44,9 @@ struct StructuredTypeReader {
             case "Annotation", "Documentation":
                 continue
             default:
-                context.skipped(child, in: "complex type \(name)")
+                if !other(child) { context.skipped(child, in: "\(kind) \(type.name)") }
             }
         }
-        return type
     }
 
     func property(_ node: XMLNode) -> Property? {

@@ -27,26 +27,8 @@ struct ExternalAnnotationApplier {
             func member(_ name: String) -> [Annotation] {
                 members.isEmpty ? [] : members.removeValue(forKey: name) ?? []
             }
-            for t in service.schemas[s].entityTypes.indices {
-                let name = service.schemas[s].entityTypes[t].name
-                add(take(name), to: &service.schemas[s].entityTypes[t].annotations)
-                for p in service.schemas[s].entityTypes[t].properties.indices {
-                    add(member(service.schemas[s].entityTypes[t].properties[p].name), to: &service.schemas[s].entityTypes[t].properties[p].annotations)
-                }
-                for n in service.schemas[s].entityTypes[t].navigationProperties.indices {
-                    add(member(service.schemas[s].entityTypes[t].navigationProperties[n].name), to: &service.schemas[s].entityTypes[t].navigationProperties[n].annotations)
-                }
-            }
-            for t in service.schemas[s].complexTypes.indices {
-                let name = service.schemas[s].complexTypes[t].name
-                add(take(name), to: &service.schemas[s].complexTypes[t].annotations)
-                for p in service.schemas[s].complexTypes[t].properties.indices {
-                    add(member(service.schemas[s].complexTypes[t].properties[p].name), to: &service.schemas[s].complexTypes[t].properties[p].annotations)
-                }
-                for n in service.schemas[s].complexTypes[t].navigationProperties.indices {
-                    add(member(service.schemas[s].complexTypes[t].navigationProperties[n].name), to: &service.schemas[s].complexTypes[t].navigationProperties[n].annotations)
-                }
-            }
+            apply(take, member, to: &service.schemas[s].entityTypes)
+            apply(take, member, to: &service.schemas[s].complexTypes)
             for t in service.schemas[s].enumTypes.indices {
                 let name = service.schemas[s].enumTypes[t].name
                 add(take(name), to: &service.schemas[s].enumTypes[t].annotations)
@@ -66,6 +48,18 @@ struct ExternalAnnotationApplier {
                 for e in service.schemas[s].entityContainers[c].singletons.indices {
                     add(member(service.schemas[s].entityContainers[c].singletons[e].name), to: &service.schemas[s].entityContainers[c].singletons[e].annotations)
                 }
+            }
+        }
+    }
+
+    private func apply<T: StructuredType>(_ take: (String) -> [Annotation], _ member: (String) -> [Annotation], to types: inout [T]) {
+        for t in types.indices {
+            add(take(types[t].name), to: &types[t].annotations)
+            for p in types[t].properties.indices {
+                add(member(types[t].properties[p].name), to: &types[t].properties[p].annotations)
+            }
+            for n in types[t].navigationProperties.indices {
+                add(member(types[t].navigationProperties[n].name), to: &types[t].navigationProperties[n].annotations)
             }
         }
     }
