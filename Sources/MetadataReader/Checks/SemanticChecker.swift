@@ -95,20 +95,20 @@ struct SemanticChecker {
         opaque.contains(name.namespace)
     }
 
-    private mutating func checkType(_ type: TypeReference, usedBy user: String, at location: SourceLocation, expected: Kind? = nil) {
+    private mutating func checkType(_ type: TypeReference, usedBy user: @autoclosure () -> String, at location: SourceLocation, expected: Kind? = nil) {
         if type.name.namespace == "Edm" {
             if type.primitive == nil {
-                diagnostics.append(.warning("\(user) has the unknown type '\(type.name)'", at: location))
+                diagnostics.append(.warning("\(user()) has the unknown type '\(type.name)'", at: location))
             }
             return
         }
         guard !isOpaque(type.name) else { return }
         guard let kind = kinds[type.name] else {
-            diagnostics.append(.warning("\(user) has the type '\(type.name)', which is not declared", at: location))
+            diagnostics.append(.warning("\(user()) has the type '\(type.name)', which is not declared", at: location))
             return
         }
         if let expected, kind != expected {
-            diagnostics.append(.warning("\(user) has the type '\(type.name)', which is not an entity type", at: location))
+            diagnostics.append(.warning("\(user()) has the type '\(type.name)', which is not an entity type", at: location))
         }
     }
 

@@ -7,8 +7,11 @@ struct ExternalAnnotationApplier {
         // Annotations by target element (`Namespace.Type`) and member (`Property`, or "" for the element).
         var byTarget: [String: [String: [Annotation]]] = [:]
         for group in service.schemas.flatMap(\.annotationGroups) {
-            let parts = group.target.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-            byTarget[String(parts[0]), default: [:]][parts.count > 1 ? String(parts[1]) : "", default: []] += group.annotations.map { annotation in
+            let target = group.target
+            let slash = target.utf8.firstIndex(of: UInt8(ascii: "/"))
+            let element = String(target[..<(slash ?? target.endIndex)])
+            let member = slash.map { String(target[target.utf8.index(after: $0)...]) } ?? ""
+            byTarget[element, default: [:]][member, default: []] += group.annotations.map { annotation in
                 var annotation = annotation
                 if annotation.qualifier == nil { annotation.qualifier = group.qualifier }
                 return annotation
