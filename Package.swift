@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "mobilesdkgen", targets: ["mobilesdkgen"]),
         .library(name: "MetadataModel", targets: ["MetadataModel"]),
         .library(name: "MetadataReader", targets: ["MetadataReader"]),
+        .library(name: "MobileSdk", targets: ["MobileSdk"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -21,11 +22,16 @@ let package = Package(
         .target(name: "MetadataModel"),
         // Streaming libxml2 reader: metadata XML → MetadataModel.
         .target(name: "MetadataReader", dependencies: ["MetadataModel", "CLibXML2"]),
+        // A structured representation of Swift declarations and its renderer: no dependencies.
+        .target(name: "SwiftEmitter"),
+        // Translators from the model to Swift declarations, naming, and the output file layout.
+        .target(name: "Generator", dependencies: ["MetadataModel", "SwiftEmitter"]),
         .executableTarget(
             name: "mobilesdkgen",
             dependencies: [
                 "MetadataModel",
                 "MetadataReader",
+                "Generator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -34,6 +40,9 @@ let package = Package(
             dependencies: ["MetadataModel", "MetadataReader"],
             path: "Benchmarks/ReaderBenchmark"
         ),
+        // The runtime that generated entity classes link against: Foundation only.
+        .target(name: "MobileSdk"),
+        .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk"]),
         .testTarget(
             name: "MetadataReaderTests",
             dependencies: ["MetadataModel", "MetadataReader", "CLibXML2"]

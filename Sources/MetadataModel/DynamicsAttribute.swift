@@ -29,7 +29,7 @@ public struct DynamicsAttribute: Hashable, Sendable, Codable {
     /// Lookup targets: the entities a lookup, customer, owner or party list may refer to.
     public var targets: [String] = []
     /// The option set of a picklist, state, status, multi-select or Boolean attribute.
-    public var optionSet: OptionSet?
+    public var optionSet: DynamicsOptionSet?
     public var defaultValue: String?
     public var location: SourceLocation
 

@@ -15,7 +15,7 @@ public struct Schema: Hashable, Sendable, Codable {
     /// External annotations: `<Annotations Target="…">` blocks.
     public var annotationGroups: [AnnotationGroup] = []
     /// Dynamics option sets shared between entities (global option sets).
-    public var optionSets: [OptionSet] = []
+    public var optionSets: [DynamicsOptionSet] = []
     public var annotations: [Annotation] = []
     public var location: SourceLocation
 

@@ -24,7 +24,7 @@ public struct Service: Hashable, Sendable, Codable {
     public var actions: [Operation] { schemas.flatMap(\.actions) }
     public var functions: [Operation] { schemas.flatMap(\.functions) }
     public var entityContainers: [EntityContainer] { schemas.flatMap(\.entityContainers) }
-    public var optionSets: [OptionSet] { schemas.flatMap(\.optionSets) }
+    public var optionSets: [DynamicsOptionSet] { schemas.flatMap(\.optionSets) }
 
     /// The entity type with this qualified name.
     public func entityType(_ name: QualifiedName) -> EntityType? {

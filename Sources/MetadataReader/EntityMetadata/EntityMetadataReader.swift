@@ -20,7 +20,7 @@ final class EntityMetadataReader: XMLStreamHandler {
     static let namespace = "Microsoft.Dynamics.CRM"
     private(set) var entityTypes: [EntityType] = []
     /// Global option sets, by name, in the order first met.
-    private(set) var globalOptionSets: [OptionSet] = []
+    private(set) var globalOptionSets: [DynamicsOptionSet] = []
     private var globalOptionSetNames: Set<String> = []
     private var frames: [Frame] = []
     private var entity: EntityType?
@@ -166,7 +166,7 @@ final class EntityMetadataReader: XMLStreamHandler {
         }
     }
 
-    private func addGlobal(_ set: OptionSet) {
+    private func addGlobal(_ set: DynamicsOptionSet) {
         guard let name = set.name, globalOptionSetNames.insert(name).inserted else { return }
         var set = set
         set.isGlobal = true

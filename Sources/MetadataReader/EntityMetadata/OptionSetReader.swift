@@ -5,10 +5,10 @@ import MetadataModel
 struct OptionSetReader {
     let context: ReadContext
 
-    func optionSet(_ node: XMLNode) -> OptionSet? {
+    func optionSet(_ node: XMLNode) -> DynamicsOptionSet? {
         guard !node.isNil else { return nil }
         let isBoolean = node.schemaInstanceType == "BooleanOptionSetMetadata" || node.child("TrueOption") != nil
-        var set = OptionSet(kind: node.string("OptionSetType") ?? (isBoolean ? "Boolean" : "Picklist"), name: node.string("Name"), location: node.location)
+        var set = DynamicsOptionSet(kind: node.string("OptionSetType") ?? (isBoolean ? "Boolean" : "Picklist"), name: node.string("Name"), location: node.location)
         set.isGlobal = node.flag("IsGlobal") ?? false
         set.displayName = node.label("DisplayName")
         set.description = node.label("Description")
@@ -20,13 +20,13 @@ struct OptionSetReader {
         return set
     }
 
-    private func option(_ node: XMLNode) -> Option? {
+    private func option(_ node: XMLNode) -> DynamicsOption? {
         guard !node.isNil else { return nil }
         guard let value = node.integer("Value") else {
             context.error("option has no integer Value", at: node.location)
             return nil
         }
-        var option = Option(value: value, location: node.location)
+        var option = DynamicsOption(value: value, location: node.location)
         option.label = node.label("Label")
         option.description = node.label("Description")
         option.color = node.string("Color")

@@ -1,5 +1,5 @@
 /// A Dynamics option set: the choices of a picklist, state, status, multi-select or Boolean attribute.
-public struct OptionSet: Hashable, Sendable, Codable {
+public struct DynamicsOptionSet: Hashable, Sendable, Codable {
     /// `OptionSetType`: Picklist, State, Status, Boolean…
     public var kind: String
     public var name: String?
@@ -7,7 +7,7 @@ public struct OptionSet: Hashable, Sendable, Codable {
     public var isGlobal = false
     public var displayName = Label()
     public var description = Label()
-    public var options: [Option] = []
+    public var options: [DynamicsOption] = []
     public var location: SourceLocation
 
     public init(kind: String, name: String?, location: SourceLocation) {
@@ -18,7 +18,7 @@ public struct OptionSet: Hashable, Sendable, Codable {
 }
 
 /// One choice of an option set.
-public struct Option: Hashable, Sendable, Codable {
+public struct DynamicsOption: Hashable, Sendable, Codable {
     public var value: Int
     public var label = Label()
     public var description = Label()

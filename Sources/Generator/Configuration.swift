@@ -1,0 +1,108 @@
+import MetadataModel
+
+/// What to generate and how to name it: read from a JSON configuration file.
+public struct GeneratorConfiguration: Codable, Equatable, Sendable {
+    /// How generated properties are named.
+    public enum PropertyNaming: String, Codable, Equatable, Sendable {
+        /// `parentCustomerId`: lowerCamelCase of the schema name (Dynamics) or property name.
+        case lowerCamelCase
+        /// `ParentCustomerId`: the Dynamics schema name or the property name as written.
+        case schemaName
+        /// `parentcustomerid`: the Dynamics logical name or the property name as written.
+        case logicalName
+    }
+
+    /// The access level of generated declarations.
+    public enum Access: String, Codable, Equatable, Sendable {
+        case `public`, `internal`
+    }
+
+    /// Include and exclude patterns (`*` and `?` wildcards); empty `include` means everything.
+    public struct Filter: Codable, Equatable, Sendable {
+        public var include: [String]
+        public var exclude: [String]
+
+        public init(include: [String] = [], exclude: [String] = []) {
+            self.include = include
+            self.exclude = exclude
+        }
+
+        /// Whether any of `names` is included and none is excluded.
+        public func admits(_ names: [String]) -> Bool {
+            let included = include.isEmpty || include.contains { pattern in names.contains { Wildcard.matches(pattern, $0) } }
+            return included && !exclude.contains { pattern in names.contains { Wildcard.matches(pattern, $0) } }
+        }
+    }
+
+    /// Entities by logical name, type name or qualified name.
+    public var entities: Filter
+    /// Attributes as `entity.attribute` or `attribute`, by logical or property name.
+    public var attributes: Filter
+    public var propertyNaming: PropertyNaming
+    /// Put before every generated type name.
+    public var typePrefix: String
+    public var accessLevel: Access
+    /// The name of the generated enum that registers the entity classes.
+    public var registryName: String
+
+    public init(
+        entities: Filter = Filter(), attributes: Filter = Filter(), propertyNaming: PropertyNaming = .lowerCamelCase,
+        typePrefix: String = "", accessLevel: Access = .public, registryName: String = "GeneratedEntities"
+    ) {
+        self.entities = entities
+        self.attributes = attributes
+        self.propertyNaming = propertyNaming
+        self.typePrefix = typePrefix
+        self.accessLevel = accessLevel
+        self.registryName = registryName
+    }
+
+    /// Missing keys take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = GeneratorConfiguration()
+        entities = try container.decodeIfPresent(Filter.self, forKey: .entities) ?? defaults.entities
+        attributes = try container.decodeIfPresent(Filter.self, forKey: .attributes) ?? defaults.attributes
+        propertyNaming = try container.decodeIfPresent(PropertyNaming.self, forKey: .propertyNaming) ?? defaults.propertyNaming
+        typePrefix = try container.decodeIfPresent(String.self, forKey: .typePrefix) ?? defaults.typePrefix
+        accessLevel = try container.decodeIfPresent(Access.self, forKey: .accessLevel) ?? defaults.accessLevel
+        registryName = try container.decodeIfPresent(String.self, forKey: .registryName) ?? defaults.registryName
+    }
+}
+
+extension GeneratorConfiguration.Filter {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        include = try container.decodeIfPresent([String].self, forKey: .include) ?? []
+        exclude = try container.decodeIfPresent([String].self, forKey: .exclude) ?? []
+    }
+}
+
+/// `*` (any run) and `?` (one character) matching, case-insensitive as Dynamics names are.
+enum Wildcard {
+    static func matches(_ pattern: String, _ text: String) -> Bool {
+        matches(Array(pattern.lowercased()), 0, Array(text.lowercased()), 0)
+    }
+
+    private static func matches(_ pattern: [Character], _ p: Int, _ text: [Character], _ t: Int) -> Bool {
+        var p = p, t = t
+        var star: (p: Int, t: Int)?
+        while t < text.count {
+            if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {
+                p += 1
+                t += 1
+            } else if p < pattern.count && pattern[p] == "*" {
+                star = (p, t)
+                p += 1
+            } else if let last = star {
+                p = last.p + 1
+                t = last.t + 1
+                star = (last.p, last.t + 1)
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count && pattern[p] == "*" { p += 1 }
+        return p == pattern.count
+    }
+}

@@ -1,0 +1,80 @@
+import MetadataModel
+import SwiftEmitter
+
+/// What the translators share: the model, the configuration, the names chosen, and diagnostics.
+final class GenerationContext {
+    let service: Service
+    let configuration: GeneratorConfiguration
+    var typeNames = TypeNames()
+    var diagnostics: [Diagnostic] = []
+
+    /// The entity types to generate, by qualified name, in document order.
+    private(set) var entityTypes: [(name: QualifiedName, type: EntityType)] = []
+    private(set) var entityIndex: [QualifiedName: EntityType] = [:]
+    private(set) var complexIndex: [QualifiedName: ComplexType] = [:]
+    private(set) var enumIndex: [QualifiedName: EnumType] = [:]
+    private(set) var definitionIndex: [QualifiedName: TypeDefinition] = [:]
+    /// The first entity set of each entity type.
+    private(set) var entitySetNames: [QualifiedName: String] = [:]
+
+    init(service: Service, configuration: GeneratorConfiguration) {
+        self.service = service
+        self.configuration = configuration
+        for schema in service.schemas {
+            let name = { (type: String) in QualifiedName(namespace: schema.namespace, name: type) }
+            for type in schema.complexTypes { complexIndex[name(type.name)] = type }
+            for type in schema.enumTypes { enumIndex[name(type.name)] = type }
+            for type in schema.typeDefinitions { definitionIndex[name(type.name)] = type }
+            for container in schema.entityContainers {
+                for set in container.entitySets where entitySetNames[set.entityType] == nil {
+                    entitySetNames[set.entityType] = set.name
+                }
+            }
+        }
+        selectEntityTypes()
+    }
+
+    /// Declarations are `public` (classes `open`) or `internal`, as configured.
+    var access: AccessLevel { configuration.accessLevel == .public ? .public : .internal }
+    var classAccess: AccessLevel { configuration.accessLevel == .public ? .open : .internal }
+
+    /// A location's file name without its folder, so that output does not depend on where the input was.
+    func source(_ location: SourceLocation) -> String {
+        let file = location.file.split(separator: "/").last.map(String.init) ?? location.file
+        return location.line > 0 ? "\(file):\(location.line)" : file
+    }
+
+    /// The entities the configuration admits, and their base types.
+    private func selectEntityTypes() {
+        var all: [(QualifiedName, EntityType)] = []
+        for schema in service.schemas {
+            for type in schema.entityTypes {
+                all.append((QualifiedName(namespace: schema.namespace, name: type.name), type))
+            }
+        }
+        let byName = Dictionary(all, uniquingKeysWith: { first, _ in first })
+        var selected: Set<QualifiedName> = []
+        for (name, type) in all where configuration.entities.admits(Self.names(of: type, qualified: name)) {
+            var current: QualifiedName? = name
+            while let name = current, selected.insert(name).inserted {
+                current = byName[name]?.baseType
+                if let base = current, byName[base] == nil { current = nil }
+            }
+        }
+        entityTypes = all.filter { selected.contains($0.0) }.map { (name: $0.0, type: $0.1) }
+        entityIndex = Dictionary(entityTypes.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The names a filter pattern can match for an entity type.
+    static func names(of type: EntityType, qualified: QualifiedName) -> [String] {
+        [type.name, qualified.description] + [type.dynamics?.logicalName, type.dynamics?.schemaName].compactMap { $0 }
+    }
+
+    func note(_ message: String, at location: SourceLocation) {
+        diagnostics.append(.note(message, at: location))
+    }
+
+    func warning(_ message: String, at location: SourceLocation) {
+        diagnostics.append(.warning(message, at: location))
+    }
+}

@@ -1,0 +1,98 @@
+import SwiftEmitter
+
+/// Turns metadata names into valid Swift identifiers.
+enum IdentifierNaming {
+    /// Decodes XML name escapes such as `_x005f_` (an underscore) and `_x0020_` (a space).
+    static func decodingXMLEscapes(_ name: String) -> String {
+        let scalars = Array(name.unicodeScalars)
+        guard scalars.count >= 7 else { return name }
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if index + 6 < scalars.count, scalars[index] == "_", scalars[index + 1] == "x", scalars[index + 6] == "_",
+               let value = UInt32(String(String.UnicodeScalarView(scalars[(index + 2)..<(index + 6)])), radix: 16),
+               let scalar = Unicode.Scalar(value) {
+                result.append(scalar)
+                index += 7
+            } else {
+                result.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(result)
+    }
+
+    /// The words of a name: split at characters that cannot be in an identifier and at underscores.
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for scalar in decodingXMLEscapes(name).unicodeScalars {
+            if scalar == "_" || !SwiftIdentifier.isCharacter(scalar) {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// `UpperCamelCase`: each word's first letter capitalised, the rest kept.
+    static func upperCamelCase(_ name: String) -> String {
+        valid(words(name).map(capitalizingFirst).joined())
+    }
+
+    /// `lowerCamelCase`: like upperCamelCase, with the leading capitals of the first word lowered
+    /// (`URLValue` → `urlValue`, `ID` → `id`).
+    static func lowerCamelCase(_ name: String) -> String {
+        let upper = upperCamelCase(name)
+        let scalars = Array(upper.unicodeScalars)
+        var leading = 0
+        while leading < scalars.count, isUppercase(scalars[leading]) { leading += 1 }
+        if leading == 0 { return upper }
+        // Keep the last capital of a run when a lowercase letter follows: it starts the next word.
+        let lowered = leading > 1 && leading < scalars.count && isLowercase(scalars[leading]) ? leading - 1 : leading
+        var result = ""
+        for (index, scalar) in scalars.enumerated() {
+            if index < lowered {
+                result += String(scalar).lowercased()
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return valid(result)
+    }
+
+    /// The name with invalid characters replaced by underscores and a valid first character.
+    static func sanitized(_ name: String) -> String {
+        var result = ""
+        for scalar in decodingXMLEscapes(name).unicodeScalars {
+            if SwiftIdentifier.isCharacter(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "_"
+            }
+        }
+        return valid(result)
+    }
+
+    /// Prefixes an underscore when the name is empty or starts with a digit or combining mark.
+    static func valid(_ name: String) -> String {
+        guard let first = name.unicodeScalars.first else { return "_" }
+        return SwiftIdentifier.isHead(first) ? name : "_" + name
+    }
+
+    private static func capitalizingFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isUppercase
+    }
+
+    private static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isLowercase
+    }
+}

@@ -1,0 +1,45 @@
+import MetadataModel
+
+/// The Swift name of every generated type, unique across the whole output.
+///
+/// Names come from the metadata (`UpperCamelCase`, Dynamics schema names where known) with the
+/// configured prefix. Collisions are resolved deterministically — entity types first, then
+/// complex types, enum types, type definitions and option sets, each in document order: a later
+/// type whose name is taken gets its namespace's last segment in front, then a number.
+struct TypeNames {
+    /// Names generated code relies on, or that Swift reserves.
+    static let reserved: Set<String> = ["Swift", "Foundation", "MobileSdk", "Attribute", "EntityInfo", "Type", "Protocol", "Self", "Any"]
+
+    private(set) var names: [QualifiedName: String] = [:]
+    private(set) var optionSetNames: [OptionSetKey: String] = [:]
+    private var unique = UniqueNames(reserved: TypeNames.reserved)
+
+    /// Identifies an option set: global ones by name, local ones by entity and attribute.
+    struct OptionSetKey: Hashable {
+        var global: String?
+        var entity: QualifiedName?
+        var attribute: String?
+    }
+
+    /// Claims a name for a model type; returns a note when it had to change.
+    mutating func claim(_ type: QualifiedName, preferred: String, prefix: String, location: SourceLocation) -> Diagnostic? {
+        let base = prefix + IdentifierNaming.upperCamelCase(preferred)
+        var candidate = base
+        if unique.isTaken(base), let segment = type.namespace.split(separator: ".").last {
+            candidate = prefix + IdentifierNaming.upperCamelCase(String(segment)) + IdentifierNaming.upperCamelCase(preferred)
+        }
+        let name = unique.claim(candidate).name
+        names[type] = name
+        return name != base ? .note("type '\(type)' is generated as '\(name)': '\(base)' is taken", at: location) : nil
+    }
+
+    /// Claims a name for an option set enum.
+    mutating func claim(optionSet key: OptionSetKey, preferred: String, prefix: String, location: SourceLocation) -> Diagnostic? {
+        let base = prefix + IdentifierNaming.upperCamelCase(preferred)
+        let (name, changed) = unique.claim(base)
+        optionSetNames[key] = name
+        return changed ? .note("option set '\(key.global ?? preferred)' is generated as '\(name)': '\(base)' is taken", at: location) : nil
+    }
+
+    func name(of type: QualifiedName) -> String? { names[type] }
+}

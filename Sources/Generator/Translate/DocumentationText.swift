@@ -1,0 +1,44 @@
+import MetadataModel
+import SwiftEmitter
+
+/// Builds `///` comments from labels and descriptions, ending with a `- Remark:` naming the source.
+struct DocumentationText {
+    private var paragraphs: [String] = []
+
+    /// Adds a paragraph unless it is empty or repeats the previous one.
+    mutating func add(_ text: String?) {
+        guard let text = text?.trimmingWhitespace, !text.isEmpty, paragraphs.last != text else { return }
+        paragraphs.append(text)
+    }
+
+    /// The comment, with `remark` as its last line.
+    func documentation(remark: String) -> Documentation {
+        var lines: [String] = []
+        for paragraph in paragraphs {
+            lines += paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
+            lines.append("")
+        }
+        lines.append("- Remark: " + remark)
+        return Documentation(lines)
+    }
+}
+
+extension Annotatable {
+    /// Summary and description from vocabulary annotations (SAP labels, Core descriptions).
+    var documentationText: DocumentationText {
+        var text = DocumentationText()
+        text.add(displayLabel)
+        text.add(coreDescription)
+        text.add(longDescription)
+        return text
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

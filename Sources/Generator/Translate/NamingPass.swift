@@ -1,0 +1,51 @@
+import MetadataModel
+
+extension GenerationContext {
+    /// Chooses every type's Swift name before any type is translated, so that references
+    /// between types resolve whatever the order: entity types, complex types, enum types, type
+    /// definitions, then option sets.
+    func nameTypes() {
+        let prefix = configuration.typePrefix
+        for (name, type) in entityTypes {
+            claim(name, preferred: type.dynamics?.schemaName ?? type.name, at: type.location)
+        }
+        for schema in service.schemas {
+            for type in schema.complexTypes {
+                claim(QualifiedName(namespace: schema.namespace, name: type.name), preferred: type.name, at: type.location)
+            }
+        }
+        for schema in service.schemas {
+            for type in schema.enumTypes {
+                claim(QualifiedName(namespace: schema.namespace, name: type.name), preferred: type.name, at: type.location)
+            }
+        }
+        for schema in service.schemas {
+            for definition in schema.typeDefinitions {
+                claim(QualifiedName(namespace: schema.namespace, name: definition.name), preferred: definition.name, at: definition.location)
+            }
+        }
+        for (name, type) in entityTypes {
+            for property in type.properties {
+                guard let set = property.dynamics?.optionSet, set.kind != "Boolean", let key = optionSetKey(set, entity: name, property: property),
+                      typeNames.optionSetNames[key] == nil else { continue }
+                let preferred = set.isGlobal ? (set.name ?? property.name)
+                    : (typeNames.name(of: name) ?? type.name) + IdentifierNaming.upperCamelCase(property.dynamics?.schemaName ?? property.name)
+                if let note = typeNames.claim(optionSet: key, preferred: preferred, prefix: set.isGlobal ? prefix : "", location: set.location) {
+                    diagnostics.append(note)
+                }
+            }
+        }
+    }
+
+    /// Global option sets are shared by name; local ones belong to one attribute.
+    func optionSetKey(_ set: DynamicsOptionSet, entity: QualifiedName, property: Property) -> TypeNames.OptionSetKey? {
+        if set.isGlobal, let name = set.name { return TypeNames.OptionSetKey(global: name) }
+        return TypeNames.OptionSetKey(entity: entity, attribute: property.dynamics?.logicalName ?? property.name)
+    }
+
+    private func claim(_ name: QualifiedName, preferred: String, at location: SourceLocation) {
+        if let note = typeNames.claim(name, preferred: preferred, prefix: configuration.typePrefix, location: location) {
+            diagnostics.append(note)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import MetadataModel
+import SwiftEmitter
+
+/// One generated property: its Swift name, the attribute it stores, its type and comment.
+struct PropertyPlan {
+    var swiftName: String
+    /// The attribute's storage key: the Dynamics logical name, or the property name.
+    var attributeKey: String
+    var type: MappedType
+    var isReadOnly: Bool
+    var documentation: Documentation
+}
+
+extension GenerationContext {
+    /// Entity-class members the runtime's `Entity` already has.
+    static let entityMembers: Set<String> = [
+        "logicalName", "id", "attributes", "formattedValues", "relatedEntities", "description", "contains",
+        "removeAttribute", "changedAttributeNames", "hasChanged", "acceptChanges", "getValue", "setValue",
+        "getValues", "setValues", "getRelated", "getRelatedCollection", "setRelated", "setRelatedCollection",
+        "toEntity", "entityLogicalName", "entityQualifiedName", "primaryIdAttribute", "Attribute", "EntityInfo",
+        "init", "deinit", "self", "Type", "Protocol",
+    ]
+
+    /// The Swift name a property gets under the configured naming.
+    func swiftName(of property: Property) -> String {
+        switch configuration.propertyNaming {
+        case .lowerCamelCase: IdentifierNaming.lowerCamelCase(property.dynamics?.schemaName ?? property.name)
+        case .schemaName: IdentifierNaming.sanitized(property.dynamics?.schemaName ?? property.name)
+        case .logicalName: IdentifierNaming.sanitized(property.dynamics?.logicalName ?? property.name)
+        }
+    }
+
+    /// The properties of a structured type to generate, named uniquely within `names`.
+    func plan(_ properties: [Property], owner: String, entity: QualifiedName?, names: inout UniqueNames) -> [PropertyPlan] {
+        var plans: [PropertyPlan] = []
+        var skippedVirtual: [String] = []
+        for property in properties {
+            let key = property.dynamics?.logicalName ?? property.name
+            if let entity, let type = entityIndex[entity] {
+                let entityNames = Self.names(of: type, qualified: entity)
+                let candidates = [key, property.name] + entityNames.flatMap { [$0 + "." + key, $0 + "." + property.name] }
+                guard configuration.attributes.admits(candidates) else { continue }
+            }
+            let mapped: MappedType
+            switch mappedType(of: property, entity: entity) {
+            case .success(let type):
+                mapped = type
+            case .failure(.virtualAttribute):
+                skippedVirtual.append(key)
+                continue
+            case .failure(.unmapped(let reason)):
+                warning("property \(owner).\(property.name) is not generated: \(reason.describe(property.type))", at: property.location)
+                continue
+            }
+            let (name, changed) = names.claim(swiftName(of: property), suffix: "Value")
+            if changed {
+                note("property \(owner).\(property.name) is generated as '\(name)': '\(swiftName(of: property))' is taken", at: property.location)
+            }
+            plans.append(PropertyPlan(
+                swiftName: name,
+                attributeKey: key,
+                type: mapped,
+                isReadOnly: isReadOnly(property),
+                documentation: documentation(of: property)))
+        }
+        if !skippedVirtual.isEmpty, let location = properties.first?.location {
+            warning("\(owner): \(skippedVirtual.count) virtual attribute\(skippedVirtual.count == 1 ? " is" : "s are") not generated (they hold no value of their own): \(skippedVirtual.joined(separator: ", "))", at: location)
+        }
+        return plans
+    }
+
+    private enum Unmappable: Error {
+        case virtualAttribute
+        case unmapped(UnmappedType)
+    }
+
+    /// Dynamics attributes by their attribute type; everything else by its Edm or named type.
+    private func mappedType(of property: Property, entity: QualifiedName?) -> Result<MappedType, Unmappable> {
+        if let attribute = property.dynamics, let entity {
+            let isMultiSelect = attribute.attributeTypeName == "MultiSelectPicklistType" || attribute.metadataType == "MultiSelectPicklistAttributeMetadata"
+            if let set = attribute.optionSet, set.kind != "Boolean", let key = optionSetKey(set, entity: entity, property: property),
+               let name = typeNames.optionSetNames[key] {
+                return .success(MappedType(element: .named(name), isCollection: isMultiSelect))
+            }
+            switch attribute.attributeType ?? "" {
+            case "Lookup", "Customer", "Owner":
+                return .success(MappedType(element: .named("MobileSdk.EntityReference"), isCollection: false))
+            case "PartyList":
+                return .success(MappedType(element: .named("MobileSdk.EntityReference"), isCollection: true))
+            case "Money":
+                return .success(MappedType(element: .named("MobileSdk.Money"), isCollection: false))
+            case "Virtual", "CalendarRules":
+                if property.type.primitive == .untyped { return .failure(.virtualAttribute) }
+            default:
+                break
+            }
+        }
+        return mapped(property.type).mapError(Unmappable.unmapped)
+    }
+
+    /// Computed and immutable properties, and Dynamics attributes valid for neither create nor update.
+    private func isReadOnly(_ property: Property) -> Bool {
+        if property.isComputed || property.isImmutable || property.permissions == .read { return true }
+        if let attribute = property.dynamics, attribute.isValidForCreate == false, attribute.isValidForUpdate == false { return true }
+        return false
+    }
+
+    private func documentation(of property: Property) -> Documentation {
+        var text = property.documentationText
+        if let attribute = property.dynamics {
+            text.add(attribute.displayName.text)
+            text.add(attribute.description.text)
+            if !attribute.targets.isEmpty { text.add("Refers to: " + attribute.targets.joined(separator: ", ") + ".") }
+        }
+        text.add(property.sap?.label)
+        var remark = "Generated from property `\(property.name)` of type `\(property.type)`"
+        if let attribute = property.dynamics {
+            remark += ", attribute `\(attribute.logicalName)` (\(attribute.attributeType ?? attribute.metadataType))"
+        }
+        return text.documentation(remark: remark + " (\(source(property.location))).")
+    }
+}

@@ -1,0 +1,43 @@
+import MetadataModel
+import SwiftEmitter
+
+extension GenerationContext {
+    /// A CSDL enum type: a Swift enum over its member names, or for `IsFlags` an `OptionSet`.
+    func translateEnumType(_ qualified: QualifiedName, _ type: EnumType) -> Declaration {
+        let name = typeNames.name(of: qualified) ?? type.name
+        var names = UniqueNames(reserved: ["rawValue", "init", "self", "Type", "Protocol", "memberNames", "hashValue", "allCases"])
+        let cases = type.members.map { member -> (EnumType.Member, String) in
+            let preferred = IdentifierNaming.lowerCamelCase(member.name)
+            let (caseName, changed) = names.claim(preferred)
+            if changed { note("enum member \(type.name).\(member.name) is generated as '\(caseName)': '\(preferred)' is taken", at: member.location) }
+            return (member, caseName)
+        }
+        let remark = "Generated from enum type `\(qualified)` (\(source(type.location)))."
+        guard type.isFlags else {
+            let members = cases.map { member, caseName -> Declaration in
+                let declaration = Declaration.enumCase(EnumCaseDeclaration(name: caseName, rawValue: .string(member.name)))
+                let text = member.documentationText
+                return member.coreDescription == nil ? declaration : .documented(text.documentation(remark: "`\(member.name)` = \(member.value)."), declaration)
+            }
+            return .documented(type.documentationText.documentation(remark: remark), .enum(EnumDeclaration(
+                access: access, name: name, conformances: [.named("Swift.String"), .named("MobileSdk.EdmEnumeration")], members: members)))
+        }
+        let int64 = TypeName.named("Swift.Int64")
+        var members: [Declaration] = [
+            .variable(VariableDeclaration(access: access, name: "rawValue", type: int64, kind: .stored(nil))),
+            .function(FunctionDeclaration(
+                access: access, kind: .initializer(failable: false), parameters: [.init(name: "rawValue", type: int64)],
+                body: [.assignment(.member(.identifier("self"), "rawValue"), .identifier("rawValue"))])),
+        ]
+        for (member, caseName) in cases {
+            // The empty set is written `[]`: `Feature(rawValue: 0)` draws a compiler warning.
+            let value: Expression = member.value == 0 ? .array([]) : .call(.identifier(name), [Argument(label: "rawValue", .literal(.integer(member.value)))])
+            members.append(.variable(VariableDeclaration(access: access, modifiers: [.static], name: caseName, type: .named(name), kind: .constant(value))))
+        }
+        members.append(.variable(VariableDeclaration(
+            access: access, modifiers: [.static], name: "memberNames", type: .named("[(name: Swift.String, value: Swift.Int64)]"),
+            kind: .constant(.array(type.members.map { .tuple([.literal(.string($0.name)), .literal(.integer($0.value))]) })))))
+        return .documented(type.documentationText.documentation(remark: remark), .struct(StructDeclaration(
+            access: access, name: name, conformances: [.named("MobileSdk.EdmFlagsEnumeration")], members: members)))
+    }
+}

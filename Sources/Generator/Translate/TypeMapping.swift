@@ -1,0 +1,78 @@
+import MetadataModel
+import SwiftEmitter
+
+/// The Swift type of a property, parameter or navigation target.
+struct MappedType {
+    var element: TypeName
+    var isCollection: Bool
+
+    /// The type of a generated property: always optional, since any attribute may be unset.
+    var propertyType: TypeName {
+        .optional(isCollection ? .array(element) : element)
+    }
+}
+
+extension GenerationContext {
+    /// The Swift type for an Edm primitive type; nil for those no property can hold.
+    static func swiftType(_ primitive: EdmPrimitiveType) -> TypeName? {
+        switch primitive {
+        case .binary: .named("Foundation.Data")
+        case .boolean: .named("Swift.Bool")
+        case .byte: .named("Swift.UInt8")
+        case .sByte: .named("Swift.Int8")
+        case .int16: .named("Swift.Int16")
+        case .int32: .named("Swift.Int32")
+        case .int64: .named("Swift.Int64")
+        case .single: .named("Swift.Float")
+        case .double: .named("Swift.Double")
+        case .decimal: .named("Foundation.Decimal")
+        case .string: .named("Swift.String")
+        case .guid: .named("Foundation.UUID")
+        case .dateTimeOffset, .dateTime: .named("Foundation.Date")
+        case .date: .named("MobileSdk.DateOnly")
+        case .timeOfDay, .time: .named("MobileSdk.TimeOfDay")
+        case .duration: .named("MobileSdk.EdmDuration")
+        case .geography, .geographyPoint, .geographyLineString, .geographyPolygon, .geographyMultiPoint,
+             .geographyMultiLineString, .geographyMultiPolygon, .geographyCollection,
+             .geometry, .geometryPoint, .geometryLineString, .geometryPolygon, .geometryMultiPoint,
+             .geometryMultiLineString, .geometryMultiPolygon, .geometryCollection:
+            .named("MobileSdk.SpatialValue")
+        case .untyped, .primitiveType: .named("MobileSdk.UntypedValue")
+        case .annotationPath, .propertyPath, .navigationPropertyPath, .anyPropertyPath, .modelElementPath,
+             .functionImportPath, .entitySetPath:
+            .named("Swift.String")
+        case .stream, .complexType, .entityType: nil
+        }
+    }
+
+    /// The Swift type of a structural type reference, or nil (with the reason) when none can be generated.
+    func mapped(_ reference: TypeReference) -> Result<MappedType, UnmappedType> {
+        if reference.name.namespace == "Edm" {
+            guard let primitive = reference.primitive else { return .failure(.unknown) }
+            guard let type = Self.swiftType(primitive) else { return .failure(.unsupported(primitive.rawValue)) }
+            return .success(MappedType(element: type, isCollection: reference.isCollection))
+        }
+        if let name = typeNames.name(of: reference.name), complexIndex[reference.name] != nil || enumIndex[reference.name] != nil || definitionIndex[reference.name] != nil {
+            return .success(MappedType(element: .named(name), isCollection: reference.isCollection))
+        }
+        if entityIndex[reference.name] != nil { return .failure(.entityTyped) }
+        return .failure(service.opaqueNamespaces.contains(reference.name.namespace) ? .opaque : .unknown)
+    }
+}
+
+/// Why a type reference has no Swift type.
+enum UnmappedType: Error {
+    case unknown
+    case opaque
+    case entityTyped
+    case unsupported(String)
+
+    func describe(_ reference: TypeReference) -> String {
+        switch self {
+        case .unknown: "its type '\(reference)' is not declared"
+        case .opaque: "its type '\(reference)' comes from a document that was not read"
+        case .entityTyped: "its type '\(reference)' is an entity type, which a structural property cannot hold"
+        case .unsupported(let name): "Edm.\(name) values are not attribute values"
+        }
+    }
+}

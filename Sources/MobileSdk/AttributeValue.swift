@@ -1,0 +1,38 @@
+import Foundation
+
+/// A value stored in an entity attribute or a complex-type property.
+///
+/// `.null` is an explicit null: sent on update, it clears the stored value. An attribute that is
+/// absent from an entity is "not set" and is left alone.
+public indirect enum AttributeValue: Hashable, Sendable {
+    case null
+    case boolean(Bool)
+    case byte(UInt8)
+    case sbyte(Int8)
+    case int16(Int16)
+    case int32(Int32)
+    case int64(Int64)
+    case single(Float)
+    case double(Double)
+    case decimal(Decimal)
+    case string(String)
+    case guid(UUID)
+    case binary(Data)
+    case dateTimeOffset(Date)
+    case date(DateOnly)
+    case timeOfDay(TimeOfDay)
+    case duration(EdmDuration)
+    case entityReference(EntityReference)
+    case optionSetValue(OptionSetValue)
+    case optionSetValues([OptionSetValue])
+    case money(Money)
+    case geography(SpatialValue)
+    case geometry(SpatialValue)
+    /// A CSDL enumeration value by member name; a flags value lists its members as `"A,B"`.
+    case enumMember(String)
+    /// An instance of a complex type, by property name.
+    case complex([String: AttributeValue])
+    case collection([AttributeValue])
+    /// A value of an open type or of `Edm.Untyped`.
+    case untyped(UntypedValue)
+}

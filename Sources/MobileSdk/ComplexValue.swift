@@ -1,0 +1,21 @@
+/// A generated struct for a complex type, stored as `.complex` with its properties by name.
+///
+/// Generated code implements the two requirements over the attribute dictionary, reading and writing
+/// each property with the dictionary's `value(_:as:)` and `set(_:for:)` helpers.
+public protocol ComplexValue: AttributeValueConvertible, Hashable {
+    /// The value with these properties; unknown names are kept, missing ones are absent.
+    init(attributes: [String: AttributeValue])
+    /// The properties by name.
+    var attributes: [String: AttributeValue] { get }
+}
+
+extension ComplexValue {
+    /// Reads `.complex`.
+    public init?(attributeValue: AttributeValue) {
+        guard case .complex(let attributes) = attributeValue else { return nil }
+        self.init(attributes: attributes)
+    }
+
+    /// The value as `.complex`.
+    public var attributeValue: AttributeValue { .complex(attributes) }
+}

@@ -1,0 +1,22 @@
+/// Typed attribute access, used by the properties of generated classes.
+extension Entity {
+    /// The attribute as `T`; nil when it is absent, `.null`, or of another kind.
+    public func getValue<T: AttributeValueConvertible>(_ name: String, as type: T.Type = T.self) -> T? {
+        attributes.value(name, as: type)
+    }
+
+    /// Stores the value as a change; nil stores `.null`, which clears the attribute on update.
+    public func setValue<T: AttributeValueConvertible>(_ value: T?, for name: String) {
+        self[name] = value?.attributeValue ?? .null
+    }
+
+    /// The elements of a collection attribute as `T`; nil when it is absent, `.null`, or not a collection of `T`.
+    public func getValues<T: AttributeValueConvertible>(_ name: String, as type: T.Type = T.self) -> [T]? {
+        attributes.values(name, as: type)
+    }
+
+    /// Stores the values as a `.collection` change; nil stores `.null`.
+    public func setValues<T: AttributeValueConvertible>(_ values: [T]?, for name: String) {
+        self[name] = values.map { .collection($0.map(\.attributeValue)) } ?? .null
+    }
+}

@@ -1,0 +1,12 @@
+/// Why an entity could not be converted to a generated class.
+public enum EntityConversionError: Error, Equatable, CustomStringConvertible {
+    /// The class stands for the entity `expected`, but the entity is an `actual`.
+    case logicalNameMismatch(expected: String, actual: String)
+
+    public var description: String {
+        switch self {
+        case .logicalNameMismatch(let expected, let actual):
+            "cannot convert a '\(actual)' entity to a class for '\(expected)'"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A reference to another entity record: the value of a lookup attribute.
+public struct EntityReference: Hashable, Sendable {
+    /// The logical name of the referenced entity, e.g. `"account"`.
+    public var logicalName: String
+    public var id: UUID
+    /// The primary name of the referenced record, when the service returned it.
+    public var name: String?
+
+    public init(logicalName: String, id: UUID, name: String? = nil) {
+        self.logicalName = logicalName
+        self.id = id
+        self.name = name
+    }
+}
+
+extension EntityReference: CustomStringConvertible {
+    /// `EntityReference(account, <id>)`, with the name quoted after the id when known.
+    public var description: String {
+        let name = name.map { ", " + String(reflecting: $0) } ?? ""
+        return "EntityReference(\(logicalName), \(id.uuidString.lowercased())\(name))"
+    }
+}
+
+extension EntityReference: AttributeValueConvertible {
+    /// Reads `.entityReference`.
+    public init?(attributeValue: AttributeValue) {
+        guard case .entityReference(let value) = attributeValue else { return nil }
+        self = value
+    }
+
+    public var attributeValue: AttributeValue { .entityReference(self) }
+}

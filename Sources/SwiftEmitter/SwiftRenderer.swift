@@ -1,0 +1,289 @@
+/// Prints structured Swift declarations as source text, deterministically.
+public struct SwiftRenderer: Sendable {
+    public init() {}
+
+    /// The whole file's text, ending with one newline.
+    public func render(_ file: SwiftFile) -> String {
+        var writer = TextWriter()
+        for line in file.header { writer.line(line.isEmpty ? "//" : "// " + line) }
+        if !file.header.isEmpty { writer.line("") }
+        for module in file.imports { writer.line("import \(module)") }
+        for (index, declaration) in file.declarations.enumerated() {
+            if index > 0 || !file.imports.isEmpty { writer.line("") }
+            render(declaration, into: &writer)
+        }
+        return writer.text
+    }
+
+    /// One declaration's text (for snippet tests).
+    public func render(_ declaration: Declaration) -> String {
+        var writer = TextWriter()
+        render(declaration, into: &writer)
+        return writer.text
+    }
+
+    // MARK: - Declarations
+
+    private func render(_ declaration: Declaration, into writer: inout TextWriter) {
+        switch declaration {
+        case .documented(let documentation, let inner):
+            for line in documentation.lines { writer.line(line.isEmpty ? "///" : "/// " + line) }
+            render(inner, into: &writer)
+        case .class(let declaration):
+            let final = declaration.isFinal ? "final " : ""
+            let inheritance = ([declaration.superclass].compactMap { $0 } + declaration.conformances).map(render)
+            block("\(prefix(declaration.access))\(final)class \(SwiftIdentifier.declared(declaration.name))\(clause(inheritance))", declaration.members, into: &writer)
+        case .struct(let declaration):
+            block("\(prefix(declaration.access))struct \(SwiftIdentifier.declared(declaration.name))\(clause(declaration.conformances.map(render)))", declaration.members, into: &writer)
+        case .enum(let declaration):
+            block("\(prefix(declaration.access))enum \(SwiftIdentifier.declared(declaration.name))\(clause(declaration.conformances.map(render)))", declaration.members, into: &writer)
+        case .extension(let declaration):
+            block("\(declaration.access.map(prefix) ?? "")extension \(render(declaration.extendedType))\(clause(declaration.conformances.map(render)))", declaration.members, into: &writer)
+        case .enumCase(let declaration):
+            var text = "case \(SwiftIdentifier.declared(declaration.name))"
+            if !declaration.associatedTypes.isEmpty { text += "(" + declaration.associatedTypes.map(render).joined(separator: ", ") + ")" }
+            if let raw = declaration.rawValue { text += " = " + render(raw) }
+            writer.line(text)
+        case .typealias(let declaration):
+            writer.line("\(prefix(declaration.access))typealias \(SwiftIdentifier.declared(declaration.name)) = \(render(declaration.type))")
+        case .variable(let declaration):
+            render(declaration, into: &writer)
+        case .function(let declaration):
+            render(declaration, into: &writer)
+        }
+    }
+
+    private func prefix(_ access: AccessLevel) -> String {
+        access == .internal ? "" : access.rawValue + " "
+    }
+
+    private func clause(_ inheritance: [String]) -> String {
+        inheritance.isEmpty ? "" : ": " + inheritance.joined(separator: ", ")
+    }
+
+    private func block(_ head: String, _ members: [Declaration], into writer: inout TextWriter) {
+        guard !members.isEmpty else {
+            writer.line(head + " {}")
+            return
+        }
+        writer.line(head + " {")
+        writer.indented { writer in
+            for (index, member) in members.enumerated() {
+                if index > 0 && !(isOneLiner(members[index - 1]) && isOneLiner(member)) { writer.line("") }
+                render(member, into: &writer)
+            }
+        }
+        writer.line("}")
+    }
+
+    /// Undocumented cases and constants sit on consecutive lines.
+    private func isOneLiner(_ declaration: Declaration) -> Bool {
+        switch declaration {
+        case .enumCase, .typealias: true
+        case .variable(let variable):
+            if case .computed = variable.kind { false } else { true }
+        default: false
+        }
+    }
+
+    private func render(_ variable: VariableDeclaration, into writer: inout TextWriter) {
+        let modifiers = variable.modifiers.map { $0.rawValue + " " }.joined()
+        let keyword: String
+        switch variable.kind {
+        case .constant: keyword = "let"
+        case .stored, .computed: keyword = "var"
+        }
+        var head = "\(prefix(variable.access))\(modifiers)\(keyword) \(SwiftIdentifier.declared(variable.name))"
+        if let type = variable.type { head += ": " + render(type) }
+        switch variable.kind {
+        case .constant(let value):
+            writer.line(head + " = " + render(value))
+        case .stored(let value):
+            writer.line(head + (value.map { " = " + render($0) } ?? ""))
+        case .computed(let getter, nil):
+            body(head, getter, into: &writer)
+        case .computed(let getter, let setter?):
+            writer.line(head + " {")
+            writer.indented { writer in
+                body("get", getter, into: &writer)
+                body("set", setter, into: &writer)
+            }
+            writer.line("}")
+        }
+    }
+
+    private func render(_ function: FunctionDeclaration, into writer: inout TextWriter) {
+        let modifiers = function.modifiers.map { $0.rawValue + " " }.joined()
+        let parameters = function.parameters.map { parameter -> String in
+            var text = parameter.label.map { $0 == parameter.name ? "" : $0 + " " } ?? ""
+            text += "\(SwiftIdentifier.declared(parameter.name)): \(render(parameter.type))"
+            if let value = parameter.defaultValue { text += " = " + render(value) }
+            return text
+        }.joined(separator: ", ")
+        var head = prefix(function.access) + modifiers
+        switch function.kind {
+        case .function(let name): head += "func \(SwiftIdentifier.declared(name))(\(parameters))"
+        case .initializer(let failable): head += "init\(failable ? "?" : "")(\(parameters))"
+        }
+        if let returnType = function.returnType { head += " -> " + render(returnType) }
+        body(head, function.body, into: &writer, alwaysMultiline: true)
+    }
+
+    /// `head { statement }` on one line when the body is one short statement, else a block.
+    private func body(_ head: String, _ statements: [Statement], into writer: inout TextWriter, alwaysMultiline: Bool = false) {
+        if !alwaysMultiline, statements.count == 1, let single = singleLine(statements[0]) {
+            writer.line("\(head) { \(single) }")
+            return
+        }
+        if statements.isEmpty {
+            writer.line(head + " {}")
+            return
+        }
+        writer.line(head + " {")
+        writer.indented { writer in
+            for statement in statements { render(statement, into: &writer) }
+        }
+        writer.line("}")
+    }
+
+    // MARK: - Statements
+
+    private func singleLine(_ statement: Statement) -> String? {
+        switch statement {
+        case .expression(let expression) where !expression.isMultiline: render(expression)
+        case .return(let value?) where !value.isMultiline: render(value)
+        case .assignment(let target, let value) where !value.isMultiline: "\(render(target)) = \(render(value))"
+        default: nil
+        }
+    }
+
+    private func render(_ statement: Statement, into writer: inout TextWriter) {
+        switch statement {
+        case .expression(.switch(let subject, let cases)):
+            renderSwitch(subject, cases, into: &writer)
+        case .expression(let expression):
+            writer.line(render(expression))
+        case .return(nil):
+            writer.line("return")
+        case .return(.switch(let subject, let cases)?):
+            renderSwitch(subject, cases, into: &writer)
+        case .return(let value?):
+            writer.line("return " + render(value))
+        case .assignment(let target, let value):
+            writer.line("\(render(target)) = \(render(value))")
+        case .switch(let subject, let cases):
+            renderSwitch(subject, cases, into: &writer)
+        case .forIn(let name, let sequence, let body):
+            writer.line("for \(SwiftIdentifier.declared(name)) in \(render(sequence)) {")
+            writer.indented { writer in
+                for statement in body { render(statement, into: &writer) }
+            }
+            writer.line("}")
+        }
+    }
+
+    private func renderSwitch(_ subject: Expression, _ cases: [SwitchCase], into writer: inout TextWriter) {
+        writer.line("switch \(render(subject)) {")
+        for switchCase in cases {
+            let label = switchCase.patterns.isEmpty ? "default" : "case " + switchCase.patterns.map(render).joined(separator: ", ")
+            if switchCase.body.count == 1, let single = singleLine(switchCase.body[0]) {
+                writer.line("\(label): \(single)")
+            } else {
+                writer.line("\(label):")
+                writer.indented { writer in
+                    for statement in switchCase.body { render(statement, into: &writer) }
+                }
+            }
+        }
+        writer.line("}")
+    }
+
+    private func render(_ pattern: SwitchCase.Pattern) -> String {
+        switch pattern {
+        case .expression(let expression):
+            render(expression)
+        case .enumCase(let name, let bindings):
+            "." + SwiftIdentifier.member(name) + (bindings.isEmpty ? "" : "(" + bindings.map { "let \(SwiftIdentifier.declared($0))" }.joined(separator: ", ") + ")")
+        }
+    }
+
+    // MARK: - Expressions and types
+
+    func render(_ expression: Expression) -> String {
+        switch expression {
+        case .literal(let literal):
+            return render(literal)
+        case .identifier(let name):
+            return SwiftIdentifier.declared(name)
+        case .member(nil, let name):
+            return "." + SwiftIdentifier.member(name)
+        case .member(let base?, let name):
+            return render(base) + "." + SwiftIdentifier.member(name)
+        case .call(let callee, let arguments):
+            return render(callee) + "(" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + render($0.value) }.joined(separator: ", ") + ")"
+        case .array(let elements):
+            return "[" + elements.map(render).joined(separator: ", ") + "]"
+        case .dictionary(let elements):
+            return elements.isEmpty ? "[:]" : "[" + elements.map { render($0.key) + ": " + render($0.value) }.joined(separator: ", ") + "]"
+        case .switch(let subject, let cases):
+            var writer = TextWriter()
+            renderSwitch(subject, cases, into: &writer)
+            return String(writer.text.dropLast())
+        case .metatype(let type):
+            return render(type) + ".self"
+        case .nilCoalescing(let lhs, let rhs):
+            return render(lhs) + " ?? " + render(rhs)
+        case .tuple(let elements):
+            return "(" + elements.map(render).joined(separator: ", ") + ")"
+        }
+    }
+
+    func render(_ literal: Literal) -> String {
+        switch literal {
+        case .string(let text): return "\"" + Self.escaped(text) + "\""
+        case .integer(let value): return String(value)
+        case .boolean(let value): return value ? "true" : "false"
+        case .nil: return "nil"
+        }
+    }
+
+    func render(_ type: TypeName) -> String {
+        switch type {
+        case .named(let name): return name
+        case .optional(let wrapped): return render(wrapped) + "?"
+        case .array(let element): return "[" + render(element) + "]"
+        case .dictionary(let key, let value): return "[" + render(key) + ": " + render(value) + "]"
+        case .generic(let name, let arguments): return name + "<" + arguments.map(render).joined(separator: ", ") + ">"
+        case .metatype(let base): return render(base) + ".Type"
+        }
+    }
+
+    /// A string literal's contents: quotes, backslashes and control characters escaped.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension Expression {
+    /// Whether the expression renders on several lines.
+    var isMultiline: Bool {
+        if case .switch = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import Generator
+import MetadataModel
+import MetadataReader
+
+/// `mobilesdkgen generate`: metadata in, Swift sources out.
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate early-bound Swift entity classes from metadata documents.",
+        discussion: """
+            Writes \(OutputLayout.fileNames.count) files into the output directory — always the same names, \
+            whatever the metadata — and rewrites only those whose contents change. Nothing is written when \
+            reading the metadata fails.
+            """
+    )
+
+    @Argument(help: "Metadata documents: OData CSDL ($metadata) and/or Dynamics entity metadata XML.")
+    var files: [String]
+
+    @Option(name: [.short, .customLong("output")], help: "The directory to write the generated sources to.")
+    var output: String
+
+    @Option(name: .customLong("config"), help: "A JSON configuration file (entities, attributes, propertyNaming, typePrefix, accessLevel, registryName).")
+    var configurationFile: String?
+
+    @Flag(help: "Treat the findings of the checks after reading as errors.")
+    var strict = false
+
+    func run() throws {
+        let configuration = try loadConfiguration()
+        let result = MetadataLoader(options: .init(strict: strict)).load(files)
+        var diagnostics = result.diagnostics
+        guard !result.hasErrors else {
+            report(diagnostics)
+            throw ExitCode.failure
+        }
+        let sources = Generator(configuration: configuration).generate(result.service)
+        diagnostics += sources.diagnostics
+        report(diagnostics)
+        let written = try OutputWriter(directory: output).write(sources.files)
+        print("""
+            Generated \(sources.entityClasses) entity classes, \(sources.complexTypes) complex types, \
+            \(sources.enumTypes) enum types and \(sources.optionSets) option sets into \(output) \
+            (\(written) of \(sources.files.count) files changed).
+            """)
+        print("Configuration: " + (try Self.describe(configuration)))
+    }
+
+    private func loadConfiguration() throws -> GeneratorConfiguration {
+        guard let path = configurationFile else { return GeneratorConfiguration() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("\(path): error: cannot read the configuration file")
+        }
+        do {
+            return try JSONDecoder().decode(GeneratorConfiguration.self, from: data)
+        } catch {
+            throw ValidationError("\(path): error: invalid configuration: \(Self.explain(error))")
+        }
+    }
+
+    private func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        }
+    }
+
+    /// The configuration as compact JSON with sorted keys.
+    static func describe(_ configuration: GeneratorConfiguration) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(configuration), as: UTF8.self)
+    }
+
+    private static func explain(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context):
+            (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "at '\(context.codingPath.map(\.stringValue).joined(separator: "."))': \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, _):
+            "missing key '\(key.stringValue)'"
+        default:
+            "\(error)"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Writes generated files into a directory: each through a temporary file and a rename, and
+/// only when its bytes change, so that an unchanged file keeps its date and builds stay no-ops.
+struct OutputWriter {
+    let directory: String
+
+    /// Writes the files; returns how many changed.
+    func write(_ files: [(name: String, contents: String)]) throws -> Int {
+        let manager = FileManager.default
+        let folder = URL(fileURLWithPath: directory, isDirectory: true)
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        var changed = 0
+        for file in files {
+            let url = folder.appendingPathComponent(file.name)
+            let data = Data(file.contents.utf8)
+            if manager.contents(atPath: url.path) == data { continue }
+            let temporary = folder.appendingPathComponent(".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            try data.write(to: temporary)
+            if manager.fileExists(atPath: url.path) {
+                _ = try manager.replaceItemAt(url, withItemAt: temporary)
+            } else {
+                try manager.moveItem(at: temporary, to: url)
+            }
+            changed += 1
+        }
+        return changed
+    }
+}
