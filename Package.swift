@@ -44,6 +44,19 @@ let package = Package(
         .target(name: "MobileSdk"),
         .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk"]),
         .testTarget(
+            name: "GeneratorTests",
+            dependencies: ["Generator", "SwiftEmitter", "MetadataModel", "MetadataReader"]
+        ),
+        // The golden files, compiled against the runtime (scripts/update-golden-files.sh writes them).
+        .target(name: "TripPinModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/TripPinModel"),
+        .target(name: "DataverseModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/DataverseModel"),
+        .target(name: "CRM2011Model", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/CRM2011Model"),
+        .target(name: "SAPModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/SAPModel"),
+        .testTarget(
+            name: "GeneratedCodeTests",
+            dependencies: ["MobileSdk", "TripPinModel", "DataverseModel", "CRM2011Model", "SAPModel"]
+        ),
+        .testTarget(
             name: "MetadataReaderTests",
             dependencies: ["MetadataModel", "MetadataReader", "CLibXML2"]
         ),

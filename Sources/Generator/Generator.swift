@@ -58,7 +58,8 @@ public struct Generator: Sendable {
             }
             for type in schema.enumTypes {
                 let name = QualifiedName(namespace: schema.namespace, name: type.name)
-                place(context.translateEnumType(name, type), named: context.typeNames.name(of: name) ?? type.name)
+                guard let swiftName = context.typeNames.name(of: name) else { continue }
+                place(context.translateEnumType(name, type), named: swiftName)
                 enumCount += 1
             }
             for definition in schema.typeDefinitions {

@@ -16,6 +16,10 @@ extension GenerationContext {
         }
         for schema in service.schemas {
             for type in schema.enumTypes {
+                guard !type.members.isEmpty else {
+                    warning("enum type \(type.name) is not generated: it has no members that can be generated", at: type.location)
+                    continue
+                }
                 claim(QualifiedName(namespace: schema.namespace, name: type.name), preferred: type.name, at: type.location)
             }
         }

@@ -56,6 +56,7 @@ extension GenerationContext {
             return .success(MappedType(element: .named(name), isCollection: reference.isCollection))
         }
         if entityIndex[reference.name] != nil { return .failure(.entityTyped) }
+        if enumIndex[reference.name] != nil || complexIndex[reference.name] != nil || definitionIndex[reference.name] != nil { return .failure(.notGenerated) }
         return .failure(service.opaqueNamespaces.contains(reference.name.namespace) ? .opaque : .unknown)
     }
 }
@@ -66,6 +67,7 @@ enum UnmappedType: Error {
     case opaque
     case entityTyped
     case unsupported(String)
+    case notGenerated
 
     func describe(_ reference: TypeReference) -> String {
         switch self {
@@ -73,6 +75,7 @@ enum UnmappedType: Error {
         case .opaque: "its type '\(reference)' comes from a document that was not read"
         case .entityTyped: "its type '\(reference)' is an entity type, which a structural property cannot hold"
         case .unsupported(let name): "Edm.\(name) values are not attribute values"
+        case .notGenerated: "its type '\(reference)' is not generated"
         }
     }
 }
