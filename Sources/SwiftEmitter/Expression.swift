@@ -1,7 +1,7 @@
 /// An expression in generated code.
 public indirect enum Expression: Equatable, Sendable {
     case literal(Literal)
-    /// A name in scope: `newValue`, `Attribute`, `self`.
+    /// A name in scope, written as given: `newValue`, `Attribute`, `self`.
     case identifier(String)
     /// `base.name`, or `.name` when the base is nil.
     case member(Expression?, String)

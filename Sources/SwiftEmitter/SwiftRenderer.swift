@@ -214,7 +214,7 @@ public struct SwiftRenderer: Sendable {
         case .literal(let literal):
             return render(literal)
         case .identifier(let name):
-            return SwiftIdentifier.declared(name)
+            return name
         case .member(nil, let name):
             return "." + SwiftIdentifier.member(name)
         case .member(let base?, let name):

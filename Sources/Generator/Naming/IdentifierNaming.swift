@@ -46,7 +46,12 @@ enum IdentifierNaming {
     /// `lowerCamelCase`: like upperCamelCase, with the leading capitals of the first word lowered
     /// (`URLValue` → `urlValue`, `ID` → `id`).
     static func lowerCamelCase(_ name: String) -> String {
-        let upper = upperCamelCase(name)
+        // All-capital words after the first read as words: `DARK_GREEN` → `darkGreen`.
+        let parts = words(name).enumerated().map { index, word in
+            index > 0 && word.count > 1 && word.allSatisfy({ !$0.isLowercase }) && word.contains(where: \.isUppercase)
+                ? word.prefix(1) + word.dropFirst().lowercased() : word
+        }
+        let upper = valid(parts.map(capitalizingFirst).joined())
         let scalars = Array(upper.unicodeScalars)
         var leading = 0
         while leading < scalars.count, isUppercase(scalars[leading]) { leading += 1 }

@@ -10,7 +10,7 @@ public struct OptionSetValue: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
     public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
-        `self`.attributes = attributes
+        self.attributes = attributes
     }
 
     /// - Remark: Generated from property `Value` of type `Edm.Int32` (CRM2011.OrganizationData.xml:14).

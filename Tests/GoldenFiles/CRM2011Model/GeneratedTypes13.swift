@@ -10,7 +10,7 @@ public struct BooleanManagedProperty: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
     public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
-        `self`.attributes = attributes
+        self.attributes = attributes
     }
 
     /// - Remark: Generated from property `Value` of type `Edm.Boolean` (CRM2011.OrganizationData.xml:20).

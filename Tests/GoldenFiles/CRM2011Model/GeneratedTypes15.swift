@@ -10,7 +10,7 @@ public struct EntityReference: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
     public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
-        `self`.attributes = attributes
+        self.attributes = attributes
     }
 
     /// - Remark: Generated from property `Id` of type `Edm.Guid` (CRM2011.OrganizationData.xml:9).
@@ -37,7 +37,7 @@ public struct Money: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
     public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
-        `self`.attributes = attributes
+        self.attributes = attributes
     }
 
     /// - Remark: Generated from property `Value` of type `Edm.Decimal` (CRM2011.OrganizationData.xml:17).

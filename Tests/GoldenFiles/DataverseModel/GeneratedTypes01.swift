@@ -33,15 +33,15 @@ public enum NewCustomertier: MobileSdk.OptionSetEnumeration {
 
     public init(rawValue: Swift.Int32) {
         switch rawValue {
-        case 100000000: `self` = .standard
-        case 100000001: `self` = .preferred
-        case 100000002: `self` = .strategic
-        default: `self` = .unknown(rawValue)
+        case 100000000: self = .standard
+        case 100000001: self = .preferred
+        case 100000002: self = .strategic
+        default: self = .unknown(rawValue)
         }
     }
 
     public var rawValue: Swift.Int32 {
-        switch `self` {
+        switch self {
         case .standard: 100000000
         case .preferred: 100000001
         case .strategic: 100000002
@@ -51,7 +51,7 @@ public enum NewCustomertier: MobileSdk.OptionSetEnumeration {
 
     /// The option's label in the language the metadata was read in; nil for unknown values.
     public var label: Swift.String? {
-        switch `self` {
+        switch self {
         case .standard: "Standard"
         case .preferred: "Preferred"
         case .strategic: "Strategic"
@@ -84,15 +84,15 @@ public enum AccountNewServiceChannels: MobileSdk.OptionSetEnumeration {
 
     public init(rawValue: Swift.Int32) {
         switch rawValue {
-        case 100000000: `self` = .portal
-        case 100000001: `self` = .phoneSupport
-        case 100000002: `self` = .onSiteVisit
-        default: `self` = .unknown(rawValue)
+        case 100000000: self = .portal
+        case 100000001: self = .phoneSupport
+        case 100000002: self = .onSiteVisit
+        default: self = .unknown(rawValue)
         }
     }
 
     public var rawValue: Swift.Int32 {
-        switch `self` {
+        switch self {
         case .portal: 100000000
         case .phoneSupport: 100000001
         case .onSiteVisit: 100000002
@@ -102,7 +102,7 @@ public enum AccountNewServiceChannels: MobileSdk.OptionSetEnumeration {
 
     /// The option's label in the language the metadata was read in; nil for unknown values.
     public var label: Swift.String? {
-        switch `self` {
+        switch self {
         case .portal: "Portal"
         case .phoneSupport: "Phone Support"
         case .onSiteVisit: "On-site Visit"
@@ -140,16 +140,16 @@ public enum OpportunityStatusCode: MobileSdk.OptionSetEnumeration {
 
     public init(rawValue: Swift.Int32) {
         switch rawValue {
-        case 1: `self` = .inProgress
-        case 2: `self` = .onHold
-        case 3: `self` = .won
-        case 4: `self` = .lost
-        default: `self` = .unknown(rawValue)
+        case 1: self = .inProgress
+        case 2: self = .onHold
+        case 3: self = .won
+        case 4: self = .lost
+        default: self = .unknown(rawValue)
         }
     }
 
     public var rawValue: Swift.Int32 {
-        switch `self` {
+        switch self {
         case .inProgress: 1
         case .onHold: 2
         case .won: 3
@@ -160,7 +160,7 @@ public enum OpportunityStatusCode: MobileSdk.OptionSetEnumeration {
 
     /// The option's label in the language the metadata was read in; nil for unknown values.
     public var label: Swift.String? {
-        switch `self` {
+        switch self {
         case .inProgress: "In Progress"
         case .onHold: "On Hold"
         case .won: "Won"

@@ -164,7 +164,7 @@ public struct WhoAmIResponse: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
     public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
-        `self`.attributes = attributes
+        self.attributes = attributes
     }
 
     /// - Remark: Generated from property `BusinessUnitId` of type `Edm.Guid` (Dataverse.WebApi.xml:147).
@@ -191,7 +191,7 @@ public struct ConvertContactToAccountResponse: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
     public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
-        `self`.attributes = attributes
+        self.attributes = attributes
     }
 
     /// - Remark: Generated from property `WarningCount` of type `Edm.Int32` (Dataverse.WebApi.xml:152).

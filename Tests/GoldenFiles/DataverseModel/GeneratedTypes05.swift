@@ -111,7 +111,7 @@ public struct EntityFilters: MobileSdk.EdmFlagsEnumeration {
     public var rawValue: Swift.Int64
 
     public init(rawValue: Swift.Int64) {
-        `self`.rawValue = rawValue
+        self.rawValue = rawValue
     }
 
     public static let `default`: EntityFilters = EntityFilters(rawValue: 1)

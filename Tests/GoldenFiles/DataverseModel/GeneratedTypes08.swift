@@ -24,14 +24,14 @@ public enum AccountStateCode: MobileSdk.OptionSetEnumeration {
 
     public init(rawValue: Swift.Int32) {
         switch rawValue {
-        case 0: `self` = .active
-        case 1: `self` = .inactive
-        default: `self` = .unknown(rawValue)
+        case 0: self = .active
+        case 1: self = .inactive
+        default: self = .unknown(rawValue)
         }
     }
 
     public var rawValue: Swift.Int32 {
-        switch `self` {
+        switch self {
         case .active: 0
         case .inactive: 1
         case .unknown(let value): value
@@ -40,7 +40,7 @@ public enum AccountStateCode: MobileSdk.OptionSetEnumeration {
 
     /// The option's label in the language the metadata was read in; nil for unknown values.
     public var label: Swift.String? {
-        switch `self` {
+        switch self {
         case .active: "Active"
         case .inactive: "Inactive"
         case .unknown: nil

@@ -296,16 +296,16 @@ public enum ContactPreferredContactMethodCode: MobileSdk.OptionSetEnumeration {
 
     public init(rawValue: Swift.Int32) {
         switch rawValue {
-        case 1: `self` = .any
-        case 2: `self` = .email
-        case 3: `self` = .phone
-        case 4: `self` = .letter
-        default: `self` = .unknown(rawValue)
+        case 1: self = .any
+        case 2: self = .email
+        case 3: self = .phone
+        case 4: self = .letter
+        default: self = .unknown(rawValue)
         }
     }
 
     public var rawValue: Swift.Int32 {
-        switch `self` {
+        switch self {
         case .any: 1
         case .email: 2
         case .phone: 3
@@ -316,7 +316,7 @@ public enum ContactPreferredContactMethodCode: MobileSdk.OptionSetEnumeration {
 
     /// The option's label in the language the metadata was read in; nil for unknown values.
     public var label: Swift.String? {
-        switch `self` {
+        switch self {
         case .any: "Any"
         case .email: "Email"
         case .phone: "Phone"

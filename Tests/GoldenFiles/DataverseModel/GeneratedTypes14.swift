@@ -29,15 +29,15 @@ public enum OpportunityStateCode: MobileSdk.OptionSetEnumeration {
 
     public init(rawValue: Swift.Int32) {
         switch rawValue {
-        case 0: `self` = .open
-        case 1: `self` = .won
-        case 2: `self` = .lost
-        default: `self` = .unknown(rawValue)
+        case 0: self = .open
+        case 1: self = .won
+        case 2: self = .lost
+        default: self = .unknown(rawValue)
         }
     }
 
     public var rawValue: Swift.Int32 {
-        switch `self` {
+        switch self {
         case .open: 0
         case .won: 1
         case .lost: 2
@@ -47,7 +47,7 @@ public enum OpportunityStateCode: MobileSdk.OptionSetEnumeration {
 
     /// The option's label in the language the metadata was read in; nil for unknown values.
     public var label: Swift.String? {
-        switch `self` {
+        switch self {
         case .open: "Open"
         case .won: "Won"
         case .lost: "Lost"

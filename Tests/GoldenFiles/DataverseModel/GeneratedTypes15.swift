@@ -104,16 +104,16 @@ public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
 
     public init(rawValue: Swift.Int32) {
         switch rawValue {
-        case 1: `self` = .manufacturing
-        case 2: `self` = .logistics
-        case 3: `self` = .publicSector
-        case 4: `self` = .software
-        default: `self` = .unknown(rawValue)
+        case 1: self = .manufacturing
+        case 2: self = .logistics
+        case 3: self = .publicSector
+        case 4: self = .software
+        default: self = .unknown(rawValue)
         }
     }
 
     public var rawValue: Swift.Int32 {
-        switch `self` {
+        switch self {
         case .manufacturing: 1
         case .logistics: 2
         case .publicSector: 3
@@ -124,7 +124,7 @@ public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
 
     /// The option's label in the language the metadata was read in; nil for unknown values.
     public var label: Swift.String? {
-        switch `self` {
+        switch self {
         case .manufacturing: "Manufacturing"
         case .logistics: "Logistics"
         case .publicSector: "Public Sector"

@@ -10,7 +10,7 @@ public struct City: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
     public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
-        `self`.attributes = attributes
+        self.attributes = attributes
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:33).

@@ -12,7 +12,7 @@ public struct EventLocation: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
     public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
-        `self`.attributes = attributes
+        self.attributes = attributes
     }
 
     /// - Remark: Generated from property `Address` of type `Edm.String` (TripPin.xml:38).

@@ -17,7 +17,7 @@ public struct Feature: MobileSdk.EdmFlagsEnumeration {
     public var rawValue: Swift.Int64
 
     public init(rawValue: Swift.Int64) {
-        `self`.rawValue = rawValue
+        self.rawValue = rawValue
     }
 
     public static let none: Feature = []

@@ -1,0 +1,152 @@
+import Generator
+import Testing
+
+/// Entity classes: metadata, constants, typed properties, navigation and naming rules.
+struct EntitySnippetTests {
+    @Test func entityClass() throws {
+        let document = Snippets.csdl("""
+                  <EntityType Name="order">
+                    <Key><PropertyRef Name="OrderId"/></Key>
+                    <Property Name="OrderId" Type="Edm.Guid" Nullable="false"/>
+                    <Property Name="Total" Type="Edm.Decimal">
+                      <Annotation Term="Org.OData.Core.V1.Description" String="The sum, with &quot;tax&quot;."/>
+                      <Annotation Term="Org.OData.Core.V1.Computed" Bool="true"/>
+                    </Property>
+                    <Property Name="Tags" Type="Collection(Edm.String)"/>
+                    <NavigationProperty Name="Lines" Type="Collection(t.line)"/>
+                  </EntityType>
+                  <EntityType Name="line"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+                  <EntityContainer Name="C"><EntitySet Name="Orders" EntityType="t.order"/></EntityContainer>
+            """)
+        let (text, diagnostics) = try Snippets.render(document, type: "Order")
+        #expect(diagnostics.isEmpty)
+        #expect(text == """
+            /// - Remark: Generated from entity type `Test.order` (Snippet.xml:4).
+            open class Order: MobileSdk.Entity {
+                open override class var entityLogicalName: Swift.String { "order" }
+
+                open override class var entityQualifiedName: Swift.String? { "Test.order" }
+
+                open override class var primaryIdAttribute: Swift.String? { "OrderId" }
+
+                /// Where the service keeps this entity and how it is keyed.
+                public enum EntityInfo {
+                    public static let entitySetName: Swift.String? = "Orders"
+                    public static let key: [Swift.String] = ["OrderId"]
+                    public static let alternateKeys: [[Swift.String]] = []
+                }
+
+                /// The attributes' logical names.
+                public enum Attribute {
+                    public static let orderId = "OrderId"
+                    public static let total = "Total"
+                    public static let tags = "Tags"
+                }
+
+                /// - Remark: Generated from property `OrderId` of type `Edm.Guid` (Snippet.xml:6).
+                public var orderId: Foundation.UUID? {
+                    get { getValue(Attribute.orderId) }
+                    set { setValue(newValue, for: Attribute.orderId) }
+                }
+
+                /// The sum, with "tax".
+                ///
+                /// - Remark: Generated from property `Total` of type `Edm.Decimal` (Snippet.xml:7).
+                public var total: Foundation.Decimal? { getValue(Attribute.total) }
+
+                /// - Remark: Generated from property `Tags` of type `Collection(Edm.String)` (Snippet.xml:11).
+                public var tags: [Swift.String]? {
+                    get { getValues(Attribute.tags) }
+                    set { setValues(newValue, for: Attribute.tags) }
+                }
+
+                /// - Remark: Generated from navigation property `Lines` to `Collection(Test.line)` (Snippet.xml:12).
+                public var lines: [Line]? {
+                    get { getRelatedCollection("Lines") }
+                    set { setRelatedCollection(newValue, for: "Lines") }
+                }
+            }
+
+            """)
+    }
+
+    @Test func inheritanceAndInheritedNames() throws {
+        let document = Snippets.csdl("""
+                  <EntityType Name="Base"><Key><PropertyRef Name="Code"/></Key><Property Name="Code" Type="Edm.String" Nullable="false"/></EntityType>
+                  <EntityType Name="Derived" BaseType="t.Base"><Property Name="code" Type="Edm.Int32"/></EntityType>
+            """)
+        let (text, diagnostics) = try Snippets.render(document, type: "Derived")
+        #expect(text.contains("open class Derived: Base {"))
+        #expect(text.contains("public var codeValue: Swift.Int32?"))
+        #expect(diagnostics == ["note: property Derived.code is generated as 'codeValue': 'code' is taken"])
+    }
+
+    @Test func namesBecomeValidIdentifiers() throws {
+        let document = Snippets.csdl("""
+                  <EntityType Name="Thing"><Key><PropertyRef Name="default"/></Key>
+                    <Property Name="default" Type="Edm.String" Nullable="false"/>
+                    <Property Name="class" Type="Edm.String"/>
+                    <Property Name="2ndValue" Type="Edm.String"/>
+                    <Property Name="new_x005f_name" Type="Edm.String"/>
+                    <Property Name="Код" Type="Edm.String"/>
+                    <Property Name="Name" Type="Edm.String"/>
+                    <Property Name="NAME" Type="Edm.String"/>
+                    <Property Name="description" Type="Edm.String"/>
+                    <Property Name="with space" Type="Edm.String"/>
+                  </EntityType>
+            """)
+        let (text, diagnostics) = try Snippets.render(document, type: "Thing")
+        for declaration in ["var `default`: Swift.String?", "var `class`: Swift.String?", "var _2ndValue: Swift.String?",
+                            "var newName: Swift.String?", "var код: Swift.String?", "var name: Swift.String?",
+                            "var nameValue: Swift.String?", "var descriptionValue: Swift.String?", "var withSpace: Swift.String?"] {
+            #expect(text.contains("public " + declaration), "\(declaration)")
+        }
+        #expect(text.contains("public static let `default` = \"default\""))
+        #expect(diagnostics.count == 2)
+    }
+
+    @Test func namingConfiguration() throws {
+        let document = Snippets.csdl("""
+                  <EntityType Name="item"><Key><PropertyRef Name="Item_Id"/></Key><Property Name="Item_Id" Type="Edm.Int64" Nullable="false"/></EntityType>
+            """)
+        var configuration = GeneratorConfiguration()
+        configuration.typePrefix = "CRM"
+        configuration.propertyNaming = .logicalName
+        configuration.accessLevel = .internal
+        let (text, _) = try Snippets.render(document, type: "CRMItem", configuration: configuration)
+        #expect(text.contains("class CRMItem: MobileSdk.Entity {"))
+        #expect(!text.contains("open ") && !text.contains("public "))
+        #expect(text.contains("var Item_Id: Swift.Int64? {"))
+    }
+
+    @Test func typesOfTheSameNameInTwoNamespaces() throws {
+        let other = """
+            <Schema Namespace="Other.Sales" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+              <EntityType Name="Order"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+            </Schema>
+            """
+        let document = Snippets.csdl("""
+                  <EntityType Name="Order"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+            """, extraSchema: other)
+        let (text, diagnostics) = try Snippets.render(document, type: "SalesOrder")
+        #expect(text.contains("open class SalesOrder: MobileSdk.Entity {"))
+        #expect(diagnostics.contains("note: type 'Other.Sales.Order' is generated as 'SalesOrder': 'Order' is taken"))
+    }
+
+    @Test func unsupportedPropertiesAreWarnings() throws {
+        let document = Snippets.csdl("""
+                  <EntityType Name="Media"><Key><PropertyRef Name="Id"/></Key>
+                    <Property Name="Id" Type="Edm.Int32" Nullable="false"/>
+                    <Property Name="Content" Type="Edm.Stream"/>
+                    <Property Name="Other" Type="Elsewhere.Thing"/>
+                  </EntityType>
+            """)
+        let (text, diagnostics) = try Snippets.render(document, type: "Media")
+        #expect(!text.contains("content") && !text.contains("other"))
+        #expect(diagnostics == [
+            "note: property Media.Id is generated as 'idValue': 'id' is taken",
+            "warning: property Media.Content is not generated: Edm.Stream values are not attribute values",
+            "warning: property Media.Other is not generated: its type 'Elsewhere.Thing' is not declared",
+        ])
+    }
+}

@@ -1,0 +1,31 @@
+import SwiftEmitter
+import Testing
+
+/// The renderer on its own: escaping and layout.
+struct RendererTests {
+    @Test func stringLiteralsAreEscaped() {
+        let declaration = Declaration.variable(VariableDeclaration(
+            access: .public, modifiers: [.static], name: "text", type: nil,
+            kind: .constant(.literal(.string("quote \" backslash \\ newline \n tab \t bell \u{7} é")))))
+        #expect(SwiftRenderer().render(declaration) == "public static let text = \"quote \\\" backslash \\\\ newline \\n tab \\t bell \\u{7} é\"\n")
+    }
+
+    @Test func keywordsAreEscapedWhereDeclaredAndAfterDots() {
+        let declaration = Declaration.enum(EnumDeclaration(access: .internal, name: "Type", members: [
+            .enumCase(EnumCaseDeclaration(name: "self")),
+            .variable(VariableDeclaration(access: .private, modifiers: [.static], name: "x", type: nil, kind: .constant(.member(nil, "self")))),
+        ]))
+        #expect(SwiftRenderer().render(declaration) == """
+            enum `Type` {
+                case `self`
+                private static let x = .`self`
+            }
+
+            """)
+    }
+
+    @Test func identifiersFollowTheSwiftGrammar() {
+        #expect(SwiftIdentifier.isHead("é") && SwiftIdentifier.isHead("‿") && !SwiftIdentifier.isHead("1"))
+        #expect(SwiftIdentifier.isCharacter("1") && !SwiftIdentifier.isCharacter("-") && !SwiftIdentifier.isCharacter(" "))
+    }
+}
