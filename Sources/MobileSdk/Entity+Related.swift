@@ -7,13 +7,17 @@ extension Entity {
     }
 
     /// The entities related through `name` as `T`; nil when there are none or one is of another entity.
-    /// Late-bound entities are converted with ``toEntity(_:)`` and replaced by the results, so changes to them stick.
+    /// Late-bound entities are converted — to the class registered for their logical name in
+    /// ``EntityRegistry/shared`` when that is a `T` (a derived type), else with ``toEntity(_:)`` —
+    /// and replaced by the results, so changes to them stick.
     public func getRelatedCollection<T: Entity>(_ name: String, as type: T.Type = T.self) -> [T]? {
         guard var collection = relatedEntities[name] else { return nil }
         var result: [T] = []
         for entity in collection.entities {
             if let typed = entity as? T {
                 result.append(typed)
+            } else if let registered = EntityRegistry.shared.earlyBound(entity) as? T {
+                result.append(registered)
             } else if let converted = try? entity.toEntity(type) {
                 result.append(converted)
             } else {

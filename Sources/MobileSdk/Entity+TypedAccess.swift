@@ -19,4 +19,10 @@ extension Entity {
     public func setValues<T: AttributeValueConvertible>(_ values: [T]?, for name: String) {
         self[name] = values.map { .collection($0.map(\.attributeValue)) } ?? .null
     }
+
+    /// Stores a multi-select option set value as `.optionSetValues`, the form the service sends;
+    /// nil stores `.null`.
+    public func setOptionSetValues<T: OptionSetEnumeration>(_ values: [T]?, for name: String) {
+        self[name] = values.map { .optionSetValues($0.map { OptionSetValue($0.rawValue) }) } ?? .null
+    }
 }

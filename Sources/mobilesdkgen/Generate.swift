@@ -19,7 +19,7 @@ struct Generate: ParsableCommand {
     var files: [String]
 
     @Option(name: [.short, .customLong("output")], help: "The directory to write the generated sources to.")
-    var output: String
+    var output = "Generated"
 
     @Option(name: .customLong("config"), help: "A JSON configuration file (entities, attributes, propertyNaming, typePrefix, accessLevel, registryName).")
     var configurationFile: String?

@@ -44,7 +44,7 @@ struct EntitySnippetTests {
                 }
 
                 /// - Remark: Generated from property `OrderId` of type `Edm.Guid` (Snippet.xml:6).
-                public var orderId: Foundation.UUID? {
+                public final var orderId: Foundation.UUID? {
                     get { getValue(Attribute.orderId) }
                     set { setValue(newValue, for: Attribute.orderId) }
                 }
@@ -52,16 +52,16 @@ struct EntitySnippetTests {
                 /// The sum, with "tax".
                 ///
                 /// - Remark: Generated from property `Total` of type `Edm.Decimal` (Snippet.xml:7).
-                public var total: Foundation.Decimal? { getValue(Attribute.total) }
+                public final var total: Foundation.Decimal? { getValue(Attribute.total) }
 
                 /// - Remark: Generated from property `Tags` of type `Collection(Edm.String)` (Snippet.xml:11).
-                public var tags: [Swift.String]? {
+                public final var tags: [Swift.String]? {
                     get { getValues(Attribute.tags) }
                     set { setValues(newValue, for: Attribute.tags) }
                 }
 
                 /// - Remark: Generated from navigation property `Lines` to `Collection(Test.line)` (Snippet.xml:12).
-                public var lines: [Line]? {
+                public final var lines: [Line]? {
                     get { getRelatedCollection("Lines") }
                     set { setRelatedCollection(newValue, for: "Lines") }
                 }
@@ -77,7 +77,7 @@ struct EntitySnippetTests {
             """)
         let (text, diagnostics) = try Snippets.render(document, type: "Derived")
         #expect(text.contains("open class Derived: Base {"))
-        #expect(text.contains("public var codeValue: Swift.Int32?"))
+        #expect(text.contains("public final var codeValue: Swift.Int32?"))
         #expect(diagnostics == ["note: property Derived.code is generated as 'codeValue': 'code' is taken"])
     }
 
@@ -99,7 +99,7 @@ struct EntitySnippetTests {
         for declaration in ["var `default`: Swift.String?", "var `class`: Swift.String?", "var _2ndValue: Swift.String?",
                             "var newName: Swift.String?", "var код: Swift.String?", "var name: Swift.String?",
                             "var nameValue: Swift.String?", "var descriptionValue: Swift.String?", "var withSpace: Swift.String?"] {
-            #expect(text.contains("public " + declaration), "\(declaration)")
+            #expect(text.contains("public final " + declaration), "\(declaration)")
         }
         #expect(text.contains("public static let `default` = \"default\""))
         #expect(diagnostics.count == 2)
@@ -116,7 +116,7 @@ struct EntitySnippetTests {
         let (text, _) = try Snippets.render(document, type: "CRMItem", configuration: configuration)
         #expect(text.contains("class CRMItem: MobileSdk.Entity {"))
         #expect(!text.contains("open ") && !text.contains("public "))
-        #expect(text.contains("var Item_Id: Swift.Int64? {"))
+        #expect(text.contains("final var Item_Id: Swift.Int64? {"))
     }
 
     @Test func typesOfTheSameNameInTwoNamespaces() throws {

@@ -66,7 +66,7 @@ struct ValueTypeSnippetTests {
                     self.rawValue = rawValue
                 }
 
-                public static let none: Access = []
+                public static let noneValue: Access = []
                 public static let read: Access = Access(rawValue: 1)
                 public static let write: Access = Access(rawValue: 2)
                 public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [("None", 0), ("Read", 1), ("Write", 2)]

@@ -7,8 +7,16 @@ import MetadataModel
 /// complex types, enum types, type definitions and option sets, each in document order: a later
 /// type whose name is taken gets its namespace's last segment in front, then a number.
 struct TypeNames {
-    /// Names generated code relies on, or that Swift reserves.
-    static let reserved: Set<String> = ["Swift", "Foundation", "MobileSdk", "Attribute", "EntityInfo", "Type", "Protocol", "Self", "Any"]
+    /// Names generated code relies on, that Swift reserves, or that code using the generated
+    /// types needs unambiguous: the runtime's types and common standard-library and Foundation ones.
+    static let reserved: Set<String> = [
+        "Swift", "Foundation", "MobileSdk", "Attribute", "EntityInfo", "Type", "Protocol", "Self", "Any",
+        "Entity", "EntityReference", "OptionSetValue", "Money", "EntityCollection", "ColumnSet", "DateOnly", "TimeOfDay",
+        "EdmDuration", "SpatialValue", "UntypedValue", "AttributeValue", "EntityRegistry", "ComplexValue",
+        "Task", "Result", "Error", "Never", "Void", "Optional", "Array", "Dictionary", "Set", "String", "Character",
+        "Int", "Int32", "Int64", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID", "Decimal", "Calendar",
+        "Locale", "TimeZone", "Notification", "Operation", "Process", "Thread", "Timer", "Bundle", "Codable", "Sendable",
+    ]
 
     private(set) var names: [QualifiedName: String] = [:]
     private(set) var optionSetNames: [OptionSetKey: String] = [:]
@@ -25,7 +33,7 @@ struct TypeNames {
     mutating func claim(_ type: QualifiedName, preferred: String, prefix: String, location: SourceLocation) -> Diagnostic? {
         let base = prefix + IdentifierNaming.upperCamelCase(preferred)
         var candidate = base
-        if unique.isTaken(base), let segment = type.namespace.split(separator: ".").last {
+        if unique.isTaken(base) || Self.reserved.contains(IdentifierNaming.upperCamelCase(preferred)), let segment = type.namespace.split(separator: ".").last {
             candidate = prefix + IdentifierNaming.upperCamelCase(String(segment)) + IdentifierNaming.upperCamelCase(preferred)
         }
         let name = unique.claim(candidate).name

@@ -5,9 +5,9 @@ import SwiftEmitter
 struct DocumentationText {
     private var paragraphs: [String] = []
 
-    /// Adds a paragraph unless it is empty or repeats the previous one.
+    /// Adds a paragraph unless it is empty or already there.
     mutating func add(_ text: String?) {
-        guard let text = text?.trimmingWhitespace, !text.isEmpty, paragraphs.last != text else { return }
+        guard let text = text?.trimmingWhitespace, !text.isEmpty, !paragraphs.contains(text) else { return }
         paragraphs.append(text)
     }
 

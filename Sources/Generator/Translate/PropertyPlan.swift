@@ -8,6 +8,8 @@ struct PropertyPlan {
     var attributeKey: String
     var type: MappedType
     var isReadOnly: Bool
+    /// A Dynamics multi-select option set, stored as `.optionSetValues`.
+    var isOptionSetCollection: Bool
     var documentation: Documentation
 }
 
@@ -61,6 +63,7 @@ extension GenerationContext {
                 attributeKey: key,
                 type: mapped,
                 isReadOnly: isReadOnly(property),
+                isOptionSetCollection: mapped.isCollection && property.dynamics?.optionSet != nil && entity != nil,
                 documentation: documentation(of: property)))
         }
         if !skippedVirtual.isEmpty, let location = properties.first?.location {
@@ -98,21 +101,23 @@ extension GenerationContext {
         return mapped(property.type).mapError(Unmappable.unmapped)
     }
 
-    /// Computed and immutable properties, and Dynamics attributes valid for neither create nor update.
+    /// Computed and immutable properties, and Dynamics or SAP attributes valid for neither create nor update.
     private func isReadOnly(_ property: Property) -> Bool {
         if property.isComputed || property.isImmutable || property.permissions == .read { return true }
         if let attribute = property.dynamics, attribute.isValidForCreate == false, attribute.isValidForUpdate == false { return true }
+        if let sap = property.sap, !sap.isCreatable, !sap.isUpdatable { return true }
         return false
     }
 
     private func documentation(of property: Property) -> Documentation {
-        var text = property.documentationText
-        if let attribute = property.dynamics {
-            text.add(attribute.displayName.text)
-            text.add(attribute.description.text)
-            if !attribute.targets.isEmpty { text.add("Refers to: " + attribute.targets.joined(separator: ", ") + ".") }
-        }
+        var text = DocumentationText()
+        text.add(property.dynamics?.displayName.text)
         text.add(property.sap?.label)
+        text.add(property.displayLabel)
+        text.add(property.dynamics?.description.text)
+        text.add(property.coreDescription)
+        text.add(property.longDescription)
+        if let targets = property.dynamics?.targets, !targets.isEmpty { text.add("Refers to: " + targets.joined(separator: ", ") + ".") }
         var remark = "Generated from property `\(property.name)` of type `\(property.type)`"
         if let attribute = property.dynamics {
             remark += ", attribute `\(attribute.logicalName)` (\(attribute.attributeType ?? attribute.metadataType))"

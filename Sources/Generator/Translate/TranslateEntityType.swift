@@ -3,7 +3,9 @@ import SwiftEmitter
 
 extension GenerationContext {
     /// An entity type as an `Entity` subclass: type metadata, attribute-name constants, one typed
-    /// property per property or attribute, one per navigation property.
+    /// property per property or attribute, one per navigation property. The properties are `final`:
+    /// they only read and write the runtime's storage, and statically dispatched accessors keep
+    /// large models quick to compile.
     ///
     /// `inheritedNames` holds the member names of the base classes, which this class must not reuse.
     func translateEntityType(_ qualified: QualifiedName, _ type: EntityType, inheritedNames: UniqueNames) -> (Declaration, UniqueNames) {
@@ -29,9 +31,10 @@ extension GenerationContext {
         for plan in properties {
             let key = Expression.member(.identifier("Attribute"), plan.swiftName)
             let getter = [Statement.expression(.call(.identifier(plan.type.isCollection ? "getValues" : "getValue"), [Argument(key)]))]
-            let setter = [Statement.expression(.call(.identifier(plan.type.isCollection ? "setValues" : "setValue"), [Argument(.identifier("newValue")), Argument(label: "for", key)]))]
+            let setterName = plan.isOptionSetCollection ? "setOptionSetValues" : (plan.type.isCollection ? "setValues" : "setValue")
+            let setter = [Statement.expression(.call(.identifier(setterName), [Argument(.identifier("newValue")), Argument(label: "for", key)]))]
             members.append(.documented(plan.documentation, .variable(VariableDeclaration(
-                access: access, name: plan.swiftName, type: plan.type.propertyType,
+                access: access, modifiers: [.final], name: plan.swiftName, type: plan.type.propertyType,
                 kind: .computed(getter: getter, setter: plan.isReadOnly ? nil : setter)))))
         }
         for navigation in navigations {
@@ -40,7 +43,7 @@ extension GenerationContext {
             let getter = [Statement.expression(.call(.identifier(collection ? "getRelatedCollection" : "getRelated"), [Argument(key)]))]
             let setter = [Statement.expression(.call(.identifier(collection ? "setRelatedCollection" : "setRelated"), [Argument(.identifier("newValue")), Argument(label: "for", key)]))]
             members.append(.documented(navigation.documentation, .variable(VariableDeclaration(
-                access: access, name: navigation.swiftName, type: navigation.type.propertyType,
+                access: access, modifiers: [.final], name: navigation.swiftName, type: navigation.type.propertyType,
                 kind: .computed(getter: getter, setter: setter)))))
         }
 
@@ -86,10 +89,16 @@ extension GenerationContext {
     private func entityInfo(_ qualified: QualifiedName, _ type: EntityType) -> Declaration {
         let string = { (value: String?) -> Expression in value.map { .literal(.string($0)) } ?? .literal(.nil) }
         let strings = { (values: [String]) -> Expression in .array(values.map { .literal(.string($0)) }) }
-        let keyAttributes = type.key.map { ref in type.properties.first { $0.name == ref.name }?.dynamics?.logicalName ?? ref.name }
+        // A derived type has its base's key and lives in its base's entity set unless it has its own.
+        let lineage = ancestry(of: qualified)
+        let keyed = lineage.first { !$0.type.key.isEmpty }?.type ?? type
+        let keyAttributes = keyed.key.map { ref in
+            lineage.lazy.compactMap { $0.type.properties.first { $0.name == ref.name } }.first?.dynamics?.logicalName ?? ref.name
+        }
         let alternateKeys = type.dynamics.map { $0.keys.map(\.attributes) } ?? type.alternateKeys
+        let entitySet = type.dynamics?.entitySetName ?? lineage.lazy.compactMap { self.entitySetNames[$0.name] }.first
         var members: [Declaration] = [
-            constant("entitySetName", .optional(.named("Swift.String")), string(type.dynamics?.entitySetName ?? entitySetNames[qualified])),
+            constant("entitySetName", .optional(.named("Swift.String")), string(entitySet)),
             constant("key", .array(.named("Swift.String")), strings(keyAttributes)),
             constant("alternateKeys", .array(.array(.named("Swift.String"))), .array(alternateKeys.map(strings))),
         ]
@@ -98,6 +107,17 @@ extension GenerationContext {
             members.append(constant("objectTypeCode", .optional(.named("Swift.Int")), info.objectTypeCode.map { .literal(.integer(Int64($0))) } ?? .literal(.nil)))
         }
         return .documented(Documentation(["Where the service keeps this entity and how it is keyed."]), .enum(EnumDeclaration(access: access, name: "EntityInfo", members: members)))
+    }
+
+    /// The type and its base types, nearest first.
+    private func ancestry(of name: QualifiedName) -> [(name: QualifiedName, type: EntityType)] {
+        var lineage: [(name: QualifiedName, type: EntityType)] = []
+        var current: QualifiedName? = name
+        while let name = current, let type = entityIndex[name], !lineage.contains(where: { $0.name == name }) {
+            lineage.append((name, type))
+            current = type.baseType
+        }
+        return lineage
     }
 
     private func constant(_ name: String, _ type: TypeName, _ value: Expression) -> Declaration {
@@ -122,7 +142,7 @@ extension GenerationContext {
             return PropertyPlan(
                 swiftName: name, attributeKey: navigation.name,
                 type: MappedType(element: .named(target), isCollection: navigation.type.isCollection),
-                isReadOnly: false, documentation: text.documentation(remark: remark))
+                isReadOnly: false, isOptionSetCollection: false, documentation: text.documentation(remark: remark))
         }
     }
 }

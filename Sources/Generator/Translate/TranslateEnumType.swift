@@ -5,10 +5,10 @@ extension GenerationContext {
     /// A CSDL enum type: a Swift enum over its member names, or for `IsFlags` an `OptionSet`.
     func translateEnumType(_ qualified: QualifiedName, _ type: EnumType) -> Declaration {
         let name = typeNames.name(of: qualified) ?? type.name
-        var names = UniqueNames(reserved: ["rawValue", "init", "self", "Type", "Protocol", "memberNames", "hashValue", "allCases"])
+        var names = UniqueNames(reserved: ["rawValue", "init", "self", "Type", "Protocol", "memberNames", "hashValue", "allCases", "none"])
         let cases = type.members.map { member -> (EnumType.Member, String) in
             let preferred = IdentifierNaming.lowerCamelCase(member.name)
-            let (caseName, changed) = names.claim(preferred)
+            let (caseName, changed) = names.claim(preferred, suffix: "Value")
             if changed { note("enum member \(type.name).\(member.name) is generated as '\(caseName)': '\(preferred)' is taken", at: member.location) }
             return (member, caseName)
         }

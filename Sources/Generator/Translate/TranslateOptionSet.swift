@@ -5,11 +5,11 @@ extension GenerationContext {
     /// A Dynamics option set as an enum with one case per option, named from its label, and
     /// `unknown(Int32)` keeping values the metadata did not list.
     func translateOptionSet(_ set: DynamicsOptionSet, name: String) -> Declaration {
-        var names = UniqueNames(reserved: ["unknown", "rawValue", "label", "init", "self", "Type", "Protocol", "hashValue"])
+        var names = UniqueNames(reserved: ["unknown", "rawValue", "label", "init", "self", "Type", "Protocol", "hashValue", "none"])
         let cases = set.options.map { option -> (DynamicsOption, String) in
             let preferred = option.label.text.map(IdentifierNaming.lowerCamelCase) ?? ""
             let fallback = "value" + (option.value < 0 ? "Minus\(-Int64(option.value))" : "\(option.value)")
-            let (caseName, _) = names.claim(preferred == "_" || preferred.isEmpty ? fallback : preferred)
+            let (caseName, _) = names.claim(preferred == "_" || preferred.isEmpty ? fallback : preferred, suffix: "Value")
             return (option, caseName)
         }
         let int32 = TypeName.named("Swift.Int32")

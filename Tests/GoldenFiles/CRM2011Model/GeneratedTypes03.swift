@@ -34,67 +34,67 @@ open class Contact: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `ContactId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:49).
-    public var contactId: Foundation.UUID? {
+    public final var contactId: Foundation.UUID? {
         get { getValue(Attribute.contactId) }
         set { setValue(newValue, for: Attribute.contactId) }
     }
 
     /// - Remark: Generated from property `FullName` of type `Edm.String` (CRM2011.OrganizationData.xml:50).
-    public var fullName: Swift.String? {
+    public final var fullName: Swift.String? {
         get { getValue(Attribute.fullName) }
         set { setValue(newValue, for: Attribute.fullName) }
     }
 
     /// - Remark: Generated from property `EMailAddress1` of type `Edm.String` (CRM2011.OrganizationData.xml:51).
-    public var eMailAddress1: Swift.String? {
+    public final var eMailAddress1: Swift.String? {
         get { getValue(Attribute.eMailAddress1) }
         set { setValue(newValue, for: Attribute.eMailAddress1) }
     }
 
     /// - Remark: Generated from property `Address1_Latitude` of type `Edm.Double` (CRM2011.OrganizationData.xml:52).
-    public var address1Latitude: Swift.Double? {
+    public final var address1Latitude: Swift.Double? {
         get { getValue(Attribute.address1Latitude) }
         set { setValue(newValue, for: Attribute.address1Latitude) }
     }
 
     /// - Remark: Generated from property `DoNotEMail` of type `Edm.Boolean` (CRM2011.OrganizationData.xml:53).
-    public var doNotEMail: Swift.Bool? {
+    public final var doNotEMail: Swift.Bool? {
         get { getValue(Attribute.doNotEMail) }
         set { setValue(newValue, for: Attribute.doNotEMail) }
     }
 
     /// - Remark: Generated from property `BirthDate` of type `Edm.DateTime` (CRM2011.OrganizationData.xml:54).
-    public var birthDate: Foundation.Date? {
+    public final var birthDate: Foundation.Date? {
         get { getValue(Attribute.birthDate) }
         set { setValue(newValue, for: Attribute.birthDate) }
     }
 
     /// - Remark: Generated from property `PreferredContactMethodCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:55).
-    public var preferredContactMethodCode: OptionSetValue? {
+    public final var preferredContactMethodCode: ServicesOptionSetValue? {
         get { getValue(Attribute.preferredContactMethodCode) }
         set { setValue(newValue, for: Attribute.preferredContactMethodCode) }
     }
 
     /// - Remark: Generated from property `ParentCustomerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:56).
-    public var parentCustomerId: EntityReference? {
+    public final var parentCustomerId: ServicesEntityReference? {
         get { getValue(Attribute.parentCustomerId) }
         set { setValue(newValue, for: Attribute.parentCustomerId) }
     }
 
     /// - Remark: Generated from property `OwnerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:57).
-    public var ownerId: EntityReference? {
+    public final var ownerId: ServicesEntityReference? {
         get { getValue(Attribute.ownerId) }
         set { setValue(newValue, for: Attribute.ownerId) }
     }
 
     /// - Remark: Generated from navigation property `contact_customer_accounts` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:58).
-    public var contactCustomerAccounts: Account? {
+    public final var contactCustomerAccounts: Account? {
         get { getRelated("contact_customer_accounts") }
         set { setRelated(newValue, for: "contact_customer_accounts") }
     }
 
     /// - Remark: Generated from navigation property `opportunity_customer_contacts` to `Collection(Microsoft.Crm.Sdk.Data.Services.Opportunity)` (CRM2011.OrganizationData.xml:59).
-    public var opportunityCustomerContacts: [Opportunity]? {
+    public final var opportunityCustomerContacts: [Opportunity]? {
         get { getRelatedCollection("opportunity_customer_contacts") }
         set { setRelatedCollection(newValue, for: "opportunity_customer_contacts") }
     }

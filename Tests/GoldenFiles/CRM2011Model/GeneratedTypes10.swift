@@ -34,67 +34,67 @@ open class Opportunity: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `OpportunityId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:65).
-    public var opportunityId: Foundation.UUID? {
+    public final var opportunityId: Foundation.UUID? {
         get { getValue(Attribute.opportunityId) }
         set { setValue(newValue, for: Attribute.opportunityId) }
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (CRM2011.OrganizationData.xml:66).
-    public var name: Swift.String? {
+    public final var name: Swift.String? {
         get { getValue(Attribute.name) }
         set { setValue(newValue, for: Attribute.name) }
     }
 
     /// - Remark: Generated from property `EstimatedValue` of type `Microsoft.Crm.Sdk.Data.Services.Money` (CRM2011.OrganizationData.xml:67).
-    public var estimatedValue: Money? {
+    public final var estimatedValue: ServicesMoney? {
         get { getValue(Attribute.estimatedValue) }
         set { setValue(newValue, for: Attribute.estimatedValue) }
     }
 
     /// - Remark: Generated from property `new_DiscountRate` of type `Edm.Decimal` (CRM2011.OrganizationData.xml:68).
-    public var newDiscountRate: Foundation.Decimal? {
+    public final var newDiscountRate: Foundation.Decimal? {
         get { getValue(Attribute.newDiscountRate) }
         set { setValue(newValue, for: Attribute.newDiscountRate) }
     }
 
     /// - Remark: Generated from property `EstimatedCloseDate` of type `Edm.DateTime` (CRM2011.OrganizationData.xml:69).
-    public var estimatedCloseDate: Foundation.Date? {
+    public final var estimatedCloseDate: Foundation.Date? {
         get { getValue(Attribute.estimatedCloseDate) }
         set { setValue(newValue, for: Attribute.estimatedCloseDate) }
     }
 
     /// - Remark: Generated from property `StatusCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:70).
-    public var statusCode: OptionSetValue? {
+    public final var statusCode: ServicesOptionSetValue? {
         get { getValue(Attribute.statusCode) }
         set { setValue(newValue, for: Attribute.statusCode) }
     }
 
     /// - Remark: Generated from property `CustomerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:71).
-    public var customerId: EntityReference? {
+    public final var customerId: ServicesEntityReference? {
         get { getValue(Attribute.customerId) }
         set { setValue(newValue, for: Attribute.customerId) }
     }
 
     /// - Remark: Generated from property `ParentAccountId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:72).
-    public var parentAccountId: EntityReference? {
+    public final var parentAccountId: ServicesEntityReference? {
         get { getValue(Attribute.parentAccountId) }
         set { setValue(newValue, for: Attribute.parentAccountId) }
     }
 
     /// - Remark: Generated from property `VersionNumber` of type `Edm.Int64` (CRM2011.OrganizationData.xml:73).
-    public var versionNumber: Swift.Int64? {
+    public final var versionNumber: Swift.Int64? {
         get { getValue(Attribute.versionNumber) }
         set { setValue(newValue, for: Attribute.versionNumber) }
     }
 
     /// - Remark: Generated from navigation property `opportunity_parent_account` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:74).
-    public var opportunityParentAccount: Account? {
+    public final var opportunityParentAccount: Account? {
         get { getRelated("opportunity_parent_account") }
         set { setRelated(newValue, for: "opportunity_parent_account") }
     }
 
     /// - Remark: Generated from navigation property `opportunity_customer_contacts` to `Microsoft.Crm.Sdk.Data.Services.Contact` (CRM2011.OrganizationData.xml:75).
-    public var opportunityCustomerContacts: Contact? {
+    public final var opportunityCustomerContacts: Contact? {
         get { getRelated("opportunity_customer_contacts") }
         set { setRelated(newValue, for: "opportunity_customer_contacts") }
     }

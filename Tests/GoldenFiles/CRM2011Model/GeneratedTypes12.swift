@@ -35,104 +35,104 @@ open class Account: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `AccountId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:28).
-    public var accountId: Foundation.UUID? {
+    public final var accountId: Foundation.UUID? {
         get { getValue(Attribute.accountId) }
         set { setValue(newValue, for: Attribute.accountId) }
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (CRM2011.OrganizationData.xml:29).
-    public var name: Swift.String? {
+    public final var name: Swift.String? {
         get { getValue(Attribute.name) }
         set { setValue(newValue, for: Attribute.name) }
     }
 
     /// - Remark: Generated from property `AccountNumber` of type `Edm.String` (CRM2011.OrganizationData.xml:30).
-    public var accountNumber: Swift.String? {
+    public final var accountNumber: Swift.String? {
         get { getValue(Attribute.accountNumber) }
         set { setValue(newValue, for: Attribute.accountNumber) }
     }
 
     /// - Remark: Generated from property `Revenue` of type `Microsoft.Crm.Sdk.Data.Services.Money` (CRM2011.OrganizationData.xml:31).
-    public var revenue: Money? {
+    public final var revenue: ServicesMoney? {
         get { getValue(Attribute.revenue) }
         set { setValue(newValue, for: Attribute.revenue) }
     }
 
     /// - Remark: Generated from property `IndustryCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:32).
-    public var industryCode: OptionSetValue? {
+    public final var industryCode: ServicesOptionSetValue? {
         get { getValue(Attribute.industryCode) }
         set { setValue(newValue, for: Attribute.industryCode) }
     }
 
     /// - Remark: Generated from property `OwnerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:33).
-    public var ownerId: EntityReference? {
+    public final var ownerId: ServicesEntityReference? {
         get { getValue(Attribute.ownerId) }
         set { setValue(newValue, for: Attribute.ownerId) }
     }
 
     /// - Remark: Generated from property `ParentAccountId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:34).
-    public var parentAccountId: EntityReference? {
+    public final var parentAccountId: ServicesEntityReference? {
         get { getValue(Attribute.parentAccountId) }
         set { setValue(newValue, for: Attribute.parentAccountId) }
     }
 
     /// - Remark: Generated from property `CreatedOn` of type `Edm.DateTime` (CRM2011.OrganizationData.xml:35).
-    public var createdOn: Foundation.Date? {
+    public final var createdOn: Foundation.Date? {
         get { getValue(Attribute.createdOn) }
         set { setValue(newValue, for: Attribute.createdOn) }
     }
 
     /// - Remark: Generated from property `EntityImage` of type `Edm.Binary` (CRM2011.OrganizationData.xml:36).
-    public var entityImage: Foundation.Data? {
+    public final var entityImage: Foundation.Data? {
         get { getValue(Attribute.entityImage) }
         set { setValue(newValue, for: Attribute.entityImage) }
     }
 
     /// - Remark: Generated from property `IsCustomizable` of type `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty` (CRM2011.OrganizationData.xml:37).
-    public var isCustomizable: BooleanManagedProperty? {
+    public final var isCustomizable: BooleanManagedProperty? {
         get { getValue(Attribute.isCustomizable) }
         set { setValue(newValue, for: Attribute.isCustomizable) }
     }
 
     /// - Remark: Generated from navigation property `contact_customer_accounts` to `Collection(Microsoft.Crm.Sdk.Data.Services.Contact)` (CRM2011.OrganizationData.xml:38).
-    public var contactCustomerAccounts: [Contact]? {
+    public final var contactCustomerAccounts: [Contact]? {
         get { getRelatedCollection("contact_customer_accounts") }
         set { setRelatedCollection(newValue, for: "contact_customer_accounts") }
     }
 
     /// - Remark: Generated from navigation property `opportunity_parent_account` to `Collection(Microsoft.Crm.Sdk.Data.Services.Opportunity)` (CRM2011.OrganizationData.xml:39).
-    public var opportunityParentAccount: [Opportunity]? {
+    public final var opportunityParentAccount: [Opportunity]? {
         get { getRelatedCollection("opportunity_parent_account") }
         set { setRelatedCollection(newValue, for: "opportunity_parent_account") }
     }
 
     /// - Remark: Generated from navigation property `Referencedaccount_parent_account` to `Collection(Microsoft.Crm.Sdk.Data.Services.Account)` (CRM2011.OrganizationData.xml:40).
-    public var referencedaccountParentAccount: [Account]? {
+    public final var referencedaccountParentAccount: [Account]? {
         get { getRelatedCollection("Referencedaccount_parent_account") }
         set { setRelatedCollection(newValue, for: "Referencedaccount_parent_account") }
     }
 
     /// - Remark: Generated from navigation property `Referencingaccount_parent_account` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:41).
-    public var referencingaccountParentAccount: Account? {
+    public final var referencingaccountParentAccount: Account? {
         get { getRelated("Referencingaccount_parent_account") }
         set { setRelated(newValue, for: "Referencingaccount_parent_account") }
     }
 
     /// - Remark: Generated from navigation property `Account_Tasks` to `Collection(Microsoft.Crm.Sdk.Data.Services.Task)` (CRM2011.OrganizationData.xml:42).
-    public var accountTasks: [Task]? {
+    public final var accountTasks: [ServicesTask]? {
         get { getRelatedCollection("Account_Tasks") }
         set { setRelatedCollection(newValue, for: "Account_Tasks") }
     }
 
     /// - Remark: Generated from navigation property `new_account_task_originating` to `Collection(Microsoft.Crm.Sdk.Data.Services.Task)` (CRM2011.OrganizationData.xml:43).
-    public var newAccountTaskOriginating: [Task]? {
+    public final var newAccountTaskOriginating: [ServicesTask]? {
         get { getRelatedCollection("new_account_task_originating") }
         set { setRelatedCollection(newValue, for: "new_account_task_originating") }
     }
 }
 
 /// - Remark: Generated from entity type `Microsoft.Crm.Sdk.Data.Services.Task` (CRM2011.OrganizationData.xml:77).
-open class Task: MobileSdk.Entity {
+open class ServicesTask: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Task" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Crm.Sdk.Data.Services.Task" }
@@ -160,67 +160,67 @@ open class Task: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `ActivityId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:81).
-    public var activityId: Foundation.UUID? {
+    public final var activityId: Foundation.UUID? {
         get { getValue(Attribute.activityId) }
         set { setValue(newValue, for: Attribute.activityId) }
     }
 
     /// - Remark: Generated from property `Subject` of type `Edm.String` (CRM2011.OrganizationData.xml:82).
-    public var subject: Swift.String? {
+    public final var subject: Swift.String? {
         get { getValue(Attribute.subject) }
         set { setValue(newValue, for: Attribute.subject) }
     }
 
     /// - Remark: Generated from property `PercentComplete` of type `Edm.Int32` (CRM2011.OrganizationData.xml:83).
-    public var percentComplete: Swift.Int32? {
+    public final var percentComplete: Swift.Int32? {
         get { getValue(Attribute.percentComplete) }
         set { setValue(newValue, for: Attribute.percentComplete) }
     }
 
     /// - Remark: Generated from property `ActualDurationMinutes` of type `Edm.Int32` (CRM2011.OrganizationData.xml:84).
-    public var actualDurationMinutes: Swift.Int32? {
+    public final var actualDurationMinutes: Swift.Int32? {
         get { getValue(Attribute.actualDurationMinutes) }
         set { setValue(newValue, for: Attribute.actualDurationMinutes) }
     }
 
     /// - Remark: Generated from property `ScheduledEnd` of type `Edm.DateTime` (CRM2011.OrganizationData.xml:85).
-    public var scheduledEnd: Foundation.Date? {
+    public final var scheduledEnd: Foundation.Date? {
         get { getValue(Attribute.scheduledEnd) }
         set { setValue(newValue, for: Attribute.scheduledEnd) }
     }
 
     /// - Remark: Generated from property `IsBilled` of type `Edm.Boolean` (CRM2011.OrganizationData.xml:86).
-    public var isBilled: Swift.Bool? {
+    public final var isBilled: Swift.Bool? {
         get { getValue(Attribute.isBilled) }
         set { setValue(newValue, for: Attribute.isBilled) }
     }
 
     /// - Remark: Generated from property `PriorityCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:87).
-    public var priorityCode: OptionSetValue? {
+    public final var priorityCode: ServicesOptionSetValue? {
         get { getValue(Attribute.priorityCode) }
         set { setValue(newValue, for: Attribute.priorityCode) }
     }
 
     /// - Remark: Generated from property `RegardingObjectId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:88).
-    public var regardingObjectId: EntityReference? {
+    public final var regardingObjectId: ServicesEntityReference? {
         get { getValue(Attribute.regardingObjectId) }
         set { setValue(newValue, for: Attribute.regardingObjectId) }
     }
 
     /// - Remark: Generated from property `new_OriginatingAccountId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:89).
-    public var newOriginatingAccountId: Foundation.UUID? {
+    public final var newOriginatingAccountId: Foundation.UUID? {
         get { getValue(Attribute.newOriginatingAccountId) }
         set { setValue(newValue, for: Attribute.newOriginatingAccountId) }
     }
 
     /// - Remark: Generated from navigation property `Account_Tasks` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:90).
-    public var accountTasks: Account? {
+    public final var accountTasks: Account? {
         get { getRelated("Account_Tasks") }
         set { setRelated(newValue, for: "Account_Tasks") }
     }
 
     /// - Remark: Generated from navigation property `new_account_task_originating` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:91).
-    public var newAccountTaskOriginating: Account? {
+    public final var newAccountTaskOriginating: Account? {
         get { getRelated("new_account_task_originating") }
         set { setRelated(newValue, for: "new_account_task_originating") }
     }

@@ -6,7 +6,7 @@ import MobileSdk
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// - Remark: Generated from complex type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:8).
-public struct EntityReference: MobileSdk.ComplexValue {
+public struct ServicesEntityReference: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
     public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
@@ -33,7 +33,7 @@ public struct EntityReference: MobileSdk.ComplexValue {
 }
 
 /// - Remark: Generated from complex type `Microsoft.Crm.Sdk.Data.Services.Money` (CRM2011.OrganizationData.xml:16).
-public struct Money: MobileSdk.ComplexValue {
+public struct ServicesMoney: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
     public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {

@@ -44,7 +44,7 @@ open class Contact: Crmbaseentity {
     /// Contact
     ///
     /// - Remark: Generated from property `contactid` of type `Edm.Guid`, attribute `contactid` (Uniqueidentifier) (Dataverse.WebApi.xml:88).
-    public var contactId: Foundation.UUID? {
+    public final var contactId: Foundation.UUID? {
         get { getValue(Attribute.contactId) }
         set { setValue(newValue, for: Attribute.contactId) }
     }
@@ -54,12 +54,12 @@ open class Contact: Crmbaseentity {
     /// Combined first and last name.
     ///
     /// - Remark: Generated from property `fullname` of type `Edm.String`, attribute `fullname` (String) (Dataverse.WebApi.xml:89).
-    public var fullName: Swift.String? { getValue(Attribute.fullName) }
+    public final var fullName: Swift.String? { getValue(Attribute.fullName) }
 
     /// Email
     ///
     /// - Remark: Generated from property `emailaddress1` of type `Edm.String`, attribute `emailaddress1` (String) (Dataverse.WebApi.xml:92).
-    public var eMailAddress1: Swift.String? {
+    public final var eMailAddress1: Swift.String? {
         get { getValue(Attribute.eMailAddress1) }
         set { setValue(newValue, for: Attribute.eMailAddress1) }
     }
@@ -69,7 +69,7 @@ open class Contact: Crmbaseentity {
     /// Free-text notes about the person.
     ///
     /// - Remark: Generated from property `description` of type `Edm.String`, attribute `description` (Memo) (Dataverse.WebApi.xml:93).
-    public var descriptionValue: Swift.String? {
+    public final var descriptionValue: Swift.String? {
         get { getValue(Attribute.descriptionValue) }
         set { setValue(newValue, for: Attribute.descriptionValue) }
     }
@@ -77,7 +77,7 @@ open class Contact: Crmbaseentity {
     /// Latitude
     ///
     /// - Remark: Generated from property `address1_latitude` of type `Edm.Double`, attribute `address1_latitude` (Double) (Dataverse.WebApi.xml:94).
-    public var address1Latitude: Swift.Double? {
+    public final var address1Latitude: Swift.Double? {
         get { getValue(Attribute.address1Latitude) }
         set { setValue(newValue, for: Attribute.address1Latitude) }
     }
@@ -85,7 +85,7 @@ open class Contact: Crmbaseentity {
     /// Do not allow Emails
     ///
     /// - Remark: Generated from property `donotemail` of type `Edm.Boolean`, attribute `donotemail` (Boolean) (Dataverse.WebApi.xml:95).
-    public var doNotEMail: Swift.Bool? {
+    public final var doNotEMail: Swift.Bool? {
         get { getValue(Attribute.doNotEMail) }
         set { setValue(newValue, for: Attribute.doNotEMail) }
     }
@@ -93,7 +93,7 @@ open class Contact: Crmbaseentity {
     /// Birthday
     ///
     /// - Remark: Generated from property `birthdate` of type `Edm.Date`, attribute `birthdate` (DateTime) (Dataverse.WebApi.xml:96).
-    public var birthDate: MobileSdk.DateOnly? {
+    public final var birthDate: MobileSdk.DateOnly? {
         get { getValue(Attribute.birthDate) }
         set { setValue(newValue, for: Attribute.birthDate) }
     }
@@ -101,7 +101,7 @@ open class Contact: Crmbaseentity {
     /// Preferred Method of Contact
     ///
     /// - Remark: Generated from property `preferredcontactmethodcode` of type `Edm.Int32`, attribute `preferredcontactmethodcode` (Picklist) (Dataverse.WebApi.xml:97).
-    public var preferredContactMethodCode: ContactPreferredContactMethodCode? {
+    public final var preferredContactMethodCode: ContactPreferredContactMethodCode? {
         get { getValue(Attribute.preferredContactMethodCode) }
         set { setValue(newValue, for: Attribute.preferredContactMethodCode) }
     }
@@ -109,13 +109,11 @@ open class Contact: Crmbaseentity {
     /// Customer Tier
     ///
     /// - Remark: Generated from property `new_customertier` of type `Edm.Int32`, attribute `new_customertier` (Picklist) (Dataverse.WebApi.xml:98).
-    public var newCustomerTier: NewCustomertier? {
+    public final var newCustomerTier: NewCustomertier? {
         get { getValue(Attribute.newCustomerTier) }
         set { setValue(newValue, for: Attribute.newCustomerTier) }
     }
 
-    /// Account or contact this person works for.
-    ///
     /// Company Name
     ///
     /// Account or contact this person works for.
@@ -123,7 +121,7 @@ open class Contact: Crmbaseentity {
     /// Refers to: account, contact.
     ///
     /// - Remark: Generated from property `_parentcustomerid_value` of type `Edm.Guid`, attribute `parentcustomerid` (Customer) (Dataverse.WebApi.xml:99).
-    public var parentCustomerId: MobileSdk.EntityReference? {
+    public final var parentCustomerId: MobileSdk.EntityReference? {
         get { getValue(Attribute.parentCustomerId) }
         set { setValue(newValue, for: Attribute.parentCustomerId) }
     }
@@ -135,25 +133,25 @@ open class Contact: Crmbaseentity {
     /// Refers to: systemuser, team.
     ///
     /// - Remark: Generated from property `_ownerid_value` of type `Edm.Guid`, attribute `ownerid` (Owner) (Dataverse.WebApi.xml:102).
-    public var ownerId: MobileSdk.EntityReference? {
+    public final var ownerId: MobileSdk.EntityReference? {
         get { getValue(Attribute.ownerId) }
         set { setValue(newValue, for: Attribute.ownerId) }
     }
 
     /// - Remark: Generated from navigation property `parentcustomerid_account` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:103).
-    public var parentcustomeridAccount: Account? {
+    public final var parentcustomeridAccount: Account? {
         get { getRelated("parentcustomerid_account") }
         set { setRelated(newValue, for: "parentcustomerid_account") }
     }
 
     /// - Remark: Generated from navigation property `opportunity_customer_contacts` to `Collection(Microsoft.Dynamics.CRM.opportunity)` (Dataverse.WebApi.xml:106).
-    public var opportunityCustomerContacts: [Opportunity]? {
+    public final var opportunityCustomerContacts: [Opportunity]? {
         get { getRelatedCollection("opportunity_customer_contacts") }
         set { setRelatedCollection(newValue, for: "opportunity_customer_contacts") }
     }
 
     /// - Remark: Generated from navigation property `new_account_contact_advisors` to `Collection(Microsoft.Dynamics.CRM.account)` (Dataverse.WebApi.xml:107).
-    public var newAccountContactAdvisors: [Account]? {
+    public final var newAccountContactAdvisors: [Account]? {
         get { getRelatedCollection("new_account_contact_advisors") }
         set { setRelatedCollection(newValue, for: "new_account_contact_advisors") }
     }

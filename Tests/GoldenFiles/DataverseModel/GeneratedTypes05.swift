@@ -38,40 +38,40 @@ open class Activitypointer: Crmbaseentity {
     /// Identifier of the activity record.
     ///
     /// - Remark: Generated from property `activityid` of type `Edm.Guid` (Dataverse.WebApi.xml:20).
-    public var activityid: Foundation.UUID? {
+    public final var activityid: Foundation.UUID? {
         get { getValue(Attribute.activityid) }
         set { setValue(newValue, for: Attribute.activityid) }
     }
 
     /// - Remark: Generated from property `subject` of type `Edm.String` (Dataverse.WebApi.xml:23).
-    public var subject: Swift.String? {
+    public final var subject: Swift.String? {
         get { getValue(Attribute.subject) }
         set { setValue(newValue, for: Attribute.subject) }
     }
 
     /// - Remark: Generated from property `activitytypecode` of type `Edm.String` (Dataverse.WebApi.xml:24).
-    public var activitytypecode: Swift.String? { getValue(Attribute.activitytypecode) }
+    public final var activitytypecode: Swift.String? { getValue(Attribute.activitytypecode) }
 
     /// - Remark: Generated from property `scheduledend` of type `Edm.DateTimeOffset` (Dataverse.WebApi.xml:27).
-    public var scheduledend: Foundation.Date? {
+    public final var scheduledend: Foundation.Date? {
         get { getValue(Attribute.scheduledend) }
         set { setValue(newValue, for: Attribute.scheduledend) }
     }
 
     /// - Remark: Generated from property `actualdurationminutes` of type `Edm.Int32` (Dataverse.WebApi.xml:28).
-    public var actualdurationminutes: Swift.Int32? {
+    public final var actualdurationminutes: Swift.Int32? {
         get { getValue(Attribute.actualdurationminutes) }
         set { setValue(newValue, for: Attribute.actualdurationminutes) }
     }
 
     /// - Remark: Generated from property `prioritycode` of type `Edm.Int32` (Dataverse.WebApi.xml:29).
-    public var prioritycode: Swift.Int32? {
+    public final var prioritycode: Swift.Int32? {
         get { getValue(Attribute.prioritycode) }
         set { setValue(newValue, for: Attribute.prioritycode) }
     }
 
     /// - Remark: Generated from property `statecode` of type `Edm.Int32` (Dataverse.WebApi.xml:30).
-    public var statecode: Swift.Int32? {
+    public final var statecode: Swift.Int32? {
         get { getValue(Attribute.statecode) }
         set { setValue(newValue, for: Attribute.statecode) }
     }
@@ -79,28 +79,28 @@ open class Activitypointer: Crmbaseentity {
     /// Record the activity is about.
     ///
     /// - Remark: Generated from property `_regardingobjectid_value` of type `Edm.Guid` (Dataverse.WebApi.xml:31).
-    public var regardingobjectidValue: Foundation.UUID? {
+    public final var regardingobjectidValue: Foundation.UUID? {
         get { getValue(Attribute.regardingobjectidValue) }
         set { setValue(newValue, for: Attribute.regardingobjectidValue) }
     }
 
     /// - Remark: Generated from property `_ownerid_value` of type `Edm.Guid` (Dataverse.WebApi.xml:34).
-    public var owneridValue: Foundation.UUID? {
+    public final var owneridValue: Foundation.UUID? {
         get { getValue(Attribute.owneridValue) }
         set { setValue(newValue, for: Attribute.owneridValue) }
     }
 
     /// - Remark: Generated from property `createdon` of type `Edm.DateTimeOffset` (Dataverse.WebApi.xml:35).
-    public var createdon: Foundation.Date? { getValue(Attribute.createdon) }
+    public final var createdon: Foundation.Date? { getValue(Attribute.createdon) }
 
     /// - Remark: Generated from property `versionnumber` of type `Edm.Int64` (Dataverse.WebApi.xml:38).
-    public var versionnumber: Swift.Int64? {
+    public final var versionnumber: Swift.Int64? {
         get { getValue(Attribute.versionnumber) }
         set { setValue(newValue, for: Attribute.versionnumber) }
     }
 
     /// - Remark: Generated from navigation property `regardingobjectid_account` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:39).
-    public var regardingobjectidAccount: Account? {
+    public final var regardingobjectidAccount: Account? {
         get { getRelated("regardingobjectid_account") }
         set { setRelated(newValue, for: "regardingobjectid_account") }
     }

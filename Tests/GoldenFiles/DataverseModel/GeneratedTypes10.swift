@@ -44,7 +44,7 @@ open class Opportunity: Crmbaseentity {
     /// Opportunity
     ///
     /// - Remark: Generated from property `opportunityid` of type `Edm.Guid`, attribute `opportunityid` (Uniqueidentifier) (Dataverse.WebApi.xml:113).
-    public var opportunityId: Foundation.UUID? {
+    public final var opportunityId: Foundation.UUID? {
         get { getValue(Attribute.opportunityId) }
         set { setValue(newValue, for: Attribute.opportunityId) }
     }
@@ -52,7 +52,7 @@ open class Opportunity: Crmbaseentity {
     /// Topic
     ///
     /// - Remark: Generated from property `name` of type `Edm.String`, attribute `name` (String) (Dataverse.WebApi.xml:114).
-    public var name: Swift.String? {
+    public final var name: Swift.String? {
         get { getValue(Attribute.name) }
         set { setValue(newValue, for: Attribute.name) }
     }
@@ -60,7 +60,7 @@ open class Opportunity: Crmbaseentity {
     /// Est. Revenue
     ///
     /// - Remark: Generated from property `estimatedvalue` of type `Edm.Decimal`, attribute `estimatedvalue` (Money) (Dataverse.WebApi.xml:115).
-    public var estimatedValue: MobileSdk.Money? {
+    public final var estimatedValue: MobileSdk.Money? {
         get { getValue(Attribute.estimatedValue) }
         set { setValue(newValue, for: Attribute.estimatedValue) }
     }
@@ -70,7 +70,7 @@ open class Opportunity: Crmbaseentity {
     /// Negotiated discount in percent.
     ///
     /// - Remark: Generated from property `new_discountrate` of type `Edm.Decimal`, attribute `new_discountrate` (Decimal) (Dataverse.WebApi.xml:116).
-    public var newDiscountRate: Foundation.Decimal? {
+    public final var newDiscountRate: Foundation.Decimal? {
         get { getValue(Attribute.newDiscountRate) }
         set { setValue(newValue, for: Attribute.newDiscountRate) }
     }
@@ -78,7 +78,7 @@ open class Opportunity: Crmbaseentity {
     /// Est. Close Date
     ///
     /// - Remark: Generated from property `estimatedclosedate` of type `Edm.Date`, attribute `estimatedclosedate` (DateTime) (Dataverse.WebApi.xml:117).
-    public var estimatedCloseDate: MobileSdk.DateOnly? {
+    public final var estimatedCloseDate: MobileSdk.DateOnly? {
         get { getValue(Attribute.estimatedCloseDate) }
         set { setValue(newValue, for: Attribute.estimatedCloseDate) }
     }
@@ -86,7 +86,7 @@ open class Opportunity: Crmbaseentity {
     /// Status
     ///
     /// - Remark: Generated from property `statecode` of type `Edm.Int32`, attribute `statecode` (State) (Dataverse.WebApi.xml:118).
-    public var stateCode: OpportunityStateCode? {
+    public final var stateCode: OpportunityStateCode? {
         get { getValue(Attribute.stateCode) }
         set { setValue(newValue, for: Attribute.stateCode) }
     }
@@ -94,7 +94,7 @@ open class Opportunity: Crmbaseentity {
     /// Status Reason
     ///
     /// - Remark: Generated from property `statuscode` of type `Edm.Int32`, attribute `statuscode` (Status) (Dataverse.WebApi.xml:119).
-    public var statusCode: OpportunityStatusCode? {
+    public final var statusCode: OpportunityStatusCode? {
         get { getValue(Attribute.statusCode) }
         set { setValue(newValue, for: Attribute.statusCode) }
     }
@@ -102,14 +102,14 @@ open class Opportunity: Crmbaseentity {
     /// Version Number
     ///
     /// - Remark: Generated from property `versionnumber` of type `Edm.Int64`, attribute `versionnumber` (BigInt) (Dataverse.WebApi.xml:120).
-    public var versionNumber: Swift.Int64? { getValue(Attribute.versionNumber) }
+    public final var versionNumber: Swift.Int64? { getValue(Attribute.versionNumber) }
 
     /// Contract
     ///
     /// Signed contract as PDF.
     ///
     /// - Remark: Generated from property `new_contractdocument` of type `Edm.Guid`, attribute `new_contractdocument` (Virtual) (Dataverse.WebApi.xml:121).
-    public var newContractDocument: Foundation.UUID? {
+    public final var newContractDocument: Foundation.UUID? {
         get { getValue(Attribute.newContractDocument) }
         set { setValue(newValue, for: Attribute.newContractDocument) }
     }
@@ -119,7 +119,7 @@ open class Opportunity: Crmbaseentity {
     /// Refers to: account.
     ///
     /// - Remark: Generated from property `_parentaccountid_value` of type `Edm.Guid`, attribute `parentaccountid` (Lookup) (Dataverse.WebApi.xml:122).
-    public var parentAccountId: MobileSdk.EntityReference? {
+    public final var parentAccountId: MobileSdk.EntityReference? {
         get { getValue(Attribute.parentAccountId) }
         set { setValue(newValue, for: Attribute.parentAccountId) }
     }
@@ -131,25 +131,25 @@ open class Opportunity: Crmbaseentity {
     /// Refers to: account, contact.
     ///
     /// - Remark: Generated from property `_customerid_value` of type `Edm.Guid`, attribute `customerid` (Customer) (Dataverse.WebApi.xml:123).
-    public var customerId: MobileSdk.EntityReference? {
+    public final var customerId: MobileSdk.EntityReference? {
         get { getValue(Attribute.customerId) }
         set { setValue(newValue, for: Attribute.customerId) }
     }
 
     /// - Remark: Generated from navigation property `parentaccountid` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:124).
-    public var parentaccountidValue: Account? {
+    public final var parentaccountidValue: Account? {
         get { getRelated("parentaccountid") }
         set { setRelated(newValue, for: "parentaccountid") }
     }
 
     /// - Remark: Generated from navigation property `customerid_account` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:127).
-    public var customeridAccount: Account? {
+    public final var customeridAccount: Account? {
         get { getRelated("customerid_account") }
         set { setRelated(newValue, for: "customerid_account") }
     }
 
     /// - Remark: Generated from navigation property `customerid_contact` to `Microsoft.Dynamics.CRM.contact` (Dataverse.WebApi.xml:130).
-    public var customeridContact: Contact? {
+    public final var customeridContact: Contact? {
         get { getRelated("customerid_contact") }
         set { setRelated(newValue, for: "customerid_contact") }
     }

@@ -47,31 +47,31 @@ open class Account: Crmbaseentity {
     /// Unique identifier of the account.
     ///
     /// - Remark: Generated from property `accountid` of type `Edm.Guid`, attribute `accountid` (Uniqueidentifier) (Dataverse.WebApi.xml:47).
-    public var accountId: Foundation.UUID? {
+    public final var accountId: Foundation.UUID? {
         get { getValue(Attribute.accountId) }
         set { setValue(newValue, for: Attribute.accountId) }
     }
 
-    /// Trading name of the company as shown in lists and lookups.
-    ///
     /// Account Name
     ///
     /// Trading name of the company.
     ///
+    /// Trading name of the company as shown in lists and lookups.
+    ///
     /// - Remark: Generated from property `name` of type `Edm.String`, attribute `name` (String) (Dataverse.WebApi.xml:48).
-    public var name: Swift.String? {
+    public final var name: Swift.String? {
         get { getValue(Attribute.name) }
         set { setValue(newValue, for: Attribute.name) }
     }
 
-    /// Customer number printed on invoices; used as alternate key.
-    ///
     /// Account Number
     ///
     /// Customer number printed on invoices.
     ///
+    /// Customer number printed on invoices; used as alternate key.
+    ///
     /// - Remark: Generated from property `accountnumber` of type `Edm.String`, attribute `accountnumber` (String) (Dataverse.WebApi.xml:49).
-    public var accountNumber: Swift.String? {
+    public final var accountNumber: Swift.String? {
         get { getValue(Attribute.accountNumber) }
         set { setValue(newValue, for: Attribute.accountNumber) }
     }
@@ -79,7 +79,7 @@ open class Account: Crmbaseentity {
     /// Employees
     ///
     /// - Remark: Generated from property `numberofemployees` of type `Edm.Int32`, attribute `numberofemployees` (Integer) (Dataverse.WebApi.xml:52).
-    public var numberOfEmployees: Swift.Int32? {
+    public final var numberOfEmployees: Swift.Int32? {
         get { getValue(Attribute.numberOfEmployees) }
         set { setValue(newValue, for: Attribute.numberOfEmployees) }
     }
@@ -89,7 +89,7 @@ open class Account: Crmbaseentity {
     /// Yearly turnover in the record currency.
     ///
     /// - Remark: Generated from property `revenue` of type `Edm.Decimal`, attribute `revenue` (Money) (Dataverse.WebApi.xml:53).
-    public var revenue: MobileSdk.Money? {
+    public final var revenue: MobileSdk.Money? {
         get { getValue(Attribute.revenue) }
         set { setValue(newValue, for: Attribute.revenue) }
     }
@@ -99,7 +99,7 @@ open class Account: Crmbaseentity {
     /// Primary industry of the company.
     ///
     /// - Remark: Generated from property `industrycode` of type `Edm.Int32`, attribute `industrycode` (Picklist) (Dataverse.WebApi.xml:54).
-    public var industryCode: AccountIndustryCode? {
+    public final var industryCode: AccountIndustryCode? {
         get { getValue(Attribute.industryCode) }
         set { setValue(newValue, for: Attribute.industryCode) }
     }
@@ -107,7 +107,7 @@ open class Account: Crmbaseentity {
     /// Customer Tier
     ///
     /// - Remark: Generated from property `new_customertier` of type `Edm.Int32`, attribute `new_customertier` (Picklist) (Dataverse.WebApi.xml:55).
-    public var newCustomerTier: NewCustomertier? {
+    public final var newCustomerTier: NewCustomertier? {
         get { getValue(Attribute.newCustomerTier) }
         set { setValue(newValue, for: Attribute.newCustomerTier) }
     }
@@ -117,15 +117,15 @@ open class Account: Crmbaseentity {
     /// Channels through which the customer receives support.
     ///
     /// - Remark: Generated from property `new_servicechannels` of type `Edm.String`, attribute `new_servicechannels` (Virtual) (Dataverse.WebApi.xml:56).
-    public var newServiceChannels: [AccountNewServiceChannels]? {
+    public final var newServiceChannels: [AccountNewServiceChannels]? {
         get { getValues(Attribute.newServiceChannels) }
-        set { setValues(newValue, for: Attribute.newServiceChannels) }
+        set { setOptionSetValues(newValue, for: Attribute.newServiceChannels) }
     }
 
     /// Status
     ///
     /// - Remark: Generated from property `statecode` of type `Edm.Int32`, attribute `statecode` (State) (Dataverse.WebApi.xml:57).
-    public var stateCode: AccountStateCode? {
+    public final var stateCode: AccountStateCode? {
         get { getValue(Attribute.stateCode) }
         set { setValue(newValue, for: Attribute.stateCode) }
     }
@@ -135,7 +135,7 @@ open class Account: Crmbaseentity {
     /// Company logo shown on the record form.
     ///
     /// - Remark: Generated from property `entityimage` of type `Edm.Binary`, attribute `entityimage` (Virtual) (Dataverse.WebApi.xml:58).
-    public var entityImage: Foundation.Data? {
+    public final var entityImage: Foundation.Data? {
         get { getValue(Attribute.entityImage) }
         set { setValue(newValue, for: Attribute.entityImage) }
     }
@@ -147,7 +147,7 @@ open class Account: Crmbaseentity {
     /// Refers to: systemuser, team.
     ///
     /// - Remark: Generated from property `_ownerid_value` of type `Edm.Guid`, attribute `ownerid` (Owner) (Dataverse.WebApi.xml:59).
-    public var ownerId: MobileSdk.EntityReference? {
+    public final var ownerId: MobileSdk.EntityReference? {
         get { getValue(Attribute.ownerId) }
         set { setValue(newValue, for: Attribute.ownerId) }
     }
@@ -155,115 +155,42 @@ open class Account: Crmbaseentity {
     /// Created On
     ///
     /// - Remark: Generated from property `createdon` of type `Edm.DateTimeOffset`, attribute `createdon` (DateTime) (Dataverse.WebApi.xml:60).
-    public var createdOn: Foundation.Date? { getValue(Attribute.createdOn) }
+    public final var createdOn: Foundation.Date? { getValue(Attribute.createdOn) }
 
     /// - Remark: Generated from navigation property `contact_customer_accounts` to `Collection(Microsoft.Dynamics.CRM.contact)` (Dataverse.WebApi.xml:63).
-    public var contactCustomerAccounts: [Contact]? {
+    public final var contactCustomerAccounts: [Contact]? {
         get { getRelatedCollection("contact_customer_accounts") }
         set { setRelatedCollection(newValue, for: "contact_customer_accounts") }
     }
 
     /// - Remark: Generated from navigation property `opportunity_parent_account` to `Collection(Microsoft.Dynamics.CRM.opportunity)` (Dataverse.WebApi.xml:64).
-    public var opportunityParentAccount: [Opportunity]? {
+    public final var opportunityParentAccount: [Opportunity]? {
         get { getRelatedCollection("opportunity_parent_account") }
         set { setRelatedCollection(newValue, for: "opportunity_parent_account") }
     }
 
     /// - Remark: Generated from navigation property `opportunity_customer_accounts` to `Collection(Microsoft.Dynamics.CRM.opportunity)` (Dataverse.WebApi.xml:65).
-    public var opportunityCustomerAccounts: [Opportunity]? {
+    public final var opportunityCustomerAccounts: [Opportunity]? {
         get { getRelatedCollection("opportunity_customer_accounts") }
         set { setRelatedCollection(newValue, for: "opportunity_customer_accounts") }
     }
 
     /// - Remark: Generated from navigation property `Account_ActivityPointers` to `Collection(Microsoft.Dynamics.CRM.activitypointer)` (Dataverse.WebApi.xml:66).
-    public var accountActivityPointers: [Activitypointer]? {
+    public final var accountActivityPointers: [Activitypointer]? {
         get { getRelatedCollection("Account_ActivityPointers") }
         set { setRelatedCollection(newValue, for: "Account_ActivityPointers") }
     }
 
     /// - Remark: Generated from navigation property `Account_Tasks` to `Collection(Microsoft.Dynamics.CRM.task)` (Dataverse.WebApi.xml:67).
-    public var accountTasks: [Task]? {
+    public final var accountTasks: [CRMTask]? {
         get { getRelatedCollection("Account_Tasks") }
         set { setRelatedCollection(newValue, for: "Account_Tasks") }
     }
 
     /// - Remark: Generated from navigation property `new_account_contact_advisors` to `Collection(Microsoft.Dynamics.CRM.contact)` (Dataverse.WebApi.xml:68).
-    public var newAccountContactAdvisors: [Contact]? {
+    public final var newAccountContactAdvisors: [Contact]? {
         get { getRelatedCollection("new_account_contact_advisors") }
         set { setRelatedCollection(newValue, for: "new_account_contact_advisors") }
-    }
-}
-
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.task` (Dataverse.WebApi.xml:134).
-open class Task: Activitypointer {
-    open override class var entityLogicalName: Swift.String { "task" }
-
-    open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.task" }
-
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "tasks"
-        public static let key: [Swift.String] = []
-        public static let alternateKeys: [[Swift.String]] = []
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static let percentcomplete = "percentcomplete"
-        public static let category = "category"
-        public static let subcategory = "subcategory"
-        public static let isbilled = "isbilled"
-        public static let crmtaskassigneduniqueid = "crmtaskassigneduniqueid"
-        public static let newFollowupdate = "new_followupdate"
-        public static let newEffortpoints = "new_effortpoints"
-    }
-
-    /// - Remark: Generated from property `percentcomplete` of type `Edm.Int32` (Dataverse.WebApi.xml:135).
-    public var percentcomplete: Swift.Int32? {
-        get { getValue(Attribute.percentcomplete) }
-        set { setValue(newValue, for: Attribute.percentcomplete) }
-    }
-
-    /// - Remark: Generated from property `category` of type `Edm.String` (Dataverse.WebApi.xml:136).
-    public var category: Swift.String? {
-        get { getValue(Attribute.category) }
-        set { setValue(newValue, for: Attribute.category) }
-    }
-
-    /// - Remark: Generated from property `subcategory` of type `Edm.String` (Dataverse.WebApi.xml:137).
-    public var subcategory: Swift.String? {
-        get { getValue(Attribute.subcategory) }
-        set { setValue(newValue, for: Attribute.subcategory) }
-    }
-
-    /// - Remark: Generated from property `isbilled` of type `Edm.Boolean` (Dataverse.WebApi.xml:138).
-    public var isbilled: Swift.Bool? {
-        get { getValue(Attribute.isbilled) }
-        set { setValue(newValue, for: Attribute.isbilled) }
-    }
-
-    /// - Remark: Generated from property `crmtaskassigneduniqueid` of type `Edm.Guid` (Dataverse.WebApi.xml:139).
-    public var crmtaskassigneduniqueid: Foundation.UUID? {
-        get { getValue(Attribute.crmtaskassigneduniqueid) }
-        set { setValue(newValue, for: Attribute.crmtaskassigneduniqueid) }
-    }
-
-    /// - Remark: Generated from property `new_followupdate` of type `Edm.Date` (Dataverse.WebApi.xml:140).
-    public var newFollowupdate: MobileSdk.DateOnly? {
-        get { getValue(Attribute.newFollowupdate) }
-        set { setValue(newValue, for: Attribute.newFollowupdate) }
-    }
-
-    /// - Remark: Generated from property `new_effortpoints` of type `Edm.Double` (Dataverse.WebApi.xml:141).
-    public var newEffortpoints: Swift.Double? {
-        get { getValue(Attribute.newEffortpoints) }
-        set { setValue(newValue, for: Attribute.newEffortpoints) }
-    }
-
-    /// - Remark: Generated from navigation property `regardingobjectid_account_task` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:142).
-    public var regardingobjectidAccountTask: Account? {
-        get { getRelated("regardingobjectid_account_task") }
-        set { setRelated(newValue, for: "regardingobjectid_account_task") }
     }
 }
 

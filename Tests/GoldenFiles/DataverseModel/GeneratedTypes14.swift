@@ -5,6 +5,79 @@ import MobileSdk
 
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.task` (Dataverse.WebApi.xml:134).
+open class CRMTask: Activitypointer {
+    open override class var entityLogicalName: Swift.String { "task" }
+
+    open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.task" }
+
+    /// Where the service keeps this entity and how it is keyed.
+    public enum EntityInfo {
+        public static let entitySetName: Swift.String? = "tasks"
+        public static let key: [Swift.String] = ["activityid"]
+        public static let alternateKeys: [[Swift.String]] = []
+    }
+
+    /// The attributes' logical names.
+    public enum Attribute {
+        public static let percentcomplete = "percentcomplete"
+        public static let category = "category"
+        public static let subcategory = "subcategory"
+        public static let isbilled = "isbilled"
+        public static let crmtaskassigneduniqueid = "crmtaskassigneduniqueid"
+        public static let newFollowupdate = "new_followupdate"
+        public static let newEffortpoints = "new_effortpoints"
+    }
+
+    /// - Remark: Generated from property `percentcomplete` of type `Edm.Int32` (Dataverse.WebApi.xml:135).
+    public final var percentcomplete: Swift.Int32? {
+        get { getValue(Attribute.percentcomplete) }
+        set { setValue(newValue, for: Attribute.percentcomplete) }
+    }
+
+    /// - Remark: Generated from property `category` of type `Edm.String` (Dataverse.WebApi.xml:136).
+    public final var category: Swift.String? {
+        get { getValue(Attribute.category) }
+        set { setValue(newValue, for: Attribute.category) }
+    }
+
+    /// - Remark: Generated from property `subcategory` of type `Edm.String` (Dataverse.WebApi.xml:137).
+    public final var subcategory: Swift.String? {
+        get { getValue(Attribute.subcategory) }
+        set { setValue(newValue, for: Attribute.subcategory) }
+    }
+
+    /// - Remark: Generated from property `isbilled` of type `Edm.Boolean` (Dataverse.WebApi.xml:138).
+    public final var isbilled: Swift.Bool? {
+        get { getValue(Attribute.isbilled) }
+        set { setValue(newValue, for: Attribute.isbilled) }
+    }
+
+    /// - Remark: Generated from property `crmtaskassigneduniqueid` of type `Edm.Guid` (Dataverse.WebApi.xml:139).
+    public final var crmtaskassigneduniqueid: Foundation.UUID? {
+        get { getValue(Attribute.crmtaskassigneduniqueid) }
+        set { setValue(newValue, for: Attribute.crmtaskassigneduniqueid) }
+    }
+
+    /// - Remark: Generated from property `new_followupdate` of type `Edm.Date` (Dataverse.WebApi.xml:140).
+    public final var newFollowupdate: MobileSdk.DateOnly? {
+        get { getValue(Attribute.newFollowupdate) }
+        set { setValue(newValue, for: Attribute.newFollowupdate) }
+    }
+
+    /// - Remark: Generated from property `new_effortpoints` of type `Edm.Double` (Dataverse.WebApi.xml:141).
+    public final var newEffortpoints: Swift.Double? {
+        get { getValue(Attribute.newEffortpoints) }
+        set { setValue(newValue, for: Attribute.newEffortpoints) }
+    }
+
+    /// - Remark: Generated from navigation property `regardingobjectid_account_task` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:142).
+    public final var regardingobjectidAccountTask: Account? {
+        get { getRelated("regardingobjectid_account_task") }
+        set { setRelated(newValue, for: "regardingobjectid_account_task") }
+    }
+}
+
 /// Status
 ///
 /// - Remark: Generated from the local state option set `opportunity_statecode` (Dataverse.EntityMetadata.xml:937).

@@ -37,7 +37,7 @@ open class PhoneCall: MobileSdk.Entity {
     /// Phone Call
     ///
     /// - Remark: Generated from property `activityid` of type `Edm.Guid`, attribute `activityid` (Uniqueidentifier) (Dataverse.EntityMetadata.xml:1153).
-    public var activityId: Foundation.UUID? {
+    public final var activityId: Foundation.UUID? {
         get { getValue(Attribute.activityId) }
         set { setValue(newValue, for: Attribute.activityId) }
     }
@@ -45,7 +45,7 @@ open class PhoneCall: MobileSdk.Entity {
     /// Subject
     ///
     /// - Remark: Generated from property `subject` of type `Edm.String`, attribute `subject` (String) (Dataverse.EntityMetadata.xml:1168).
-    public var subject: Swift.String? {
+    public final var subject: Swift.String? {
         get { getValue(Attribute.subject) }
         set { setValue(newValue, for: Attribute.subject) }
     }
@@ -57,7 +57,7 @@ open class PhoneCall: MobileSdk.Entity {
     /// Refers to: account, contact, systemuser.
     ///
     /// - Remark: Generated from property `to` of type `Collection(Edm.Guid)`, attribute `to` (PartyList) (Dataverse.EntityMetadata.xml:1185).
-    public var to: [MobileSdk.EntityReference]? {
+    public final var to: [MobileSdk.EntityReference]? {
         get { getValues(Attribute.to) }
         set { setValues(newValue, for: Attribute.to) }
     }
@@ -67,7 +67,7 @@ open class PhoneCall: MobileSdk.Entity {
     /// Refers to: systemuser, contact.
     ///
     /// - Remark: Generated from property `from` of type `Collection(Edm.Guid)`, attribute `from` (PartyList) (Dataverse.EntityMetadata.xml:1202).
-    public var from: [MobileSdk.EntityReference]? {
+    public final var from: [MobileSdk.EntityReference]? {
         get { getValues(Attribute.from) }
         set { setValues(newValue, for: Attribute.from) }
     }

@@ -32,23 +32,17 @@ open class SalesOrderItem: MobileSdk.Entity {
     /// Sales Order
     ///
     /// - Remark: Generated from property `SalesOrderID` of type `Edm.String` (SAP.v2.xml:26).
-    public var salesOrderID: Swift.String? {
-        get { getValue(Attribute.salesOrderID) }
-        set { setValue(newValue, for: Attribute.salesOrderID) }
-    }
+    public final var salesOrderID: Swift.String? { getValue(Attribute.salesOrderID) }
 
     /// Item
     ///
     /// - Remark: Generated from property `ItemPosition` of type `Edm.String` (SAP.v2.xml:27).
-    public var itemPosition: Swift.String? {
-        get { getValue(Attribute.itemPosition) }
-        set { setValue(newValue, for: Attribute.itemPosition) }
-    }
+    public final var itemPosition: Swift.String? { getValue(Attribute.itemPosition) }
 
     /// Material
     ///
     /// - Remark: Generated from property `ProductID` of type `Edm.String` (SAP.v2.xml:28).
-    public var productID: Swift.String? {
+    public final var productID: Swift.String? {
         get { getValue(Attribute.productID) }
         set { setValue(newValue, for: Attribute.productID) }
     }
@@ -56,7 +50,7 @@ open class SalesOrderItem: MobileSdk.Entity {
     /// Order Quantity
     ///
     /// - Remark: Generated from property `Quantity` of type `Edm.Decimal` (SAP.v2.xml:29).
-    public var quantity: Foundation.Decimal? {
+    public final var quantity: Foundation.Decimal? {
         get { getValue(Attribute.quantity) }
         set { setValue(newValue, for: Attribute.quantity) }
     }
@@ -64,7 +58,7 @@ open class SalesOrderItem: MobileSdk.Entity {
     /// Sales Unit
     ///
     /// - Remark: Generated from property `QuantityUnit` of type `Edm.String` (SAP.v2.xml:30).
-    public var quantityUnit: Swift.String? {
+    public final var quantityUnit: Swift.String? {
         get { getValue(Attribute.quantityUnit) }
         set { setValue(newValue, for: Attribute.quantityUnit) }
     }
@@ -72,7 +66,7 @@ open class SalesOrderItem: MobileSdk.Entity {
     /// Rejected
     ///
     /// - Remark: Generated from property `IsRejected` of type `Edm.Boolean` (SAP.v2.xml:31).
-    public var isRejected: Swift.Bool? {
+    public final var isRejected: Swift.Bool? {
         get { getValue(Attribute.isRejected) }
         set { setValue(newValue, for: Attribute.isRejected) }
     }
@@ -80,13 +74,13 @@ open class SalesOrderItem: MobileSdk.Entity {
     /// Delivery Time
     ///
     /// - Remark: Generated from property `DeliveryTime` of type `Edm.Time` (SAP.v2.xml:32).
-    public var deliveryTime: MobileSdk.TimeOfDay? {
+    public final var deliveryTime: MobileSdk.TimeOfDay? {
         get { getValue(Attribute.deliveryTime) }
         set { setValue(newValue, for: Attribute.deliveryTime) }
     }
 
     /// - Remark: Generated from navigation property `ToHeader` to `ZSAMPLE_SALES_SRV.SalesOrder` (SAP.v2.xml:33).
-    public var toHeader: SalesOrder? {
+    public final var toHeader: SalesOrder? {
         get { getRelated("ToHeader") }
         set { setRelated(newValue, for: "ToHeader") }
     }

@@ -34,15 +34,12 @@ open class SalesOrder: MobileSdk.Entity {
     /// Sales Order
     ///
     /// - Remark: Generated from property `SalesOrderID` of type `Edm.String` (SAP.v2.xml:10).
-    public var salesOrderID: Swift.String? {
-        get { getValue(Attribute.salesOrderID) }
-        set { setValue(newValue, for: Attribute.salesOrderID) }
-    }
+    public final var salesOrderID: Swift.String? { getValue(Attribute.salesOrderID) }
 
     /// Sold-To Party
     ///
     /// - Remark: Generated from property `CustomerID` of type `Edm.String` (SAP.v2.xml:11).
-    public var customerID: Swift.String? {
+    public final var customerID: Swift.String? {
         get { getValue(Attribute.customerID) }
         set { setValue(newValue, for: Attribute.customerID) }
     }
@@ -50,23 +47,17 @@ open class SalesOrder: MobileSdk.Entity {
     /// Customer Name
     ///
     /// - Remark: Generated from property `CustomerName` of type `Edm.String` (SAP.v2.xml:12).
-    public var customerName: Swift.String? {
-        get { getValue(Attribute.customerName) }
-        set { setValue(newValue, for: Attribute.customerName) }
-    }
+    public final var customerName: Swift.String? { getValue(Attribute.customerName) }
 
     /// Net Value
     ///
     /// - Remark: Generated from property `NetAmount` of type `Edm.Decimal` (SAP.v2.xml:13).
-    public var netAmount: Foundation.Decimal? {
-        get { getValue(Attribute.netAmount) }
-        set { setValue(newValue, for: Attribute.netAmount) }
-    }
+    public final var netAmount: Foundation.Decimal? { getValue(Attribute.netAmount) }
 
     /// Currency
     ///
     /// - Remark: Generated from property `CurrencyCode` of type `Edm.String` (SAP.v2.xml:14).
-    public var currencyCode: Swift.String? {
+    public final var currencyCode: Swift.String? {
         get { getValue(Attribute.currencyCode) }
         set { setValue(newValue, for: Attribute.currencyCode) }
     }
@@ -74,37 +65,25 @@ open class SalesOrder: MobileSdk.Entity {
     /// Status
     ///
     /// - Remark: Generated from property `LifecycleStatus` of type `Edm.String` (SAP.v2.xml:15).
-    public var lifecycleStatus: Swift.String? {
-        get { getValue(Attribute.lifecycleStatus) }
-        set { setValue(newValue, for: Attribute.lifecycleStatus) }
-    }
+    public final var lifecycleStatus: Swift.String? { getValue(Attribute.lifecycleStatus) }
 
     /// Status Text
     ///
     /// - Remark: Generated from property `LifecycleStatusText` of type `Edm.String` (SAP.v2.xml:16).
-    public var lifecycleStatusText: Swift.String? {
-        get { getValue(Attribute.lifecycleStatusText) }
-        set { setValue(newValue, for: Attribute.lifecycleStatusText) }
-    }
+    public final var lifecycleStatusText: Swift.String? { getValue(Attribute.lifecycleStatusText) }
 
     /// Created On
     ///
     /// - Remark: Generated from property `CreatedAt` of type `Edm.DateTime` (SAP.v2.xml:17).
-    public var createdAt: Foundation.Date? {
-        get { getValue(Attribute.createdAt) }
-        set { setValue(newValue, for: Attribute.createdAt) }
-    }
+    public final var createdAt: Foundation.Date? { getValue(Attribute.createdAt) }
 
     /// Changed At
     ///
     /// - Remark: Generated from property `ChangedAt` of type `Edm.DateTimeOffset` (SAP.v2.xml:18).
-    public var changedAt: Foundation.Date? {
-        get { getValue(Attribute.changedAt) }
-        set { setValue(newValue, for: Attribute.changedAt) }
-    }
+    public final var changedAt: Foundation.Date? { getValue(Attribute.changedAt) }
 
     /// - Remark: Generated from navigation property `ToItems` to `Collection(ZSAMPLE_SALES_SRV.SalesOrderItem)` (SAP.v2.xml:19).
-    public var toItems: [SalesOrderItem]? {
+    public final var toItems: [SalesOrderItem]? {
         get { getRelatedCollection("ToItems") }
         set { setRelatedCollection(newValue, for: "ToItems") }
     }

@@ -37,10 +37,10 @@ open class Person: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `UserName` of type `Edm.String` (TripPin.xml:52).
-    public var userName: Swift.String? { getValue(Attribute.userName) }
+    public final var userName: Swift.String? { getValue(Attribute.userName) }
 
     /// - Remark: Generated from property `FirstName` of type `Edm.String` (TripPin.xml:55).
-    public var firstName: Swift.String? {
+    public final var firstName: Swift.String? {
         get { getValue(Attribute.firstName) }
         set { setValue(newValue, for: Attribute.firstName) }
     }
@@ -48,55 +48,55 @@ open class Person: MobileSdk.Entity {
     /// Family name as printed in the travel document.
     ///
     /// - Remark: Generated from property `LastName` of type `Edm.String` (TripPin.xml:56).
-    public var lastName: Swift.String? {
+    public final var lastName: Swift.String? {
         get { getValue(Attribute.lastName) }
         set { setValue(newValue, for: Attribute.lastName) }
     }
 
     /// - Remark: Generated from property `MiddleName` of type `Edm.String` (TripPin.xml:57).
-    public var middleName: Swift.String? {
+    public final var middleName: Swift.String? {
         get { getValue(Attribute.middleName) }
         set { setValue(newValue, for: Attribute.middleName) }
     }
 
     /// - Remark: Generated from property `Gender` of type `Sample.TripPin.PersonGender` (TripPin.xml:58).
-    public var gender: PersonGender? {
+    public final var gender: PersonGender? {
         get { getValue(Attribute.gender) }
         set { setValue(newValue, for: Attribute.gender) }
     }
 
     /// - Remark: Generated from property `Age` of type `Edm.Int32` (TripPin.xml:59).
-    public var age: Swift.Int32? {
+    public final var age: Swift.Int32? {
         get { getValue(Attribute.age) }
         set { setValue(newValue, for: Attribute.age) }
     }
 
     /// - Remark: Generated from property `PrimaryEmail` of type `Sample.TripPin.Email` (TripPin.xml:63).
-    public var primaryEmail: Email? {
+    public final var primaryEmail: Email? {
         get { getValue(Attribute.primaryEmail) }
         set { setValue(newValue, for: Attribute.primaryEmail) }
     }
 
     /// - Remark: Generated from property `Emails` of type `Collection(Edm.String)` (TripPin.xml:64).
-    public var emails: [Swift.String]? {
+    public final var emails: [Swift.String]? {
         get { getValues(Attribute.emails) }
         set { setValues(newValue, for: Attribute.emails) }
     }
 
     /// - Remark: Generated from property `AddressInfo` of type `Collection(Sample.TripPin.Location)` (TripPin.xml:65).
-    public var addressInfo: [Location]? {
+    public final var addressInfo: [Location]? {
         get { getValues(Attribute.addressInfo) }
         set { setValues(newValue, for: Attribute.addressInfo) }
     }
 
     /// - Remark: Generated from property `HomeAddress` of type `Sample.TripPin.Location` (TripPin.xml:66).
-    public var homeAddress: Location? {
+    public final var homeAddress: Location? {
         get { getValue(Attribute.homeAddress) }
         set { setValue(newValue, for: Attribute.homeAddress) }
     }
 
     /// - Remark: Generated from property `FavoriteFeature` of type `Sample.TripPin.Feature` (TripPin.xml:67).
-    public var favoriteFeature: Feature? {
+    public final var favoriteFeature: Feature? {
         get { getValue(Attribute.favoriteFeature) }
         set { setValue(newValue, for: Attribute.favoriteFeature) }
     }
@@ -104,28 +104,28 @@ open class Person: MobileSdk.Entity {
     /// Changes on every update; send it back in If-Match.
     ///
     /// - Remark: Generated from property `Concurrency` of type `Edm.Int64` (TripPin.xml:68).
-    public var concurrency: Swift.Int64? { getValue(Attribute.concurrency) }
+    public final var concurrency: Swift.Int64? { getValue(Attribute.concurrency) }
 
     /// - Remark: Generated from navigation property `Friends` to `Collection(Sample.TripPin.Person)` (TripPin.xml:72).
-    public var friends: [Person]? {
+    public final var friends: [Person]? {
         get { getRelatedCollection("Friends") }
         set { setRelatedCollection(newValue, for: "Friends") }
     }
 
     /// - Remark: Generated from navigation property `BestFriend` to `Sample.TripPin.Person` (TripPin.xml:73).
-    public var bestFriend: Person? {
+    public final var bestFriend: Person? {
         get { getRelated("BestFriend") }
         set { setRelated(newValue, for: "BestFriend") }
     }
 
     /// - Remark: Generated from navigation property `Trips` to `Collection(Sample.TripPin.Trip)`, containing its targets (TripPin.xml:74).
-    public var trips: [Trip]? {
+    public final var trips: [Trip]? {
         get { getRelatedCollection("Trips") }
         set { setRelatedCollection(newValue, for: "Trips") }
     }
 
     /// - Remark: Generated from navigation property `Photo` to `Sample.TripPin.Photo` (TripPin.xml:75).
-    public var photo: Photo? {
+    public final var photo: Photo? {
         get { getRelated("Photo") }
         set { setRelated(newValue, for: "Photo") }
     }
@@ -157,37 +157,37 @@ open class Airport: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `IcaoCode` of type `Edm.String` (TripPin.xml:99).
-    public var icaoCode: Swift.String? {
+    public final var icaoCode: Swift.String? {
         get { getValue(Attribute.icaoCode) }
         set { setValue(newValue, for: Attribute.icaoCode) }
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:100).
-    public var name: Swift.String? {
+    public final var name: Swift.String? {
         get { getValue(Attribute.name) }
         set { setValue(newValue, for: Attribute.name) }
     }
 
     /// - Remark: Generated from property `IataCode` of type `Edm.String` (TripPin.xml:101).
-    public var iataCode: Swift.String? {
+    public final var iataCode: Swift.String? {
         get { getValue(Attribute.iataCode) }
         set { setValue(newValue, for: Attribute.iataCode) }
     }
 
     /// - Remark: Generated from property `Location` of type `Sample.TripPin.AirportLocation` (TripPin.xml:102).
-    public var location: AirportLocation? {
+    public final var location: AirportLocation? {
         get { getValue(Attribute.location) }
         set { setValue(newValue, for: Attribute.location) }
     }
 
     /// - Remark: Generated from property `Features` of type `Sample.TripPin.Feature` (TripPin.xml:103).
-    public var features: Feature? {
+    public final var features: Feature? {
         get { getValue(Attribute.features) }
         set { setValue(newValue, for: Attribute.features) }
     }
 
     /// - Remark: Generated from property `ElevationFeet` of type `Edm.Int32` (TripPin.xml:104).
-    public var elevationFeet: Swift.Int32? {
+    public final var elevationFeet: Swift.Int32? {
         get { getValue(Attribute.elevationFeet) }
         set { setValue(newValue, for: Attribute.elevationFeet) }
     }

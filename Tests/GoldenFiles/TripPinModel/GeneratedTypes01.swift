@@ -13,8 +13,8 @@ open class Employee: Person {
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = nil
-        public static let key: [Swift.String] = []
+        public static let entitySetName: Swift.String? = "People"
+        public static let key: [Swift.String] = ["UserName"]
         public static let alternateKeys: [[Swift.String]] = []
     }
 
@@ -24,13 +24,13 @@ open class Employee: Person {
     }
 
     /// - Remark: Generated from property `Cost` of type `Edm.Int64` (TripPin.xml:79).
-    public var cost: Swift.Int64? {
+    public final var cost: Swift.Int64? {
         get { getValue(Attribute.cost) }
         set { setValue(newValue, for: Attribute.cost) }
     }
 
     /// - Remark: Generated from navigation property `Peers` to `Collection(Sample.TripPin.Person)` (TripPin.xml:80).
-    public var peers: [Person]? {
+    public final var peers: [Person]? {
         get { getRelatedCollection("Peers") }
         set { setRelatedCollection(newValue, for: "Peers") }
     }

@@ -28,37 +28,37 @@ open class TripRating: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `TripId` of type `Edm.Int32` (TripPin.xml:127).
-    public var tripId: Swift.Int32? {
+    public final var tripId: Swift.Int32? {
         get { getValue(Attribute.tripId) }
         set { setValue(newValue, for: Attribute.tripId) }
     }
 
     /// - Remark: Generated from property `UserName` of type `Edm.String` (TripPin.xml:128).
-    public var userName: Swift.String? {
+    public final var userName: Swift.String? {
         get { getValue(Attribute.userName) }
         set { setValue(newValue, for: Attribute.userName) }
     }
 
     /// - Remark: Generated from property `Stars` of type `Edm.Byte` (TripPin.xml:129).
-    public var stars: Swift.UInt8? {
+    public final var stars: Swift.UInt8? {
         get { getValue(Attribute.stars) }
         set { setValue(newValue, for: Attribute.stars) }
     }
 
     /// - Remark: Generated from property `Comment` of type `Edm.String` (TripPin.xml:133).
-    public var comment: Swift.String? {
+    public final var comment: Swift.String? {
         get { getValue(Attribute.comment) }
         set { setValue(newValue, for: Attribute.comment) }
     }
 
     /// - Remark: Generated from property `RatedOn` of type `Edm.Date` (TripPin.xml:134).
-    public var ratedOn: MobileSdk.DateOnly? {
+    public final var ratedOn: MobileSdk.DateOnly? {
         get { getValue(Attribute.ratedOn) }
         set { setValue(newValue, for: Attribute.ratedOn) }
     }
 
     /// - Remark: Generated from navigation property `Rater` to `Sample.TripPin.Person` (TripPin.xml:135).
-    public var rater: Person? {
+    public final var rater: Person? {
         get { getRelated("Rater") }
         set { setRelated(newValue, for: "Rater") }
     }
@@ -73,7 +73,7 @@ open class Flight: PublicTransportation {
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = nil
-        public static let key: [Swift.String] = []
+        public static let key: [Swift.String] = ["PlanItemId"]
         public static let alternateKeys: [[Swift.String]] = []
     }
 
@@ -83,25 +83,25 @@ open class Flight: PublicTransportation {
     }
 
     /// - Remark: Generated from property `FlightNumber` of type `Edm.String` (TripPin.xml:153).
-    public var flightNumber: Swift.String? {
+    public final var flightNumber: Swift.String? {
         get { getValue(Attribute.flightNumber) }
         set { setValue(newValue, for: Attribute.flightNumber) }
     }
 
     /// - Remark: Generated from navigation property `Airline` to `Sample.TripPin.Airline` (TripPin.xml:154).
-    public var airline: Airline? {
+    public final var airline: Airline? {
         get { getRelated("Airline") }
         set { setRelated(newValue, for: "Airline") }
     }
 
     /// - Remark: Generated from navigation property `From` to `Sample.TripPin.Airport` (TripPin.xml:155).
-    public var from: Airport? {
+    public final var from: Airport? {
         get { getRelated("From") }
         set { setRelated(newValue, for: "From") }
     }
 
     /// - Remark: Generated from navigation property `To` to `Sample.TripPin.Airport` (TripPin.xml:156).
-    public var to: Airport? {
+    public final var to: Airport? {
         get { getRelated("To") }
         set { setRelated(newValue, for: "To") }
     }
@@ -129,25 +129,25 @@ open class Photo: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `Id` of type `Edm.Int64` (TripPin.xml:176).
-    public var idValue: Swift.Int64? {
+    public final var idValue: Swift.Int64? {
         get { getValue(Attribute.idValue) }
         set { setValue(newValue, for: Attribute.idValue) }
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:177).
-    public var name: Swift.String? {
+    public final var name: Swift.String? {
         get { getValue(Attribute.name) }
         set { setValue(newValue, for: Attribute.name) }
     }
 
     /// - Remark: Generated from property `TakenAt` of type `Edm.TimeOfDay` (TripPin.xml:178).
-    public var takenAt: MobileSdk.TimeOfDay? {
+    public final var takenAt: MobileSdk.TimeOfDay? {
         get { getValue(Attribute.takenAt) }
         set { setValue(newValue, for: Attribute.takenAt) }
     }
 
     /// - Remark: Generated from property `Checksum` of type `Edm.Binary` (TripPin.xml:179).
-    public var checksum: Foundation.Data? {
+    public final var checksum: Foundation.Data? {
         get { getValue(Attribute.checksum) }
         set { setValue(newValue, for: Attribute.checksum) }
     }

@@ -26,19 +26,19 @@ open class Airline: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `AirlineCode` of type `Edm.String` (TripPin.xml:91).
-    public var airlineCode: Swift.String? {
+    public final var airlineCode: Swift.String? {
         get { getValue(Attribute.airlineCode) }
         set { setValue(newValue, for: Attribute.airlineCode) }
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:92).
-    public var name: Swift.String? {
+    public final var name: Swift.String? {
         get { getValue(Attribute.name) }
         set { setValue(newValue, for: Attribute.name) }
     }
 
     /// - Remark: Generated from property `Founded` of type `Edm.Date` (TripPin.xml:93).
-    public var founded: MobileSdk.DateOnly? {
+    public final var founded: MobileSdk.DateOnly? {
         get { getValue(Attribute.founded) }
         set { setValue(newValue, for: Attribute.founded) }
     }

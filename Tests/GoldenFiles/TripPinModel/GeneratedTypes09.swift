@@ -28,31 +28,31 @@ open class PlanItem: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `PlanItemId` of type `Edm.Int32` (TripPin.xml:143).
-    public var planItemId: Swift.Int32? {
+    public final var planItemId: Swift.Int32? {
         get { getValue(Attribute.planItemId) }
         set { setValue(newValue, for: Attribute.planItemId) }
     }
 
     /// - Remark: Generated from property `ConfirmationCode` of type `Edm.String` (TripPin.xml:144).
-    public var confirmationCode: Swift.String? {
+    public final var confirmationCode: Swift.String? {
         get { getValue(Attribute.confirmationCode) }
         set { setValue(newValue, for: Attribute.confirmationCode) }
     }
 
     /// - Remark: Generated from property `StartsAt` of type `Edm.DateTimeOffset` (TripPin.xml:145).
-    public var startsAt: Foundation.Date? {
+    public final var startsAt: Foundation.Date? {
         get { getValue(Attribute.startsAt) }
         set { setValue(newValue, for: Attribute.startsAt) }
     }
 
     /// - Remark: Generated from property `EndsAt` of type `Edm.DateTimeOffset` (TripPin.xml:146).
-    public var endsAt: Foundation.Date? {
+    public final var endsAt: Foundation.Date? {
         get { getValue(Attribute.endsAt) }
         set { setValue(newValue, for: Attribute.endsAt) }
     }
 
     /// - Remark: Generated from property `Duration` of type `Edm.Duration` (TripPin.xml:147).
-    public var duration: MobileSdk.EdmDuration? {
+    public final var duration: MobileSdk.EdmDuration? {
         get { getValue(Attribute.duration) }
         set { setValue(newValue, for: Attribute.duration) }
     }

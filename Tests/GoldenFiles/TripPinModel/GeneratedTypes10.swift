@@ -31,61 +31,61 @@ open class Trip: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `TripId` of type `Edm.Int32` (TripPin.xml:111).
-    public var tripId: Swift.Int32? {
+    public final var tripId: Swift.Int32? {
         get { getValue(Attribute.tripId) }
         set { setValue(newValue, for: Attribute.tripId) }
     }
 
     /// - Remark: Generated from property `ShareId` of type `Edm.Guid` (TripPin.xml:112).
-    public var shareId: Foundation.UUID? {
+    public final var shareId: Foundation.UUID? {
         get { getValue(Attribute.shareId) }
         set { setValue(newValue, for: Attribute.shareId) }
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:113).
-    public var name: Swift.String? {
+    public final var name: Swift.String? {
         get { getValue(Attribute.name) }
         set { setValue(newValue, for: Attribute.name) }
     }
 
     /// - Remark: Generated from property `Budget` of type `Edm.Single` (TripPin.xml:114).
-    public var budget: Swift.Float? {
+    public final var budget: Swift.Float? {
         get { getValue(Attribute.budget) }
         set { setValue(newValue, for: Attribute.budget) }
     }
 
     /// - Remark: Generated from property `Description` of type `Edm.String` (TripPin.xml:115).
-    public var descriptionValue: Swift.String? {
+    public final var descriptionValue: Swift.String? {
         get { getValue(Attribute.descriptionValue) }
         set { setValue(newValue, for: Attribute.descriptionValue) }
     }
 
     /// - Remark: Generated from property `Tags` of type `Collection(Edm.String)` (TripPin.xml:116).
-    public var tags: [Swift.String]? {
+    public final var tags: [Swift.String]? {
         get { getValues(Attribute.tags) }
         set { setValues(newValue, for: Attribute.tags) }
     }
 
     /// - Remark: Generated from property `StartsAt` of type `Edm.DateTimeOffset` (TripPin.xml:117).
-    public var startsAt: Foundation.Date? {
+    public final var startsAt: Foundation.Date? {
         get { getValue(Attribute.startsAt) }
         set { setValue(newValue, for: Attribute.startsAt) }
     }
 
     /// - Remark: Generated from property `EndsAt` of type `Edm.DateTimeOffset` (TripPin.xml:118).
-    public var endsAt: Foundation.Date? {
+    public final var endsAt: Foundation.Date? {
         get { getValue(Attribute.endsAt) }
         set { setValue(newValue, for: Attribute.endsAt) }
     }
 
     /// - Remark: Generated from navigation property `PlanItems` to `Collection(Sample.TripPin.PlanItem)`, containing its targets (TripPin.xml:119).
-    public var planItems: [PlanItem]? {
+    public final var planItems: [PlanItem]? {
         get { getRelatedCollection("PlanItems") }
         set { setRelatedCollection(newValue, for: "PlanItems") }
     }
 
     /// - Remark: Generated from navigation property `Photos` to `Collection(Sample.TripPin.Photo)` (TripPin.xml:120).
-    public var photos: [Photo]? {
+    public final var photos: [Photo]? {
         get { getRelatedCollection("Photos") }
         set { setRelatedCollection(newValue, for: "Photos") }
     }
@@ -112,17 +112,17 @@ open class TravelAdvisory: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `AdvisoryId` of type `Edm.Int32` (TripPin.xml:166).
-    public var advisoryId: Swift.Int32? {
+    public final var advisoryId: Swift.Int32? {
         get { getValue(Attribute.advisoryId) }
         set { setValue(newValue, for: Attribute.advisoryId) }
     }
 
     /// - Remark: Generated from property `Title` of type `Edm.String` (TripPin.xml:167).
-    public var title: Swift.String? {
+    public final var title: Swift.String? {
         get { getValue(Attribute.title) }
         set { setValue(newValue, for: Attribute.title) }
     }
 
     /// - Remark: Generated from property `IssuedAt` of type `Edm.DateTimeOffset` (TripPin.xml:168).
-    public var issuedAt: Foundation.Date? { getValue(Attribute.issuedAt) }
+    public final var issuedAt: Foundation.Date? { getValue(Attribute.issuedAt) }
 }

@@ -13,8 +13,8 @@ open class Manager: Person {
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = nil
-        public static let key: [Swift.String] = []
+        public static let entitySetName: Swift.String? = "People"
+        public static let key: [Swift.String] = ["UserName"]
         public static let alternateKeys: [[Swift.String]] = []
     }
 
@@ -25,19 +25,19 @@ open class Manager: Person {
     }
 
     /// - Remark: Generated from property `Budget` of type `Edm.Int64` (TripPin.xml:83).
-    public var budget: Swift.Int64? {
+    public final var budget: Swift.Int64? {
         get { getValue(Attribute.budget) }
         set { setValue(newValue, for: Attribute.budget) }
     }
 
     /// - Remark: Generated from property `BossOffice` of type `Sample.TripPin.Location` (TripPin.xml:84).
-    public var bossOffice: Location? {
+    public final var bossOffice: Location? {
         get { getValue(Attribute.bossOffice) }
         set { setValue(newValue, for: Attribute.bossOffice) }
     }
 
     /// - Remark: Generated from navigation property `DirectReports` to `Collection(Sample.TripPin.Employee)` (TripPin.xml:85).
-    public var directReports: [Employee]? {
+    public final var directReports: [Employee]? {
         get { getRelatedCollection("DirectReports") }
         set { setRelatedCollection(newValue, for: "DirectReports") }
     }

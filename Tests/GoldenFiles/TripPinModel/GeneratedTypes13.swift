@@ -20,7 +20,7 @@ public struct Feature: MobileSdk.EdmFlagsEnumeration {
         self.rawValue = rawValue
     }
 
-    public static let none: Feature = []
+    public static let noneValue: Feature = []
     public static let wifi: Feature = Feature(rawValue: 1)
     public static let powerOutlet: Feature = Feature(rawValue: 2)
     public static let lounge: Feature = Feature(rawValue: 4)

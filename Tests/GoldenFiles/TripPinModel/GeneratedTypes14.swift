@@ -14,7 +14,7 @@ open class PublicTransportation: PlanItem {
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = nil
-        public static let key: [Swift.String] = []
+        public static let key: [Swift.String] = ["PlanItemId"]
         public static let alternateKeys: [[Swift.String]] = []
     }
 
@@ -24,7 +24,7 @@ open class PublicTransportation: PlanItem {
     }
 
     /// - Remark: Generated from property `SeatNumber` of type `Edm.String` (TripPin.xml:150).
-    public var seatNumber: Swift.String? {
+    public final var seatNumber: Swift.String? {
         get { getValue(Attribute.seatNumber) }
         set { setValue(newValue, for: Attribute.seatNumber) }
     }

@@ -14,7 +14,7 @@ open class Event: PlanItem {
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = nil
-        public static let key: [Swift.String] = []
+        public static let key: [Swift.String] = ["PlanItemId"]
         public static let alternateKeys: [[Swift.String]] = []
     }
 
@@ -25,13 +25,13 @@ open class Event: PlanItem {
     }
 
     /// - Remark: Generated from property `OccursAt` of type `Sample.TripPin.EventLocation` (TripPin.xml:159).
-    public var occursAt: EventLocation? {
+    public final var occursAt: EventLocation? {
         get { getValue(Attribute.occursAt) }
         set { setValue(newValue, for: Attribute.occursAt) }
     }
 
     /// - Remark: Generated from property `Description` of type `Edm.String` (TripPin.xml:160).
-    public var descriptionValue: Swift.String? {
+    public final var descriptionValue: Swift.String? {
         get { getValue(Attribute.descriptionValue) }
         set { setValue(newValue, for: Attribute.descriptionValue) }
     }

@@ -1,0 +1,70 @@
+import DataverseModel
+import Foundation
+import MobileSdk
+import Testing
+
+/// Class-level metadata and inheritance: account, contact, opportunity derive from crmbaseentity; task from activitypointer.
+struct DataverseEntityTypeTests {
+    @Test func accountMetadata() {
+        #expect(Account.entityLogicalName == "account")
+        #expect(Account.entityQualifiedName == "Microsoft.Dynamics.CRM.account")
+        #expect(Account.primaryIdAttribute == "accountid")
+        #expect(Account.EntityInfo.entitySetName == "accounts")
+        #expect(Account.EntityInfo.key == ["accountid"])
+        #expect(Account.EntityInfo.alternateKeys == [["accountnumber"]])
+        #expect(Account.EntityInfo.primaryNameAttribute == "name")
+        #expect(Account.EntityInfo.objectTypeCode == 1)
+        #expect(Account().logicalName == "account")
+    }
+
+    @Test func otherEntities() {
+        #expect(Contact.EntityInfo.primaryNameAttribute == "fullname")
+        #expect(Opportunity.EntityInfo.entitySetName == "opportunities")
+        #expect(PhoneCall.EntityInfo.objectTypeCode == 4210)
+        #expect(PhoneCall.primaryIdAttribute == "activityid")
+        #expect(Crmbaseentity.entityLogicalName == "crmbaseentity")
+        #expect(Crmbaseentity.primaryIdAttribute == nil)
+        #expect(Crmbaseentity.EntityInfo.entitySetName == nil)
+    }
+
+    @Test func entitiesDeriveFromCrmbaseentity() {
+        let types: [Entity.Type] = [Account.self, Contact.self, Opportunity.self, Activitypointer.self]
+        #expect(types.allSatisfy { $0 is Crmbaseentity.Type })
+        #expect((DataverseModel.CRMTask.self as Entity.Type) is Activitypointer.Type)
+    }
+
+    @Test func taskExposesActivityAndOwnProperties() {
+        let due = Date(timeIntervalSince1970: 1_700_000_000)
+        let task = DataverseModel.CRMTask()
+        task.subject = "Call back"
+        task.scheduledend = due
+        task.percentcomplete = 50
+        task.newFollowupdate = DateOnly(year: 2025, month: 1, day: 31)
+
+        #expect(task.logicalName == "task")
+        #expect(task["subject"] == .string("Call back"))
+        #expect(task["new_followupdate"] == .date(DateOnly(year: 2025, month: 1, day: 31)))
+        let activity: Activitypointer = task
+        #expect(activity.subject == "Call back")
+        #expect(activity.scheduledend == due)
+        #expect(task.changedAttributeNames == ["new_followupdate", "percentcomplete", "scheduledend", "subject"])
+    }
+
+    @Test func idUsesTheInheritedPrimaryIdAttribute() {
+        let id = UUID()
+        let task = DataverseModel.CRMTask()
+        task.id = id
+        #expect(DataverseModel.CRMTask.primaryIdAttribute == "activityid")
+        #expect(task.activityid == id)
+        #expect(task["activityid"] == .guid(id))
+
+        let account = Account()
+        account.accountId = id
+        #expect(account.id == id)
+    }
+
+    @Test func derivedEntityKeyIsInherited() {
+        #expect(DataverseModel.CRMTask.EntityInfo.key == Activitypointer.EntityInfo.key)
+
+    }
+}
