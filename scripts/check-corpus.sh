@@ -22,7 +22,7 @@ for document in "$@"; do
     rejected=$((rejected + 1)); continue
   fi
   start=$(date +%s%N)
-  (cd "$out/$name" && /usr/bin/time -f "peak %M KB" swiftc -swift-version 6 -parse-as-library -emit-library \
+  (cd "$out/$name" && /usr/bin/time -f "peak %M KB" swiftc -swift-version 6 -parse-as-library -emit-library -j "$(nproc)" \
      -I "$bin/Modules" -module-name Generated -o "../$name.so" \
      -Xfrontend -warn-long-function-bodies=100 -Xfrontend -warn-long-expression-type-checking=100 \
      ./*.swift) >"$out/$name.log" 2>&1

@@ -19,6 +19,10 @@ public indirect enum Expression: Equatable, Sendable {
     case nilCoalescing(Expression, Expression)
     /// `(a, b)`.
     case tuple([Expression])
+    /// `base[argument, …]`.
+    case `subscript`(Expression, [Argument])
+    /// `{ body }`, or `{ a, b in body }` with named parameters.
+    case closure(parameters: [String], body: Expression)
 }
 
 /// A literal value.
@@ -57,6 +61,8 @@ public struct SwitchCase: Equatable, Sendable {
         case expression(Expression)
         /// `.name(let a, let b)`.
         case enumCase(String, bindings: [String])
+        /// `let name?`: a present optional, bound to `name`.
+        case optionalBinding(String)
     }
 
     public var patterns: [Pattern]

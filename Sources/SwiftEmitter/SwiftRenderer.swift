@@ -69,20 +69,21 @@ public struct SwiftRenderer: Sendable {
         writer.line(head + " {")
         writer.indented { writer in
             for (index, member) in members.enumerated() {
-                if index > 0 && !(isOneLiner(members[index - 1]) && isOneLiner(member)) { writer.line("") }
+                if index > 0 && !(oneLinerKind(members[index - 1]).map { $0 == oneLinerKind(member) } ?? false) { writer.line("") }
                 render(member, into: &writer)
             }
         }
         writer.line("}")
     }
 
-    /// Undocumented cases and constants sit on consecutive lines.
-    private func isOneLiner(_ declaration: Declaration) -> Bool {
+    /// Undocumented cases, and undocumented constants, sit on consecutive lines: 0 for cases, 1 for constants.
+    private func oneLinerKind(_ declaration: Declaration) -> Int? {
         switch declaration {
-        case .enumCase, .typealias: true
+        case .enumCase: 0
+        case .typealias: 1
         case .variable(let variable):
-            if case .computed = variable.kind { false } else { true }
-        default: false
+            if case .computed = variable.kind { nil } else { 1 }
+        default: nil
         }
     }
 
@@ -151,7 +152,8 @@ public struct SwiftRenderer: Sendable {
     private func singleLine(_ statement: Statement) -> String? {
         switch statement {
         case .expression(let expression) where !expression.isMultiline: render(expression)
-        case .return(let value?) where !value.isMultiline: render(value)
+        case .return(let value?) where !value.isMultiline: "return " + render(value)
+        case .return(nil): "return"
         case .assignment(let target, let value) where !value.isMultiline: "\(render(target)) = \(render(value))"
         default: nil
         }
@@ -204,6 +206,8 @@ public struct SwiftRenderer: Sendable {
             render(expression)
         case .enumCase(let name, let bindings):
             "." + SwiftIdentifier.member(name) + (bindings.isEmpty ? "" : "(" + bindings.map { "let \(SwiftIdentifier.declared($0))" }.joined(separator: ", ") + ")")
+        case .optionalBinding(let name):
+            "let \(SwiftIdentifier.declared(name))?"
         }
     }
 
@@ -235,6 +239,10 @@ public struct SwiftRenderer: Sendable {
             return render(lhs) + " ?? " + render(rhs)
         case .tuple(let elements):
             return "(" + elements.map(render).joined(separator: ", ") + ")"
+        case .subscript(let base, let arguments):
+            return render(base) + "[" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + render($0.value) }.joined(separator: ", ") + "]"
+        case .closure(let parameters, let body):
+            return "{ " + (parameters.isEmpty ? "" : parameters.joined(separator: ", ") + " in ") + render(body) + " }"
         }
     }
 

@@ -18,6 +18,7 @@ struct RendererTests {
         #expect(SwiftRenderer().render(declaration) == """
             enum `Type` {
                 case `self`
+
                 private static let x = .`self`
             }
 

@@ -43,10 +43,19 @@ struct ValueTypeSnippetTests {
         let (text, _) = try Snippets.render(document, type: "Color")
         #expect(text == """
             /// - Remark: Generated from enum type `Test.Color` (Snippet.xml:4).
-            public enum Color: Swift.String, MobileSdk.EdmEnumeration {
+            public enum Color: Swift.String, MobileSdk.EdmEnumeration, Swift.CaseIterable, Swift.Sendable {
                 case red = "Red"
                 case `default` = "default"
                 case darkGreen = "DARK_GREEN"
+
+                private static let byRawValue: [Swift.String: Color] = Swift.Dictionary(allCases.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
+
+                public init?(rawValue: Swift.String) {
+                    switch Self.byRawValue[rawValue] {
+                    case let value?: self = value
+                    case nil: return nil
+                    }
+                }
             }
 
             """)
@@ -98,7 +107,7 @@ struct ValueTypeSnippetTests {
         let (text, _) = try Snippets.render(document, type: "AccountIndustryCode")
         #expect(text == """
             /// - Remark: Generated from the local picklist option set `account_industrycode` (Snippet.xml:8).
-            public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
+            public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
                 /// Accounting
                 ///
                 /// - Remark: Value 1.
@@ -110,12 +119,11 @@ struct ValueTypeSnippetTests {
                 /// A value the metadata did not list.
                 case unknown(Swift.Int32)
 
+                private static let known: [AccountIndustryCode] = [.accounting, .valueMinus2]
+                private static let byRawValue: [Swift.Int32: AccountIndustryCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
+
                 public init(rawValue: Swift.Int32) {
-                    switch rawValue {
-                    case 1: self = .accounting
-                    case -2: self = .valueMinus2
-                    default: self = .unknown(rawValue)
-                    }
+                    self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
                 }
 
                 public var rawValue: Swift.Int32 {

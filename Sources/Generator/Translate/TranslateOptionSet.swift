@@ -20,13 +20,9 @@ extension GenerationContext {
             return .documented(text.documentation(remark: "Value \(option.value)."), .enumCase(EnumCaseDeclaration(name: caseName)))
         }
         members.append(.documented(Documentation(["A value the metadata did not list."]), .enumCase(EnumCaseDeclaration(name: "unknown", associatedTypes: [int32]))))
-        members.append(.function(FunctionDeclaration(
-            access: access, kind: .initializer(failable: false), parameters: [.init(name: "rawValue", type: int32)],
-            body: [.switch(.identifier("rawValue"),
-                           cases.map { option, caseName in
-                               SwitchCase(patterns: [.expression(.literal(.integer(Int64(option.value))))],
-                                          body: [.assignment(.identifier("self"), .member(nil, caseName))])
-                           } + [.default([.assignment(.identifier("self"), .call(.member(nil, "unknown"), [Argument(.identifier("rawValue"))]))])])])))
+        let known = Expression.array(cases.map { .member(nil, $0.1) })
+        members.append(.variable(VariableDeclaration(access: .private, modifiers: [.static], name: "known", type: .array(.named(name)), kind: .constant(known))))
+        members += lookUpByRawValue(of: name, rawType: int32, failable: false, cases: .identifier("known"))
         members.append(.variable(VariableDeclaration(
             access: access, name: "rawValue", type: int32,
             kind: .computed(getter: [.expression(.switch(.identifier("self"),
@@ -45,6 +41,6 @@ extension GenerationContext {
         let scope = set.isGlobal ? "global" : "local"
         let remark = "Generated from the \(scope) \(set.kind.lowercased()) option set\(set.name.map { " `\($0)`" } ?? "") (\(source(set.location)))."
         return .documented(text.documentation(remark: remark), .enum(EnumDeclaration(
-            access: access, name: name, conformances: [.named("MobileSdk.OptionSetEnumeration")], members: members)))
+            access: access, name: name, conformances: [.named("MobileSdk.OptionSetEnumeration"), .named("Swift.Sendable")], members: members)))
     }
 }

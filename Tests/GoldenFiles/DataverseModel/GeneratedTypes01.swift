@@ -10,7 +10,7 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// Service level agreed with the customer.
 ///
 /// - Remark: Generated from the global picklist option set `new_customertier` (Dataverse.EntityMetadata.xml:227).
-public enum NewCustomertier: MobileSdk.OptionSetEnumeration {
+public enum NewCustomertier: MobileSdk.OptionSetEnumeration, Swift.Sendable {
     /// Standard
     ///
     /// - Remark: Value 100000000.
@@ -31,13 +31,11 @@ public enum NewCustomertier: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
+    private static let known: [NewCustomertier] = [.standard, .preferred, .strategic]
+    private static let byRawValue: [Swift.Int32: NewCustomertier] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
+
     public init(rawValue: Swift.Int32) {
-        switch rawValue {
-        case 100000000: self = .standard
-        case 100000001: self = .preferred
-        case 100000002: self = .strategic
-        default: self = .unknown(rawValue)
-        }
+        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: Swift.Int32 {
@@ -63,7 +61,7 @@ public enum NewCustomertier: MobileSdk.OptionSetEnumeration {
 /// Service Channels
 ///
 /// - Remark: Generated from the local picklist option set `account_new_servicechannels` (Dataverse.EntityMetadata.xml:270).
-public enum AccountNewServiceChannels: MobileSdk.OptionSetEnumeration {
+public enum AccountNewServiceChannels: MobileSdk.OptionSetEnumeration, Swift.Sendable {
     /// Portal
     ///
     /// - Remark: Value 100000000.
@@ -82,13 +80,11 @@ public enum AccountNewServiceChannels: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
+    private static let known: [AccountNewServiceChannels] = [.portal, .phoneSupport, .onSiteVisit]
+    private static let byRawValue: [Swift.Int32: AccountNewServiceChannels] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
+
     public init(rawValue: Swift.Int32) {
-        switch rawValue {
-        case 100000000: self = .portal
-        case 100000001: self = .phoneSupport
-        case 100000002: self = .onSiteVisit
-        default: self = .unknown(rawValue)
-        }
+        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: Swift.Int32 {
@@ -114,7 +110,7 @@ public enum AccountNewServiceChannels: MobileSdk.OptionSetEnumeration {
 /// Status Reason
 ///
 /// - Remark: Generated from the local status option set `opportunity_statuscode` (Dataverse.EntityMetadata.xml:982).
-public enum OpportunityStatusCode: MobileSdk.OptionSetEnumeration {
+public enum OpportunityStatusCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
     /// In Progress
     ///
     /// - Remark: Value 1.
@@ -138,14 +134,11 @@ public enum OpportunityStatusCode: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
+    private static let known: [OpportunityStatusCode] = [.inProgress, .onHold, .won, .lost]
+    private static let byRawValue: [Swift.Int32: OpportunityStatusCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
+
     public init(rawValue: Swift.Int32) {
-        switch rawValue {
-        case 1: self = .inProgress
-        case 2: self = .onHold
-        case 3: self = .won
-        case 4: self = .lost
-        default: self = .unknown(rawValue)
-        }
+        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: Swift.Int32 {

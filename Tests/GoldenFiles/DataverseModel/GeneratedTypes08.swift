@@ -8,7 +8,7 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// Status
 ///
 /// - Remark: Generated from the local state option set `account_statecode` (Dataverse.EntityMetadata.xml:309).
-public enum AccountStateCode: MobileSdk.OptionSetEnumeration {
+public enum AccountStateCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
     /// Active
     ///
     /// - Remark: Value 0.
@@ -22,12 +22,11 @@ public enum AccountStateCode: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
+    private static let known: [AccountStateCode] = [.active, .inactive]
+    private static let byRawValue: [Swift.Int32: AccountStateCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
+
     public init(rawValue: Swift.Int32) {
-        switch rawValue {
-        case 0: self = .active
-        case 1: self = .inactive
-        default: self = .unknown(rawValue)
-        }
+        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: Swift.Int32 {

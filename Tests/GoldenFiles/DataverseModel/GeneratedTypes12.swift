@@ -197,7 +197,7 @@ open class Account: Crmbaseentity {
 /// Preferred Method of Contact
 ///
 /// - Remark: Generated from the local picklist option set `contact_preferredcontactmethodcode` (Dataverse.EntityMetadata.xml:659).
-public enum ContactPreferredContactMethodCode: MobileSdk.OptionSetEnumeration {
+public enum ContactPreferredContactMethodCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
     /// Any
     ///
     /// - Remark: Value 1.
@@ -221,14 +221,11 @@ public enum ContactPreferredContactMethodCode: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
+    private static let known: [ContactPreferredContactMethodCode] = [.any, .email, .phone, .letter]
+    private static let byRawValue: [Swift.Int32: ContactPreferredContactMethodCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
+
     public init(rawValue: Swift.Int32) {
-        switch rawValue {
-        case 1: self = .any
-        case 2: self = .email
-        case 3: self = .phone
-        case 4: self = .letter
-        default: self = .unknown(rawValue)
-        }
+        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: Swift.Int32 {

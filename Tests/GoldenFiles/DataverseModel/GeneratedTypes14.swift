@@ -81,7 +81,7 @@ open class CRMTask: Activitypointer {
 /// Status
 ///
 /// - Remark: Generated from the local state option set `opportunity_statecode` (Dataverse.EntityMetadata.xml:937).
-public enum OpportunityStateCode: MobileSdk.OptionSetEnumeration {
+public enum OpportunityStateCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
     /// Open
     ///
     /// - Remark: Value 0.
@@ -100,13 +100,11 @@ public enum OpportunityStateCode: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
+    private static let known: [OpportunityStateCode] = [.open, .won, .lost]
+    private static let byRawValue: [Swift.Int32: OpportunityStateCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
+
     public init(rawValue: Swift.Int32) {
-        switch rawValue {
-        case 0: self = .open
-        case 1: self = .won
-        case 2: self = .lost
-        default: self = .unknown(rawValue)
-        }
+        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: Swift.Int32 {

@@ -76,7 +76,7 @@ open class PhoneCall: MobileSdk.Entity {
 /// Industry
 ///
 /// - Remark: Generated from the local picklist option set `account_industrycode` (Dataverse.EntityMetadata.xml:165).
-public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
+public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
     /// Manufacturing
     ///
     /// - Remark: Value 1.
@@ -102,14 +102,11 @@ public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
+    private static let known: [AccountIndustryCode] = [.manufacturing, .logistics, .publicSector, .software]
+    private static let byRawValue: [Swift.Int32: AccountIndustryCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
+
     public init(rawValue: Swift.Int32) {
-        switch rawValue {
-        case 1: self = .manufacturing
-        case 2: self = .logistics
-        case 3: self = .publicSector
-        case 4: self = .software
-        default: self = .unknown(rawValue)
-        }
+        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: Swift.Int32 {

@@ -6,10 +6,19 @@ import MobileSdk
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// - Remark: Generated from enum type `Sample.TripPin.PersonGender` (TripPin.xml:19).
-public enum PersonGender: Swift.String, MobileSdk.EdmEnumeration {
+public enum PersonGender: Swift.String, MobileSdk.EdmEnumeration, Swift.CaseIterable, Swift.Sendable {
     case male = "Male"
     case female = "Female"
     case unknown = "Unknown"
+
+    private static let byRawValue: [Swift.String: PersonGender] = Swift.Dictionary(allCases.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
+
+    public init?(rawValue: Swift.String) {
+        switch Self.byRawValue[rawValue] {
+        case let value?: self = value
+        case nil: return nil
+        }
+    }
 }
 
 /// - Remark: Generated from enum type `Sample.TripPin.Feature` (TripPin.xml:24).
