@@ -40,9 +40,17 @@ final class GenerationContext {
 
     /// A location's file name without its folder, so that output does not depend on where the input was.
     func source(_ location: SourceLocation) -> String {
-        let file = location.file.split(separator: "/").last.map(String.init) ?? location.file
+        let file: String
+        if let known = fileNames[location.file] {
+            file = known
+        } else {
+            file = location.file.split(separator: "/").last.map(String.init) ?? location.file
+            fileNames[location.file] = file
+        }
         return location.line > 0 ? "\(file):\(location.line)" : file
     }
+
+    private var fileNames: [String: String] = [:]
 
     /// The entities the configuration admits, and their base types.
     private func selectEntityTypes() {

@@ -4,8 +4,8 @@ import SwiftEmitter
 enum IdentifierNaming {
     /// Decodes XML name escapes such as `_x005f_` (an underscore) and `_x0020_` (a space).
     static func decodingXMLEscapes(_ name: String) -> String {
+        guard name.utf8.count >= 7, name.utf8.contains(UInt8(ascii: "x")) else { return name }
         let scalars = Array(name.unicodeScalars)
-        guard scalars.count >= 7 else { return name }
         var result = String.UnicodeScalarView()
         var index = 0
         while index < scalars.count {
@@ -24,6 +24,7 @@ enum IdentifierNaming {
 
     /// The words of a name: split at characters that cannot be in an identifier and at underscores.
     static func words(_ name: String) -> [String] {
+        if name.utf8.allSatisfy(isASCIILetterOrDigit) { return [name] }
         var words: [String] = []
         var current = ""
         for scalar in decodingXMLEscapes(name).unicodeScalars {
@@ -86,6 +87,10 @@ enum IdentifierNaming {
     static func valid(_ name: String) -> String {
         guard let first = name.unicodeScalars.first else { return "_" }
         return SwiftIdentifier.isHead(first) ? name : "_" + name
+    }
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
     private static func capitalizingFirst(_ word: String) -> String {

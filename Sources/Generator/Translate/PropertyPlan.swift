@@ -54,9 +54,10 @@ extension GenerationContext {
                 warning("property \(owner).\(property.name) is not generated: \(reason.describe(property.type))", at: property.location)
                 continue
             }
-            let (name, changed) = names.claim(swiftName(of: property), suffix: "Value")
+            let preferred = swiftName(of: property)
+            let (name, changed) = names.claim(preferred, suffix: "Value")
             if changed {
-                note("property \(owner).\(property.name) is generated as '\(name)': '\(swiftName(of: property))' is taken", at: property.location)
+                note("property \(owner).\(property.name) is generated as '\(name)': '\(preferred)' is taken", at: property.location)
             }
             plans.append(PropertyPlan(
                 swiftName: name,
