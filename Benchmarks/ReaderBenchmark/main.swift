@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 // Reads each metadata document given on the command line and prints the time the reader took,
-// what it read, and the process's peak memory. `scripts/benchmark-reader.sh` runs it beside
+// what it read, and the process's peak memory. `scripts/benchmark.sh` runs it beside
 // `xmllint --stream` on the largest corpus documents.
 
 let paths = Array(CommandLine.arguments.dropFirst())
