@@ -72,7 +72,7 @@ public struct Generator: Sendable {
         }
         var emittedOptionSets: Set<String> = []
         for (name, type) in context.entityTypes {
-            for property in type.properties {
+            for property in type.properties where context.admits(property, of: name) {
                 guard let set = property.dynamics?.optionSet, let key = context.optionSetKey(set, entity: name, property: property),
                       let swiftName = context.typeNames.optionSetNames[key], emittedOptionSets.insert(swiftName).inserted else { continue }
                 place(context.translateOptionSet(set, name: swiftName), named: swiftName)

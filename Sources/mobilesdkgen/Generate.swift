@@ -24,11 +24,23 @@ struct Generate: ParsableCommand {
     @Option(name: .customLong("config"), help: "A JSON configuration file (entities, attributes, propertyNaming, typePrefix, accessLevel, registryName).")
     var configurationFile: String?
 
+    @Option(name: .customShort("m"), help: "A MobileSdkGen model file (<Model><Entities><Entity Name=…>) selecting entities and attributes.")
+    var modelFile: String?
+
     @Flag(help: "Treat the findings of the checks after reading as errors.")
     var strict = false
 
     func run() throws {
-        let configuration = try loadConfiguration()
+        var configuration = try loadConfiguration()
+        if let modelFile {
+            let (model, diagnostics) = SelectionModel.read(path: modelFile)
+            report(diagnostics)
+            guard let model else { throw ExitCode.failure }
+            configuration = configuration.selecting(model)
+            if !model.globalOptionSets.isEmpty || model.includeAllGlobalOptionSets {
+                report([.note("global option sets are generated for the included attributes that use them; the model file's GlobalOptionSets are not needed", at: .file(modelFile))])
+            }
+        }
         let result = MetadataLoader(options: .init(strict: strict)).load(files)
         var diagnostics = result.diagnostics
         guard !result.hasErrors else {

@@ -59,4 +59,51 @@ struct CommandLineTests {
         let model = try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any]
         #expect((model?["schemas"] as? [Any])?.count == 1)
     }
+
+    @Test func generateWithAModelFileSelectsEntitiesAndAttributes() throws {
+        let directory = try Paths.temporaryDirectory()
+        let model = try Paths.write("""
+            <Model>
+              <Entities>
+                <Entity Name="account"><Attributes><Attribute Name="name"/></Attributes></Entity>
+              </Entities>
+            </Model>
+            """, named: "model.xml", in: directory)
+        let output = directory.appendingPathComponent("out").path
+        let (status, summary, _) = try run(["generate", Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityMetadata.xml"), "-m", model, "-o", output])
+        #expect(status == 0)
+        #expect(summary.hasPrefix("Generated 2 entity classes"))   // account and its base type
+        let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        #expect(files.count == 17)
+        let code = try files.map { try String(contentsOfFile: output + "/" + $0, encoding: .utf8) }.joined()
+        #expect(code.contains("open class Account: Crmbaseentity"))
+        #expect(code.contains("public final var name: Swift.String?"))
+        #expect(!code.contains("var revenue"))
+        #expect(!code.contains("class Contact"))
+    }
+
+    @Test func generateWritesNothingWhenReadingFails() throws {
+        let directory = try Paths.temporaryDirectory()
+        let bad = try Paths.write("<edmx:Edmx Version=\"4.0\" xmlns:edmx=\"http://docs.oasis-open.org/odata/ns/edmx\">", named: "bad.xml", in: directory)
+        let output = directory.appendingPathComponent("out").path
+        let (status, _, errors) = try run(["generate", bad, "-o", output])
+        #expect(status != 0)
+        #expect(errors.contains("\(bad):1:"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func unchangedFilesAreNotRewritten() throws {
+        let output = try Paths.temporaryDirectory().appendingPathComponent("out").path
+        let first = try run(["generate", Paths.sample("TripPin.xml"), "-o", output])
+        #expect(first.output.contains("(17 of 17 files changed)"))
+        let second = try run(["generate", Paths.sample("TripPin.xml"), "-o", output])
+        #expect(second.output.contains("(0 of 17 files changed)"))
+    }
+
+    @Test func malformedConfigurationIsReported() throws {
+        let config = try Paths.write("{ \"accessLevel\": \"secret\" }", named: "config.json")
+        let (status, _, errors) = try run(["generate", Paths.sample("TripPin.xml"), "--config", config, "-o", try Paths.temporaryDirectory().path])
+        #expect(status != 0)
+        #expect(errors.contains("\(config): error: invalid configuration"))
+    }
 }

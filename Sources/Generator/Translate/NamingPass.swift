@@ -29,7 +29,7 @@ extension GenerationContext {
             }
         }
         for (name, type) in entityTypes {
-            for property in type.properties {
+            for property in type.properties where admits(property, of: name) {
                 guard let set = property.dynamics?.optionSet, set.kind != "Boolean", let key = optionSetKey(set, entity: name, property: property),
                       typeNames.optionSetNames[key] == nil else { continue }
                 let preferred = set.isGlobal ? (set.name ?? property.name)

@@ -23,6 +23,14 @@ extension GenerationContext {
         "init", "deinit", "self", "Type", "Protocol",
     ]
 
+    /// Whether the configuration's attribute filter admits a property of an entity type.
+    func admits(_ property: Property, of entity: QualifiedName) -> Bool {
+        guard let type = entityIndex[entity] else { return false }
+        let key = property.dynamics?.logicalName ?? property.name
+        let candidates = [key, property.name] + Self.names(of: type, qualified: entity).flatMap { [$0 + "." + key, $0 + "." + property.name] }
+        return configuration.attributes.admits(candidates)
+    }
+
     /// The Swift name a property gets under the configured naming.
     func swiftName(of property: Property) -> String {
         switch configuration.propertyNaming {
@@ -38,11 +46,7 @@ extension GenerationContext {
         var skippedVirtual: [String] = []
         for property in properties {
             let key = property.dynamics?.logicalName ?? property.name
-            if let entity, let type = entityIndex[entity] {
-                let entityNames = Self.names(of: type, qualified: entity)
-                let candidates = [key, property.name] + entityNames.flatMap { [$0 + "." + key, $0 + "." + property.name] }
-                guard configuration.attributes.admits(candidates) else { continue }
-            }
+            if let entity, !admits(property, of: entity) { continue }
             let mapped: MappedType
             switch mappedType(of: property, entity: entity) {
             case .success(let type):
