@@ -37,7 +37,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ReaderBenchmark",
-            dependencies: ["MetadataModel", "MetadataReader"],
+            dependencies: ["MetadataModel", "MetadataReader", "Generator"],
             path: "Benchmarks/ReaderBenchmark"
         ),
         // The runtime that generated entity classes link against: Foundation only.

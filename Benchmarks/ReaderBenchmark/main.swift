@@ -1,3 +1,4 @@
+import Generator
 import MetadataModel
 import MetadataReader
 
@@ -8,22 +9,37 @@ import Darwin
 #endif
 
 // Reads each metadata document given on the command line and prints the time the reader took,
-// what it read, and the process's peak memory. `scripts/benchmark.sh` runs it beside
-// `xmllint --stream` on the largest corpus documents.
+// what it read, and the process's peak memory; with `--generate`, also the time the generator
+// took to translate and render it. `scripts/benchmark.sh` runs it beside `xmllint --stream` on
+// the largest corpus documents.
 
-let paths = Array(CommandLine.arguments.dropFirst())
+let arguments = Array(CommandLine.arguments.dropFirst())
+let generate = arguments.contains("--generate")
+let paths = arguments.filter { $0 != "--generate" }
 guard !paths.isEmpty else {
-    print("usage: ReaderBenchmark FILE…")
+    print("usage: ReaderBenchmark [--generate] FILE…")
     exit(2)
 }
+
+/// Milliseconds, to a tenth.
+func milliseconds(_ duration: Duration) -> Double {
+    ((Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000) * 10).rounded() / 10
+}
+
 for path in paths {
     let start = ContinuousClock.now
     let result = MetadataLoader().load([path])
-    let elapsed = ContinuousClock.now - start
+    let read = ContinuousClock.now - start
     let service = result.service
     let properties = service.entityTypes.reduce(0) { $0 + $1.properties.count }
-    let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-    print("\(path): \((milliseconds * 10).rounded() / 10) ms, \(service.entityTypes.count) entity types, \(properties) properties, \(result.diagnostics.count) diagnostics")
+    var line = "\(path): read \(milliseconds(read)) ms, \(service.entityTypes.count) entity types, \(properties) properties, \(result.diagnostics.count) diagnostics"
+    if generate {
+        let generationStart = ContinuousClock.now
+        let sources = Generator().generate(service)
+        let bytes = sources.files.reduce(0) { $0 + $1.contents.utf8.count }
+        line += "; generated \(bytes / 1024) KiB in \(milliseconds(ContinuousClock.now - generationStart)) ms"
+    }
+    print(line)
 }
 var usage = rusage()
 #if canImport(Glibc)
