@@ -76,9 +76,16 @@ final class CSDLReader: XMLStreamHandler {
         case .edmx:
             if let reference = EdmxReference(node, context: context) { references.append(reference) }
         case .schema:
-            readSchemaMember(node)
+            // Moved out and back so that the arrays are mutated in place, not copied.
+            guard var current = schema else { return }
+            schema = nil
+            readSchemaMember(node, into: &current)
+            schema = current
         case .container:
-            if container != nil { ContainerMemberReader(context: context).read(node, into: &container!) }
+            guard var current = container else { return }
+            container = nil
+            ContainerMemberReader(context: context).read(node, into: &current)
+            container = current
         default:
             break
         }
@@ -166,35 +173,34 @@ final class CSDLReader: XMLStreamHandler {
         self.container = container
     }
 
-    private func readSchemaMember(_ node: XMLNode) {
-        guard schema != nil else { return }
+    private func readSchemaMember(_ node: XMLNode, into schema: inout Schema) {
         let types = StructuredTypeReader(context: context)
         let members = SchemaMemberReader(context: context)
         let annotations = AnnotationReader(context: context)
         switch node.name {
         case "EntityType":
-            if let type = types.entityType(node) { schema!.entityTypes.append(type) }
+            if let type = types.entityType(node) { schema.entityTypes.append(type) }
         case "ComplexType":
-            if let type = types.complexType(node) { schema!.complexTypes.append(type) }
+            if let type = types.complexType(node) { schema.complexTypes.append(type) }
         case "EnumType":
-            if let type = members.enumType(node) { schema!.enumTypes.append(type) }
+            if let type = members.enumType(node) { schema.enumTypes.append(type) }
         case "TypeDefinition":
-            if let definition = members.typeDefinition(node) { schema!.typeDefinitions.append(definition) }
+            if let definition = members.typeDefinition(node) { schema.typeDefinitions.append(definition) }
         case "Term", "ValueTerm":
-            if let term = members.term(node) { schema!.terms.append(term) }
+            if let term = members.term(node) { schema.terms.append(term) }
         case "Action":
-            if let action = members.operation(node, kind: .action) { schema!.actions.append(action) }
+            if let action = members.operation(node, kind: .action) { schema.actions.append(action) }
         case "Function":
-            if let function = members.operation(node, kind: .function) { schema!.functions.append(function) }
+            if let function = members.operation(node, kind: .function) { schema.functions.append(function) }
         case "Association":
-            if let association = members.association(node) { schema!.associations.append(association) }
+            if let association = members.association(node) { schema.associations.append(association) }
         case "Annotations":
             guard let target = context.required("Target", of: node) else { return }
             var group = AnnotationGroup(target: target, qualifier: node.attribute("Qualifier"), location: node.location)
             group.annotations = node.children.filter { $0.isCSDL && $0.name == "Annotation" }.compactMap(annotations.annotation)
-            schema!.annotationGroups.append(group)
+            schema.annotationGroups.append(group)
         case "Annotation":
-            if let annotation = annotations.annotation(node) { schema!.annotations.append(annotation) }
+            if let annotation = annotations.annotation(node) { schema.annotations.append(annotation) }
         case "Using":
             if let namespace = context.required("Namespace", of: node) {
                 usings.append(EdmxReference.Include(namespace: namespace, alias: node.attribute("Alias")))
@@ -202,7 +208,7 @@ final class CSDLReader: XMLStreamHandler {
         case "Documentation":
             break
         default:
-            context.skipped(node, in: "schema \(schema!.namespace)")
+            context.skipped(node, in: "schema \(schema.namespace)")
         }
     }
 }
