@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "MetadataModel", targets: ["MetadataModel"]),
         .library(name: "MetadataReader", targets: ["MetadataReader"]),
         .library(name: "MobileSdk", targets: ["MobileSdk"]),
+        .plugin(name: "MobileSdkGenPlugin", targets: ["MobileSdkGenPlugin"]),
+        .plugin(name: "GenerateEntities", targets: ["GenerateEntities"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,6 +24,17 @@ let package = Package(
         .target(name: "MetadataModel"),
         // Streaming libxml2 reader: metadata XML → MetadataModel.
         .target(name: "MetadataReader", dependencies: ["MetadataModel", "CLibXML2"]),
+        // Runs mobilesdkgen on a target's metadata documents as part of its build.
+        .plugin(name: "MobileSdkGenPlugin", capability: .buildTool(), dependencies: ["mobilesdkgen"]),
+        // `swift package generate-entities`: writes the generated classes into the target's folder.
+        .plugin(
+            name: "GenerateEntities",
+            capability: .command(
+                intent: .custom(verb: "generate-entities", description: "Generate Swift entity classes from the metadata documents of a target into its Generated folder"),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated Swift sources into the target's Generated folder")]
+            ),
+            dependencies: ["mobilesdkgen"]
+        ),
         // A structured representation of Swift declarations and its renderer: no dependencies.
         .target(name: "SwiftEmitter"),
         // Translators from the model to Swift declarations, naming, and the output file layout.
@@ -43,6 +56,8 @@ let package = Package(
         // The runtime that generated entity classes link against: Foundation only.
         .target(name: "MobileSdk"),
         .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk"]),
+        // The plugins' input rules, compiled from the plugin's own source file (a link).
+        .testTarget(name: "PluginTests"),
         .testTarget(
             name: "GeneratorTests",
             dependencies: ["Generator", "SwiftEmitter", "MetadataModel", "MetadataReader"]

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test: installs the system packages the build needs, then `swift test`.
+# Runs every test: installs the system packages the build needs, runs `swift test`, then builds
+# and tests the example consumer package through the build-tool plugin.
 # Tests that read ../shared/corpus skip themselves where that folder is absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
 swift test "$@"
+scripts/test-example.sh

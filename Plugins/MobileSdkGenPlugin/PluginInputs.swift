@@ -1,0 +1,45 @@
+import Foundation
+
+/// The files of a target the plugins read: metadata documents and at most one configuration,
+/// found by name. Every problem is reported at once, each with its fix.
+struct PluginInputs {
+    /// File-name endings that mark a metadata document (compared case-insensitively).
+    static let metadataSuffixes = [".metadata.xml", ".edmx", ".csdl.xml"]
+    /// The configuration file's name.
+    static let configurationName = "mobilesdkgen-config.json"
+
+    var documents: [URL]
+    var configuration: URL?
+
+    /// The inputs among `files`, or the problems with them.
+    static func find(in files: [URL], targetName: String) -> Result<PluginInputs, PluginInputError> {
+        let documents = files.filter { file in
+            let name = file.lastPathComponent.lowercased()
+            return metadataSuffixes.contains { name.hasSuffix($0) }
+        }.sorted { $0.path < $1.path }
+        let configurations = files.filter { $0.lastPathComponent == configurationName }.sorted { $0.path < $1.path }
+        var problems: [String] = []
+        if documents.isEmpty {
+            problems.append("target '\(targetName)' has no metadata document: add the service's $metadata or entity metadata as a file whose name ends in \(metadataSuffixes.joined(separator: ", ")) to the target's folder")
+        }
+        if configurations.count > 1 {
+            problems.append("target '\(targetName)' has \(configurations.count) configuration files (\(configurations.map(\.path).joined(separator: ", "))): keep one \(configurationName)")
+        }
+        guard problems.isEmpty else { return .failure(PluginInputError(problems: problems)) }
+        return .success(PluginInputs(documents: documents, configuration: configurations.first))
+    }
+
+    /// The generator's arguments for these inputs, writing into `output`.
+    func arguments(output: URL) -> [String] {
+        var arguments = ["generate"] + documents.map { $0.path(percentEncoded: false) }
+        arguments += ["-o", output.path(percentEncoded: false)]
+        if let configuration { arguments += ["--config", configuration.path(percentEncoded: false)] }
+        return arguments
+    }
+}
+
+/// Everything wrong with a target's inputs.
+struct PluginInputError: Error, CustomStringConvertible {
+    var problems: [String]
+    var description: String { problems.joined(separator: "\n") }
+}

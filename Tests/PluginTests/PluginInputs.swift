@@ -1,0 +1,1 @@
+../../Plugins/MobileSdkGenPlugin/PluginInputs.swift

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// How the plugins find a target's metadata and configuration, and what they say when they cannot.
+struct PluginInputsTests {
+    func urls(_ names: [String]) -> [URL] {
+        names.map { URL(fileURLWithPath: "/package/Sources/Model/" + $0) }
+    }
+
+    @Test func findsDocumentsAndTheConfiguration() throws {
+        let files = urls(["Model.swift", "b.metadata.xml", "A.EDMX", "c.csdl.xml", "notes.xml", "mobilesdkgen-config.json"])
+        let inputs = try PluginInputs.find(in: files, targetName: "Model").get()
+        #expect(inputs.documents.map(\.lastPathComponent) == ["A.EDMX", "b.metadata.xml", "c.csdl.xml"])
+        #expect(inputs.configuration?.lastPathComponent == "mobilesdkgen-config.json")
+        #expect(inputs.arguments(output: URL(fileURLWithPath: "/work/out")) == [
+            "generate", "/package/Sources/Model/A.EDMX", "/package/Sources/Model/b.metadata.xml", "/package/Sources/Model/c.csdl.xml",
+            "-o", "/work/out", "--config", "/package/Sources/Model/mobilesdkgen-config.json",
+        ])
+    }
+
+    @Test func theConfigurationIsOptional() throws {
+        let inputs = try PluginInputs.find(in: urls(["service.metadata.xml"]), targetName: "Model").get()
+        #expect(inputs.configuration == nil)
+        #expect(!inputs.arguments(output: URL(fileURLWithPath: "/out")).contains("--config"))
+    }
+
+    @Test func everyProblemAtOnceWithItsFix() {
+        let files = urls(["Model.swift", "mobilesdkgen-config.json"]) + [URL(fileURLWithPath: "/package/Sources/Model/Sub/mobilesdkgen-config.json")]
+        guard case .failure(let error) = PluginInputs.find(in: files, targetName: "Model") else {
+            Issue.record("no problem reported")
+            return
+        }
+        #expect(error.problems == [
+            "target 'Model' has no metadata document: add the service's $metadata or entity metadata as a file whose name ends in .metadata.xml, .edmx, .csdl.xml to the target's folder",
+            "target 'Model' has 2 configuration files (/package/Sources/Model/Sub/mobilesdkgen-config.json, /package/Sources/Model/mobilesdkgen-config.json): keep one mobilesdkgen-config.json",
+        ])
+    }
+}
