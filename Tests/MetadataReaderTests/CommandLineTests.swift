@@ -20,7 +20,7 @@ struct CommandLineTests {
 
     func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
-        process.executableURL = try #require(BuiltTool.executable)
+        process.executableURL = BuiltTool.executable
         process.arguments = arguments
         let output = Pipe()
         let errors = Pipe()
