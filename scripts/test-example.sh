@@ -24,4 +24,14 @@ if [ "$written" -ne 17 ]; then
   echo "error: generate-entities wrote $written files instead of 17" >&2
   exit 1
 fi
-echo "Examples/TripPinClient: plugin build, no-op build and generate-entities checked"
+# `mobilesdkgen init` creates a package that builds and runs as created.
+cd ../..
+created="$output/Created"
+swift run mobilesdkgen init --name TripPinApp --service-url https://services.example.com/trippin/ \
+  --metadata SampleMetadata/TripPin.xml -o "$created" >/dev/null
+ran=$(cd "$created" && swift run TripPinApp 2>/dev/null)
+if ! grep -q "Generated entity classes: 13" <<<"$ran"; then
+  echo "error: the package mobilesdkgen init created did not run as expected: $ran" >&2
+  exit 1
+fi
+echo "Examples/TripPinClient: plugin build, no-op build, changed-document build and generate-entities checked; init output builds and runs"

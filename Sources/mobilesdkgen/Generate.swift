@@ -67,7 +67,11 @@ struct Generate: ParsableCommand {
         do {
             return try JSONDecoder().decode(GeneratorConfiguration.self, from: data)
         } catch {
-            throw ValidationError("\(path): error: invalid configuration: \(Self.explain(error))")
+            throw ValidationError("""
+                \(path): error: invalid configuration: \(Self.explain(error)); the keys are entities, attributes \
+                (each with include and exclude lists), propertyNaming (lowerCamelCase, schemaName, logicalName), \
+                typePrefix, accessLevel (public, internal) and registryName
+                """)
         }
     }
 

@@ -5,7 +5,7 @@ struct MobileSdkGen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mobilesdkgen",
         abstract: "Early-bound Swift entity classes from OData CSDL and Dynamics entity metadata.",
-        subcommands: [Generate.self, Inspect.self]
+        subcommands: [Generate.self, Inspect.self, Init.self]
     )
 }
 

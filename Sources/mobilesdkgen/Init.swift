@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+
+/// `mobilesdkgen init`: a new, ready-to-build consumer package from `Templates/`.
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create a Swift package that generates entity classes from a service's metadata while it builds.",
+        discussion: """
+            Asks for the app name, service URL and metadata file when they are not given and a \
+            terminal is attached.
+            """
+    )
+
+    @Option(help: "The package's name; its targets are <name> (a program) and <name>Model (the classes).")
+    var name: String?
+
+    @Option(help: "The service root, e.g. https://org.crm.dynamics.com/api/data/v9.2/.")
+    var serviceURL: String?
+
+    @Option(help: "The metadata document to generate from: $metadata or Dynamics entity metadata.")
+    var metadata: String?
+
+    @Option(name: [.short, .customLong("output")], help: "Where to create the package (default: ./<name>).")
+    var output: String?
+
+    @Option(help: "This package, as a local path or a git URL (default: the checkout this tool was built from).")
+    var mobilesdkgen: String?
+
+    func run() throws {
+        let checkout = Self.checkout()
+        let name = try value(name, prompt: "App name", validate: Self.isValidName, problem: "the app name must be a Swift identifier")
+        let serviceURL = try value(serviceURL, prompt: "Service URL", validate: { URL(string: $0)?.scheme != nil }, problem: "the service URL must be absolute")
+        let metadata = try value(metadata, prompt: "Metadata file", validate: { FileManager.default.isReadableFile(atPath: $0) }, problem: "the metadata file must exist")
+        guard let source = mobilesdkgen ?? checkout.map({ String($0.path(percentEncoded: false).reversed().drop { $0 == "/" }.reversed()) }) else {
+            throw ValidationError("cannot tell where this package is: pass --mobilesdkgen PATH-or-URL")
+        }
+        guard let templates = checkout?.appending(path: "Templates/Package"), FileManager.default.fileExists(atPath: templates.path(percentEncoded: false)) else {
+            throw ValidationError("cannot find the Templates folder of the checkout this tool was built from")
+        }
+        let destination = URL(fileURLWithPath: output ?? name)
+        guard !FileManager.default.fileExists(atPath: destination.path(percentEncoded: false)) else {
+            throw ValidationError("\(destination.path(percentEncoded: false)) already exists: choose another --output")
+        }
+        let package = PackageTemplate(templates: templates)
+        try package.create(at: destination, values: [
+            "APP_NAME": name,
+            "SERVICE_URL": serviceURL,
+            "MOBILESDKGEN_DEPENDENCY": PackageTemplate.dependency(source),
+            "MOBILESDKGEN_PACKAGE": PackageTemplate.identity(source),
+            "METADATA_FILE": PackageTemplate.metadataFileName(metadata),
+        ], metadata: URL(fileURLWithPath: metadata))
+        print("Created \(destination.path(percentEncoded: false)): cd there and run `swift run \(name)`.")
+    }
+
+    /// The given value, else one typed at a prompt when a terminal is attached.
+    private func value(_ given: String?, prompt: String, validate: (String) -> Bool, problem: String) throws -> String {
+        if let given {
+            guard validate(given) else { throw ValidationError(problem) }
+            return given
+        }
+        guard isatty(STDIN_FILENO) != 0 else { throw ValidationError("\(problem): pass it as an option") }
+        while true {
+            print("\(prompt): ", terminator: "")
+            guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else { throw ExitCode.failure }
+            if validate(line) { return line }
+            print(problem)
+        }
+    }
+
+    static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        return name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" }
+    }
+
+    /// The package this executable was built in: the nearest folder above it with the Templates folder and a Package.swift.
+    static func checkout() -> URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appending(path: "Templates/Package").path(percentEncoded: false)),
+               FileManager.default.fileExists(atPath: folder.appending(path: "Package.swift").path(percentEncoded: false)) {
+                return folder
+            }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+}

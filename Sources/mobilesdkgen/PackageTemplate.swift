@@ -1,0 +1,47 @@
+import Foundation
+
+/// Copies `Templates/Package` into a new package, replacing `{{NAME}}` placeholders.
+struct PackageTemplate {
+    let templates: URL
+
+    /// Creates the package at `destination`, with the metadata document in the model target.
+    func create(at destination: URL, values: [String: String], metadata: URL) throws {
+        let manager = FileManager.default
+        let appName = values["APP_NAME"] ?? "App"
+        guard let files = manager.enumerator(at: templates, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
+        for case let file as URL in files where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            var relative = String(file.path(percentEncoded: false).dropFirst(templates.path(percentEncoded: false).count))
+            if relative.hasPrefix("/") { relative.removeFirst() }
+            relative = relative.replacingOccurrences(of: "Sources/Model", with: "Sources/\(appName)Model")
+                .replacingOccurrences(of: "Sources/App", with: "Sources/\(appName)")
+            if relative.hasSuffix(".template") { relative.removeLast(".template".count) }
+            var text = try String(contentsOf: file, encoding: .utf8)
+            for key in values.keys.sorted() { text = text.replacingOccurrences(of: "{{\(key)}}", with: values[key] ?? "") }
+            let target = destination.appending(path: relative)
+            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: target)
+        }
+        let model = destination.appending(path: "Sources/\(appName)Model/\(values["METADATA_FILE"] ?? "service.metadata.xml")")
+        try manager.copyItem(at: metadata, to: model)
+    }
+
+    /// The metadata file's name in the new package: the build plugin finds `*.metadata.xml`.
+    static func metadataFileName(_ path: String) -> String {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let lowered = name.lowercased()
+        if [".metadata.xml", ".edmx", ".csdl.xml"].contains(where: { lowered.hasSuffix($0) }) { return name }
+        let stem = lowered.hasSuffix(".xml") ? String(name.dropLast(4)) : name
+        return stem + ".metadata.xml"
+    }
+
+    /// `.package(url: …, branch: "main")` for a URL, `.package(path: …)` for a folder.
+    static func dependency(_ source: String) -> String {
+        source.contains("://") ? ".package(url: \"\(source)\", branch: \"main\")" : ".package(path: \"\(source)\")"
+    }
+
+    /// SwiftPM's identity for the dependency: the last path component, without `.git`.
+    static func identity(_ source: String) -> String {
+        let last = source.split(separator: "/").last.map(String.init) ?? source
+        return (last.hasSuffix(".git") ? String(last.dropLast(4)) : last).lowercased()
+    }
+}
