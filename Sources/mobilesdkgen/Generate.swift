@@ -62,16 +62,18 @@ struct Generate: ParsableCommand {
     private func loadConfiguration() throws -> GeneratorConfiguration {
         guard let path = configurationFile else { return GeneratorConfiguration() }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("\(path): error: cannot read the configuration file")
+            report([.error("cannot read the configuration file", at: .file(path))])
+            throw ExitCode.failure
         }
         do {
             return try JSONDecoder().decode(GeneratorConfiguration.self, from: data)
         } catch {
-            throw ValidationError("""
-                \(path): error: invalid configuration: \(Self.explain(error)); the keys are entities, attributes \
-                (each with include and exclude lists), propertyNaming (lowerCamelCase, schemaName, logicalName), \
-                typePrefix, accessLevel (public, internal) and registryName
-                """)
+            report([.error("""
+                invalid configuration: \(Self.explain(error)); the keys are entities, attributes (each with include \
+                and exclude lists), propertyNaming (lowerCamelCase, schemaName, logicalName), typePrefix, \
+                accessLevel (public, internal) and registryName
+                """, at: .file(path))])
+            throw ExitCode.failure
         }
     }
 
