@@ -23,9 +23,4 @@ struct UniqueNames {
     func isTaken(_ name: String) -> Bool {
         taken.contains(name.lowercased())
     }
-
-    /// Marks a name as taken without checking.
-    mutating func reserve(_ name: String) {
-        taken.insert(name.lowercased())
-    }
 }
