@@ -127,4 +127,10 @@ struct BadInputTests {
         let error = try firstError(result)
         #expect(error.description == "\(path):5:7: error: EntityType has no Name attribute")
     }
+
+    /// Found by mutating documents: an EDMX 1.0 root with a bad version and no content.
+    @Test func badVersionWithoutContent() throws {
+        let (path, result) = try load("<edmx:Edmx Version=\"x\" xmlns:edmx=\"http://schemas.microsoft.com/ado/2007/06/edmx\"></edmx:Edmx>")
+        #expect(try firstError(result).description == "\(path):1:1: error: unsupported EDMX version 'x'; expected 1.0 (OData v2/v3) or 4.0 (OData v4)")
+    }
 }

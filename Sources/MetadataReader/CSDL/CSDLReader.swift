@@ -123,7 +123,7 @@ final class CSDLReader: XMLStreamHandler {
         if edmxIsV4 {
             guard major == "4" else {
                 context.error("unsupported EDMX version '\(version)' in the OData v4 namespace; expected 4.0 or 4.01", at: node.location)
-                frames[frames.count - 1] = .skipped
+                if !frames.isEmpty { frames[frames.count - 1] = .skipped }
                 return
             }
             dialect = .csdl(odataVersion: version, edmxVersion: version)
@@ -131,7 +131,7 @@ final class CSDLReader: XMLStreamHandler {
         }
         guard major == "1" || major == "4" else {
             context.error("unsupported EDMX version '\(version)'; expected 1.0 (OData v2/v3) or 4.0 (OData v4)", at: node.location)
-            frames[frames.count - 1] = .skipped
+            if !frames.isEmpty { frames[frames.count - 1] = .skipped }
             return
         }
         let odataVersion = dataServiceVersion ?? "2.0"
