@@ -2,8 +2,8 @@
 /// build these values; `SwiftRenderer` prints them. No text templates anywhere.
 public indirect enum Declaration: Equatable, Sendable {
     case `class`(ClassDeclaration)
-    case `struct`(StructDeclaration)
-    case `enum`(EnumDeclaration)
+    case `struct`(NominalDeclaration)
+    case `enum`(NominalDeclaration)
     case `extension`(ExtensionDeclaration)
     case variable(VariableDeclaration)
     case function(FunctionDeclaration)
@@ -45,24 +45,10 @@ public struct ClassDeclaration: Equatable, Sendable {
     }
 }
 
-public struct StructDeclaration: Equatable, Sendable {
+/// A struct or enum: a name, conformances (for an enum, a raw type first) and members.
+public struct NominalDeclaration: Equatable, Sendable {
     public var access: AccessLevel
     public var name: String
-    public var conformances: [TypeName] = []
-    public var members: [Declaration] = []
-
-    public init(access: AccessLevel, name: String, conformances: [TypeName] = [], members: [Declaration] = []) {
-        self.access = access
-        self.name = name
-        self.conformances = conformances
-        self.members = members
-    }
-}
-
-public struct EnumDeclaration: Equatable, Sendable {
-    public var access: AccessLevel
-    public var name: String
-    /// A raw type first, if any, then protocols.
     public var conformances: [TypeName] = []
     public var members: [Declaration] = []
 

@@ -11,7 +11,7 @@ struct RendererTests {
     }
 
     @Test func keywordsAreEscapedWhereDeclaredAndAfterDots() {
-        let declaration = Declaration.enum(EnumDeclaration(access: .internal, name: "Type", members: [
+        let declaration = Declaration.enum(NominalDeclaration(access: .internal, name: "Type", members: [
             .enumCase(EnumCaseDeclaration(name: "self")),
             .variable(VariableDeclaration(access: .private, modifiers: [.static], name: "x", type: nil, kind: .constant(.member(nil, "self")))),
         ]))

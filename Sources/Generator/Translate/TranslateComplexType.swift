@@ -36,7 +36,7 @@ extension GenerationContext {
         }
         var text = type.documentationText
         if type.baseType != nil { text.add("Includes the properties of its base type `\(type.baseType?.description ?? "")`.") }
-        return .documented(text.documentation(remark: "Generated from complex type `\(qualified)` (\(source(type.location)))."), .struct(StructDeclaration(
+        return .documented(text.documentation(remark: "Generated from complex type `\(qualified)` (\(source(type.location)))."), .struct(NominalDeclaration(
             access: access, name: name, conformances: [.named("MobileSdk.ComplexValue")], members: members)))
     }
 

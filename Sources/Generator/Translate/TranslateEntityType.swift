@@ -22,7 +22,7 @@ extension GenerationContext {
         }
         members.append(entityInfo(qualified, type))
         if !properties.isEmpty {
-            members.append(.documented(Documentation(["The attributes' logical names."]), .enum(EnumDeclaration(
+            members.append(.documented(Documentation(["The attributes' logical names."]), .enum(NominalDeclaration(
                 access: access, name: "Attribute",
                 members: properties.map { plan in
                     .variable(VariableDeclaration(access: access, modifiers: [.static], name: plan.swiftName, type: nil, kind: .constant(.literal(.string(plan.attributeKey)))))
@@ -106,7 +106,7 @@ extension GenerationContext {
             members.append(constant("primaryNameAttribute", .optional(.named("Swift.String")), string(info.primaryNameAttribute)))
             members.append(constant("objectTypeCode", .optional(.named("Swift.Int")), info.objectTypeCode.map { .literal(.integer(Int64($0))) } ?? .literal(.nil)))
         }
-        return .documented(Documentation(["Where the service keeps this entity and how it is keyed."]), .enum(EnumDeclaration(access: access, name: "EntityInfo", members: members)))
+        return .documented(Documentation(["Where the service keeps this entity and how it is keyed."]), .enum(NominalDeclaration(access: access, name: "EntityInfo", members: members)))
     }
 
     /// The type and its base types, nearest first.

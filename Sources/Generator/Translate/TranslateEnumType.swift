@@ -26,7 +26,7 @@ extension GenerationContext {
                 return member.coreDescription == nil ? declaration : .documented(text.documentation(remark: "`\(member.name)` = \(member.value)."), declaration)
             }
             declarations += lookUpByRawValue(of: name, rawType: .named("Swift.String"), failable: true)
-            return .documented(type.documentationText.documentation(remark: remark), .enum(EnumDeclaration(
+            return .documented(type.documentationText.documentation(remark: remark), .enum(NominalDeclaration(
                 access: access, name: name,
                 conformances: [.named("Swift.String"), .named("MobileSdk.EdmEnumeration"), .named("Swift.CaseIterable"), .named("Swift.Sendable")],
                 members: declarations)))
@@ -46,7 +46,7 @@ extension GenerationContext {
         members.append(.variable(VariableDeclaration(
             access: access, modifiers: [.static], name: "memberNames", type: .named("[(name: Swift.String, value: Swift.Int64)]"),
             kind: .constant(.array(uniqueMembers.map { .tuple([.literal(.string($0.name)), .literal(.integer($0.value))]) })))))
-        return .documented(type.documentationText.documentation(remark: remark), .struct(StructDeclaration(
+        return .documented(type.documentationText.documentation(remark: remark), .struct(NominalDeclaration(
             access: access, name: name, conformances: [.named("MobileSdk.EdmFlagsEnumeration")], members: members)))
     }
 

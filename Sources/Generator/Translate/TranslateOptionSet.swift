@@ -40,7 +40,7 @@ extension GenerationContext {
         text.add(set.description.text)
         let scope = set.isGlobal ? "global" : "local"
         let remark = "Generated from the \(scope) \(set.kind.lowercased()) option set\(set.name.map { " `\($0)`" } ?? "") (\(source(set.location)))."
-        return .documented(text.documentation(remark: remark), .enum(EnumDeclaration(
+        return .documented(text.documentation(remark: remark), .enum(NominalDeclaration(
             access: access, name: name, conformances: [.named("MobileSdk.OptionSetEnumeration"), .named("Swift.Sendable")], members: members)))
     }
 }
