@@ -149,4 +149,18 @@ struct EntitySnippetTests {
             "warning: property Media.Other is not generated: its type 'Elsewhere.Thing' is not declared",
         ])
     }
+
+    @Test func reservedTypeNamesTakeTheNamespaceUnlessPrefixed() throws {
+        let document = Snippets.csdl("""
+                  <EntityType Name="Task"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+            """)
+        let (renamed, notes) = try Snippets.render(document, type: "TestTask")
+        #expect(renamed.contains("open class TestTask: MobileSdk.Entity {"))
+        #expect(notes.contains("note: type 'Test.Task' is generated as 'TestTask': 'Task' is taken"))
+        var configuration = GeneratorConfiguration()
+        configuration.typePrefix = "App"
+        let (prefixed, prefixedNotes) = try Snippets.render(document, type: "AppTask", configuration: configuration)
+        #expect(prefixed.contains("open class AppTask: MobileSdk.Entity {"))
+        #expect(!prefixedNotes.contains { $0.contains("is generated as 'App") })
+    }
 }

@@ -33,7 +33,7 @@ struct TypeNames {
     mutating func claim(_ type: QualifiedName, preferred: String, prefix: String, location: SourceLocation) -> Diagnostic? {
         let base = prefix + IdentifierNaming.upperCamelCase(preferred)
         var candidate = base
-        if unique.isTaken(base) || Self.reserved.contains(IdentifierNaming.upperCamelCase(preferred)), let segment = type.namespace.split(separator: ".").last {
+        if unique.isTaken(base), let segment = type.namespace.split(separator: ".").last {
             candidate = prefix + IdentifierNaming.upperCamelCase(String(segment)) + IdentifierNaming.upperCamelCase(preferred)
         }
         let name = unique.claim(candidate).name

@@ -25,7 +25,7 @@ public struct SelectionModel: Sendable, Equatable {
 
     /// Reads a model file; problems are located diagnostics.
     public static func read(path: String) -> (model: SelectionModel?, diagnostics: [Diagnostic]) {
-        let handler = SelectionModelReader(path: path)
+        let handler = SelectionModelReader()
         let stream = XMLStreamReader(path: path, handler: handler)
         let wellFormed = stream.read()
         let diagnostics = stream.diagnostics + handler.diagnostics
@@ -36,13 +36,8 @@ public struct SelectionModel: Sendable, Equatable {
 
 /// Streams a `-m` model file into a `SelectionModel`.
 final class SelectionModelReader: XMLStreamHandler {
-    private let path: String
     private(set) var model = SelectionModel()
     private(set) var diagnostics: [Diagnostic] = []
-
-    init(path: String) {
-        self.path = path
-    }
 
     func start(_ node: XMLNode, depth: Int) -> ElementDisposition {
         if depth == 0 {
@@ -72,7 +67,15 @@ final class SelectionModelReader: XMLStreamHandler {
             }
             switch (node.name, child.name) {
             case ("Entities", "Entity"):
-                let attributes = child.child("Attributes").map { list in list.children.compactMap { $0.attribute("Name") } }
+                let attributes = child.child("Attributes").map { list in
+                    list.children.compactMap { attribute -> String? in
+                        guard let name = attribute.attribute("Name"), !name.isEmpty else {
+                            diagnostics.append(.error("<\(attribute.name)> has no Name attribute", at: attribute.location))
+                            return nil
+                        }
+                        return name
+                    }
+                }
                 model.entities.append(SelectionModel.Entity(name: name, attributes: attributes))
             case ("GlobalOptionSets", "GlobalOptionSet"):
                 model.globalOptionSets.append(name)
