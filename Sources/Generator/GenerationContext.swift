@@ -16,6 +16,10 @@ final class GenerationContext {
     private(set) var definitionIndex: [QualifiedName: TypeDefinition] = [:]
     /// The first entity set of each entity type.
     private(set) var entitySetNames: [QualifiedName: String] = [:]
+    /// Every entity type with Dynamics metadata, generated or not, by logical name (the first of each name).
+    private(set) var entityByLogicalName: [String: (name: QualifiedName, type: EntityType)] = [:]
+    /// Every entity type, generated or not.
+    private(set) var allEntityTypes: [QualifiedName: EntityType] = [:]
 
     init(service: Service, configuration: GeneratorConfiguration) {
         self.service = service
@@ -57,10 +61,15 @@ final class GenerationContext {
         var all: [(QualifiedName, EntityType)] = []
         for schema in service.schemas {
             for type in schema.entityTypes {
-                all.append((QualifiedName(namespace: schema.namespace, name: type.name), type))
+                let qualified = QualifiedName(namespace: schema.namespace, name: type.name)
+                all.append((qualified, type))
+                if let logicalName = type.dynamics?.logicalName, entityByLogicalName[logicalName] == nil {
+                    entityByLogicalName[logicalName] = (qualified, type)
+                }
             }
         }
         let byName = Dictionary(all, uniquingKeysWith: { first, _ in first })
+        allEntityTypes = byName
         var selected: Set<QualifiedName> = []
         for (name, type) in all where configuration.entities.admits(Self.names(of: type, qualified: name)) {
             var current: QualifiedName? = name

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// `.null` is an explicit null: sent on update, it clears the stored value. An attribute that is
 /// absent from an entity is "not set" and is left alone.
-public indirect enum AttributeValue: Hashable, Sendable {
+/// Large payloads are boxed (`indirect`) so that the common cases stay small and unboxed.
+public enum AttributeValue: Hashable, Sendable {
     case null
     case boolean(Bool)
     case byte(UInt8)
@@ -19,15 +20,15 @@ public indirect enum AttributeValue: Hashable, Sendable {
     case guid(UUID)
     case binary(Data)
     case dateTimeOffset(Date)
-    case date(DateOnly)
-    case timeOfDay(TimeOfDay)
+    indirect case date(DateOnly)
+    indirect case timeOfDay(TimeOfDay)
     case duration(EdmDuration)
-    case entityReference(EntityReference)
+    indirect case entityReference(EntityReference)
     case optionSetValue(OptionSetValue)
     case optionSetValues([OptionSetValue])
     case money(Money)
-    case geography(SpatialValue)
-    case geometry(SpatialValue)
+    indirect case geography(SpatialValue)
+    indirect case geometry(SpatialValue)
     /// A CSDL enumeration value by member name; a flags value lists its members as `"A,B"`.
     case enumMember(String)
     /// An instance of a complex type, by property name.

@@ -12,6 +12,13 @@ open class Entity: CustomStringConvertible {
     open class var entityQualifiedName: String? { nil }
     /// The attribute holding the primary key of a generated class, if any.
     open class var primaryIdAttribute: String? { nil }
+    /// The entity set a generated class's records live in, e.g. `"accounts"`.
+    open class var entitySetName: String? { nil }
+    /// The attributes that make up the key of a generated class, in key order.
+    open class var keyAttributes: [String] { [] }
+    /// How each attribute and navigation property of a generated class is typed and named in payloads,
+    /// the base classes' included.
+    open class var propertyMetadata: [PropertyMetadata] { [] }
 
     /// The entity's logical name, e.g. `"account"`.
     public internal(set) var logicalName: String
@@ -21,6 +28,8 @@ open class Entity: CustomStringConvertible {
     public var formattedValues: [String: String] = [:]
     /// Related entities by navigation property name.
     public var relatedEntities: [String: EntityCollection] = [:]
+    /// The version the service gave the record (`@odata.etag`, `__metadata.etag`); sent in `If-Match` when set.
+    public var eTag: String?
 
     /// The id given at initialization, by conversion or by the last assignment to ``id``.
     private var assignedId: UUID?
@@ -99,6 +108,13 @@ open class Entity: CustomStringConvertible {
         other.attributes = attributes
         other.formattedValues = formattedValues
         other.relatedEntities = relatedEntities
+        other.eTag = eTag
         other.changes = changes
+    }
+
+    /// Replaces the attributes with values loaded from the service: nothing counts as changed.
+    func load(_ attributes: [String: AttributeValue]) {
+        self.attributes = attributes
+        changes.removeAll()
     }
 }

@@ -7,6 +7,8 @@ public struct EntityCollection {
     public var moreRecords: Bool
     /// The cookie to send for the next page.
     public var pagingCookie: String?
+    /// The URL of the next page (`@odata.nextLink`, `__next`), as the service wrote it.
+    public var nextLink: String?
     /// The number of records matching the query, when requested.
     public var totalRecordCount: Int?
 

@@ -9,6 +9,8 @@ public indirect enum Expression: Equatable, Sendable {
     case call(Expression, [Argument])
     /// `[a, b]`.
     case array([Expression])
+    /// An array literal with one element per line (as a statement, return value or constant's value).
+    case arrayLines([Expression])
     /// `[key: value, …]`; empty renders `[:]`.
     case dictionary([DictionaryElement])
     /// `switch subject { case …: value … }` as an expression (Swift 5.9+).

@@ -19,8 +19,9 @@ public enum SwiftIdentifier {
     }
 
     /// The name after a dot.
+    /// `init` stays bare: `.init(…)` and `Type.init` name the initializer.
     public static func member(_ name: String) -> String {
-        memberKeywords.contains(name) ? "`\(name)`" : name
+        name != "init" && memberKeywords.contains(name) ? "`\(name)`" : name
     }
 
     /// Whether `scalar` may start an identifier (the Swift grammar's identifier-head).

@@ -97,6 +97,8 @@ public struct SwiftRenderer: Sendable {
         var head = "\(prefix(variable.access))\(modifiers)\(keyword) \(SwiftIdentifier.declared(variable.name))"
         if let type = variable.type { head += ": " + render(type) }
         switch variable.kind {
+        case .constant(.arrayLines(let elements)):
+            renderLines(head + " = ", elements, into: &writer)
         case .constant(let value):
             writer.line(head + " = " + render(value))
         case .stored(let value):
@@ -163,12 +165,16 @@ public struct SwiftRenderer: Sendable {
         switch statement {
         case .expression(.switch(let subject, let cases)):
             renderSwitch(subject, cases, into: &writer)
+        case .expression(.arrayLines(let elements)):
+            renderLines("", elements, into: &writer)
         case .expression(let expression):
             writer.line(render(expression))
         case .return(nil):
             writer.line("return")
         case .return(.switch(let subject, let cases)?):
             renderSwitch(subject, cases, into: &writer)
+        case .return(.arrayLines(let elements)?):
+            renderLines("return ", elements, into: &writer)
         case .return(let value?):
             writer.line("return " + render(value))
         case .assignment(let target, let value):
@@ -182,6 +188,19 @@ public struct SwiftRenderer: Sendable {
             }
             writer.line("}")
         }
+    }
+
+    /// `head[`, one element per line, `]`; `head[]` when empty.
+    private func renderLines(_ head: String, _ elements: [Expression], into writer: inout TextWriter) {
+        guard !elements.isEmpty else {
+            writer.line(head + "[]")
+            return
+        }
+        writer.line(head + "[")
+        writer.indented { writer in
+            for element in elements { writer.line(render(element) + ",") }
+        }
+        writer.line("]")
     }
 
     private func renderSwitch(_ subject: Expression, _ cases: [SwitchCase], into writer: inout TextWriter) {
@@ -225,7 +244,7 @@ public struct SwiftRenderer: Sendable {
             return render(base) + "." + SwiftIdentifier.member(name)
         case .call(let callee, let arguments):
             return render(callee) + "(" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + render($0.value) }.joined(separator: ", ") + ")"
-        case .array(let elements):
+        case .array(let elements), .arrayLines(let elements):
             return "[" + elements.map(render).joined(separator: ", ") + "]"
         case .dictionary(let elements):
             return elements.isEmpty ? "[:]" : "[" + elements.map { render($0.key) + ": " + render($0.value) }.joined(separator: ", ") + "]"
@@ -291,7 +310,10 @@ public struct SwiftRenderer: Sendable {
 extension Expression {
     /// Whether the expression renders on several lines.
     var isMultiline: Bool {
-        if case .switch = self { return true }
-        return false
+        switch self {
+        case .switch: true
+        case .arrayLines(let elements): !elements.isEmpty
+        default: false
+        }
     }
 }

@@ -29,6 +29,20 @@ struct EntitySnippetTests {
 
                 open override class var primaryIdAttribute: Swift.String? { "OrderId" }
 
+                open override class var entitySetName: Swift.String? { "Orders" }
+
+                open override class var keyAttributes: [Swift.String] { ["OrderId"] }
+
+                /// How each property is typed and named in payloads.
+                open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+                    [
+                        .init("OrderId", .guid),
+                        .init("Total", .decimal),
+                        .init("Tags", .string, collection: true),
+                        .init("Lines", .navigation(Line.self), collection: true),
+                    ]
+                }
+
                 /// Where the service keeps this entity and how it is keyed.
                 public enum EntityInfo {
                     public static let entitySetName: Swift.String? = "Orders"

@@ -20,6 +20,14 @@ struct ValueTypeSnippetTests {
                     self.attributes = attributes
                 }
 
+                /// How each property is typed and named in payloads.
+                public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
+                    [
+                        .init("City", .string),
+                        .init("Point", .geography),
+                    ]
+                }
+
                 /// - Remark: Generated from property `City` of type `Edm.String` (Snippet.xml:4).
                 public var city: Swift.String? {
                     get { attributes.value("City") }

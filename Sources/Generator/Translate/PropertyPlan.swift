@@ -6,6 +6,8 @@ struct PropertyPlan {
     var swiftName: String
     /// The attribute's storage key: the Dynamics logical name, or the property name.
     var attributeKey: String
+    /// The property's name in payloads (`_ownerid_value` for the Dataverse lookup `ownerid`).
+    var propertyName: String
     var type: MappedType
     var isReadOnly: Bool
     /// A Dynamics multi-select option set, stored as `.optionSetValues`.
@@ -20,6 +22,7 @@ extension GenerationContext {
         "removeAttribute", "changedAttributeNames", "hasChanged", "acceptChanges", "getValue", "setValue",
         "getValues", "setValues", "getRelated", "getRelatedCollection", "setRelated", "setRelatedCollection",
         "toEntity", "entityLogicalName", "entityQualifiedName", "primaryIdAttribute", "Attribute", "EntityInfo",
+        "entitySetName", "keyAttributes", "propertyMetadata", "eTag",
         "init", "deinit", "self", "Type", "Protocol",
     ]
 
@@ -66,6 +69,7 @@ extension GenerationContext {
             plans.append(PropertyPlan(
                 swiftName: name,
                 attributeKey: key,
+                propertyName: property.name,
                 type: mapped,
                 isReadOnly: isReadOnly(property),
                 isOptionSetCollection: mapped.isCollection && property.dynamics?.optionSet != nil && entity != nil,
@@ -88,15 +92,15 @@ extension GenerationContext {
             let isMultiSelect = attribute.attributeTypeName == "MultiSelectPicklistType" || attribute.metadataType == "MultiSelectPicklistAttributeMetadata"
             if let set = attribute.optionSet, set.kind != "Boolean", let key = optionSetKey(set, entity: entity, property: property),
                let name = typeNames.optionSetNames[key] {
-                return .success(MappedType(element: .named(name), isCollection: isMultiSelect))
+                return .success(MappedType(element: .named(name), isCollection: isMultiSelect, runtimeType: .member(nil, "optionSet")))
             }
             switch attribute.attributeType ?? "" {
             case "Lookup", "Customer", "Owner":
-                return .success(MappedType(element: .named("MobileSdk.EntityReference"), isCollection: false))
+                return .success(MappedType(element: .named("MobileSdk.EntityReference"), isCollection: false, runtimeType: lookupType(property, entity: entity)))
             case "PartyList":
-                return .success(MappedType(element: .named("MobileSdk.EntityReference"), isCollection: true))
+                return .success(MappedType(element: .named("MobileSdk.EntityReference"), isCollection: true, runtimeType: lookupType(property, entity: entity)))
             case "Money":
-                return .success(MappedType(element: .named("MobileSdk.Money"), isCollection: false))
+                return .success(MappedType(element: .named("MobileSdk.Money"), isCollection: false, runtimeType: .member(nil, "money")))
             case "Virtual", "CalendarRules":
                 if property.type.primitive == .untyped { return .failure(.virtualAttribute) }
             default:

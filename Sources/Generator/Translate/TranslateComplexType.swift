@@ -13,7 +13,7 @@ extension GenerationContext {
             chain.insert(baseType, at: 0)
             base = baseType.baseType
         }
-        var names = UniqueNames(reserved: ["attributes", "init", "self", "Type", "Protocol", "hashValue"])
+        var names = UniqueNames(reserved: ["attributes", "propertyMetadata", "init", "self", "Type", "Protocol", "hashValue"])
         let properties = plan(chain.flatMap(\.properties), owner: type.name, entity: nil, names: &names)
         for navigation in type.navigationProperties {
             warning("navigation property \(type.name).\(navigation.name) of a complex type is not generated: complex values hold no related entities", at: navigation.location)
@@ -26,6 +26,9 @@ extension GenerationContext {
                 parameters: [.init(name: "attributes", type: dictionary, defaultValue: .dictionary([]))],
                 body: [.assignment(.member(.identifier("self"), "attributes"), .identifier("attributes"))])),
         ]
+        if !properties.isEmpty {
+            members.append(propertyMetadataDeclaration(properties, modifiers: [.static], access: access))
+        }
         for plan in properties {
             let key = Expression.literal(.string(plan.attributeKey))
             let getter = [Statement.expression(.call(.member(.identifier("attributes"), plan.type.isCollection ? "values" : "value"), [Argument(key)]))]

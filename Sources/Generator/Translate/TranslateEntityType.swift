@@ -20,6 +20,18 @@ extension GenerationContext {
         if let primaryId = primaryIdAttribute(of: type) {
             members.append(classProperty("primaryIdAttribute", type: .optional(.named("Swift.String")), value: .string(primaryId)))
         }
+        if let entitySet = entitySetName(of: qualified, type) {
+            members.append(classProperty("entitySetName", type: .optional(.named("Swift.String")), value: .string(entitySet)))
+        }
+        let keyAttributes = keyAttributes(of: qualified)
+        if !keyAttributes.isEmpty, type.baseType == nil || type.key.count > 0 {
+            members.append(.variable(VariableDeclaration(
+                access: classAccess, modifiers: [.override, .class], name: "keyAttributes", type: .array(.named("Swift.String")),
+                kind: .computed(getter: [.expression(.array(keyAttributes.map { .literal(.string($0)) }))], setter: nil))))
+        }
+        if !properties.isEmpty || !navigations.isEmpty {
+            members.append(propertyMetadataDeclaration(properties + navigations, modifiers: [.override, .class], access: classAccess))
+        }
         members.append(entityInfo(qualified, type))
         if !properties.isEmpty {
             members.append(.documented(Documentation(["The attributes' logical names."]), .enum(NominalDeclaration(
@@ -89,17 +101,10 @@ extension GenerationContext {
     private func entityInfo(_ qualified: QualifiedName, _ type: EntityType) -> Declaration {
         let string = { (value: String?) -> Expression in value.map { .literal(.string($0)) } ?? .literal(.nil) }
         let strings = { (values: [String]) -> Expression in .array(values.map { .literal(.string($0)) }) }
-        // A derived type has its base's key and lives in its base's entity set unless it has its own.
-        let lineage = ancestry(of: qualified)
-        let keyed = lineage.first { !$0.type.key.isEmpty }?.type ?? type
-        let keyAttributes = keyed.key.map { ref in
-            lineage.lazy.compactMap { $0.type.properties.first { $0.name == ref.name } }.first?.dynamics?.logicalName ?? ref.name
-        }
         let alternateKeys = type.dynamics.map { $0.keys.map(\.attributes) } ?? type.alternateKeys
-        let entitySet = type.dynamics?.entitySetName ?? lineage.lazy.compactMap { self.entitySetNames[$0.name] }.first
         var members: [Declaration] = [
-            constant("entitySetName", .optional(.named("Swift.String")), string(entitySet)),
-            constant("key", .array(.named("Swift.String")), strings(keyAttributes)),
+            constant("entitySetName", .optional(.named("Swift.String")), string(entitySetName(of: qualified, type))),
+            constant("key", .array(.named("Swift.String")), strings(keyAttributes(of: qualified))),
             constant("alternateKeys", .array(.array(.named("Swift.String"))), .array(alternateKeys.map(strings))),
         ]
         if let info = type.dynamics {
@@ -107,6 +112,20 @@ extension GenerationContext {
             members.append(constant("objectTypeCode", .optional(.named("Swift.Int")), info.objectTypeCode.map { .literal(.integer(Int64($0))) } ?? .literal(.nil)))
         }
         return .documented(Documentation(["Where the service keeps this entity and how it is keyed."]), .enum(NominalDeclaration(access: access, name: "EntityInfo", members: members)))
+    }
+
+    /// The key's attributes; a derived type has its base's key.
+    private func keyAttributes(of qualified: QualifiedName) -> [String] {
+        let lineage = ancestry(of: qualified)
+        guard let keyed = lineage.first(where: { !$0.type.key.isEmpty })?.type else { return [] }
+        return keyed.key.map { ref in
+            lineage.lazy.compactMap { $0.type.properties.first { $0.name == ref.name } }.first?.dynamics?.logicalName ?? ref.name
+        }
+    }
+
+    /// The entity set: a derived type lives in its base's entity set unless it has its own.
+    private func entitySetName(of qualified: QualifiedName, _ type: EntityType) -> String? {
+        type.dynamics?.entitySetName ?? ancestry(of: qualified).lazy.compactMap { self.entitySetNames[$0.name] }.first
     }
 
     /// The type and its base types, nearest first.
@@ -140,8 +159,9 @@ extension GenerationContext {
             text.add(navigation.sap?.label)
             let remark = "Generated from navigation property `\(navigation.name)` to `\(navigation.type)`\(navigation.containsTarget ? ", containing its targets" : "") (\(source(navigation.location)))."
             return PropertyPlan(
-                swiftName: name, attributeKey: navigation.name,
-                type: MappedType(element: .named(target), isCollection: navigation.type.isCollection),
+                swiftName: name, attributeKey: navigation.name, propertyName: navigation.name,
+                type: MappedType(element: .named(target), isCollection: navigation.type.isCollection,
+                                 runtimeType: .call(.member(nil, "navigation"), [Argument(.metatype(.named(target)))])),
                 isReadOnly: false, isOptionSetCollection: false, documentation: text.documentation(remark: remark))
         }
     }

@@ -5,6 +5,8 @@ import SwiftEmitter
 struct MappedType {
     var element: TypeName
     var isCollection: Bool
+    /// The runtime's `PropertyType` for it, e.g. `.int32` or `.complex(Location.self)`.
+    var runtimeType: Expression
 
     /// The type of a generated property: always optional, since any attribute may be unset.
     var propertyType: TypeName {
@@ -45,15 +47,70 @@ extension GenerationContext {
         }
     }
 
+    /// The runtime's `PropertyType` case for an Edm primitive type that a property can hold.
+    static func runtimeType(_ primitive: EdmPrimitiveType) -> String? {
+        switch primitive {
+        case .binary: "binary"
+        case .boolean: "boolean"
+        case .byte: "byte"
+        case .sByte: "sbyte"
+        case .int16: "int16"
+        case .int32: "int32"
+        case .int64: "int64"
+        case .single: "single"
+        case .double: "double"
+        case .decimal: "decimal"
+        case .string: "string"
+        case .guid: "guid"
+        case .dateTimeOffset: "dateTimeOffset"
+        case .dateTime: "dateTime"
+        case .date: "date"
+        case .timeOfDay, .time: "timeOfDay"
+        case .duration: "duration"
+        case .geography, .geographyPoint, .geographyLineString, .geographyPolygon, .geographyMultiPoint,
+             .geographyMultiLineString, .geographyMultiPolygon, .geographyCollection:
+            "geography"
+        case .geometry, .geometryPoint, .geometryLineString, .geometryPolygon, .geometryMultiPoint,
+             .geometryMultiLineString, .geometryMultiPolygon, .geometryCollection:
+            "geometry"
+        case .untyped, .primitiveType: "untyped"
+        case .annotationPath, .propertyPath, .navigationPropertyPath, .anyPropertyPath, .modelElementPath,
+             .functionImportPath, .entitySetPath:
+            "string"
+        case .stream, .complexType, .entityType: nil
+        }
+    }
+
+    /// The complex types of Dynamics CRM 2011–2016's OData v2 endpoint (`OrganizationData.svc`) that stand for the
+    /// runtime's own value types, as the early-bound classes of the Organization service have them.
+    static let dynamicsV2Types: [String: (swiftType: String, runtimeType: Expression)] = [
+        "Microsoft.Crm.Sdk.Data.Services.EntityReference": ("MobileSdk.EntityReference", .call(.member(nil, "lookup"), [Argument(.array([]))])),
+        "Microsoft.Crm.Sdk.Data.Services.OptionSetValue": ("MobileSdk.OptionSetValue", .member(nil, "optionSet")),
+        "Microsoft.Crm.Sdk.Data.Services.Money": ("MobileSdk.Money", .member(nil, "money")),
+    ]
+
     /// The Swift type of a structural type reference, or nil (with the reason) when none can be generated.
     func mapped(_ reference: TypeReference) -> Result<MappedType, UnmappedType> {
         if reference.name.namespace == "Edm" {
             guard let primitive = reference.primitive else { return .failure(.unknown) }
-            guard let type = Self.swiftType(primitive) else { return .failure(.unsupported(primitive.rawValue)) }
-            return .success(MappedType(element: type, isCollection: reference.isCollection))
+            guard let type = Self.swiftType(primitive), let runtime = Self.runtimeType(primitive) else { return .failure(.unsupported(primitive.rawValue)) }
+            return .success(MappedType(element: type, isCollection: reference.isCollection, runtimeType: .member(nil, runtime)))
         }
-        if let name = typeNames.name(of: reference.name), complexIndex[reference.name] != nil || enumIndex[reference.name] != nil || definitionIndex[reference.name] != nil {
-            return .success(MappedType(element: .named(name), isCollection: reference.isCollection))
+        if let special = Self.dynamicsV2Types[reference.name.description] {
+            return .success(MappedType(element: .named(special.swiftType), isCollection: reference.isCollection, runtimeType: special.runtimeType))
+        }
+        if let name = typeNames.name(of: reference.name) {
+            if complexIndex[reference.name] != nil {
+                return .success(MappedType(element: .named(name), isCollection: reference.isCollection,
+                                           runtimeType: .call(.member(nil, "complex"), [Argument(.metatype(.named(name)))])))
+            }
+            if enumIndex[reference.name] != nil {
+                return .success(MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .member(nil, "enumeration")))
+            }
+            if let definition = definitionIndex[reference.name], let primitive = TypeReference(name: definition.underlyingType).primitive,
+               let runtime = Self.runtimeType(primitive) {
+                return .success(MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .member(nil, runtime)))
+            }
         }
         if entityIndex[reference.name] != nil { return .failure(.entityTyped) }
         if enumIndex[reference.name] != nil || complexIndex[reference.name] != nil || definitionIndex[reference.name] != nil { return .failure(.notGenerated) }

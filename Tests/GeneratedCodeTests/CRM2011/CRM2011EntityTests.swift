@@ -24,7 +24,7 @@ struct CRM2011EntityTests {
     @Test func lateBoundToEarlyBound() throws {
         let entity = Entity(logicalName: "Account")
         entity["Name"] = .string("Contoso")
-        entity["IndustryCode"] = .complex(["Value": .int32(7)])
+        entity["IndustryCode"] = .optionSetValue(OptionSetValue(7))
         entity["CreatedOn"] = .dateTimeOffset(Date(timeIntervalSince1970: 0))
 
         let account = try entity.toEntity(Account.self)

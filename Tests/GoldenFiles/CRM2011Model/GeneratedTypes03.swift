@@ -13,6 +13,27 @@ open class Contact: MobileSdk.Entity {
 
     open override class var primaryIdAttribute: Swift.String? { "ContactId" }
 
+    open override class var entitySetName: Swift.String? { "ContactSet" }
+
+    open override class var keyAttributes: [Swift.String] { ["ContactId"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("ContactId", .guid),
+            .init("FullName", .string),
+            .init("EMailAddress1", .string),
+            .init("Address1_Latitude", .double),
+            .init("DoNotEMail", .boolean),
+            .init("BirthDate", .dateTime),
+            .init("PreferredContactMethodCode", .optionSet),
+            .init("ParentCustomerId", .lookup([])),
+            .init("OwnerId", .lookup([])),
+            .init("contact_customer_accounts", .navigation(Account.self)),
+            .init("opportunity_customer_contacts", .navigation(Opportunity.self), collection: true),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "ContactSet"
@@ -70,19 +91,19 @@ open class Contact: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `PreferredContactMethodCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:55).
-    public final var preferredContactMethodCode: ServicesOptionSetValue? {
+    public final var preferredContactMethodCode: MobileSdk.OptionSetValue? {
         get { getValue(Attribute.preferredContactMethodCode) }
         set { setValue(newValue, for: Attribute.preferredContactMethodCode) }
     }
 
     /// - Remark: Generated from property `ParentCustomerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:56).
-    public final var parentCustomerId: ServicesEntityReference? {
+    public final var parentCustomerId: MobileSdk.EntityReference? {
         get { getValue(Attribute.parentCustomerId) }
         set { setValue(newValue, for: Attribute.parentCustomerId) }
     }
 
     /// - Remark: Generated from property `OwnerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:57).
-    public final var ownerId: ServicesEntityReference? {
+    public final var ownerId: MobileSdk.EntityReference? {
         get { getValue(Attribute.ownerId) }
         set { setValue(newValue, for: Attribute.ownerId) }
     }

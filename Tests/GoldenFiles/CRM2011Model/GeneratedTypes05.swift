@@ -13,6 +13,13 @@ public struct ServicesOptionSetValue: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
+    /// How each property is typed and named in payloads.
+    public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("Value", .int32),
+        ]
+    }
+
     /// - Remark: Generated from property `Value` of type `Edm.Int32` (CRM2011.OrganizationData.xml:14).
     public var value: Swift.Int32? {
         get { attributes.value("Value") }

@@ -13,6 +13,27 @@ open class Opportunity: MobileSdk.Entity {
 
     open override class var primaryIdAttribute: Swift.String? { "OpportunityId" }
 
+    open override class var entitySetName: Swift.String? { "OpportunitySet" }
+
+    open override class var keyAttributes: [Swift.String] { ["OpportunityId"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("OpportunityId", .guid),
+            .init("Name", .string),
+            .init("EstimatedValue", .money),
+            .init("new_DiscountRate", .decimal),
+            .init("EstimatedCloseDate", .dateTime),
+            .init("StatusCode", .optionSet),
+            .init("CustomerId", .lookup([])),
+            .init("ParentAccountId", .lookup([])),
+            .init("VersionNumber", .int64),
+            .init("opportunity_parent_account", .navigation(Account.self)),
+            .init("opportunity_customer_contacts", .navigation(Contact.self)),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "OpportunitySet"
@@ -46,7 +67,7 @@ open class Opportunity: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `EstimatedValue` of type `Microsoft.Crm.Sdk.Data.Services.Money` (CRM2011.OrganizationData.xml:67).
-    public final var estimatedValue: ServicesMoney? {
+    public final var estimatedValue: MobileSdk.Money? {
         get { getValue(Attribute.estimatedValue) }
         set { setValue(newValue, for: Attribute.estimatedValue) }
     }
@@ -64,19 +85,19 @@ open class Opportunity: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `StatusCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:70).
-    public final var statusCode: ServicesOptionSetValue? {
+    public final var statusCode: MobileSdk.OptionSetValue? {
         get { getValue(Attribute.statusCode) }
         set { setValue(newValue, for: Attribute.statusCode) }
     }
 
     /// - Remark: Generated from property `CustomerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:71).
-    public final var customerId: ServicesEntityReference? {
+    public final var customerId: MobileSdk.EntityReference? {
         get { getValue(Attribute.customerId) }
         set { setValue(newValue, for: Attribute.customerId) }
     }
 
     /// - Remark: Generated from property `ParentAccountId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:72).
-    public final var parentAccountId: ServicesEntityReference? {
+    public final var parentAccountId: MobileSdk.EntityReference? {
         get { getValue(Attribute.parentAccountId) }
         set { setValue(newValue, for: Attribute.parentAccountId) }
     }

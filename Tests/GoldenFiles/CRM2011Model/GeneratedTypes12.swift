@@ -13,6 +13,32 @@ open class Account: MobileSdk.Entity {
 
     open override class var primaryIdAttribute: Swift.String? { "AccountId" }
 
+    open override class var entitySetName: Swift.String? { "AccountSet" }
+
+    open override class var keyAttributes: [Swift.String] { ["AccountId"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("AccountId", .guid),
+            .init("Name", .string),
+            .init("AccountNumber", .string),
+            .init("Revenue", .money),
+            .init("IndustryCode", .optionSet),
+            .init("OwnerId", .lookup([])),
+            .init("ParentAccountId", .lookup([])),
+            .init("CreatedOn", .dateTime),
+            .init("EntityImage", .binary),
+            .init("IsCustomizable", .complex(BooleanManagedProperty.self)),
+            .init("contact_customer_accounts", .navigation(Contact.self), collection: true),
+            .init("opportunity_parent_account", .navigation(Opportunity.self), collection: true),
+            .init("Referencedaccount_parent_account", .navigation(Account.self), collection: true),
+            .init("Referencingaccount_parent_account", .navigation(Account.self)),
+            .init("Account_Tasks", .navigation(ServicesTask.self), collection: true),
+            .init("new_account_task_originating", .navigation(ServicesTask.self), collection: true),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "AccountSet"
@@ -53,25 +79,25 @@ open class Account: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `Revenue` of type `Microsoft.Crm.Sdk.Data.Services.Money` (CRM2011.OrganizationData.xml:31).
-    public final var revenue: ServicesMoney? {
+    public final var revenue: MobileSdk.Money? {
         get { getValue(Attribute.revenue) }
         set { setValue(newValue, for: Attribute.revenue) }
     }
 
     /// - Remark: Generated from property `IndustryCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:32).
-    public final var industryCode: ServicesOptionSetValue? {
+    public final var industryCode: MobileSdk.OptionSetValue? {
         get { getValue(Attribute.industryCode) }
         set { setValue(newValue, for: Attribute.industryCode) }
     }
 
     /// - Remark: Generated from property `OwnerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:33).
-    public final var ownerId: ServicesEntityReference? {
+    public final var ownerId: MobileSdk.EntityReference? {
         get { getValue(Attribute.ownerId) }
         set { setValue(newValue, for: Attribute.ownerId) }
     }
 
     /// - Remark: Generated from property `ParentAccountId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:34).
-    public final var parentAccountId: ServicesEntityReference? {
+    public final var parentAccountId: MobileSdk.EntityReference? {
         get { getValue(Attribute.parentAccountId) }
         set { setValue(newValue, for: Attribute.parentAccountId) }
     }
@@ -139,6 +165,27 @@ open class ServicesTask: MobileSdk.Entity {
 
     open override class var primaryIdAttribute: Swift.String? { "ActivityId" }
 
+    open override class var entitySetName: Swift.String? { "TaskSet" }
+
+    open override class var keyAttributes: [Swift.String] { ["ActivityId"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("ActivityId", .guid),
+            .init("Subject", .string),
+            .init("PercentComplete", .int32),
+            .init("ActualDurationMinutes", .int32),
+            .init("ScheduledEnd", .dateTime),
+            .init("IsBilled", .boolean),
+            .init("PriorityCode", .optionSet),
+            .init("RegardingObjectId", .lookup([])),
+            .init("new_OriginatingAccountId", .guid),
+            .init("Account_Tasks", .navigation(Account.self)),
+            .init("new_account_task_originating", .navigation(Account.self)),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "TaskSet"
@@ -196,13 +243,13 @@ open class ServicesTask: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from property `PriorityCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:87).
-    public final var priorityCode: ServicesOptionSetValue? {
+    public final var priorityCode: MobileSdk.OptionSetValue? {
         get { getValue(Attribute.priorityCode) }
         set { setValue(newValue, for: Attribute.priorityCode) }
     }
 
     /// - Remark: Generated from property `RegardingObjectId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:88).
-    public final var regardingObjectId: ServicesEntityReference? {
+    public final var regardingObjectId: MobileSdk.EntityReference? {
         get { getValue(Attribute.regardingObjectId) }
         set { setValue(newValue, for: Attribute.regardingObjectId) }
     }

@@ -13,6 +13,15 @@ public struct BooleanManagedProperty: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
+    /// How each property is typed and named in payloads.
+    public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("Value", .boolean),
+            .init("CanBeChanged", .boolean),
+            .init("ManagedPropertyLogicalName", .string),
+        ]
+    }
+
     /// - Remark: Generated from property `Value` of type `Edm.Boolean` (CRM2011.OrganizationData.xml:20).
     public var value: Swift.Bool? {
         get { attributes.value("Value") }

@@ -13,6 +13,15 @@ public struct ServicesEntityReference: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
+    /// How each property is typed and named in payloads.
+    public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("Id", .guid),
+            .init("LogicalName", .string),
+            .init("Name", .string),
+        ]
+    }
+
     /// - Remark: Generated from property `Id` of type `Edm.Guid` (CRM2011.OrganizationData.xml:9).
     public var id: Foundation.UUID? {
         get { attributes.value("Id") }
@@ -38,6 +47,13 @@ public struct ServicesMoney: MobileSdk.ComplexValue {
 
     public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
         self.attributes = attributes
+    }
+
+    /// How each property is typed and named in payloads.
+    public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("Value", .decimal),
+        ]
     }
 
     /// - Remark: Generated from property `Value` of type `Edm.Decimal` (CRM2011.OrganizationData.xml:17).

@@ -17,6 +17,30 @@ open class Contact: Crmbaseentity {
 
     open override class var primaryIdAttribute: Swift.String? { "contactid" }
 
+    open override class var entitySetName: Swift.String? { "contacts" }
+
+    open override class var keyAttributes: [Swift.String] { ["contactid"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("contactid", .guid),
+            .init("fullname", .string),
+            .init("emailaddress1", .string),
+            .init("description", .string),
+            .init("address1_latitude", .double),
+            .init("donotemail", .boolean),
+            .init("birthdate", .date),
+            .init("preferredcontactmethodcode", .optionSet),
+            .init("new_customertier", .optionSet),
+            .init("parentcustomerid", .lookup([.init("account", navigationProperty: "parentcustomerid_account", entitySetName: "accounts")]), propertyName: "_parentcustomerid_value"),
+            .init("ownerid", .lookup([]), propertyName: "_ownerid_value"),
+            .init("parentcustomerid_account", .navigation(Account.self)),
+            .init("opportunity_customer_contacts", .navigation(Opportunity.self), collection: true),
+            .init("new_account_contact_advisors", .navigation(Account.self), collection: true),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "contacts"
@@ -165,6 +189,15 @@ public struct WhoAmIResponse: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
+    /// How each property is typed and named in payloads.
+    public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("BusinessUnitId", .guid),
+            .init("UserId", .guid),
+            .init("OrganizationId", .guid),
+        ]
+    }
+
     /// - Remark: Generated from property `BusinessUnitId` of type `Edm.Guid` (Dataverse.WebApi.xml:147).
     public var businessUnitId: Foundation.UUID? {
         get { attributes.value("BusinessUnitId") }
@@ -190,6 +223,14 @@ public struct ConvertContactToAccountResponse: MobileSdk.ComplexValue {
 
     public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
         self.attributes = attributes
+    }
+
+    /// How each property is typed and named in payloads.
+    public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("WarningCount", .int32),
+            .init("Messages", .string, collection: true),
+        ]
     }
 
     /// - Remark: Generated from property `WarningCount` of type `Edm.Int32` (Dataverse.WebApi.xml:152).

@@ -13,6 +13,28 @@ open class Activitypointer: Crmbaseentity {
 
     open override class var primaryIdAttribute: Swift.String? { "activityid" }
 
+    open override class var entitySetName: Swift.String? { "activitypointers" }
+
+    open override class var keyAttributes: [Swift.String] { ["activityid"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("activityid", .guid),
+            .init("subject", .string),
+            .init("activitytypecode", .string),
+            .init("scheduledend", .dateTimeOffset),
+            .init("actualdurationminutes", .int32),
+            .init("prioritycode", .int32),
+            .init("statecode", .int32),
+            .init("_regardingobjectid_value", .guid),
+            .init("_ownerid_value", .guid),
+            .init("createdon", .dateTimeOffset),
+            .init("versionnumber", .int64),
+            .init("regardingobjectid_account", .navigation(Account.self)),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "activitypointers"

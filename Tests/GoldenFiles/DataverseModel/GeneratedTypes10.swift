@@ -17,6 +17,30 @@ open class Opportunity: Crmbaseentity {
 
     open override class var primaryIdAttribute: Swift.String? { "opportunityid" }
 
+    open override class var entitySetName: Swift.String? { "opportunities" }
+
+    open override class var keyAttributes: [Swift.String] { ["opportunityid"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("opportunityid", .guid),
+            .init("name", .string),
+            .init("estimatedvalue", .money),
+            .init("new_discountrate", .decimal),
+            .init("estimatedclosedate", .date),
+            .init("statecode", .optionSet),
+            .init("statuscode", .optionSet),
+            .init("versionnumber", .int64),
+            .init("new_contractdocument", .guid),
+            .init("parentaccountid", .lookup([.init("account", navigationProperty: "parentaccountid", entitySetName: "accounts")]), propertyName: "_parentaccountid_value"),
+            .init("customerid", .lookup([.init("account", navigationProperty: "customerid_account", entitySetName: "accounts"), .init("contact", navigationProperty: "customerid_contact", entitySetName: "contacts")]), propertyName: "_customerid_value"),
+            .init("parentaccountid", .navigation(Account.self)),
+            .init("customerid_account", .navigation(Account.self)),
+            .init("customerid_contact", .navigation(Contact.self)),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "opportunities"

@@ -17,6 +17,34 @@ open class Account: Crmbaseentity {
 
     open override class var primaryIdAttribute: Swift.String? { "accountid" }
 
+    open override class var entitySetName: Swift.String? { "accounts" }
+
+    open override class var keyAttributes: [Swift.String] { ["accountid"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("accountid", .guid),
+            .init("name", .string),
+            .init("accountnumber", .string),
+            .init("numberofemployees", .int32),
+            .init("revenue", .money),
+            .init("industrycode", .optionSet),
+            .init("new_customertier", .optionSet),
+            .init("new_servicechannels", .optionSet, collection: true),
+            .init("statecode", .optionSet),
+            .init("entityimage", .binary),
+            .init("ownerid", .lookup([]), propertyName: "_ownerid_value"),
+            .init("createdon", .dateTimeOffset),
+            .init("contact_customer_accounts", .navigation(Contact.self), collection: true),
+            .init("opportunity_parent_account", .navigation(Opportunity.self), collection: true),
+            .init("opportunity_customer_accounts", .navigation(Opportunity.self), collection: true),
+            .init("Account_ActivityPointers", .navigation(Activitypointer.self), collection: true),
+            .init("Account_Tasks", .navigation(CRMTask.self), collection: true),
+            .init("new_account_contact_advisors", .navigation(Contact.self), collection: true),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "accounts"

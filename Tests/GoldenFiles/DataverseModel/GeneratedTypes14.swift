@@ -11,6 +11,22 @@ open class CRMTask: Activitypointer {
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.task" }
 
+    open override class var entitySetName: Swift.String? { "tasks" }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("percentcomplete", .int32),
+            .init("category", .string),
+            .init("subcategory", .string),
+            .init("isbilled", .boolean),
+            .init("crmtaskassigneduniqueid", .guid),
+            .init("new_followupdate", .date),
+            .init("new_effortpoints", .double),
+            .init("regardingobjectid_account_task", .navigation(Account.self)),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "tasks"

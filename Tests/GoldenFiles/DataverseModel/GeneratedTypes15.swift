@@ -17,6 +17,20 @@ open class PhoneCall: MobileSdk.Entity {
 
     open override class var primaryIdAttribute: Swift.String? { "activityid" }
 
+    open override class var entitySetName: Swift.String? { "phonecalls" }
+
+    open override class var keyAttributes: [Swift.String] { ["activityid"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("activityid", .guid),
+            .init("subject", .string),
+            .init("to", .lookup([]), collection: true),
+            .init("from", .lookup([]), collection: true),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "phonecalls"

@@ -11,6 +11,24 @@ open class SalesOrderItem: MobileSdk.Entity {
 
     open override class var entityQualifiedName: Swift.String? { "ZSAMPLE_SALES_SRV.SalesOrderItem" }
 
+    open override class var entitySetName: Swift.String? { "SalesOrderItemSet" }
+
+    open override class var keyAttributes: [Swift.String] { ["SalesOrderID", "ItemPosition"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("SalesOrderID", .string),
+            .init("ItemPosition", .string),
+            .init("ProductID", .string),
+            .init("Quantity", .decimal),
+            .init("QuantityUnit", .string),
+            .init("IsRejected", .boolean),
+            .init("DeliveryTime", .timeOfDay),
+            .init("ToHeader", .navigation(SalesOrder.self)),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "SalesOrderItemSet"

@@ -11,6 +11,26 @@ open class SalesOrder: MobileSdk.Entity {
 
     open override class var entityQualifiedName: Swift.String? { "ZSAMPLE_SALES_SRV.SalesOrder" }
 
+    open override class var entitySetName: Swift.String? { "SalesOrderSet" }
+
+    open override class var keyAttributes: [Swift.String] { ["SalesOrderID"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("SalesOrderID", .string),
+            .init("CustomerID", .string),
+            .init("CustomerName", .string),
+            .init("NetAmount", .decimal),
+            .init("CurrencyCode", .string),
+            .init("LifecycleStatus", .string),
+            .init("LifecycleStatusText", .string),
+            .init("CreatedAt", .dateTime),
+            .init("ChangedAt", .dateTimeOffset),
+            .init("ToItems", .navigation(SalesOrderItem.self), collection: true),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "SalesOrderSet"

@@ -13,6 +13,32 @@ open class Person: MobileSdk.Entity {
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Person" }
 
+    open override class var entitySetName: Swift.String? { "People" }
+
+    open override class var keyAttributes: [Swift.String] { ["UserName"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("UserName", .string),
+            .init("FirstName", .string),
+            .init("LastName", .string),
+            .init("MiddleName", .string),
+            .init("Gender", .enumeration),
+            .init("Age", .int32),
+            .init("PrimaryEmail", .string),
+            .init("Emails", .string, collection: true),
+            .init("AddressInfo", .complex(Location.self), collection: true),
+            .init("HomeAddress", .complex(Location.self)),
+            .init("FavoriteFeature", .enumeration),
+            .init("Concurrency", .int64),
+            .init("Friends", .navigation(Person.self), collection: true),
+            .init("BestFriend", .navigation(Person.self)),
+            .init("Trips", .navigation(Trip.self), collection: true),
+            .init("Photo", .navigation(Photo.self)),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "People"
@@ -138,6 +164,22 @@ open class Airport: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Airport" }
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Airport" }
+
+    open override class var entitySetName: Swift.String? { "Airports" }
+
+    open override class var keyAttributes: [Swift.String] { ["IcaoCode"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("IcaoCode", .string),
+            .init("Name", .string),
+            .init("IataCode", .string),
+            .init("Location", .complex(AirportLocation.self)),
+            .init("Features", .enumeration),
+            .init("ElevationFeet", .int32),
+        ]
+    }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {

@@ -11,6 +11,16 @@ open class Employee: Person {
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Employee" }
 
+    open override class var entitySetName: Swift.String? { "People" }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("Cost", .int64),
+            .init("Peers", .navigation(Person.self), collection: true),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "People"

@@ -13,6 +13,15 @@ public struct City: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
+    /// How each property is typed and named in payloads.
+    public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("Name", .string),
+            .init("CountryRegion", .string),
+            .init("Region", .string),
+        ]
+    }
+
     /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:33).
     public var name: Swift.String? {
         get { attributes.value("Name") }

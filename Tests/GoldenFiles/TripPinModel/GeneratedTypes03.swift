@@ -11,6 +11,22 @@ open class TripRating: MobileSdk.Entity {
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.TripRating" }
 
+    open override class var entitySetName: Swift.String? { "TripRatings" }
+
+    open override class var keyAttributes: [Swift.String] { ["TripId", "UserName"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("TripId", .int32),
+            .init("UserName", .string),
+            .init("Stars", .byte),
+            .init("Comment", .string),
+            .init("RatedOn", .date),
+            .init("Rater", .navigation(Person.self)),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "TripRatings"
@@ -70,6 +86,16 @@ open class Flight: PublicTransportation {
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Flight" }
 
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("FlightNumber", .string),
+            .init("Airline", .navigation(Airline.self)),
+            .init("From", .navigation(Airport.self)),
+            .init("To", .navigation(Airport.self)),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = nil
@@ -112,6 +138,20 @@ open class Photo: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Photo" }
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Photo" }
+
+    open override class var entitySetName: Swift.String? { "Photos" }
+
+    open override class var keyAttributes: [Swift.String] { ["Id"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("Id", .int64),
+            .init("Name", .string),
+            .init("TakenAt", .timeOfDay),
+            .init("Checksum", .binary),
+        ]
+    }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {

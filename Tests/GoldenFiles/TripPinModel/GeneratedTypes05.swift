@@ -11,6 +11,19 @@ open class Airline: MobileSdk.Entity {
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Airline" }
 
+    open override class var entitySetName: Swift.String? { "Airlines" }
+
+    open override class var keyAttributes: [Swift.String] { ["AirlineCode"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("AirlineCode", .string),
+            .init("Name", .string),
+            .init("Founded", .date),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "Airlines"

@@ -13,6 +13,14 @@ public struct Location: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
+    /// How each property is typed and named in payloads.
+    public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("Address", .string),
+            .init("City", .complex(City.self)),
+        ]
+    }
+
     /// - Remark: Generated from property `Address` of type `Edm.String` (TripPin.xml:38).
     public var address: Swift.String? {
         get { attributes.value("Address") }

@@ -15,6 +15,16 @@ public struct EventLocation: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
+    /// How each property is typed and named in payloads.
+    public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("Address", .string),
+            .init("City", .complex(City.self)),
+            .init("BuildingInfo", .string),
+            .init("Floor", .int16),
+        ]
+    }
+
     /// - Remark: Generated from property `Address` of type `Edm.String` (TripPin.xml:38).
     public var address: Swift.String? {
         get { attributes.value("Address") }

@@ -11,6 +11,19 @@ open class PlanItem: MobileSdk.Entity {
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.PlanItem" }
 
+    open override class var keyAttributes: [Swift.String] { ["PlanItemId"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("PlanItemId", .int32),
+            .init("ConfirmationCode", .string),
+            .init("StartsAt", .dateTimeOffset),
+            .init("EndsAt", .dateTimeOffset),
+            .init("Duration", .duration),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = nil

@@ -11,6 +11,24 @@ open class Trip: MobileSdk.Entity {
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Trip" }
 
+    open override class var keyAttributes: [Swift.String] { ["TripId"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("TripId", .int32),
+            .init("ShareId", .guid),
+            .init("Name", .string),
+            .init("Budget", .single),
+            .init("Description", .string),
+            .init("Tags", .string, collection: true),
+            .init("StartsAt", .dateTimeOffset),
+            .init("EndsAt", .dateTimeOffset),
+            .init("PlanItems", .navigation(PlanItem.self), collection: true),
+            .init("Photos", .navigation(Photo.self), collection: true),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = nil
@@ -96,6 +114,19 @@ open class TravelAdvisory: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "TravelAdvisory" }
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.TravelAdvisory" }
+
+    open override class var entitySetName: Swift.String? { "Advisories" }
+
+    open override class var keyAttributes: [Swift.String] { ["AdvisoryId"] }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("AdvisoryId", .int32),
+            .init("Title", .string),
+            .init("IssuedAt", .dateTimeOffset),
+        ]
+    }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {

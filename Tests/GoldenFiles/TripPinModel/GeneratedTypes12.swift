@@ -11,6 +11,17 @@ open class Manager: Person {
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Manager" }
 
+    open override class var entitySetName: Swift.String? { "People" }
+
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("Budget", .int64),
+            .init("BossOffice", .complex(Location.self)),
+            .init("DirectReports", .navigation(Employee.self), collection: true),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = "People"

@@ -11,6 +11,13 @@ open class PublicTransportation: PlanItem {
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.PublicTransportation" }
 
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("SeatNumber", .string),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = nil

@@ -11,6 +11,14 @@ open class Event: PlanItem {
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Event" }
 
+    /// How each property is typed and named in payloads.
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        [
+            .init("OccursAt", .complex(EventLocation.self)),
+            .init("Description", .string),
+        ]
+    }
+
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
         public static let entitySetName: Swift.String? = nil

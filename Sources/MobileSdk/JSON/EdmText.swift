@@ -1,0 +1,241 @@
+import Foundation
+
+/// Parsing and formatting of Edm primitive values in their OData JSON text forms, straight from UTF-8 bytes.
+enum EdmText {
+    // MARK: Numbers
+
+    /// An integer in JSON number syntax (no fraction or exponent); nil when out of range or not an integer.
+    static func int64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard !text.isEmpty else { return nil }
+        let negative = text[0] == UInt8(ascii: "-")
+        var index = negative ? 1 : 0
+        guard index < text.count else { return nil }
+        var magnitude: UInt64 = 0
+        while index < text.count {
+            let digit = text[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            magnitude = sum
+            index += 1
+        }
+        if negative {
+            guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
+            return magnitude == UInt64(Int64.max) + 1 ? .min : -Int64(magnitude)
+        }
+        return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
+    }
+
+    /// A decimal in JSON number syntax, exactly as written (no binary floating point in between).
+    static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Decimal? {
+        var index = 0
+        let negative = index < text.count && text[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var significand: UInt64 = 0
+        var digitCount = 0
+        var exponent = 0
+        var sawDigit = false
+        var afterPoint = false
+        while index < text.count {
+            let byte = text[index]
+            if byte == UInt8(ascii: ".") {
+                guard !afterPoint else { return nil }
+                afterPoint = true
+            } else if byte &- UInt8(ascii: "0") < 10 {
+                sawDigit = true
+                if digitCount < 19 {
+                    significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
+                    if significand > 0 { digitCount += 1 }
+                    if afterPoint { exponent -= 1 }
+                } else {
+                    // More than 19 significant digits: Foundation's parser keeps all 38.
+                    return Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
+                }
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard sawDigit else { return nil }
+        if index < text.count {
+            guard text[index] | 0x20 == UInt8(ascii: "e") else { return nil }
+            // Rare: exponent notation goes through Foundation's parser.
+            return Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
+        }
+        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
+    }
+
+    /// A double in JSON number syntax, or one of the OData special values `INF`, `-INF`, `NaN`.
+    static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let integer = int64(text), abs(integer) < 1 << 53 { return Double(integer) }
+        return Double(String(decoding: text, as: UTF8.self))
+    }
+
+    // MARK: GUID
+
+    /// `dddddddd-dddd-dddd-dddd-dddddddddddd`, either case.
+    static func guid(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard text.count == 36 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        var index = 0
+        while index < 36 {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard text[index] == UInt8(ascii: "-") else { return nil }
+                index += 1
+                continue
+            }
+            guard let high = hexValue(text[index]), let low = hexValue(text[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    /// Lowercase, as OData services write GUIDs.
+    static func format(_ guid: UUID) -> String {
+        guid.uuidString.lowercased()
+    }
+
+    // MARK: Dates and times
+
+    /// `YYYY-MM-DDThh:mm[:ss[.fffffff]](Z|±hh:mm)`; an OData v2 `DateTime` without an offset is taken as UTC.
+    static func dateTimeOffset(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
+        var scanner = DigitScanner(text)
+        guard let year = scanner.number(width: 4), scanner.skip("-"), let month = scanner.number(width: 2), scanner.skip("-"),
+              let day = scanner.number(width: 2), scanner.skip("T") || scanner.skip("t"),
+              let hour = scanner.number(width: 2), scanner.skip(":"), let minute = scanner.number(width: 2),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60 else { return nil }
+        var second = 0
+        var fraction = 0.0
+        if scanner.skip(":") {
+            guard let value = scanner.number(width: 2), value < 60 else { return nil }
+            second = value
+            if scanner.skip(".") {
+                guard let (digits, count) = scanner.fraction() else { return nil }
+                fraction = Double(digits) / pow(10, Double(count))
+            }
+        }
+        var offset = 0
+        if scanner.skip("Z") || scanner.skip("z") {
+            offset = 0
+        } else if let sign = scanner.sign() {
+            guard let hours = scanner.number(width: 2), scanner.skip(":"), let minutes = scanner.number(width: 2) else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        }
+        guard scanner.atEnd else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// ISO 8601 in UTC with milliseconds when the date has any, e.g. `2024-05-01T12:30:00Z`.
+    static func format(_ date: Date) -> String {
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)
+        let seconds = Int((totalMilliseconds - Int64(milliseconds)) / 1000)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        let (year, month, day) = civilFromDays(days)
+        var text = zeroPadded(year, width: 4) + "-" + zeroPadded(month, width: 2) + "-" + zeroPadded(day, width: 2)
+        text += "T" + zeroPadded(time / 3600, width: 2) + ":" + zeroPadded(time / 60 % 60, width: 2) + ":" + zeroPadded(time % 60, width: 2)
+        if milliseconds != 0 { text += "." + zeroPadded(milliseconds, width: 3) }
+        return text + "Z"
+    }
+
+    /// OData v2's `/Date(<milliseconds>[±<minutes>])/`; the offset only says which zone the value was in.
+    static func legacyDate(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
+        let prefix = Array("/Date(".utf8)
+        let suffix = Array(")/".utf8)
+        guard text.count > prefix.count + suffix.count, text.starts(with: prefix), text.reversed().starts(with: suffix.reversed()) else { return nil }
+        var end = text.count - suffix.count
+        let start = prefix.count
+        // An offset follows the milliseconds: a sign after the first character.
+        var index = start + 1
+        while index < end, text[index] != UInt8(ascii: "+"), text[index] != UInt8(ascii: "-") { index += 1 }
+        end = index
+        guard let milliseconds = int64(UnsafeBufferPointer(rebasing: text[start..<end])) else { return nil }
+        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// `/Date(<milliseconds>)/`.
+    static func formatLegacy(_ date: Date) -> String {
+        "/Date(\(Int64((date.timeIntervalSince1970 * 1000).rounded())))/"
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01.
+    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+/// Reads fixed-width digit fields and punctuation from the front of a byte buffer.
+struct DigitScanner {
+    private let text: UnsafeBufferPointer<UInt8>
+    private var index = 0
+
+    init(_ text: UnsafeBufferPointer<UInt8>) {
+        self.text = text
+    }
+
+    var atEnd: Bool { index == text.count }
+
+    mutating func number(width: Int) -> Int? {
+        guard index + width <= text.count else { return nil }
+        var value = 0
+        for offset in 0..<width {
+            let digit = text[index + offset] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        index += width
+        return value
+    }
+
+    /// Up to 18 fraction digits (more are read and ignored) and how many were kept.
+    mutating func fraction() -> (Int, Int)? {
+        var value = 0
+        var count = 0
+        while index < text.count, text[index] &- UInt8(ascii: "0") < 10 {
+            if count < 18 {
+                value = value * 10 + Int(text[index] - UInt8(ascii: "0"))
+                count += 1
+            }
+            index += 1
+        }
+        return count > 0 ? (value, count) : nil
+    }
+
+    mutating func skip(_ character: Unicode.Scalar) -> Bool {
+        guard index < text.count, text[index] == UInt8(ascii: character) else { return false }
+        index += 1
+        return true
+    }
+
+    /// +1 or -1 for a leading sign.
+    mutating func sign() -> Int? {
+        if skip("+") { return 1 }
+        if skip("-") { return -1 }
+        return nil
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Writes JSON text into a byte buffer; the caller orders members, so output is deterministic.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    /// Whether the current object or array already has a member (a comma goes before the next).
+    private var hasMember: [Bool] = []
+
+    var data: Data { Data(bytes) }
+
+    mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        hasMember.append(false)
+    }
+
+    mutating func endObject() {
+        hasMember.removeLast()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        hasMember.append(false)
+    }
+
+    mutating func endArray() {
+        hasMember.removeLast()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// A member's key; its value follows.
+    mutating func key(_ name: String) {
+        separate()
+        appendString(name)
+        bytes.append(UInt8(ascii: ":"))
+        pendingValue = true
+    }
+
+    /// Set after a key: the value needs no comma.
+    private var pendingValue = false
+
+    mutating func string(_ text: String) {
+        separate()
+        appendString(text)
+    }
+
+    /// A number or literal written as is (`12.5`, `true`, `null`).
+    mutating func raw(_ text: String) {
+        separate()
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func null() {
+        raw("null")
+    }
+
+    private mutating func separate() {
+        if pendingValue {
+            pendingValue = false
+            return
+        }
+        guard let last = hasMember.last else { return }
+        if last { bytes.append(UInt8(ascii: ",")) }
+        hasMember[hasMember.count - 1] = true
+    }
+
+    private mutating func appendString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

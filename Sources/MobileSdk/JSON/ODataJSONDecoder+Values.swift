@@ -1,0 +1,277 @@
+import Foundation
+
+/// Typed values: each Edm type in its JSON forms (numbers sent as strings included).
+extension ODataJSONDecoder {
+    func readValue(_ reader: inout JSONReader, _ type: PropertyType, collection: Bool) throws -> AttributeValue {
+        if try reader.readNull() { return .null }
+        if collection {
+            if case .optionSet = type {
+                return try readOptionSetValues(&reader)
+            }
+            var elements: [AttributeValue] = []
+            try reader.beginArray()
+            while try reader.nextElement() {
+                elements.append(try readValue(&reader, type, collection: false))
+            }
+            return .collection(elements)
+        }
+        switch type {
+        case .boolean: return .boolean(try reader.readBool())
+        case .byte: return .byte(try readInteger(&reader, UInt8.self))
+        case .sbyte: return .sbyte(try readInteger(&reader, Int8.self))
+        case .int16: return .int16(try readInteger(&reader, Int16.self))
+        case .int32: return .int32(try readInteger(&reader, Int32.self))
+        case .int64: return .int64(try readInteger(&reader, Int64.self))
+        case .single: return .single(Float(try readDouble(&reader)))
+        case .double: return .double(try readDouble(&reader))
+        case .decimal: return .decimal(try readDecimal(&reader))
+        case .string: return .string(try reader.readString())
+        case .guid: return .guid(try readGuid(&reader))
+        case .binary: return .binary(try readBinary(&reader))
+        case .dateTimeOffset, .dateTime: return .dateTimeOffset(try readDate(&reader))
+        case .date:
+            let text = try reader.readString()
+            guard let date = DateOnly(text) else { throw reader.error("'\(text)' is not an Edm.Date") }
+            return .date(date)
+        case .timeOfDay: return .timeOfDay(try readTimeOfDay(&reader))
+        case .duration:
+            let text = try reader.readString()
+            guard let duration = EdmDuration(text) else { throw reader.error("'\(text)' is not an Edm.Duration") }
+            return .duration(duration)
+        case .geography: return .geography(try readSpatial(&reader))
+        case .geometry: return .geometry(try readSpatial(&reader))
+        case .untyped: return .untyped(try reader.readUntyped())
+        case .enumeration:
+            if try reader.peek() == .number { return .enumMember(String(decoding: try reader.readNumberBytes(), as: UTF8.self)) }
+            return .enumMember(try reader.readString())
+        case .optionSet:
+            if version == .v2, try reader.peek() == .object {
+                let value = try readVerboseWrapper(&reader, member: "Value") { try readInteger(&$0, Int32.self) }
+                return value.map { .optionSetValue(OptionSetValue($0)) } ?? .null
+            }
+            return .optionSetValue(OptionSetValue(try readInteger(&reader, Int32.self)))
+        case .money:
+            if version == .v2, try reader.peek() == .object {
+                let value = try readVerboseWrapper(&reader, member: "Value") { try readDecimal(&$0) }
+                return value.map { .money(Money($0)) } ?? .null
+            }
+            return .money(Money(try readDecimal(&reader)))
+        case .lookup:
+            if try reader.peek() == .object { return try readVerboseEntityReference(&reader) }
+            return .entityReference(EntityReference(logicalName: "", id: try readGuid(&reader)))
+        case .complex(let complexType):
+            return .complex(try readComplex(&reader, table: PropertyTable.of(complexType)))
+        case .navigation:
+            try reader.skipValue()
+            return .null
+        }
+    }
+
+    /// A complex value: typed members where the table knows them, the rest by shape.
+    func readComplex(_ reader: inout JSONReader, table: PropertyTable) throws -> [String: AttributeValue] {
+        var members: [String: AttributeValue] = [:]
+        var dynamicTypes: [String: String] = [:]
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            if key.utf8.first == UInt8(ascii: "@") || key == "__metadata" {
+                try reader.skipValue()
+            } else if let at = key.firstIndex(of: "@") {
+                if ODataAnnotation.controlName(String(key[at...])) == "type" {
+                    dynamicTypes[String(key[..<at])] = ODataAnnotation.qualifiedTypeName(try reader.readString())
+                } else {
+                    try reader.skipValue()
+                }
+            } else if let property = table.byPropertyName[key] {
+                members[property.name] = try readValue(&reader, property.type, collection: property.isCollection)
+            } else {
+                members[key] = try readDynamic(&reader, typeName: dynamicTypes[key])
+            }
+        }
+        return members
+    }
+
+    /// A value without metadata: typed by its `@odata.type` annotation when there is one, else by its JSON shape
+    /// (strings, booleans, `int32`/`int64`/`decimal` numbers, objects as complex values, arrays as collections).
+    func readDynamic(_ reader: inout JSONReader, typeName: String?) throws -> AttributeValue {
+        if let typeName, let type = Self.primitiveTypes[typeName.replacingOccurrences(of: "Collection(", with: "").replacingOccurrences(of: ")", with: "")] {
+            return try readValue(&reader, type, collection: typeName.hasPrefix("Collection("))
+        }
+        switch try reader.peek() {
+        case .null:
+            _ = try reader.readNull()
+            return .null
+        case .bool: return .boolean(try reader.readBool())
+        case .string: return .string(try reader.readString())
+        case .number:
+            let text = try reader.readNumberBytes()
+            if let integer = EdmText.int64(text) {
+                return Int32(exactly: integer).map(AttributeValue.int32) ?? .int64(integer)
+            }
+            guard let decimal = EdmText.decimal(text) else { throw reader.error("number out of range") }
+            return .decimal(decimal)
+        case .object:
+            return .complex(try readComplex(&reader, table: .empty))
+        case .array:
+            var elements: [AttributeValue] = []
+            try reader.beginArray()
+            while try reader.nextElement() { elements.append(try readDynamic(&reader, typeName: nil)) }
+            return .collection(elements)
+        }
+    }
+
+    static let primitiveTypes: [String: PropertyType] = [
+        "Edm.Boolean": .boolean, "Edm.Byte": .byte, "Edm.SByte": .sbyte, "Edm.Int16": .int16, "Edm.Int32": .int32,
+        "Edm.Int64": .int64, "Edm.Single": .single, "Edm.Double": .double, "Edm.Decimal": .decimal,
+        "Edm.String": .string, "Edm.Guid": .guid, "Edm.Binary": .binary, "Edm.DateTimeOffset": .dateTimeOffset,
+        "Edm.DateTime": .dateTime, "Edm.Date": .date, "Edm.TimeOfDay": .timeOfDay, "Edm.Duration": .duration,
+        "Edm.Untyped": .untyped,
+    ]
+
+    // MARK: Scalars
+
+    private func readInteger<T: FixedWidthInteger>(_ reader: inout JSONReader, _ type: T.Type) throws -> T {
+        let text: UnsafeBufferPointer<UInt8>
+        if try reader.peek() == .string {
+            // IEEE754Compatible=true and OData v2 write Int64 as a string.
+            guard let bytes = try reader.readPlainStringBytes() else { throw reader.error("expected an integer") }
+            text = bytes
+        } else {
+            text = try reader.readNumberBytes()
+        }
+        guard let value = EdmText.int64(text), let result = T(exactly: value) else {
+            throw reader.error("'\(String(decoding: text, as: UTF8.self))' is not a \(T.self)")
+        }
+        return result
+    }
+
+    private func readDouble(_ reader: inout JSONReader) throws -> Double {
+        if try reader.peek() == .string {
+            switch try reader.readString() {
+            case "INF", "Infinity": return .infinity
+            case "-INF", "-Infinity": return -.infinity
+            case "NaN": return .nan
+            case let text:
+                guard let value = Double(text) else { throw reader.error("'\(text)' is not a number") }
+                return value
+            }
+        }
+        let text = try reader.readNumberBytes()
+        guard let value = EdmText.double(text) else { throw reader.error("number out of range") }
+        return value
+    }
+
+    func readDecimal(_ reader: inout JSONReader) throws -> Decimal {
+        let text: UnsafeBufferPointer<UInt8>
+        if try reader.peek() == .string {
+            guard let bytes = try reader.readPlainStringBytes() else { throw reader.error("expected a decimal") }
+            text = bytes
+        } else {
+            text = try reader.readNumberBytes()
+        }
+        guard let value = EdmText.decimal(text) else { throw reader.error("'\(String(decoding: text, as: UTF8.self))' is not a decimal") }
+        return value
+    }
+
+    func readGuid(_ reader: inout JSONReader) throws -> UUID {
+        guard let bytes = try reader.readPlainStringBytes(), let guid = EdmText.guid(bytes) else { throw reader.error("expected a GUID") }
+        return guid
+    }
+
+    private func readBinary(_ reader: inout JSONReader) throws -> Data {
+        // base64url (OData v4) or base64 (OData v2, Dataverse).
+        var text = try reader.readString()
+        text = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        text += String(repeating: "=", count: (4 - text.utf8.count % 4) % 4)
+        guard let data = Data(base64Encoded: text) else { throw reader.error("expected base64 data") }
+        return data
+    }
+
+    private func readDate(_ reader: inout JSONReader) throws -> Date {
+        let text = try reader.readString()
+        let date = Array(text.utf8).withUnsafeBufferPointer { EdmText.legacyDate($0) ?? EdmText.dateTimeOffset($0) }
+        guard let date else { throw reader.error("'\(text)' is not a date and time") }
+        return date
+    }
+
+    private func readTimeOfDay(_ reader: inout JSONReader) throws -> TimeOfDay {
+        let text = try reader.readString()
+        if let time = TimeOfDay(text) { return time }
+        // OData v2's Edm.Time is a duration since midnight.
+        if let duration = EdmDuration(text), duration.seconds >= 0, duration.seconds < 86_400 {
+            let nanoseconds = NSDecimalNumber(decimal: duration.seconds * 1_000_000_000).int64Value
+            return TimeOfDay(hour: Int(nanoseconds / 3_600_000_000_000), minute: Int(nanoseconds / 60_000_000_000 % 60),
+                             second: Int(nanoseconds / 1_000_000_000 % 60), nanosecond: Int(nanoseconds % 1_000_000_000))
+        }
+        throw reader.error("'\(text)' is not a time of day")
+    }
+
+    private func readSpatial(_ reader: inout JSONReader) throws -> SpatialValue {
+        let json = try reader.readUntyped()
+        guard let value = GeoJSON.spatialValue(json) else { throw reader.error("expected a GeoJSON object") }
+        return value
+    }
+
+    /// Dataverse multi-select option sets arrive as `"1,2,3"`; other services send an array.
+    private func readOptionSetValues(_ reader: inout JSONReader) throws -> AttributeValue {
+        var values: [OptionSetValue] = []
+        if try reader.peek() == .string {
+            let text = try reader.readString()
+            for part in text.split(separator: ",") {
+                guard let value = Int32(part.trimmingCharacters(in: .whitespaces)) else { throw reader.error("'\(text)' is not a list of options") }
+                values.append(OptionSetValue(value))
+            }
+        } else {
+            try reader.beginArray()
+            while try reader.nextElement() { values.append(OptionSetValue(try readInteger(&reader, Int32.self))) }
+        }
+        return .optionSetValues(values)
+    }
+
+    // MARK: OData v2 (CRM 2011) complex values
+
+    /// `{"Value": …}` as CRM's OptionSetValue and Money send it; nil when the value is null.
+    private func readVerboseWrapper<T>(_ reader: inout JSONReader, member: String, _ body: (inout JSONReader) throws -> T) throws -> T? {
+        var result: T?
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            if key == member, !(try reader.readNull()) {
+                result = try body(&reader)
+            } else if key != member {
+                try reader.skipValue()
+            }
+        }
+        return result
+    }
+
+    /// CRM's EntityReference: `{"Id": …, "LogicalName": …, "Name": …}`; null when it has no id.
+    private func readVerboseEntityReference(_ reader: inout JSONReader) throws -> AttributeValue {
+        var id: UUID?
+        var logicalName = ""
+        var name: String?
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            if try reader.readNull() { continue }
+            switch key {
+            case "Id": id = try readGuid(&reader)
+            case "LogicalName": logicalName = try reader.readString()
+            case "Name": name = try reader.readString()
+            default: try reader.skipValue()
+            }
+        }
+        guard let id else { return .null }
+        return .entityReference(EntityReference(logicalName: logicalName, id: id, name: name))
+    }
+}
+
+extension JSONReader {
+    /// Steps into `{"d": ` of a verbose JSON response.
+    mutating func enterVerboseEnvelope() throws {
+        try beginObject()
+        guard let key = try nextKey(), key == "d" else { throw error("expected the \"d\" member of OData verbose JSON") }
+    }
+
+    /// Steps out of the envelope, skipping any other members.
+    mutating func leaveVerboseEnvelope() throws {
+        while try nextKey() != nil { try skipValue() }
+    }
+}

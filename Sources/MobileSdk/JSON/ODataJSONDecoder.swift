@@ -1,0 +1,286 @@
+import Foundation
+
+/// Reads OData JSON responses into entities: generated classes where the registry or the caller names one, late-bound
+/// `Entity` otherwise. Each value gets the Edm type the class's ``Entity/propertyMetadata`` gives it; properties
+/// without metadata (open types, late-bound entities) are read by their JSON shape.
+public struct ODataJSONDecoder: Sendable {
+    public var version: ODataVersion
+    /// Finds the classes of derived types (`@odata.type`, `__metadata.type`) and of expanded entities.
+    public var registry: EntityRegistry
+
+    public init(version: ODataVersion = .v4, registry: EntityRegistry = .shared) {
+        self.version = version
+        self.registry = registry
+    }
+
+    /// The single entity a response body holds, as `type` or a registered class derived from it.
+    ///
+    /// `logicalName` names the entity of a late-bound result (`type` is `Entity`).
+    public func decodeEntity<T: Entity>(_ type: T.Type, from data: Data, logicalName: String? = nil) throws -> T {
+        try read(data) { reader in
+            if version == .v2 { try reader.enterVerboseEnvelope() }
+            let entity = try readEntity(&reader, expected: type, logicalName: logicalName)
+            if version == .v2 { try reader.leaveVerboseEnvelope() }
+            guard let typed = entity as? T else { throw reader.error("the entity is not a \(T.self)") }
+            return typed
+        }
+    }
+
+    /// A page of entities from a response body, with its next link, total count and Dataverse paging cookie.
+    public func decodeCollection<T: Entity>(_ type: T.Type, from data: Data, logicalName: String? = nil) throws -> EntityCollection {
+        try read(data) { reader in
+            switch version {
+            case .v4: try readCollectionV4(&reader, expected: type, logicalName: logicalName)
+            case .v2: try readCollectionV2(&reader, expected: type, logicalName: logicalName)
+            }
+        }
+    }
+
+    /// Runs `body` over the bytes of `data` and checks that nothing follows the value.
+    func read<Result>(_ data: Data, _ body: (inout JSONReader) throws -> Result) throws -> Result {
+        try data.withUnsafeBytes { raw in
+            var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+            let result = try body(&reader)
+            try reader.expectEnd()
+            return result
+        }
+    }
+
+    // MARK: Collections
+
+    private func readCollectionV4(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?) throws -> EntityCollection {
+        var collection = EntityCollection(entityName: logicalName ?? nonEmpty(expected.entityLogicalName))
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            switch ODataAnnotation.controlName(key) {
+            case "nextLink":
+                collection.nextLink = try reader.readNull() ? nil : try reader.readString()
+            case "count":
+                collection.totalRecordCount = try readCount(&reader)
+            case "Microsoft.Dynamics.CRM.fetchxmlpagingcookie":
+                collection.pagingCookie = try reader.readNull() ? nil : try reader.readString()
+            case "Microsoft.Dynamics.CRM.morerecords":
+                collection.moreRecords = try reader.readNull() ? false : try reader.readBool()
+            case "Microsoft.Dynamics.CRM.totalrecordcount":
+                collection.totalRecordCount = try readCount(&reader)
+            case nil where key == "value":
+                try reader.beginArray()
+                while try reader.nextElement() {
+                    collection.entities.append(try readEntity(&reader, expected: expected, logicalName: logicalName))
+                }
+            default:
+                try reader.skipValue()
+            }
+        }
+        if collection.nextLink != nil { collection.moreRecords = true }
+        return collection
+    }
+
+    private func readCollectionV2(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?) throws -> EntityCollection {
+        var collection = EntityCollection(entityName: logicalName ?? nonEmpty(expected.entityLogicalName))
+        try reader.beginObject()
+        var sawData = false
+        while let key = try reader.nextKey() {
+            guard key == "d" else {
+                try reader.skipValue()
+                continue
+            }
+            sawData = true
+            if try reader.peek() == .array {
+                // OData v1: `d` is the array itself.
+                try reader.beginArray()
+                while try reader.nextElement() {
+                    collection.entities.append(try readEntity(&reader, expected: expected, logicalName: logicalName))
+                }
+                continue
+            }
+            try reader.beginObject()
+            while let member = try reader.nextKey() {
+                switch member {
+                case "results":
+                    try reader.beginArray()
+                    while try reader.nextElement() {
+                        collection.entities.append(try readEntity(&reader, expected: expected, logicalName: logicalName))
+                    }
+                case "__count": collection.totalRecordCount = try readCount(&reader)
+                case "__next": collection.nextLink = try reader.readNull() ? nil : try reader.readString()
+                default: try reader.skipValue()
+                }
+            }
+        }
+        guard sawData else { throw JSONPayloadError(message: "the response has no \"d\" member (OData verbose JSON)") }
+        if collection.nextLink != nil { collection.moreRecords = true }
+        return collection
+    }
+
+    /// A count written as a number or (v2, IEEE754Compatible) a string.
+    private func readCount(_ reader: inout JSONReader) throws -> Int? {
+        if try reader.readNull() { return nil }
+        if try reader.peek() == .string { return Int(try reader.readString()) }
+        return EdmText.int64(try reader.readNumberBytes()).map(Int.init)
+    }
+
+    // MARK: Entities
+
+    /// One entity object; its class is `expected`, or the registered class its type annotation names when that
+    /// derives from `expected`.
+    func readEntity(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?) throws -> Entity {
+        var state = EntityState(type: expected)
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            if version == .v2, key == "__metadata" {
+                try readVerboseMetadata(&reader, into: &state, expected: expected)
+                continue
+            }
+            if let control = ODataAnnotation.controlName(key) {
+                try readEntityAnnotation(control, &reader, into: &state, expected: expected)
+                continue
+            }
+            if let at = key.firstIndex(of: "@") {
+                try readPropertyAnnotation(String(key[..<at]), String(key[key.index(after: at)...]), &reader, into: &state)
+                continue
+            }
+            try readProperty(key, &reader, into: &state)
+        }
+        return state.finish(logicalName: logicalName)
+    }
+
+    private func readEntityAnnotation(_ name: String, _ reader: inout JSONReader, into state: inout EntityState, expected: Entity.Type) throws {
+        switch name {
+        case "type":
+            let typeName = try reader.readString()
+            state.qualifiedName = ODataAnnotation.qualifiedTypeName(typeName)
+            if let derived = registry.type(forQualifiedName: state.qualifiedName ?? ""), isClass(derived, derivedFrom: expected) {
+                state.setType(derived)
+            }
+        case "etag":
+            state.eTag = try reader.readNull() ? nil : try reader.readString()
+        default:
+            try reader.skipValue()
+        }
+    }
+
+    private func readVerboseMetadata(_ reader: inout JSONReader, into state: inout EntityState, expected: Entity.Type) throws {
+        if try reader.readNull() { return }
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            switch key {
+            case "type":
+                let typeName = try reader.readString()
+                state.qualifiedName = typeName
+                if let derived = registry.type(forQualifiedName: typeName), isClass(derived, derivedFrom: expected) {
+                    state.setType(derived)
+                }
+            case "etag":
+                state.eTag = try reader.readNull() ? nil : try reader.readString()
+            default:
+                try reader.skipValue()
+            }
+        }
+    }
+
+    private func readPropertyAnnotation(_ property: String, _ term: String, _ reader: inout JSONReader, into state: inout EntityState) throws {
+        switch ODataAnnotation.controlName("@" + term) ?? term {
+        case "OData.Community.Display.V1.FormattedValue":
+            if let text = try reader.readNull() ? nil : try reader.readString() { state.formatted[property] = text }
+        case "Microsoft.Dynamics.CRM.lookuplogicalname":
+            if let name = try reader.readNull() ? nil : try reader.readString() { state.lookupTargets[property] = name }
+        case "type":
+            state.dynamicTypes[property] = ODataAnnotation.qualifiedTypeName(try reader.readString())
+        case "nextLink":
+            state.relatedNextLinks[property] = try reader.readNull() ? nil : try reader.readString()
+        case "count":
+            state.relatedCounts[property] = try readCount(&reader)
+        default:
+            try reader.skipValue()
+        }
+    }
+
+    private func readProperty(_ key: String, _ reader: inout JSONReader, into state: inout EntityState) throws {
+        guard let property = state.table.byPropertyName[key] else {
+            state.attributes[key] = try readDynamic(&reader, typeName: state.dynamicTypes[key])
+            return
+        }
+        switch property.type {
+        case .navigation(let target):
+            if let related = try readRelated(&reader, target: target) { state.related[property.name] = related }
+        case .lookup where version == .v4:
+            if try reader.readNull() {
+                state.attributes[property.name] = .null
+            } else {
+                state.lookupIds[property.propertyName] = try readGuid(&reader)
+            }
+        default:
+            state.attributes[property.name] = try readValue(&reader, property.type, collection: property.isCollection)
+        }
+    }
+
+    /// An expanded navigation property: one entity, an array, or (v2) `results`; nil for a deferred link.
+    private func readRelated(_ reader: inout JSONReader, target: Entity.Type) throws -> EntityCollection? {
+        var collection = EntityCollection(entityName: nonEmpty(target.entityLogicalName))
+        switch try reader.peek() {
+        case .null:
+            _ = try reader.readNull()
+        case .array:
+            try reader.beginArray()
+            while try reader.nextElement() {
+                collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil))
+            }
+        case .object where version == .v2:
+            // Verbose JSON: an entity, `{"results": [...]}` or `{"__deferred": {...}}`.
+            let entity = try readVerboseNavigationObject(&reader, target: target, into: &collection)
+            if let entity { collection.entities.append(entity) } else if collection.entities.isEmpty, !collection.moreRecords { return nil }
+        default:
+            collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil))
+        }
+        return collection
+    }
+
+    /// A v2 navigation value that is an object: returns the entity, or fills `collection` from `results`;
+    /// nil with nothing filled for a deferred link.
+    private func readVerboseNavigationObject(_ reader: inout JSONReader, target: Entity.Type, into collection: inout EntityCollection) throws -> Entity? {
+        // Look ahead: the object is a wrapper when its first key is `results` or `__deferred`.
+        var probe = reader
+        try probe.beginObject()
+        let first = try probe.nextKey()
+        guard first == "results" || first == "__deferred" || first == "__next" || first == "__count" else {
+            return try readEntity(&reader, expected: target, logicalName: nil)
+        }
+        try reader.beginObject()
+        var deferred = false
+        while let key = try reader.nextKey() {
+            switch key {
+            case "results":
+                try reader.beginArray()
+                while try reader.nextElement() {
+                    collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil))
+                }
+            case "__next":
+                collection.nextLink = try reader.readNull() ? nil : try reader.readString()
+                collection.moreRecords = collection.nextLink != nil
+            case "__count":
+                collection.totalRecordCount = try readCount(&reader)
+            case "__deferred":
+                deferred = true
+                try reader.skipValue()
+            default:
+                try reader.skipValue()
+            }
+        }
+        if deferred { collection.moreRecords = false }
+        return nil
+    }
+
+    private func isClass(_ candidate: Entity.Type, derivedFrom base: Entity.Type) -> Bool {
+        var current: AnyClass? = candidate
+        while let type = current {
+            if type == base { return true }
+            current = _getSuperclass(type)
+        }
+        return false
+    }
+}
+
+func nonEmpty(_ text: String) -> String? {
+    text.isEmpty ? nil : text
+}

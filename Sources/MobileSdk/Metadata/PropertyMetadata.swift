@@ -1,0 +1,55 @@
+/// How one property of a generated class or complex type is stored and typed, and how OData payloads name it.
+/// Generated code lists these in ``Entity/propertyMetadata`` and ``ComplexValue/propertyMetadata``; the JSON
+/// codecs read them to give each value its Edm type.
+public struct PropertyMetadata: Sendable {
+    /// The storage key: the attribute's logical name, or the navigation property's name.
+    public let name: String
+    /// The name in OData payloads: `_ownerid_value` for a Dataverse lookup `ownerid`; usually ``name``.
+    public let propertyName: String
+    public let type: PropertyType
+    /// Whether the property holds a collection of ``type``.
+    public let isCollection: Bool
+
+    public init(_ name: String, _ type: PropertyType, collection: Bool = false, propertyName: String? = nil) {
+        self.name = name
+        self.type = type
+        isCollection = collection
+        self.propertyName = propertyName ?? name
+    }
+}
+
+/// The type of a property, as far as storage and payloads need it.
+public enum PropertyType: Sendable {
+    case boolean, byte, sbyte, int16, int32, int64, single, double, decimal, string, guid, binary
+    case dateTimeOffset
+    /// OData v2's `Edm.DateTime`: a point in time written without an offset (`/Date(…)/` in verbose JSON).
+    case dateTime
+    case date, timeOfDay, duration, geography, geometry, untyped
+    /// A CSDL enumeration, stored by member name.
+    case enumeration
+    /// A Dynamics option set (picklist, state, status); a multi-select option set when ``PropertyMetadata/isCollection``.
+    case optionSet
+    /// A Dynamics money value.
+    case money
+    /// A Dynamics lookup, and the navigation properties that set it for each entity it may refer to.
+    case lookup([LookupTarget])
+    case complex(any ComplexValue.Type)
+    /// A navigation property to entities of a generated class.
+    case navigation(Entity.Type)
+}
+
+/// An entity a Dynamics lookup may refer to, and how to set the lookup to one of its records in OData v4.
+public struct LookupTarget: Sendable {
+    /// The target's logical name, e.g. `"account"`.
+    public let logicalName: String
+    /// The single-valued navigation property that binds the lookup, e.g. `"parentcustomerid_account"`.
+    public let navigationProperty: String
+    /// The target's entity set, e.g. `"accounts"`, as in `parentcustomerid_account@odata.bind: "/accounts(…)"`.
+    public let entitySetName: String
+
+    public init(_ logicalName: String, navigationProperty: String, entitySetName: String) {
+        self.logicalName = logicalName
+        self.navigationProperty = navigationProperty
+        self.entitySetName = entitySetName
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The property metadata of a generated class or complex type, indexed by storage and payload name. Built once per
+/// type and cached: decoding a page looks each key up here.
+final class PropertyTable: Sendable {
+    let byName: [String: PropertyMetadata]
+    let byPropertyName: [String: PropertyMetadata]
+
+    init(_ properties: [PropertyMetadata]) {
+        var byName: [String: PropertyMetadata] = [:]
+        var byPropertyName: [String: PropertyMetadata] = [:]
+        for property in properties {
+            byName[property.name] = property
+            byPropertyName[property.propertyName] = property
+        }
+        self.byName = byName
+        self.byPropertyName = byPropertyName
+    }
+
+    static let empty = PropertyTable([])
+
+    /// The table of an entity class.
+    static func of(_ type: Entity.Type) -> PropertyTable {
+        cache.table(for: ObjectIdentifier(type)) { type.propertyMetadata }
+    }
+
+    /// The table of a complex type.
+    static func of(_ type: any ComplexValue.Type) -> PropertyTable {
+        cache.table(for: ObjectIdentifier(type)) { type.propertyMetadata }
+    }
+
+    private static let cache = Cache()
+
+    private final class Cache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var tables: [ObjectIdentifier: PropertyTable] = [:]
+
+        func table(for key: ObjectIdentifier, _ properties: () -> [PropertyMetadata]) -> PropertyTable {
+            lock.lock()
+            if let table = tables[key] {
+                lock.unlock()
+                return table
+            }
+            lock.unlock()
+            let table = PropertyTable(properties())
+            lock.lock()
+            defer { lock.unlock() }
+            if let existing = tables[key] { return existing }
+            tables[key] = table
+            return table
+        }
+    }
+}
