@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MetadataModel", targets: ["MetadataModel"]),
         .library(name: "MetadataReader", targets: ["MetadataReader"]),
         .library(name: "MobileSdk", targets: ["MobileSdk"]),
+        .library(name: "MobileSdkClient", targets: ["MobileSdkClient"]),
         .plugin(name: "MobileSdkGenPlugin", targets: ["MobileSdkGenPlugin"]),
         .plugin(name: "GenerateEntities", targets: ["GenerateEntities"]),
     ],
@@ -56,6 +57,12 @@ let package = Package(
         // The runtime that generated entity classes link against: Foundation only.
         .target(name: "MobileSdk"),
         .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk"]),
+        // The async OData client: requests, authentication, retries; separate so that generated code stays thin.
+        .target(name: "MobileSdkClient", dependencies: ["MobileSdk"]),
+        .testTarget(
+            name: "MobileSdkClientTests",
+            dependencies: ["MobileSdkClient", "MobileSdk", "DataverseModel", "CRM2011Model", "TripPinModel"]
+        ),
         // The plugins' input rules, compiled from the plugin's own source file (a link).
         .testTarget(name: "PluginTests"),
         .testTarget(

@@ -84,3 +84,26 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 }
+
+extension JSONWriter {
+    /// A value of the JSON data model; object members in name order.
+    mutating func untyped(_ value: UntypedValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): raw(flag ? "true" : "false")
+        case .number(let number): raw(number.description)
+        case .string(let text): string(text)
+        case .array(let elements):
+            beginArray()
+            for element in elements { untyped(element) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for name in members.keys.sorted() {
+                key(name)
+                untyped(members[name] ?? .null)
+            }
+            endObject()
+        }
+    }
+}

@@ -36,6 +36,31 @@ public struct ODataJSONDecoder: Sendable {
         }
     }
 
+    /// The value an operation returned, typed by `type` when given: the `value` member in v4, the `d` member (or
+    /// its only member or `results`) in v2, or the body itself (a complex value, a bare value).
+    public func decodeValue(from data: Data, type: PropertyType? = nil, collection: Bool = false) throws -> AttributeValue {
+        var json = try read(data) { try $0.readUntyped() }
+        switch (version, json) {
+        case (.v4, .object(let members)):
+            if let value = members["value"] { json = value }
+        case (.v2, .object(let members)):
+            if let inner = members["d"] {
+                json = inner
+                if case .object(let wrapper) = inner, wrapper.count == 1, let only = wrapper.first, only.key == "results" || only.key != "__metadata" {
+                    json = only.value
+                }
+            }
+        default:
+            break
+        }
+        var writer = JSONWriter()
+        writer.untyped(json)
+        return try read(writer.data) { reader in
+            if let type { return try readValue(&reader, type, collection: collection) }
+            return try readDynamic(&reader, typeName: nil)
+        }
+    }
+
     /// Runs `body` over the bytes of `data` and checks that nothing follows the value.
     func read<Result>(_ data: Data, _ body: (inout JSONReader) throws -> Result) throws -> Result {
         try data.withUnsafeBytes { raw in

@@ -149,7 +149,7 @@ public struct ODataJSONEncoder: Sendable {
             writer.string(options.map { String($0.value) }.joined(separator: ","))
         case .money(let money):
             if version == .v2 { writeWrapper("\"\(money.value)\"", into: &writer) } else { asString ? writer.string(money.value.description) : writer.raw(money.value.description) }
-        case .geography(let spatial), .geometry(let spatial): writeUntyped(GeoJSON.untypedValue(spatial), into: &writer)
+        case .geography(let spatial), .geometry(let spatial): writer.untyped(GeoJSON.untypedValue(spatial))
         case .enumMember(let name): writer.string(name)
         case .complex(let members):
             var table = PropertyTable.empty
@@ -171,7 +171,7 @@ public struct ODataJSONEncoder: Sendable {
             for element in elements { try writeValue(element, type: type, collection: false, into: &writer) }
             writer.endArray()
             if version == .v2 { writer.endObject() }
-        case .untyped(let json): writeUntyped(json, into: &writer)
+        case .untyped(let json): writer.untyped(json)
         }
     }
 
@@ -194,26 +194,6 @@ public struct ODataJSONEncoder: Sendable {
             writer.string(description)
         } else {
             writer.raw(description)
-        }
-    }
-
-    private func writeUntyped(_ value: UntypedValue, into writer: inout JSONWriter) {
-        switch value {
-        case .null: writer.null()
-        case .bool(let flag): writer.raw(flag ? "true" : "false")
-        case .number(let number): writer.raw(number.description)
-        case .string(let text): writer.string(text)
-        case .array(let elements):
-            writer.beginArray()
-            for element in elements { writeUntyped(element, into: &writer) }
-            writer.endArray()
-        case .object(let members):
-            writer.beginObject()
-            for name in members.keys.sorted() {
-                writer.key(name)
-                writeUntyped(members[name] ?? .null, into: &writer)
-            }
-            writer.endObject()
         }
     }
 }

@@ -1,0 +1,85 @@
+import Foundation
+
+/// OAuth 2.0 against a token endpoint (RFC 6749): the client-credentials grant for services and daemons, or the
+/// refresh-token grant for a user who signed in elsewhere. Tokens are cached until shortly before they expire.
+public actor OAuth2Authentication: AuthenticationProvider {
+    /// How tokens are obtained.
+    public enum Grant: Sendable {
+        /// `grant_type=client_credentials` with the client's secret.
+        case clientCredentials(clientId: String, clientSecret: String)
+        /// `grant_type=refresh_token`; a rotated refresh token from the endpoint replaces this one.
+        case refreshToken(clientId: String, refreshToken: String, clientSecret: String? = nil)
+    }
+
+    private let tokenEndpoint: URL
+    private var grant: Grant
+    private let scope: String?
+    private let transport: HTTPTransport
+    private var cached: (token: String, expires: Date)?
+
+    /// `scope` is the resource's scope, e.g. `https://contoso.crm.dynamics.com/.default`. The endpoint must use
+    /// https unless it is on this machine.
+    public init(tokenEndpoint: URL, grant: Grant, scope: String?, transport: HTTPTransport = URLSessionTransport()) {
+        self.tokenEndpoint = tokenEndpoint
+        self.grant = grant
+        self.scope = scope
+        self.transport = transport
+    }
+
+    public func authenticate(_ request: inout HTTPRequest, refresh: Bool) async throws {
+        if refresh { cached = nil }
+        if let cached, cached.expires > Date() {
+            request[header: "Authorization"] = "Bearer " + cached.token
+            return
+        }
+        let token = try await requestToken()
+        request[header: "Authorization"] = "Bearer " + token
+    }
+
+    private func requestToken() async throws -> String {
+        guard ServiceRoot.isSecure(tokenEndpoint) else { throw ODataClientError.insecureURL(tokenEndpoint.absoluteString) }
+        var form: [(String, String)]
+        switch grant {
+        case .clientCredentials(let clientId, let clientSecret):
+            form = [("grant_type", "client_credentials"), ("client_id", clientId), ("client_secret", clientSecret)]
+        case .refreshToken(let clientId, let refreshToken, let clientSecret):
+            form = [("grant_type", "refresh_token"), ("client_id", clientId), ("refresh_token", refreshToken)]
+            if let clientSecret { form.append(("client_secret", clientSecret)) }
+        }
+        if let scope { form.append(("scope", scope)) }
+        var request = HTTPRequest(method: "POST", url: tokenEndpoint, body: Data(FormEncoding.encode(form).utf8))
+        request[header: "Content-Type"] = "application/x-www-form-urlencoded"
+        request[header: "Accept"] = "application/json"
+        let response = try await transport.send(request)
+        guard response.statusCode == 200 else {
+            // Token endpoints answer `{"error": "invalid_client", "error_description": "…"}`; nothing secret is echoed.
+            let reply = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
+            throw ODataClientError.authenticationFailed(
+                status: response.statusCode,
+                reason: [reply?["error"] as? String, reply?["error_description"] as? String].compactMap { $0 }.joined(separator: ": "))
+        }
+        guard let reply = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+              let token = reply["access_token"] as? String else {
+            throw ODataClientError.authenticationFailed(status: response.statusCode, reason: "the token endpoint's answer has no access_token")
+        }
+        let lifetime = (reply["expires_in"] as? NSNumber)?.doubleValue ?? Double(reply["expires_in"] as? String ?? "") ?? 3600
+        cached = (token, Date().addingTimeInterval(max(0, lifetime - 60)))
+        if case .refreshToken(let clientId, _, let clientSecret) = grant, let rotated = reply["refresh_token"] as? String {
+            grant = .refreshToken(clientId: clientId, refreshToken: rotated, clientSecret: clientSecret)
+        }
+        return token
+    }
+}
+
+/// `application/x-www-form-urlencoded` bodies.
+enum FormEncoding {
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    static func encode(_ fields: [(String, String)]) -> String {
+        fields.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
+    }
+
+    static func escape(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+}

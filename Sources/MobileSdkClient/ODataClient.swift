@@ -1,0 +1,168 @@
+import Foundation
+import MobileSdk
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An async client for an OData service: creates, reads, updates and deletes entities of generated classes (or
+/// late-bound `Entity`), follows next links, runs FetchXML, actions, functions and `$batch`.
+///
+/// Credentials go only to the service root's host, over https unless the host is this machine or
+/// ``Configuration/allowsInsecureHTTP`` is set.
+public final class ODataClient: Sendable {
+    /// How to reach and talk to the service.
+    public struct Configuration: Sendable {
+        /// The service root, e.g. `https://contoso.crm.dynamics.com/api/data/v9.2/`.
+        public var serviceRoot: URL
+        public var version: ODataVersion
+        public var authentication: any AuthenticationProvider
+        public var transport: any HTTPTransport
+        public var retryPolicy: RetryPolicy
+        /// Allows plain http to hosts other than this machine (a trusted network only).
+        public var allowsInsecureHTTP: Bool
+        /// The classes results are decoded into.
+        public var registry: EntityRegistry
+        /// Asks for Int64 and Decimal values as strings and sends them so (`IEEE754Compatible=true`).
+        public var ieee754Compatible: Bool
+        /// Instance annotations to ask for (`Prefer: odata.include-annotations`), e.g. `"*"` for Dataverse's formatted
+        /// values and lookup names.
+        public var includeAnnotations: String?
+        /// The page size to ask for (`Prefer: odata.maxpagesize`); the service may send smaller pages.
+        public var maximumPageSize: Int?
+
+        public init(serviceRoot: URL, version: ODataVersion = .v4, authentication: any AuthenticationProvider = NoAuthentication(),
+                    transport: any HTTPTransport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
+                    allowsInsecureHTTP: Bool = false, registry: EntityRegistry = .shared, ieee754Compatible: Bool = false,
+                    includeAnnotations: String? = nil, maximumPageSize: Int? = nil) {
+            let text = serviceRoot.absoluteString
+            self.serviceRoot = text.hasSuffix("/") ? serviceRoot : URL(string: text + "/") ?? serviceRoot
+            self.version = version
+            self.authentication = authentication
+            self.transport = transport
+            self.retryPolicy = retryPolicy
+            self.allowsInsecureHTTP = allowsInsecureHTTP
+            self.registry = registry
+            self.ieee754Compatible = ieee754Compatible
+            self.includeAnnotations = includeAnnotations
+            self.maximumPageSize = maximumPageSize
+        }
+
+        /// Dataverse's Web API: OData v4 with every annotation (formatted values, lookup names).
+        public static func dataverse(serviceRoot: URL, authentication: any AuthenticationProvider) -> Configuration {
+            Configuration(serviceRoot: serviceRoot, authentication: authentication, includeAnnotations: "*")
+        }
+    }
+
+    public let configuration: Configuration
+    let decoder: ODataJSONDecoder
+    let encoder: ODataJSONEncoder
+
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+        decoder = ODataJSONDecoder(version: configuration.version, registry: configuration.registry)
+        encoder = ODataJSONEncoder(version: configuration.version, ieee754Compatible: configuration.ieee754Compatible, registry: configuration.registry)
+    }
+
+    /// A client for `serviceRoot` with the other settings at their defaults.
+    public convenience init(serviceRoot: URL, version: ODataVersion = .v4, authentication: any AuthenticationProvider = NoAuthentication()) {
+        self.init(Configuration(serviceRoot: serviceRoot, version: version, authentication: authentication))
+    }
+
+    var version: ODataVersion { configuration.version }
+
+    // MARK: Requests
+
+    /// A request for a path relative to the service root (or an absolute URL on its host), with the OData headers.
+    func request(_ method: String, _ path: String, body: Data? = nil) throws -> HTTPRequest {
+        let url = try resolve(path)
+        var request = HTTPRequest(method: method, url: url, body: body)
+        let json = configuration.ieee754Compatible && version == .v4 ? "application/json;IEEE754Compatible=true" : "application/json"
+        request[header: "Accept"] = json
+        switch version {
+        case .v4:
+            request[header: "OData-Version"] = "4.0"
+            request[header: "OData-MaxVersion"] = "4.0"
+        case .v2:
+            request[header: "DataServiceVersion"] = "2.0"
+            request[header: "MaxDataServiceVersion"] = "2.0"
+        }
+        if body != nil { request[header: "Content-Type"] = json }
+        var preferences: [String] = []
+        if let annotations = configuration.includeAnnotations, version == .v4 { preferences.append("odata.include-annotations=\"\(annotations)\"") }
+        if let size = configuration.maximumPageSize, version == .v4, method == "GET" { preferences.append("odata.maxpagesize=\(size)") }
+        if !preferences.isEmpty { request[header: "Prefer"] = preferences.joined(separator: ",") }
+        return request
+    }
+
+    /// `path` against the service root; an absolute URL must be on the service root's host.
+    func resolve(_ path: String) throws -> URL {
+        let root = configuration.serviceRoot
+        guard let url = URL(string: path, relativeTo: root)?.absoluteURL else {
+            throw ODataClientError.invalidRequest("'\(path)' is not a valid URL path")
+        }
+        guard ServiceRoot.isSameOrigin(url, as: root) else {
+            throw ODataClientError.foreignHost(url: url.absoluteString, request: "GET \(root.absoluteString)")
+        }
+        return url
+    }
+
+    /// Sends with credentials, asking for new ones once after a 401, and retrying as the policy allows. Throws
+    /// ``ODataServiceError`` for error statuses.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard configuration.allowsInsecureHTTP || ServiceRoot.isSecure(request.url) else {
+            throw ODataClientError.insecureURL(request.url.absoluteString)
+        }
+        guard ServiceRoot.isSameOrigin(request.url, as: configuration.serviceRoot) else {
+            throw ODataClientError.foreignHost(url: request.url.absoluteString, request: request.summary)
+        }
+        let policy = configuration.retryPolicy
+        let idempotent = ["GET", "HEAD", "PUT", "PATCH", "DELETE"].contains(request.method)
+        var attempt = 0
+        var refreshed = false
+        while true {
+            try Task.checkCancellation()
+            var authenticated = request
+            try await configuration.authentication.authenticate(&authenticated, refresh: refreshed)
+            let response: HTTPResponse
+            do {
+                response = try await configuration.transport.send(authenticated)
+            } catch let error as URLError where error.code == .cancelled {
+                throw CancellationError()
+            } catch let error as URLError where idempotent && attempt < policy.maximumRetries && Self.isTransient(error) {
+                try await policy.sleep(policy.backoff(attempt: attempt))
+                attempt += 1
+                continue
+            }
+            switch response.statusCode {
+            case 200..<300, 304:
+                return response
+            case 401 where !refreshed:
+                refreshed = true
+            case 429, 503:
+                let error = ODataServiceError(response: response, request: request)
+                let delay = error.retryAfter ?? policy.backoff(attempt: attempt)
+                guard attempt < policy.maximumRetries, delay <= policy.maximumDelay else { throw error }
+                try await policy.sleep(delay)
+                attempt += 1
+            case 300..<400:
+                throw ODataClientError.redirected(status: response.statusCode, location: response[header: "Location"], request: request.summary)
+            default:
+                throw ODataServiceError(response: response, request: request)
+            }
+        }
+    }
+
+    /// Connection failures worth another try.
+    private static func isTransient(_ error: URLError) -> Bool {
+        [.networkConnectionLost, .timedOut, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed, .cannotFindHost].contains(error.code)
+    }
+
+    /// Decodes, turning payload errors into ``ODataClientError/invalidResponse(_:request:)``.
+    func decoding<Result>(_ request: HTTPRequest, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as JSONPayloadError {
+            throw ODataClientError.invalidResponse(error, request: request.summary)
+        }
+    }
+}

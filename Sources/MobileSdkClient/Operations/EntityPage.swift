@@ -1,0 +1,22 @@
+import MobileSdk
+
+/// One page of a query's results.
+public struct EntityPage<T: Entity> {
+    public var entities: [T]
+    /// The link to the next page, when there is one.
+    public var nextLink: String?
+    /// The number of matches, when asked for.
+    public var totalCount: Int?
+    /// Dataverse FetchXML: the paging cookie for the next page.
+    public var pagingCookie: String?
+    /// Whether the service has more results after this page.
+    public var moreRecords: Bool
+
+    init(_ collection: EntityCollection) {
+        entities = collection.entities.compactMap { $0 as? T }
+        nextLink = collection.nextLink
+        totalCount = collection.totalRecordCount
+        pagingCookie = collection.pagingCookie
+        moreRecords = collection.moreRecords
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import MobileSdk
+
+extension ODataClient {
+    /// The entity with this key, as `type` (or a registered class derived from it).
+    ///
+    /// `entitySet` defaults to the class's; late-bound reads (`Entity.self`) name it and the entity's `logicalName`.
+    public func retrieve<T: Entity>(_ type: T.Type, key: EntityKey, select: [String] = [], expand: [String] = [],
+                                    entitySet: String? = nil, logicalName: String? = nil) async throws -> T {
+        let set = try entitySetName(type, entitySet)
+        let query = ODataQuery(select: select, expand: expand).queryString(version)
+        let request = try request("GET", URLText.path(set) + (try key.segment(version)) + (query.isEmpty ? "" : "?" + query))
+        let response = try await send(request)
+        let entity = try decoding(request) { try decoder.decodeEntity(type, from: response.body, logicalName: logicalName) }
+        if entity.eTag == nil { entity.eTag = response[header: "ETag"] }
+        return entity
+    }
+
+    /// The entity with this GUID key.
+    public func retrieve<T: Entity>(_ type: T.Type, id: UUID, select: [String] = [], expand: [String] = []) async throws -> T {
+        try await retrieve(type, key: .id(id), select: select, expand: expand)
+    }
+
+    /// The first page of a query.
+    public func retrieveMultiple<T: Entity>(_ type: T.Type, query: ODataQuery = ODataQuery(), entitySet: String? = nil,
+                                            logicalName: String? = nil) async throws -> EntityPage<T> {
+        let set = try entitySetName(type, entitySet)
+        let options = query.queryString(version)
+        return try await page(type, path: URLText.path(set) + (options.isEmpty ? "" : "?" + options), logicalName: logicalName)
+    }
+
+    /// The next page after `page`, or nil when it was the last.
+    public func nextPage<T: Entity>(after page: EntityPage<T>, logicalName: String? = nil) async throws -> EntityPage<T>? {
+        guard let link = page.nextLink else { return nil }
+        return try await self.page(T.self, path: link, logicalName: logicalName)
+    }
+
+    /// Every entity a query matches, following next links: all pages, or an error naming how far it got.
+    public func retrieveAll<T: Entity>(_ type: T.Type, query: ODataQuery = ODataQuery(), entitySet: String? = nil,
+                                       logicalName: String? = nil) async throws -> [T] {
+        var page = try await retrieveMultiple(type, query: query, entitySet: entitySet, logicalName: logicalName)
+        var entities = page.entities
+        while let link = page.nextLink {
+            do {
+                page = try await self.page(type, path: link, logicalName: logicalName)
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                throw ODataClientError.pagingInterrupted(receivedCount: entities.count, nextLink: link, underlying: error)
+            }
+            entities += page.entities
+        }
+        return entities
+    }
+
+    /// The pages of a query, fetched one at a time as they are iterated.
+    public func pages<T: Entity>(_ type: T.Type, query: ODataQuery = ODataQuery(), entitySet: String? = nil,
+                                 logicalName: String? = nil) -> EntityPages<T> {
+        EntityPages(client: self, first: { try await self.retrieveMultiple(type, query: query, entitySet: entitySet, logicalName: logicalName) },
+                    logicalName: logicalName)
+    }
+
+    /// One page from a path or next link, which must be on the service's host.
+    func page<T: Entity>(_ type: T.Type, path: String, logicalName: String?) async throws -> EntityPage<T> {
+        let request = try request("GET", path)
+        let response = try await send(request)
+        let collection = try decoding(request) { try decoder.decodeCollection(type, from: response.body, logicalName: logicalName) }
+        var page = EntityPage<T>(collection)
+        if let link = page.nextLink {
+            // Refuse before following: a next link to another host would carry the credentials there.
+            guard let url = URL(string: link, relativeTo: request.url)?.absoluteURL, ServiceRoot.isSameOrigin(url, as: configuration.serviceRoot) else {
+                throw ODataClientError.foreignHost(url: link, request: request.summary)
+            }
+            page.nextLink = url.absoluteString
+        }
+        return page
+    }
+
+    /// The entity set of `type`, or the one given.
+    func entitySetName(_ type: Entity.Type, _ given: String?) throws -> String {
+        guard let set = given ?? type.entitySetName else {
+            throw ODataClientError.unaddressable("\(type) has no entity set; pass entitySet:")
+        }
+        return set
+    }
+}
+
+/// The pages of a query as an async sequence; each page is requested when the loop asks for it.
+public struct EntityPages<T: Entity>: AsyncSequence {
+    public typealias Element = EntityPage<T>
+
+    let client: ODataClient
+    let first: () async throws -> EntityPage<T>
+    let logicalName: String?
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let pages: EntityPages
+        var previous: EntityPage<T>?
+        var started = false
+
+        public mutating func next() async throws -> EntityPage<T>? {
+            if !started {
+                started = true
+                previous = try await pages.first()
+                return previous
+            }
+            guard let last = previous, last.nextLink != nil else { return nil }
+            previous = try await pages.client.nextPage(after: last, logicalName: pages.logicalName)
+            return previous
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(pages: self)
+    }
+}

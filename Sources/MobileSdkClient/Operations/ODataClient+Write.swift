@@ -1,0 +1,163 @@
+import Foundation
+import MobileSdk
+
+/// Where a created entity lives.
+public struct EntityLocation: Sendable, Equatable {
+    /// The entity's URL (`OData-EntityId`, `Location`, or the entity's own link).
+    public var url: String
+    /// The GUID in the URL's key, when its key is one (every Dynamics entity).
+    public var id: UUID?
+}
+
+extension ODataClient {
+    /// Creates the entity with every attribute it holds (and its related entities, as a deep insert). Afterwards the
+    /// entity has its id and no pending changes.
+    ///
+    /// `entitySet` defaults to the entity's class's.
+    @discardableResult
+    public func create(_ entity: Entity, entitySet: String? = nil) async throws -> EntityLocation {
+        let request = try createRequest(entity, entitySet: entitySet)
+        let response = try await send(request)
+        let location = try createdLocation(response, request: request)
+        if let id = location.id, entity.id == nil { entity.id = id }
+        entity.eTag = response[header: "ETag"] ?? entity.eTag
+        entity.acceptChanges()
+        return location
+    }
+
+    /// Creates the entity and returns the service's representation of it (`Prefer: return=representation`).
+    public func createAndRetrieve<T: Entity>(_ entity: T, entitySet: String? = nil) async throws -> T {
+        var request = try createRequest(entity, entitySet: entitySet)
+        if version == .v4 { request[header: "Prefer"] = [request[header: "Prefer"], "return=representation"].compactMap { $0 }.joined(separator: ",") }
+        let response = try await send(request)
+        guard !response.body.isEmpty else { throw ODataClientError.unexpectedResponse("the service returned no representation", request: request.summary) }
+        let created = try decoding(request) { try decoder.decodeEntity(T.self, from: response.body, logicalName: entity.logicalName) }
+        entity.acceptChanges()
+        return created
+    }
+
+    /// The POST that creates `entity`, for ``create(_:entitySet:)`` and ``batch(_:)``.
+    public func createRequest(_ entity: Entity, entitySet: String? = nil) throws -> HTTPRequest {
+        let set = try entitySetName(type(of: entity), entitySet)
+        let body = try encoding { try encoder.encodeForCreate(entity) }
+        return try request("POST", URLText.path(set), body: body)
+    }
+
+    /// Sends the attributes changed since the entity was loaded or saved (PATCH; MERGE in OData v2): `nil`-cleared
+    /// ones as null, untouched ones not at all. Sends nothing when nothing changed. With an ``Entity/eTag``, the
+    /// update applies only if the record has not changed since (`If-Match`); else only if it exists (`If-Match: *`).
+    public func update(_ entity: Entity, entitySet: String? = nil) async throws {
+        guard !entity.changedAttributeNames.isEmpty else { return }
+        let request = try updateRequest(entity, entitySet: entitySet)
+        let response = try await send(request)
+        entity.eTag = response[header: "ETag"] ?? entity.eTag
+        entity.acceptChanges()
+    }
+
+    /// The request ``update(_:entitySet:)`` sends.
+    public func updateRequest(_ entity: Entity, entitySet: String? = nil) throws -> HTTPRequest {
+        let path = try entityPath(entity, entitySet: entitySet)
+        let body = try encoding { try encoder.encodeForUpdate(entity) }
+        var request: HTTPRequest
+        switch version {
+        case .v4:
+            request = try self.request("PATCH", path, body: body)
+            request[header: "If-Match"] = entity.eTag ?? "*"
+        case .v2:
+            // MERGE tunnelled through POST, as CRM 2011's REST endpoint and proxies expect.
+            request = try self.request("POST", path, body: body)
+            request[header: "X-HTTP-Method"] = "MERGE"
+            if let eTag = entity.eTag { request[header: "If-Match"] = eTag }
+        }
+        return request
+    }
+
+    /// Creates the record with this key or updates it (OData v4 PATCH without preconditions), e.g. by an
+    /// alternate key: `upsert(account, key: EntityKey(["accountnumber": .string("A-1")]))`.
+    public func upsert(_ entity: Entity, key: EntityKey? = nil, entitySet: String? = nil) async throws {
+        let set = try entitySetName(type(of: entity), entitySet)
+        let segment = try (key ?? EntityKey.of(entity)).segment(version)
+        let body = try encoding { try encoder.encodeForCreate(entity) }
+        let request = try request(version == .v4 ? "PATCH" : "PUT", URLText.path(set + segment), body: body)
+        _ = try await send(request)
+        entity.acceptChanges()
+    }
+
+    /// Deletes the entity; with an ``Entity/eTag``, only if the record has not changed since.
+    public func delete(_ entity: Entity, entitySet: String? = nil) async throws {
+        var request = try self.request("DELETE", try entityPath(entity, entitySet: entitySet))
+        request[header: "If-Match"] = entity.eTag ?? (version == .v4 ? "*" : nil)
+        _ = try await send(request)
+    }
+
+    /// Deletes the record with this key.
+    public func delete(_ type: Entity.Type, key: EntityKey, entitySet: String? = nil) async throws {
+        let set = try entitySetName(type, entitySet)
+        var request = try self.request("DELETE", URLText.path(set + (try key.segment(version))))
+        if version == .v4 { request[header: "If-Match"] = "*" }
+        _ = try await send(request)
+    }
+
+    /// Links `target` to `entity` through a navigation property (`$ref` in v4, `$links` in v2).
+    public func associate(_ entity: Entity, navigationProperty: String, with target: Entity, entitySet: String? = nil, targetEntitySet: String? = nil) async throws {
+        let source = try entityPath(entity, entitySet: entitySet)
+        let targetURL = try resolve(try entityPath(target, entitySet: targetEntitySet)).absoluteString
+        let (path, body): (String, [String: String]) = switch version {
+        case .v4: (source + "/" + URLText.path(navigationProperty) + "/$ref", ["@odata.id": targetURL])
+        case .v2: (source + "/$links/" + URLText.path(navigationProperty), ["uri": targetURL])
+        }
+        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        _ = try await send(try request("POST", path, body: data))
+    }
+
+    /// Removes the link from `entity` to `target` through a navigation property; `target` nil for a single-valued one.
+    public func disassociate(_ entity: Entity, navigationProperty: String, from target: Entity? = nil, entitySet: String? = nil, targetEntitySet: String? = nil) async throws {
+        let source = try entityPath(entity, entitySet: entitySet)
+        var path: String
+        switch version {
+        case .v4:
+            path = source + "/" + URLText.path(navigationProperty) + "/$ref"
+            if let target {
+                let targetURL = try resolve(try entityPath(target, entitySet: targetEntitySet)).absoluteString
+                path += "?$id=" + URLText.query(targetURL)
+            }
+        case .v2:
+            path = source + "/$links/" + URLText.path(navigationProperty)
+            if let target { path += try EntityKey.of(target).segment(version) }
+        }
+        _ = try await send(try request("DELETE", path))
+    }
+
+    /// `entityset(key)` of an entity, percent-encoded.
+    func entityPath(_ entity: Entity, entitySet: String?) throws -> String {
+        let set = try entitySetName(type(of: entity), entitySet)
+        return URLText.path(set + (try EntityKey.of(entity).segment(version)))
+    }
+
+    /// The created entity's URL and id: `OData-EntityId` or `Location`, else the v2 body's `__metadata.uri`.
+    private func createdLocation(_ response: HTTPResponse, request: HTTPRequest) throws -> EntityLocation {
+        var url = response[header: "OData-EntityId"] ?? response[header: "Location"]
+        if url == nil, let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] {
+            let entity = (object["d"] as? [String: Any]) ?? object
+            url = ((entity["__metadata"] as? [String: Any])?["uri"] as? String) ?? (entity["@odata.id"] as? String)
+        }
+        guard let url else { throw ODataClientError.unexpectedResponse("the service did not say where the entity was created", request: request.summary) }
+        return EntityLocation(url: url, id: Self.keyGuid(url))
+    }
+
+    /// The GUID in the last key segment of an entity URL: `…/accounts(<guid>)`, `…(guid'<guid>')`.
+    static func keyGuid(_ url: String) -> UUID? {
+        guard let open = url.lastIndex(of: "("), let close = url.lastIndex(of: ")"), open < close else { return nil }
+        var key = url[url.index(after: open)..<close]
+        if key.hasPrefix("guid'") { key = key.dropFirst(5).dropLast() }
+        return UUID(uuidString: String(key))
+    }
+
+    func encoding<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as ODataEncodingError {
+            throw ODataClientError.invalidRequest(error.message)
+        }
+    }
+}

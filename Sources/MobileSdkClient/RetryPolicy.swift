@@ -1,0 +1,29 @@
+import Foundation
+
+/// When the client tries a request again: after 429 Too Many Requests or 503 Service Unavailable (waiting as
+/// `Retry-After` asks, or backing off), and after a dropped connection or timeout of a request that is safe to
+/// repeat (GET, PUT, PATCH, DELETE). A bounded number of times; a wait longer than ``maximumDelay`` is not made.
+public struct RetryPolicy: Sendable {
+    public var maximumRetries: Int
+    /// The first back-off when the service gives no `Retry-After`; doubled each time.
+    public var initialDelay: TimeInterval
+    /// The longest wait the client makes; a longer `Retry-After` fails at once with the service's error.
+    public var maximumDelay: TimeInterval
+    /// Waits; `Task.sleep` unless replaced (tests). Throws `CancellationError` when the task is cancelled.
+    public var sleep: @Sendable (TimeInterval) async throws -> Void
+
+    public init(maximumRetries: Int = 3, initialDelay: TimeInterval = 1, maximumDelay: TimeInterval = 60,
+                sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1_000_000_000)) }) {
+        self.maximumRetries = maximumRetries
+        self.initialDelay = initialDelay
+        self.maximumDelay = maximumDelay
+        self.sleep = sleep
+    }
+
+    /// No retries.
+    public static let none = RetryPolicy(maximumRetries: 0)
+
+    func backoff(attempt: Int) -> TimeInterval {
+        min(maximumDelay, initialDelay * pow(2, Double(attempt)))
+    }
+}
