@@ -63,6 +63,8 @@ let package = Package(
             name: "MobileSdkClientTests",
             dependencies: ["MobileSdkClient", "MobileSdk", "DataverseModel", "CRM2011Model", "TripPinModel"]
         ),
+        // Generated classes against real OData servers started by scripts/test-servers.sh.
+        .testTarget(name: "LiveServiceTests", dependencies: ["MobileSdkClient", "MobileSdk", "TripPinModel", "CRM2011Model"]),
         // The plugins' input rules, compiled from the plugin's own source file (a link).
         .testTarget(name: "PluginTests"),
         .testTarget(

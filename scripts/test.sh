@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
-# Runs every test: installs the system packages the build needs, runs `swift test`, feeds the
+# Runs every test: installs the system packages the build needs, starts the real OData v4 and v2
+# servers the client is tested against (scripts/test-servers.sh), runs `swift test`, feeds the
 # generator a thousand mutated documents (no crash, no hang), then builds and tests the example
 # consumer package through the build-tool plugin.
-# Tests that read ../shared/corpus skip themselves where that folder is absent.
+# Tests that read ../shared/corpus skip themselves where that folder is absent; the live-server
+# tests must run here (MOBILESDK_REQUIRE_LIVE_TESTS=1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
+scripts/test-servers.sh start
+trap 'scripts/test-servers.sh stop' EXIT
+set -a
+. .build-servers/servers.env
+set +a
+export MOBILESDK_REQUIRE_LIVE_TESTS=1
 swift test "$@"
 scripts/mutation-check.sh 1000
 scripts/test-example.sh

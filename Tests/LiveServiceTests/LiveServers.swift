@@ -1,0 +1,72 @@
+import Foundation
+import MobileSdk
+import MobileSdkClient
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where the real OData servers of `scripts/test-servers.sh` listen: the environment's
+/// `MOBILESDK_TEST_ODATA_V4_URL` / `…_V2_URL`, else the `.build-servers/servers.env` the script wrote.
+/// Without them the suites skip, unless `MOBILESDK_REQUIRE_LIVE_TESTS=1` (set by `scripts/test.sh`) makes them fail.
+enum LiveServers {
+    static let v4 = url("MOBILESDK_TEST_ODATA_V4_URL")
+    static let v2 = url("MOBILESDK_TEST_ODATA_V2_URL")
+    static let required = ProcessInfo.processInfo.environment["MOBILESDK_REQUIRE_LIVE_TESTS"] == "1"
+    static let skipMessage: Comment = "no OData test server: run scripts/test-servers.sh start (scripts/test.sh does)"
+
+    /// A marker unique to this test run, so that runs against a long-lived server do not see each other's data.
+    static let runId = String(UUID().uuidString.prefix(8)).lowercased()
+
+    private static func url(_ name: String) -> URL? {
+        if let value = ProcessInfo.processInfo.environment[name] { return URL(string: value) }
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build-servers/servers.env")
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(name + "=") {
+            return URL(string: String(line.dropFirst(name.count + 1)))
+        }
+        return nil
+    }
+}
+
+/// Sends through `URLSessionTransport` and keeps every request, to check what the client sent.
+final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+    private let inner = URLSessionTransport(timeout: 30)
+    private let lock = NSLock()
+    private var recorded: [HTTPRequest] = []
+
+    var requests: [HTTPRequest] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        record(request)
+        return try await inner.send(request)
+    }
+
+    private func record(_ request: HTTPRequest) {
+        lock.lock()
+        defer { lock.unlock() }
+        recorded.append(request)
+    }
+}
+
+/// Reads the server's state with plain `URLSession` and `JSONSerialization`, independently of the client.
+enum ServerProbe {
+    /// The status and JSON object of `GET root + path`.
+    static func get(_ root: URL, _ path: String) async throws -> (status: Int, json: [String: Any]?) {
+        guard let url = URL(string: root.absoluteString + path) else { throw URLError(.badURL) }
+        var request = URLRequest(url: url)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        return (status, try? JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// `path` with spaces and other characters a URL cannot hold percent-encoded; `&`, `=`, `$` and quotes kept.
+    static func encoded(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? path
+    }
+}

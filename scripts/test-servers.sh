@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Starts or stops the two third-party OData servers the integration tests run against:
+#   odatapy (OData v4, SampleMetadata/TripPin.xml)                  -> MOBILESDK_TEST_ODATA_V4_URL
+#   pyslet  (OData v2, SampleMetadata/CRM2011.OrganizationData.xml) -> MOBILESDK_TEST_ODATA_V2_URL
+# Both listen on free ports of 127.0.0.1, keep their data in memory (empty at start) and page
+# collections server-side. Everything lives in .build-servers/ of the repository root:
+# venv/ (pinned packages, installed on first use), *.pid, *.log, and servers.env with the two
+# service roots (`set -a; . .build-servers/servers.env; set +a` before `swift test`).
+#
+# Usage: scripts/test-servers.sh start|stop
+# Environment: ODATA_TEST_PAGE_SIZE (default 2), ODATA_TEST_START_TIMEOUT in seconds (default 30),
+#              ODATA_TEST_V4_ETAG_SETS (default Airports; empty for none), PYTHON (default python3).
+set -euo pipefail
+
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+state_dir="$repo_root/.build-servers"
+venv="$state_dir/venv"
+page_size="${ODATA_TEST_PAGE_SIZE:-2}"
+start_timeout="${ODATA_TEST_START_TIMEOUT:-30}"
+# Entity sets of the v4 service whose entities carry ETags (If-Match then required to change them).
+v4_etag_sets="${ODATA_TEST_V4_ETAG_SETS-Airports}"
+servers=(v4 v2)
+
+# Pinned versions; the marker file records what the venv holds, so a change here reinstalls.
+requirements="odatapy==5.3.0 wheel pyslet==0.7.20170805"
+
+install_venv() {
+    local marker="$venv/.installed"
+    if [[ -f "$marker" && "$(cat "$marker")" == "$requirements" ]]; then
+        return
+    fi
+    echo "Installing the OData test servers into $venv"
+    rm -rf "$venv"
+    "${PYTHON:-python3}" -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check odatapy==5.3.0 wheel
+    # pyslet ships only an sdist; building it needs wheel already installed.
+    "$venv/bin/pip" install --quiet --disable-pip-version-check pyslet==0.7.20170805
+    echo "$requirements" > "$marker"
+}
+
+stop_server() {
+    local name="$1" pid_file="$state_dir/$1.pid" pid
+    [[ -f "$pid_file" ]] || return 0
+    pid="$(cat "$pid_file")"
+    if kill -0 "$pid" 2>/dev/null; then
+        kill "$pid"
+        for _ in $(seq 50); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -0 "$pid" 2>/dev/null && kill -9 "$pid"
+    fi
+    rm -f "$pid_file" "$state_dir/$name.url"
+}
+
+start_server() {
+    local name="$1" script="$repo_root/Tests/Servers/odata_${1}_server.py" extra=()
+    [[ "$name" == v4 ]] && extra=(--etag-sets "$v4_etag_sets")
+    rm -f "$state_dir/$name.url"
+    "$venv/bin/python" -u "$script" --port 0 --page-size "$page_size" "${extra[@]}" \
+        --ready-file "$state_dir/$name.url" >"$state_dir/$name.log" 2>&1 &
+    echo $! > "$state_dir/$name.pid"
+}
+
+fail() {
+    local name="$1" message="$2"
+    echo "error: OData $name test server: $message; last lines of $state_dir/$name.log:" >&2
+    tail -n 30 "$state_dir/$name.log" >&2 || true
+    for server in "${servers[@]}"; do stop_server "$server"; done
+    exit 1
+}
+
+# Waits until the server wrote its URL and its $metadata answers 200; prints the URL.
+wait_for_server() {
+    local name="$1" pid deadline url=""
+    pid="$(cat "$state_dir/$name.pid")"
+    deadline=$((SECONDS + start_timeout))
+    while ((SECONDS < deadline)); do
+        kill -0 "$pid" 2>/dev/null || fail "$name" "the process exited"
+        [[ -z "$url" && -s "$state_dir/$name.url" ]] && url="$(cat "$state_dir/$name.url")"
+        if [[ -n "$url" ]] && curl --silent --fail --max-time 5 --output /dev/null "$url\$metadata"; then
+            echo "$url"
+            return
+        fi
+        sleep 0.2
+    done
+    fail "$name" "\$metadata did not answer within ${start_timeout}s"
+}
+
+start() {
+    mkdir -p "$state_dir"
+    install_venv
+    for name in "${servers[@]}"; do stop_server "$name"; done
+    rm -f "$state_dir/servers.env"
+    for name in "${servers[@]}"; do start_server "$name"; done
+    local v4_url v2_url
+    v4_url="$(wait_for_server v4)"
+    v2_url="$(wait_for_server v2)"
+    printf 'MOBILESDK_TEST_ODATA_V4_URL=%s\nMOBILESDK_TEST_ODATA_V2_URL=%s\n' "$v4_url" "$v2_url" \
+        > "$state_dir/servers.env"
+    cat "$state_dir/servers.env"
+}
+
+stop() {
+    for name in "${servers[@]}"; do stop_server "$name"; done
+    rm -f "$state_dir/servers.env"
+}
+
+case "${1:-}" in
+    start) start ;;
+    stop) stop ;;
+    *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+esac
