@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes generated files into a directory: each through a temporary file and a rename, and
 /// only when its bytes change, so that an unchanged file keeps its date and builds stay no-ops.
@@ -17,10 +22,12 @@ struct OutputWriter {
             if manager.contents(atPath: url.path) == data { continue }
             let temporary = folder.appendingPathComponent(".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
             try data.write(to: temporary)
-            if manager.fileExists(atPath: url.path) {
-                _ = try manager.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try manager.moveItem(at: temporary, to: url)
+            // rename(2) replaces the file atomically: a reader (or a second generator run on the same
+            // folder, as a build system may start) sees the old bytes or the new, never no file.
+            guard rename(temporary.path, url.path) == 0 else {
+                let code = errno
+                try? manager.removeItem(at: temporary)
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)])
             }
             changed += 1
         }

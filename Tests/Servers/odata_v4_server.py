@@ -9,20 +9,54 @@ Server-driven paging is odatapy's own: collection responses carry at most
 --page-size entities plus "@odata.nextLink" (a $skiptoken URL) when more exist; a
 client's "Prefer: odata.maxpagesize=N" can only lower that size.
 
+The operations TripPin declares are implemented when the served document is TripPin
+(see register_trippin_operations); odatapy alone answers 501 to them. Their rules are
+simple and deterministic, so a test can predict each result from data it created:
+  GetFavoriteAirline  People(..)/Sample.TripPin.GetFavoriteAirline()
+      The Airline whose AirlineCode is the domain of the person's FIRST Emails entry,
+      up to its first dot, upper-cased ("x@aa.com" -> "AA"); 204 when there is no such
+      email or airline.
+  GetFriendsTrips     People(..)/Sample.TripPin.GetFriendsTrips(userName='v')
+      The Trips of the person `userName` if that person is among the bound person's
+      Friends; otherwise an empty collection.
+  GetTripsByTag       People(..)/Trips/Sample.TripPin.GetTripsByTag(tag='t')
+      The bound trips whose Tags contain `tag` (exact, case-sensitive), in their order.
+  GetNearestAirport   GetNearestAirport(lat=..,lon=..[,requiredFeatures=..])
+      The Airport whose Location.Loc is nearest to (lat, lon) by plain Euclidean
+      distance on the coordinates (lat vs. the point's latitude, lon vs. its
+      longitude); airports without Location.Loc are ignored, and the overload keeps
+      only airports whose Features include every flag of requiredFeatures. Ties go to
+      the smallest IcaoCode. 204 when no airport qualifies; 400 for INF/NaN.
+  ShareTrip           POST People(..)/Sample.TripPin.ShareTrip {"userName":..,"tripId":..}
+      Appends a copy of the bound person's trip `tripId` to the (contained) Trips of
+      `userName`, visible at GET People('userName')/Trips. 204; nothing changes if
+      that person already has a trip with that TripId. 404 for an unknown userName or
+      a tripId the bound person does not have.
+  ResetDataSource     POST ResetDataSource
+      Deletes every entity of every entity set, with all contained Trips and all
+      links; 204. The next entity created with a deleted key starts afresh.
+
 Run by scripts/test-servers.sh; needs the pinned odatapy from that script's venv.
 """
 
 import argparse
+import copy
+import math
 import pathlib
+import re
 import socketserver
 import sys
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
+from odatapy.edm.names import FullQualifiedName
+from odatapy.edm.primitives import EdmPrimitiveTypeException
 from odatapy.edm.xml_io import XmlEdmProvider
+from odatapy.errors import ODataApplicationException
+from odatapy.http.status import HttpStatusCode
 from odatapy.server import OData
 from odatapy.server.adapters import ODataWSGIApp
 from odatapy.server.inmemory import InMemoryDataStore, InMemoryProcessor
-from odatapy.server.processor import CustomETagSupport
+from odatapy.server.processor import ActionProcessor, CustomETagSupport
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 SERVICE_PATH = "/odata"
@@ -41,6 +75,15 @@ class LoggingHandler(WSGIRequestHandler):
         sys.stderr.write("%s\n" % (format % args))
         sys.stderr.flush()
 
+    def get_environ(self):
+        # wsgiref reports "text/plain" for a request without Content-Type, which odatapy
+        # answers with 415 even when there is no body (POST ResetDataSource). Leave it
+        # out for body-less requests; odatapy then assumes JSON.
+        env = super().get_environ()
+        if self.headers.get("Content-Type") is None and env.get("CONTENT_LENGTH", "") in ("", "0"):
+            env.pop("CONTENT_TYPE", None)
+        return env
+
 
 class ETagSets(CustomETagSupport):
     """Gives the entities of the named sets version ETags (W/"1", W/"2", ...).
@@ -53,6 +96,249 @@ class ETagSets(CustomETagSupport):
 
     def has_etag(self, entity_set_or_singleton):
         return entity_set_or_singleton.name in self.names
+
+
+# --- TripPin operations -------------------------------------------------------------------
+# They use a few private helpers of InMemoryProcessor (_walk, _key_of, _related, _sync_link)
+# so that contained Trips and Friends links are read and written exactly as odatapy's own
+# GET/POST do; odatapy is pinned (5.3.0) by scripts/test-servers.sh.
+NAMESPACE = "Sample.TripPin"
+
+
+def not_found(message):
+    return ODataApplicationException(message, HttpStatusCode.NOT_FOUND, code="404")
+
+
+class TripPinData:
+    """Reads and writes the in-memory store the way InMemoryProcessor does."""
+
+    def __init__(self, processor):
+        self.processor = processor
+        self.store = processor.store
+
+    @property
+    def edm(self):
+        return self.processor.service_metadata.edm
+
+    def person(self, user_name):
+        """The People entity with this UserName, or None."""
+        return next((p for p in self.store.entities("People")
+                     if p.get_value("UserName") == user_name), None)
+
+    def related(self, entity_set, entity, nav_name):
+        """The targets of a navigation property (contained Trips, Friends, ...)."""
+        nav = entity_set.entity_type.get_navigation_property(nav_name)
+        key = self.processor._key_of(entity_set, entity)
+        return self.processor._related(entity_set, key, entity, nav)
+
+    def add_related(self, entity_set, entity, nav_name, target):
+        nav = entity_set.entity_type.get_navigation_property(nav_name)
+        key = self.processor._key_of(entity_set, entity)
+        self.processor._related(entity_set, key, entity, nav)  # seeds the relation table
+        self.store.add_relation(entity_set.name, key, nav_name, target)
+        self.processor._sync_link(entity, nav, self.store.relation(entity_set.name, key, nav_name))
+
+
+def get_favorite_airline(data, target, part):
+    """Bound to Person: the Airline named by the domain of the person's first email."""
+    emails = target.entity.get_value("Emails") or []
+    if not emails or "@" not in emails[0]:
+        return None
+    code = emails[0].split("@", 1)[1].split(".", 1)[0].upper()
+    return next((a for a in data.store.entities("Airlines")
+                 if a.get_value("AirlineCode") == code), None)
+
+
+def get_friends_trips(data, target, part):
+    """Bound to Person: the Trips of the friend `userName` (empty if not a friend)."""
+    user_name = part.typed_parameters["userName"]
+    people = data.edm.get_entity_set("People")
+    friend = next((f for f in data.related(people, target.entity, "Friends")
+                   if f.get_value("UserName") == user_name), None)
+    return [] if friend is None else data.related(people, friend, "Trips")
+
+
+def get_trips_by_tag(data, target, part):
+    """Bound to Collection(Trip): the trips whose Tags contain `tag`."""
+    tag = part.typed_parameters["tag"]
+    return [t for t in target.entities or [] if tag in (t.get_value("Tags") or [])]
+
+
+ENUM_LITERAL = re.compile(r"^(?:(?P<type>[A-Za-z_][\w.]*))?'(?P<value>[^']*)'$")
+
+
+def feature_flags(edm, raw):
+    """A Feature parameter as an int; odatapy hands enum function parameters over raw.
+
+    Takes Sample.TripPin.Feature'Wifi,Lounge' (also with the alias, trip.Feature'...'),
+    a bare quoted 'Wifi,Lounge', or a number (5); anything else is a 400.
+    """
+    feature = edm.get_enum_type(FullQualifiedName.parse(NAMESPACE + ".Feature"))
+    text = str(raw).strip()
+    match = ENUM_LITERAL.match(text)
+    try:
+        if match is not None:
+            qualifier = match.group("type")
+            named = edm.get_enum_type(FullQualifiedName.parse(qualifier)) if qualifier else feature
+            if named is None or named.full_qualified_name != feature.full_qualified_name:
+                raise ValueError("'%s' is not the type Sample.TripPin.Feature" % qualifier)
+            text = match.group("value")
+        return feature.parse_value(text)
+    except (ValueError, EdmPrimitiveTypeException) as error:
+        raise ODataApplicationException(
+            "requiredFeatures: %s is not a Sample.TripPin.Feature value (%s)." % (raw, error),
+            HttpStatusCode.BAD_REQUEST)
+
+
+def get_nearest_airport(data, target, part):
+    """Function import, both overloads: nearest Airport by Euclidean (lat, lon) distance."""
+    params = part.typed_parameters
+    lat, lon = float(params["lat"]), float(params["lon"])
+    if not (math.isfinite(lat) and math.isfinite(lon)):  # odatapy accepts INF and NaN
+        raise ODataApplicationException("lat and lon must be finite numbers.",
+                                        HttpStatusCode.BAD_REQUEST)
+    required = None  # the Feature flags as an int; overload 2 only
+    if "requiredFeatures" in params:
+        required = feature_flags(data.edm, params["requiredFeatures"])
+    best = None
+    for airport in data.store.entities("Airports"):
+        location = airport.get_value("Location")
+        loc_property = location.get_property("Loc") if location is not None else None
+        point = loc_property.value if loc_property is not None else None
+        if point is None:
+            continue
+        if required is not None and (airport.get_value("Features") or 0) & required != required:
+            continue
+        # A GeographyPoint keeps longitude in x and latitude in y, as Decimals.
+        rank = (math.hypot(float(point.y) - lat, float(point.x) - lon),
+                airport.get_value("IcaoCode"))
+        if best is None or rank < best[0]:
+            best = (rank, airport)
+    return None if best is None else best[1]
+
+
+class TripPinProcessor(InMemoryProcessor):
+    """InMemoryProcessor with three fixes for function results.
+
+    - A function returning a single entity may return null: 204 (odatapy itself
+      answers 404 "Entity not found.").
+    - The result's entity set is also found when the return type is spelled with the
+      schema alias (trip.Airline): odatapy compares the unresolved name with the entity
+      sets' types, finds none and writes the function's name into the context URL
+      ("$metadata#Sample.TripPin.GetFavoriteAirline/$entity").
+    - A result of entities that belong to no entity set (contained Trips) has the
+      function's return type, not the binding's (odatapy serialized GetFriendsTrips'
+      trips as Person), and a collection of them gets the context
+      "$metadata#Collection(Sample.TripPin.Trip)" instead of
+      "$metadata#Sample.TripPin.GetTripsByTag".
+    """
+
+    def _step_function(self, request, target, part):
+        super()._step_function(request, target, part)
+        if target.entity_set is None and part.return_type_fqn and not part.type_filter:
+            # odatapy keeps the binding's type (Person for GetFriendsTrips) here.
+            entity_type = self.service_metadata.edm.get_entity_type(
+                FullQualifiedName.parse(part.return_type_fqn))
+            if entity_type is not None:
+                target.entity_type = entity_type
+                if target.is_collection:
+                    target.context_path = "Collection(%s)" % entity_type.full_qualified_name.fqn
+
+    def _function_result_set(self, part):
+        entity_set = super()._function_result_set(part)
+        if entity_set is not None or not part.return_type_fqn:
+            return entity_set
+        edm = self.service_metadata.edm
+        entity_type = edm.get_entity_type(FullQualifiedName.parse(part.return_type_fqn))
+        if entity_type is None:
+            return None
+        return next((s for s in edm.entity_container.entity_sets
+                     if s.entity_type.full_qualified_name == entity_type.full_qualified_name),
+                    None)
+
+    def process_function_entity(self, request, response, uri_info, ct):
+        # Runs the (side-effect free) implementation once more than odatapy would.
+        with self.lock:
+            if self._resolve(request, uri_info).entity is None:
+                response.set_status(HttpStatusCode.NO_CONTENT)
+                return
+            super().process_function_entity(request, response, uri_info, ct)
+
+
+class TripPinActions(ActionProcessor):
+    """ShareTrip and ResetDataSource over the in-memory store; both answer 204."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def process_action_void(self, request, response, uri_info, request_ct):
+        part = uri_info.last_resource
+        action = part.action
+        name = action.full_qualified_name.fqn if action is not None else part.name
+        # Parameters from the body, converted to their declared types (the binding
+        # parameter is not in the body).
+        deserializer = self.odata.create_deserializer(request_ct)
+        parameters = {n: p.value for n, p in
+                      deserializer.action_parameters(self.service_metadata.edm, action,
+                                                     request.body or b"").items()}
+        with self.data.store.lock:
+            if name == NAMESPACE + ".ShareTrip":
+                self.share_trip(request, uri_info, parameters)
+            elif name == NAMESPACE + ".ResetDataSource":
+                self.reset_data_source()
+            else:
+                raise ODataApplicationException("The action '%s' is not implemented." % name,
+                                                HttpStatusCode.NOT_IMPLEMENTED)
+        response.set_status(HttpStatusCode.NO_CONTENT)
+
+    def share_trip(self, request, uri_info, parameters):
+        data = self.data
+        # The binding path (People('u'), Me, People('u')/Friends('v'), ...) resolved as
+        # a GET of it would be.
+        binding = data.processor._walk(request, uri_info.resource_parts[:-1], for_write=False)
+        person = data.processor._require_entity(binding)
+        owner_set = binding.entity_set or data.processor._singleton_set(binding)
+        trip = next((t for t in data.related(owner_set, person, "Trips")
+                     if t.get_value("TripId") == parameters["tripId"]), None)
+        if trip is None:
+            raise not_found("The person has no trip with TripId %r." % parameters["tripId"])
+        recipient = data.person(parameters["userName"])
+        if recipient is None:
+            raise not_found("No person has the UserName %r." % parameters["userName"])
+        people = data.edm.get_entity_set("People")
+        if any(t.get_value("TripId") == trip.get_value("TripId")
+               for t in data.related(people, recipient, "Trips")):
+            return  # already shared (or the recipient has a trip with that id): no change
+        shared = copy.deepcopy(trip)
+        shared.id = None
+        data.add_related(people, recipient, "Trips", shared)
+
+    def reset_data_source(self):
+        store = self.data.store
+        for set_name in list(store.data):
+            for entity in store.entities(set_name):
+                store.record_change(set_name, entity, "deleted")  # for $deltatoken readers
+            store.set_entities(set_name, [])
+        # The relation table holds all links and the contained Trips, all of them now
+        # of deleted entities.
+        store.relations.clear()
+
+
+def register_trippin_operations(handler, processor):
+    """Registers the operations above if the served document declares TripPin's."""
+    edm = processor.service_metadata.edm
+    if edm.get_action(FullQualifiedName.parse(NAMESPACE + ".ResetDataSource")) is None:
+        return  # another --metadata document
+    data = TripPinData(processor)
+    for name, implementation in [("GetFavoriteAirline", get_favorite_airline),
+                                 ("GetFriendsTrips", get_friends_trips),
+                                 ("GetTripsByTag", get_trips_by_tag),
+                                 ("GetNearestAirport", get_nearest_airport)]:
+        processor.register_function(
+            NAMESPACE + "." + name,
+            lambda target, part, implementation=implementation:
+                implementation(data, target, part))
+    handler.register(TripPinActions(data))
 
 
 def mounted(app, prefix):
@@ -72,9 +358,11 @@ def build_app(metadata_path, page_size, etag_sets):
     odata = OData.new_instance()
     service_metadata = odata.create_service_metadata(XmlEdmProvider.from_file(str(metadata_path)))
     handler = odata.create_handler(service_metadata)
-    handler.register(InMemoryProcessor(InMemoryDataStore(), page_size=page_size or None))
+    processor = TripPinProcessor(InMemoryDataStore(), page_size=page_size or None)
+    handler.register(processor)
     if etag_sets:
         handler.register(ETagSets(etag_sets))
+    register_trippin_operations(handler, processor)
     return mounted(ODataWSGIApp(handler, mount_path=SERVICE_PATH), SERVICE_PATH)
 
 

@@ -7,13 +7,19 @@ extension ODataClient {
     /// `entitySet` defaults to the class's; late-bound reads (`Entity.self`) name it and the entity's `logicalName`.
     public func retrieve<T: Entity>(_ type: T.Type, key: EntityKey, select: [String] = [], expand: [String] = [],
                                     entitySet: String? = nil, logicalName: String? = nil) async throws -> T {
-        let set = try entitySetName(type, entitySet)
-        let query = ODataQuery(select: select, expand: expand).queryString(version)
-        let request = try request("GET", URLText.path(set) + (try key.segment(version)) + (query.isEmpty ? "" : "?" + query))
+        let request = try readRequest(type, key: key, select: select, expand: expand, entitySet: entitySet)
         let response = try await send(request)
         let entity = try decoding(request) { try decoder.decodeEntity(type, from: response.body, logicalName: logicalName) }
         if entity.eTag == nil { entity.eTag = response[header: "ETag"] }
         return entity
+    }
+
+    /// The GET ``retrieve(_:key:select:expand:entitySet:logicalName:)`` sends, for ``batch(_:)``.
+    public func readRequest(_ type: Entity.Type, key: EntityKey, select: [String] = [], expand: [String] = [],
+                            entitySet: String? = nil) throws -> HTTPRequest {
+        let set = try entitySetName(type, entitySet)
+        let query = ODataQuery(select: select, expand: expand).queryString(version)
+        return try request("GET", URLText.path(set) + (try key.segment(version)) + (query.isEmpty ? "" : "?" + query))
     }
 
     /// The entity with this GUID key.
