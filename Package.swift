@@ -54,6 +54,8 @@ let package = Package(
             dependencies: ["MetadataModel", "MetadataReader", "Generator"],
             path: "Benchmarks/ReaderBenchmark"
         ),
+        // Decoding 10,000 Dataverse-like records into generated classes beside JSONDecoder into Codable structs.
+        .executableTarget(name: "DecodeBenchmark", dependencies: ["MobileSdk"], path: "Benchmarks/DecodeBenchmark", exclude: ["Metadata"]),
         // The runtime that generated entity classes link against: Foundation only.
         .target(name: "MobileSdk"),
         .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk"]),
@@ -61,7 +63,8 @@ let package = Package(
         .target(name: "MobileSdkClient", dependencies: ["MobileSdk"]),
         .testTarget(
             name: "MobileSdkClientTests",
-            dependencies: ["MobileSdkClient", "MobileSdk", "DataverseModel", "CRM2011Model", "TripPinModel"]
+            dependencies: ["MobileSdkClient", "MobileSdk", "DataverseModel", "CRM2011Model", "TripPinModel"],
+            resources: [.copy("Payloads")]
         ),
         // Generated classes against real OData servers started by scripts/test-servers.sh.
         .testTarget(name: "LiveServiceTests", dependencies: ["MobileSdkClient", "MobileSdk", "TripPinModel", "CRM2011Model"]),

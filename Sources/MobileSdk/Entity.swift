@@ -16,8 +16,8 @@ open class Entity: CustomStringConvertible {
     open class var entitySetName: String? { nil }
     /// The attributes that make up the key of a generated class, in key order.
     open class var keyAttributes: [String] { [] }
-    /// How each attribute and navigation property of a generated class is typed and named in payloads,
-    /// the base classes' included.
+    /// How each attribute and navigation property a generated class declares is typed and named in payloads; the
+    /// codecs add those of its base classes.
     open class var propertyMetadata: [PropertyMetadata] { [] }
 
     /// The entity's logical name, e.g. `"account"`.

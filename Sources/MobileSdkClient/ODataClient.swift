@@ -119,10 +119,13 @@ public final class ODataClient: Sendable {
         let idempotent = ["GET", "HEAD", "PUT", "PATCH", "DELETE"].contains(request.method)
         var attempt = 0
         var refreshed = false
+        // Only the attempt right after a 401 asks for new credentials; later retries use them as they are.
+        var refreshNow = false
         while true {
             try Task.checkCancellation()
             var authenticated = request
-            try await configuration.authentication.authenticate(&authenticated, refresh: refreshed)
+            try await configuration.authentication.authenticate(&authenticated, refresh: refreshNow)
+            refreshNow = false
             let response: HTTPResponse
             do {
                 response = try await configuration.transport.send(authenticated)
@@ -138,6 +141,7 @@ public final class ODataClient: Sendable {
                 return response
             case 401 where !refreshed:
                 refreshed = true
+                refreshNow = true
             case 429, 503:
                 let error = ODataServiceError(response: response, request: request)
                 let delay = error.retryAfter ?? policy.backoff(attempt: attempt)

@@ -27,7 +27,8 @@ enum EdmText {
         return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
     }
 
-    /// A decimal in JSON number syntax, exactly as written (no binary floating point in between).
+    /// A decimal in JSON number syntax, exactly as written (no binary floating point in between); nil for other
+    /// text and for values outside `Decimal`'s range. More than 38 significant digits are rounded.
     static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Decimal? {
         var index = 0
         let negative = index < text.count && text[index] == UInt8(ascii: "-")
@@ -37,6 +38,8 @@ enum EdmText {
         var exponent = 0
         var sawDigit = false
         var afterPoint = false
+        // Whether the digits fit the fast path (at most 19 significant digits, no exponent).
+        var fits = true
         while index < text.count {
             let byte = text[index]
             if byte == UInt8(ascii: ".") {
@@ -49,8 +52,7 @@ enum EdmText {
                     if significand > 0 { digitCount += 1 }
                     if afterPoint { exponent -= 1 }
                 } else {
-                    // More than 19 significant digits: Foundation's parser keeps all 38.
-                    return Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
+                    fits = false
                 }
             } else {
                 break
@@ -59,17 +61,61 @@ enum EdmText {
         }
         guard sawDigit else { return nil }
         if index < text.count {
+            // An exponent: `e` or `E`, an optional sign, digits, and nothing after them.
             guard text[index] | 0x20 == UInt8(ascii: "e") else { return nil }
-            // Rare: exponent notation goes through Foundation's parser.
-            return Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
+            index += 1
+            if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+            let exponentStart = index
+            while index < text.count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            guard index > exponentStart, index == text.count else { return nil }
+            fits = false
+        }
+        if !fits {
+            // Rare: long or exponent notation goes through Foundation's parser, which keeps 38 digits. The text is
+            // checked above, so it parses all of it; nil when the value is out of range.
+            guard let value = Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")),
+                  !value.isNaN else { return nil }
+            return value
         }
         return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
     }
 
     /// A double in JSON number syntax, or one of the OData special values `INF`, `-INF`, `NaN`.
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        if let integer = int64(text), abs(integer) < 1 << 53 { return Double(integer) }
-        return Double(String(decoding: text, as: UTF8.self))
+        if let integer = int64(text), integer.magnitude < 1 << 53 { return Double(integer) }
+        switch String(decoding: text, as: UTF8.self) {
+        case "INF": return .infinity
+        case "-INF": return -.infinity
+        case "NaN": return .nan
+        case let other:
+            // Swift's parser also takes `inf`, `nan` and hexadecimal: only JSON numbers get that far.
+            guard isJSONNumber(text) else { return nil }
+            return Double(other)
+        }
+    }
+
+    /// Whether the text is a number in the JSON grammar: `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)? ([eE] [+-]? [0-9]+)?.
+    static func isJSONNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < text.count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            return index - start
+        }
+        if index < text.count, text[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits == 1 || (integerDigits > 1 && text[integerStart] != UInt8(ascii: "0")) else { return false }
+        if index < text.count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < text.count, text[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == text.count
     }
 
     // MARK: GUID
@@ -107,7 +153,7 @@ enum EdmText {
         guard let year = scanner.number(width: 4), scanner.skip("-"), let month = scanner.number(width: 2), scanner.skip("-"),
               let day = scanner.number(width: 2), scanner.skip("T") || scanner.skip("t"),
               let hour = scanner.number(width: 2), scanner.skip(":"), let minute = scanner.number(width: 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60 else { return nil }
+              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60 else { return nil }
         var second = 0
         var fraction = 0.0
         if scanner.skip(":") {
@@ -122,7 +168,9 @@ enum EdmText {
         if scanner.skip("Z") || scanner.skip("z") {
             offset = 0
         } else if let sign = scanner.sign() {
-            guard let hours = scanner.number(width: 2), scanner.skip(":"), let minutes = scanner.number(width: 2) else { return nil }
+            guard let hours = scanner.number(width: 2), scanner.skip(":"), let minutes = scanner.number(width: 2), hours < 24, minutes < 60 else {
+                return nil
+            }
             offset = sign * (hours * 3600 + minutes * 60)
         }
         guard scanner.atEnd else { return nil }
@@ -131,9 +179,10 @@ enum EdmText {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// ISO 8601 in UTC with milliseconds when the date has any, e.g. `2024-05-01T12:30:00Z`.
+    /// ISO 8601 in UTC with milliseconds when the date has any, e.g. `2024-05-01T12:30:00Z`. Dates beyond the
+    /// years 0001–9999 (which no OData service accepts) are clamped to them rather than trapping.
     static func format(_ date: Date) -> String {
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let totalMilliseconds = clampedMilliseconds(date)
         let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)
         let seconds = Int((totalMilliseconds - Int64(milliseconds)) / 1000)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
@@ -155,14 +204,38 @@ enum EdmText {
         // An offset follows the milliseconds: a sign after the first character.
         var index = start + 1
         while index < end, text[index] != UInt8(ascii: "+"), text[index] != UInt8(ascii: "-") { index += 1 }
+        if index < end {
+            // The offset: a sign and four digits (minutes, as `0060`).
+            guard end - index == 5, (index + 1..<end).allSatisfy({ text[$0] &- UInt8(ascii: "0") < 10 }) else { return nil }
+        }
         end = index
         guard let milliseconds = int64(UnsafeBufferPointer(rebasing: text[start..<end])) else { return nil }
         return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
-    /// `/Date(<milliseconds>)/`.
+    /// `/Date(<milliseconds>)/`, clamped to the years 0001–9999 like ``format(_:)``.
     static func formatLegacy(_ date: Date) -> String {
-        "/Date(\(Int64((date.timeIntervalSince1970 * 1000).rounded())))/"
+        "/Date(\(clampedMilliseconds(date)))/"
+    }
+
+    /// The first and last milliseconds of the years 0001–9999 since 1970.
+    private static let millisecondRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+
+    /// The date in whole milliseconds since 1970, within ``millisecondRange`` (NaN gives 1970).
+    private static func clampedMilliseconds(_ date: Date) -> Int64 {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard !milliseconds.isNaN else { return 0 }
+        let bounded = min(max(milliseconds, Double(millisecondRange.lowerBound)), Double(millisecondRange.upperBound))
+        return Int64(bounded)
+    }
+
+    /// The number of days in a month of the proleptic Gregorian calendar.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date.

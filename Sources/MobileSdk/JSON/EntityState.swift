@@ -56,11 +56,13 @@ struct EntityState {
             entity.formattedValues[name] = text
         }
         for (name, var collection) in related {
-            if let link = relatedNextLinks[name] {
+            // The annotations are keyed by payload name, the expansions by storage name.
+            let propertyName = table.byName[name]?.propertyName ?? name
+            if let link = relatedNextLinks[propertyName] {
                 collection.nextLink = link
                 collection.moreRecords = true
             }
-            collection.totalRecordCount = relatedCounts[name]
+            if let count = relatedCounts[propertyName] { collection.totalRecordCount = count }
             entity.relatedEntities[name] = collection
         }
         return entity

@@ -53,7 +53,18 @@ enum GeoJSON {
     }
 
     private static func json(_ position: SpatialValue.Position) -> UntypedValue {
-        .array([position.x, position.y] .map { .number(Decimal($0)) } + (position.z.map { [.number(Decimal($0))] } ?? []))
+        .array(([position.x, position.y] + (position.z.map { [$0] } ?? [])).map { .number(decimal($0)) })
+    }
+
+    /// The decimal with the shortest text that reads back as `value` (`Decimal(Double)` is not exact: 123.456789012345
+    /// would come back as 123.45678901234499584).
+    private static func decimal(_ value: Double) -> Decimal {
+        Decimal(string: value.description, locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(value)
+    }
+
+    /// The double nearest the decimal, parsed from its text so that it is correctly rounded.
+    private static func double(_ value: Decimal) -> Double {
+        Double(value.description) ?? NSDecimalNumber(decimal: value).doubleValue
     }
 
     private static func position(_ json: UntypedValue) -> SpatialValue.Position? {
@@ -61,7 +72,7 @@ enum GeoJSON {
         var values: [Double] = []
         for number in numbers {
             guard case .number(let value) = number else { return nil }
-            values.append(NSDecimalNumber(decimal: value).doubleValue)
+            values.append(double(value))
         }
         return SpatialValue.Position(x: values[0], y: values[1], z: values.count > 2 ? values[2] : nil)
     }

@@ -35,8 +35,9 @@ struct JSONReader {
         }
     }
 
-    /// Consumes `{`; follow with ``nextKey()`` until it returns nil.
+    /// Consumes `{` (after any whitespace); follow with ``nextKey()`` until it returns nil.
     mutating func beginObject() throws {
+        skipWhitespace()
         try expect(UInt8(ascii: "{"), "'{'")
         try enter()
         skipWhitespace()
@@ -69,8 +70,9 @@ struct JSONReader {
         return key
     }
 
-    /// Consumes `[`; follow with ``nextElement()`` before each element until it returns false.
+    /// Consumes `[` (after any whitespace); follow with ``nextElement()`` before each element until it returns false.
     mutating func beginArray() throws {
+        skipWhitespace()
         try expect(UInt8(ascii: "["), "'['")
         try enter()
         skipWhitespace()
@@ -162,6 +164,7 @@ struct JSONReader {
                 position = start - 1
                 return nil
             }
+            if byte < 0x20 { throw error("control character in a string") }
             position += 1
         }
         throw error("unterminated string")
@@ -231,7 +234,14 @@ struct JSONReader {
         skipWhitespace()
         let start = position
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard digits() > 0 else { throw error("expected a number") }
+        let integerStart = position
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw error("expected a number") }
+        // JSON allows no leading zeros: `0`, `0.5`, but not `01`.
+        guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+            position = integerStart
+            throw error("a number cannot start with 0")
+        }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             guard digits() > 0 else { throw error("expected digits after '.'") }

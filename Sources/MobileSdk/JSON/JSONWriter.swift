@@ -91,7 +91,8 @@ extension JSONWriter {
         switch value {
         case .null: null()
         case .bool(let flag): raw(flag ? "true" : "false")
-        case .number(let number): raw(number.description)
+        // JSON has no NaN: null is the nearest value (and keeps the output JSON).
+        case .number(let number): number.isNaN ? null() : raw(number.description)
         case .string(let text): string(text)
         case .array(let elements):
             beginArray()

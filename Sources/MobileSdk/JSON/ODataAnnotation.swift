@@ -10,9 +10,17 @@ enum ODataAnnotation {
     }
 
     /// `#Microsoft.Dynamics.CRM.account` → `Microsoft.Dynamics.CRM.account`; a 4.01 short primitive name such as
-    /// `#Guid` → `Edm.Guid`.
+    /// `#Guid` → `Edm.Guid`, also inside a collection: `#Collection(String)` → `Collection(Edm.String)`.
     static func qualifiedTypeName(_ annotation: String) -> String {
-        let name = annotation.hasPrefix("#") ? String(annotation.dropFirst()) : annotation
-        return name.contains(".") || name.hasPrefix("Collection(") ? name : "Edm." + name
+        let name = annotation.hasPrefix("#") ? annotation.dropFirst() : Substring(annotation)
+        if name.hasPrefix("Collection("), name.hasSuffix(")") {
+            return "Collection(" + qualified(name.dropFirst(11).dropLast()) + ")"
+        }
+        return qualified(name)
+    }
+
+    /// A type name with `Edm.` put before a 4.01 short primitive name.
+    private static func qualified(_ name: Substring) -> String {
+        name.contains(".") || name.isEmpty ? String(name) : "Edm." + name
     }
 }

@@ -8,12 +8,12 @@ extension ODataJSONDecoder {
             if case .optionSet = type {
                 return try readOptionSetValues(&reader)
             }
-            var elements: [AttributeValue] = []
-            try reader.beginArray()
-            while try reader.nextElement() {
-                elements.append(try readValue(&reader, type, collection: false))
+            if version == .v2, try reader.peek() == .object {
+                // Verbose JSON: `{"__metadata": {…}, "results": […]}`.
+                let elements = try readVerboseWrapper(&reader, member: "results") { try readElements(&$0, type) }
+                return .collection(elements ?? [])
             }
-            return .collection(elements)
+            return .collection(try readElements(&reader, type))
         }
         switch type {
         case .boolean: return .boolean(try reader.readBool())
@@ -22,7 +22,7 @@ extension ODataJSONDecoder {
         case .int16: return .int16(try readInteger(&reader, Int16.self))
         case .int32: return .int32(try readInteger(&reader, Int32.self))
         case .int64: return .int64(try readInteger(&reader, Int64.self))
-        case .single: return .single(Float(try readDouble(&reader)))
+        case .single: return .single(try readFloat(&reader))
         case .double: return .double(try readDouble(&reader))
         case .decimal: return .decimal(try readDecimal(&reader))
         case .string: return .string(try reader.readString())
@@ -67,6 +67,16 @@ extension ODataJSONDecoder {
         }
     }
 
+    /// The elements of a JSON array, each a `type`.
+    private func readElements(_ reader: inout JSONReader, _ type: PropertyType) throws -> [AttributeValue] {
+        var elements: [AttributeValue] = []
+        try reader.beginArray()
+        while try reader.nextElement() {
+            elements.append(try readValue(&reader, type, collection: false))
+        }
+        return elements
+    }
+
     /// A complex value: typed members where the table knows them, the rest by shape.
     func readComplex(_ reader: inout JSONReader, table: PropertyTable) throws -> [String: AttributeValue] {
         var members: [String: AttributeValue] = [:]
@@ -93,8 +103,8 @@ extension ODataJSONDecoder {
     /// A value without metadata: typed by its `@odata.type` annotation when there is one, else by its JSON shape
     /// (strings, booleans, `int32`/`int64`/`decimal` numbers, objects as complex values, arrays as collections).
     func readDynamic(_ reader: inout JSONReader, typeName: String?) throws -> AttributeValue {
-        if let typeName, let type = Self.primitiveTypes[typeName.replacingOccurrences(of: "Collection(", with: "").replacingOccurrences(of: ")", with: "")] {
-            return try readValue(&reader, type, collection: typeName.hasPrefix("Collection("))
+        if let typeName, let (type, collection) = Self.primitiveType(named: typeName) {
+            return try readValue(&reader, type, collection: collection)
         }
         switch try reader.peek() {
         case .null:
@@ -117,6 +127,19 @@ extension ODataJSONDecoder {
             while try reader.nextElement() { elements.append(try readDynamic(&reader, typeName: nil)) }
             return .collection(elements)
         }
+    }
+
+    /// The primitive type a type annotation names, and whether it is a collection of it: `Edm.Int64`,
+    /// `Collection(Edm.Guid)`, `Edm.GeographyPoint`; nil for other types (complex, entity, enumeration).
+    static func primitiveType(named typeName: String) -> (PropertyType, Bool)? {
+        var name = Substring(typeName)
+        let collection = name.hasPrefix("Collection(") && name.hasSuffix(")")
+        if collection { name = name.dropFirst(11).dropLast() }
+        let qualified = ODataAnnotation.qualifiedTypeName(String(name))
+        if let type = primitiveTypes[qualified] { return (type, collection) }
+        if qualified.hasPrefix("Edm.Geography") { return (.geography, collection) }
+        if qualified.hasPrefix("Edm.Geometry") { return (.geometry, collection) }
+        return nil
     }
 
     static let primitiveTypes: [String: PropertyType] = [
@@ -144,19 +167,36 @@ extension ODataJSONDecoder {
         return result
     }
 
+    /// A JSON number, or a string holding one or `INF`, `-INF`, `NaN` (IEEE754Compatible, OData v2).
     private func readDouble(_ reader: inout JSONReader) throws -> Double {
         if try reader.peek() == .string {
-            switch try reader.readString() {
-            case "INF", "Infinity": return .infinity
-            case "-INF", "-Infinity": return -.infinity
-            case "NaN": return .nan
-            case let text:
-                guard let value = Double(text) else { throw reader.error("'\(text)' is not a number") }
-                return value
-            }
+            let text = try reader.readString()
+            let value = text == "Infinity" ? .infinity : text == "-Infinity" ? -.infinity : Array(text.utf8).withUnsafeBufferPointer(EdmText.double)
+            guard let value else { throw reader.error("'\(text)' is not a number") }
+            return value
         }
         let text = try reader.readNumberBytes()
         guard let value = EdmText.double(text) else { throw reader.error("number out of range") }
+        return value
+    }
+
+    /// An Edm.Single, parsed as a `Float` directly (going through `Double` could round twice).
+    private func readFloat(_ reader: inout JSONReader) throws -> Float {
+        let text: String
+        if try reader.peek() == .string {
+            text = try reader.readString()
+            switch text {
+            case "INF", "Infinity": return .infinity
+            case "-INF", "-Infinity": return -.infinity
+            case "NaN": return .nan
+            default: break
+            }
+        } else {
+            text = String(decoding: try reader.readNumberBytes(), as: UTF8.self)
+        }
+        guard Array(text.utf8).withUnsafeBufferPointer(EdmText.isJSONNumber), let value = Float(text) else {
+            throw reader.error("'\(text)' is not a number")
+        }
         return value
     }
 

@@ -37,28 +37,46 @@ public struct ODataJSONDecoder: Sendable {
     }
 
     /// The value an operation returned, typed by `type` when given: the `value` member in v4, the `d` member (or
-    /// its only member or `results`) in v2, or the body itself (a complex value, a bare value).
+    /// its `results` or only member) in v2, or the body itself (a complex value, a bare value).
     public func decodeValue(from data: Data, type: PropertyType? = nil, collection: Bool = false) throws -> AttributeValue {
-        var json = try read(data) { try $0.readUntyped() }
-        switch (version, json) {
-        case (.v4, .object(let members)):
-            if let value = members["value"] { json = value }
-        case (.v2, .object(let members)):
-            if let inner = members["d"] {
-                json = inner
-                if case .object(let wrapper) = inner, wrapper.count == 1, let only = wrapper.first, only.key == "results" || only.key != "__metadata" {
-                    json = only.value
+        try read(data) { reader in
+            // Read the value where it is, so that numbers keep their text; then check the whole body.
+            var value = reader
+            switch version {
+            case .v4:
+                if let inner = try members(of: reader)?.first(where: { $0.key == "value" }) { value = inner.value }
+            case .v2:
+                if let envelope = try members(of: reader)?.first(where: { $0.key == "d" }) {
+                    value = try verboseResult(in: envelope.value) ?? envelope.value
                 }
             }
-        default:
-            break
+            let result = try type.map { try readValue(&value, $0, collection: collection) } ?? readDynamic(&value, typeName: nil)
+            try reader.skipValue()
+            return result
         }
-        var writer = JSONWriter()
-        writer.untyped(json)
-        return try read(writer.data) { reader in
-            if let type { return try readValue(&reader, type, collection: collection) }
-            return try readDynamic(&reader, typeName: nil)
+    }
+
+    /// The members of the object that follows, each with a reader at its value; nil when no object follows.
+    /// The reader passed in stays where it is.
+    private func members(of reader: JSONReader) throws -> [(key: String, value: JSONReader)]? {
+        var probe = reader
+        guard try probe.peek() == .object else { return nil }
+        var members: [(key: String, value: JSONReader)] = []
+        try probe.beginObject()
+        while let key = try probe.nextKey() {
+            members.append((key, probe))
+            try probe.skipValue()
         }
+        return members
+    }
+
+    /// Inside `d` of a verbose response: `results`, or the only member (a function's `{"Name": value}`) unless that
+    /// is `__metadata`; nil when `d` is the value itself.
+    private func verboseResult(in envelope: JSONReader) throws -> JSONReader? {
+        guard let members = try members(of: envelope) else { return nil }
+        if let results = members.first(where: { $0.key == "results" }) { return results.value }
+        if members.count == 1, let only = members.first, only.key != "__metadata" { return only.value }
+        return nil
     }
 
     /// Runs `body` over the bytes of `data` and checks that nothing follows the value.
@@ -253,29 +271,30 @@ public struct ODataJSONDecoder: Sendable {
             }
         case .object where version == .v2:
             // Verbose JSON: an entity, `{"results": [...]}` or `{"__deferred": {...}}`.
-            let entity = try readVerboseNavigationObject(&reader, target: target, into: &collection)
-            if let entity { collection.entities.append(entity) } else if collection.entities.isEmpty, !collection.moreRecords { return nil }
+            guard try readVerboseNavigationObject(&reader, target: target, into: &collection) else { return nil }
         default:
             collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil))
         }
         return collection
     }
 
-    /// A v2 navigation value that is an object: returns the entity, or fills `collection` from `results`;
-    /// nil with nothing filled for a deferred link.
-    private func readVerboseNavigationObject(_ reader: inout JSONReader, target: Entity.Type, into collection: inout EntityCollection) throws -> Entity? {
+    /// A v2 navigation value that is an object: an entity, or `results` with `__count` and `__next`, go into
+    /// `collection`; false, with nothing filled, for a deferred link (an empty `results` is an expansion).
+    private func readVerboseNavigationObject(_ reader: inout JSONReader, target: Entity.Type, into collection: inout EntityCollection) throws -> Bool {
         // Look ahead: the object is a wrapper when its first key is `results` or `__deferred`.
         var probe = reader
         try probe.beginObject()
         let first = try probe.nextKey()
         guard first == "results" || first == "__deferred" || first == "__next" || first == "__count" else {
-            return try readEntity(&reader, expected: target, logicalName: nil)
+            collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil))
+            return true
         }
         try reader.beginObject()
-        var deferred = false
+        var expanded = false
         while let key = try reader.nextKey() {
             switch key {
             case "results":
+                expanded = true
                 try reader.beginArray()
                 while try reader.nextElement() {
                     collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil))
@@ -285,15 +304,11 @@ public struct ODataJSONDecoder: Sendable {
                 collection.moreRecords = collection.nextLink != nil
             case "__count":
                 collection.totalRecordCount = try readCount(&reader)
-            case "__deferred":
-                deferred = true
-                try reader.skipValue()
             default:
                 try reader.skipValue()
             }
         }
-        if deferred { collection.moreRecords = false }
-        return nil
+        return expanded
     }
 
     private func isClass(_ candidate: Entity.Type, derivedFrom base: Entity.Type) -> Bool {

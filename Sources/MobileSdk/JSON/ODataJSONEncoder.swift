@@ -60,11 +60,14 @@ public struct ODataJSONEncoder: Sendable {
             for name in entity.relatedEntities.keys.sorted() {
                 guard let related = entity.relatedEntities[name] else { continue }
                 let property = table.byName[name]
-                writer.key(name)
-                if property?.isCollection == false, related.entities.count == 1 {
-                    try writeEntity(related.entities[0], names: related.entities[0].attributes.keys.sorted(), deep: true, into: &writer)
+                if property?.isCollection == false {
+                    // Single-valued: the entity itself; nothing when none is related.
+                    guard let first = related.entities.first else { continue }
+                    writer.key(property?.propertyName ?? name)
+                    try writeEntity(first, names: first.attributes.keys.sorted(), deep: true, into: &writer)
                     continue
                 }
+                writer.key(property?.propertyName ?? name)
                 if version == .v2 {
                     writer.beginObject()
                     writer.key("results")
@@ -113,8 +116,8 @@ public struct ODataJSONEncoder: Sendable {
         switch value {
         case .null:
             switch (version, type) {
-            case (.v2, .optionSet?), (.v2, .money?): writeWrapper(nil, into: &writer)
-            case (.v2, .lookup?): writer.beginObject(); writer.key("Id"); writer.null(); writer.key("LogicalName"); writer.null(); writer.endObject()
+            case (.v2, .optionSet?) where !collection, (.v2, .money?) where !collection: writeWrapper(nil, into: &writer)
+            case (.v2, .lookup?) where !collection: writer.beginObject(); writer.key("Id"); writer.null(); writer.key("LogicalName"); writer.null(); writer.endObject()
             default: writer.null()
             }
         case .boolean(let flag): writer.raw(flag ? "true" : "false")
@@ -125,7 +128,9 @@ public struct ODataJSONEncoder: Sendable {
         case .int64(let number): asString ? writer.string(String(number)) : writer.raw(String(number))
         case .single(let number): writeFloatingPoint(Double(number), description: number.description, into: &writer)
         case .double(let number): writeFloatingPoint(number, description: number.description, into: &writer)
-        case .decimal(let number): asString ? writer.string(number.description) : writer.raw(number.description)
+        case .decimal(let number):
+            guard !number.isNaN else { throw ODataEncodingError(message: "a decimal is NaN, which OData cannot represent") }
+            asString ? writer.string(number.description) : writer.raw(number.description)
         case .string(let text): writer.string(text)
         case .guid(let guid): writer.string(EdmText.format(guid))
         case .binary(let data): writer.string(data.base64EncodedString())
@@ -148,6 +153,7 @@ public struct ODataJSONEncoder: Sendable {
         case .optionSetValues(let options):
             writer.string(options.map { String($0.value) }.joined(separator: ","))
         case .money(let money):
+            guard !money.value.isNaN else { throw ODataEncodingError(message: "a money value is NaN, which OData cannot represent") }
             if version == .v2 { writeWrapper("\"\(money.value)\"", into: &writer) } else { asString ? writer.string(money.value.description) : writer.raw(money.value.description) }
         case .geography(let spatial), .geometry(let spatial): writer.untyped(GeoJSON.untypedValue(spatial))
         case .enumMember(let name): writer.string(name)

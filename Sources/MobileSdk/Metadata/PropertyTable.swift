@@ -19,9 +19,19 @@ final class PropertyTable: Sendable {
 
     static let empty = PropertyTable([])
 
-    /// The table of an entity class.
+    /// The table of an entity class, with the properties of its base classes: generated classes list only the
+    /// properties their own entity type declares.
     static func of(_ type: Entity.Type) -> PropertyTable {
-        cache.table(for: ObjectIdentifier(type)) { type.propertyMetadata }
+        cache.table(for: ObjectIdentifier(type)) {
+            var classes: [Entity.Type] = []
+            var current: Entity.Type? = type
+            while let entityType = current {
+                classes.append(entityType)
+                current = _getSuperclass(entityType) as? Entity.Type
+            }
+            // Base classes first, so that a derived class's metadata for the same name wins.
+            return classes.reversed().flatMap(\.propertyMetadata)
+        }
     }
 
     /// The table of a complex type.

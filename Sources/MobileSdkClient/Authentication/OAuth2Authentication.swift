@@ -16,6 +16,9 @@ public actor OAuth2Authentication: AuthenticationProvider {
     private let scope: String?
     private let transport: HTTPTransport
     private var cached: (token: String, expires: Date)?
+    /// The token request in flight: concurrent requests wait for it instead of asking again (which, with
+    /// rotating refresh tokens, would send a refresh token that was just replaced).
+    private var pending: Task<String, Error>?
 
     /// `scope` is the resource's scope, e.g. `https://contoso.crm.dynamics.com/.default`. The endpoint must use
     /// https unless it is on this machine.
@@ -32,7 +35,10 @@ public actor OAuth2Authentication: AuthenticationProvider {
             request[header: "Authorization"] = "Bearer " + cached.token
             return
         }
-        let token = try await requestToken()
+        let task = pending ?? Task { try await requestToken() }
+        pending = task
+        defer { if pending == task { pending = nil } }
+        let token = try await task.value
         request[header: "Authorization"] = "Bearer " + token
     }
 

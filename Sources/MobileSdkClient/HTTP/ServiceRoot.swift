@@ -13,7 +13,10 @@ enum ServiceRoot {
 
     static func isLoopback(_ host: String) -> Bool {
         let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        // 127.x.y.z as an IPv4 literal only: a name such as `127.0.0.1.example.com` may resolve anywhere.
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        let isLoopbackAddress = octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+        return host == "localhost" || host == "::1" || isLoopbackAddress
     }
 
     /// Whether `url` has the same scheme, host and port as `root`.

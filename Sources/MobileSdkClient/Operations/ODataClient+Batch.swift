@@ -86,7 +86,8 @@ enum MultipartBody {
         guard let status = head["status"].flatMap({ Int($0) }) else { return nil }
         var headers = head
         headers["status"] = nil
-        let trimmed = body.hasSuffix("\r\n") ? String(body.dropLast(2)) : body
+        // `\r\n` is one Character: drop the delimiter's line break, not the body's last character with it.
+        let trimmed = body.hasSuffix("\r\n") || body.hasSuffix("\n") ? String(body.dropLast()) : body
         return HTTPResponse(statusCode: status, headerFields: headers, body: Data(trimmed.utf8))
     }
 
@@ -96,7 +97,8 @@ enum MultipartBody {
         let head = separator.map { String(text[..<$0.lowerBound]) } ?? text
         let rest = separator.map { String(text[$0.upperBound...]) } ?? ""
         var headers: [String: String] = [:]
-        for (index, line) in head.components(separatedBy: "\n").enumerated() {
+        // Split on Characters that are line breaks: `\r\n` is a single Character, which a split on "\n" may not see.
+        for (index, line) in head.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = line.trimmingCharacters(in: .whitespacesAndNewlines)
             if statusLine, index == 0 {
                 let words = line.split(separator: " ")

@@ -10,7 +10,9 @@ extension ODataClient {
         let query = try FetchXmlPaging.query(fetchXml, page: page, cookie: pagingCookie)
         var request = try request("GET", URLText.path(set) + "?fetchXml=" + URLText.query(query))
         if configuration.includeAnnotations == nil {
-            request[header: "Prefer"] = "odata.include-annotations=\"Microsoft.Dynamics.CRM.fetchxmlpagingcookie,Microsoft.Dynamics.CRM.morerecords\""
+            // The paging annotations come only when asked for; other preferences (page size) stay.
+            let paging = "odata.include-annotations=\"Microsoft.Dynamics.CRM.fetchxmlpagingcookie,Microsoft.Dynamics.CRM.morerecords\""
+            request[header: "Prefer"] = [request[header: "Prefer"], paging].compactMap { $0 }.joined(separator: ",")
         }
         let response = try await send(request)
         let collection = try decoding(request) { try decoder.decodeCollection(type, from: response.body, logicalName: logicalName) }

@@ -47,7 +47,8 @@ enum ODataLiteral {
 /// Percent-encoding for URL paths and query values.
 enum URLText {
     private static let pathAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;=:@/")
-    private static let queryAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?")
+    /// `=` stays readable in values such as `$expand=Friends($select=Name)`; `&`, `+`, `#` and spaces are encoded.
+    private static let queryAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?=")
 
     static func path(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: pathAllowed) ?? text
