@@ -123,21 +123,36 @@ enum EdmText {
     /// `dddddddd-dddd-dddd-dddd-dddddddddddd`, either case.
     static func guid(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard text.count == 36 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        var index = 0
-        while index < 36 {
+        // The 32 hex digits as two 64-bit halves: no buffer to allocate.
+        var halves: (UInt64, UInt64) = (0, 0)
+        var digits = 0
+        for index in 0..<36 {
             if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard text[index] == UInt8(ascii: "-") else { return nil }
-                index += 1
                 continue
             }
-            guard let high = hexValue(text[index]), let low = hexValue(text[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
+            guard let digit = hexValue(text[index]) else { return nil }
+            if digits < 16 {
+                halves.0 = halves.0 << 4 | UInt64(digit)
+            } else {
+                halves.1 = halves.1 << 4 | UInt64(digit)
+            }
+            digits += 1
         }
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        let (high, low) = halves
+        let byte = { (value: UInt64, shift: UInt64) in UInt8(truncatingIfNeeded: value >> shift) }
+        return UUID(uuid: (byte(high, 56), byte(high, 48), byte(high, 40), byte(high, 32), byte(high, 24), byte(high, 16), byte(high, 8), byte(high, 0),
+                           byte(low, 56), byte(low, 48), byte(low, 40), byte(low, 32), byte(low, 24), byte(low, 16), byte(low, 8), byte(low, 0)))
+    }
+
+    /// `YYYY-MM-DD` with a four-digit year, the form services send; nil for anything else (which the caller then
+    /// hands to `DateOnly`'s full parser).
+    static func date(_ text: UnsafeBufferPointer<UInt8>) -> DateOnly? {
+        var scanner = DigitScanner(text)
+        guard let year = scanner.number(width: 4), scanner.skip("-"), let month = scanner.number(width: 2), scanner.skip("-"),
+              let day = scanner.number(width: 2), scanner.atEnd, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        return DateOnly(year: year, month: month, day: day)
     }
 
     /// Lowercase, as OData services write GUIDs.

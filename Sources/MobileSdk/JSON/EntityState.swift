@@ -9,13 +9,16 @@ struct EntityState {
     var eTag: String?
     var attributes: [String: AttributeValue] = [:]
     var related: [String: EntityCollection] = [:]
-    /// Annotations by payload property name.
+    /// Annotations by the attribute they belong to (storage name).
     var formatted: [String: String] = [:]
     var lookupTargets: [String: String] = [:]
     var lookupIds: [String: UUID] = [:]
-    var dynamicTypes: [String: String] = [:]
     var relatedNextLinks: [String: String] = [:]
     var relatedCounts: [String: Int] = [:]
+    /// Lookups the class does not declare (`_x_value` with a lookup annotation): payload name by storage name.
+    var unknownLookups: [String: String] = [:]
+    /// `@odata.type` annotations of properties the class does not declare, by payload name.
+    var dynamicTypes: [String: String] = [:]
 
     init(type: Entity.Type) {
         self.type = type
@@ -31,19 +34,16 @@ struct EntityState {
 
     /// The entity: lookups joined with their target and name, formatted values keyed by attribute.
     mutating func finish(logicalName: String?) -> Entity {
-        for (propertyName, id) in lookupIds {
-            let property = table.byPropertyName[propertyName]
-            let name = property?.name ?? propertyName
-            var target = lookupTargets[propertyName]
-            if target == nil, case .lookup(let targets)? = property?.type, targets.count == 1 { target = targets[0].logicalName }
-            attributes[name] = .entityReference(EntityReference(logicalName: target ?? "", id: id, name: formatted[propertyName]))
+        for (name, id) in lookupIds {
+            var target = lookupTargets[name]
+            if target == nil, case .lookup(let targets)? = table.byName[name]?.type, targets.count == 1 { target = targets[0].logicalName }
+            attributes[name] = .entityReference(EntityReference(logicalName: target ?? "", id: id, name: formatted[name]))
         }
         // Dataverse lookups the class does not know: `_x_value` with a lookup annotation becomes `x`.
-        for (propertyName, target) in lookupTargets where lookupIds[propertyName] == nil && table.byPropertyName[propertyName] == nil {
-            guard let name = Self.lookupAttributeName(propertyName), case .string(let text)? = attributes[propertyName],
-                  let id = text.utf8.withContiguousStorageIfAvailable(EdmText.guid) ?? EdmText.guid(Array(text.utf8)) else { continue }
-            attributes[propertyName] = nil
-            attributes[name] = .entityReference(EntityReference(logicalName: target, id: id, name: formatted[propertyName]))
+        for (name, payload) in unknownLookups where name != payload {
+            guard let target = lookupTargets[name], case .string(let text)? = attributes[payload], let id = EdmText.guid(Array(text.utf8)) else { continue }
+            attributes[payload] = nil
+            attributes[name] = .entityReference(EntityReference(logicalName: target, id: id, name: formatted[name]))
         }
         let entity = type.init()
         if entity.logicalName.isEmpty {
@@ -51,18 +51,13 @@ struct EntityState {
         }
         entity.load(attributes)
         entity.eTag = eTag
-        for (propertyName, text) in formatted {
-            let name = table.byPropertyName[propertyName]?.name ?? Self.lookupAttributeName(propertyName) ?? propertyName
-            entity.formattedValues[name] = text
-        }
+        entity.formattedValues = formatted
         for (name, var collection) in related {
-            // The annotations are keyed by payload name, the expansions by storage name.
-            let propertyName = table.byName[name]?.propertyName ?? name
-            if let link = relatedNextLinks[propertyName] {
+            if let link = relatedNextLinks[name] {
                 collection.nextLink = link
                 collection.moreRecords = true
             }
-            if let count = relatedCounts[propertyName] { collection.totalRecordCount = count }
+            if let count = relatedCounts[name] { collection.totalRecordCount = count }
             entity.relatedEntities[name] = collection
         }
         return entity

@@ -50,6 +50,21 @@ struct JSONReader {
 
     /// The next member's key with its `:` consumed, or nil after consuming the closing `}`.
     mutating func nextKey() throws -> String? {
+        switch try nextKeyToken() {
+        case .plain(let bytes)?: String(decoding: bytes, as: UTF8.self)
+        case .escaped(let key)?: key
+        case nil: nil
+        }
+    }
+
+    /// A member's key: its bytes when it has no escapes (most keys), else the decoded text.
+    enum KeyToken {
+        case plain(UnsafeBufferPointer<UInt8>)
+        case escaped(String)
+    }
+
+    /// Like ``nextKey()``, without making a String of a key that has no escapes.
+    mutating func nextKeyToken() throws -> KeyToken? {
         skipWhitespace()
         guard position < bytes.count else { throw error("unexpected end of JSON text in an object") }
         if bytes[position] == UInt8(ascii: "}") {
@@ -64,7 +79,12 @@ struct JSONReader {
             try expect(UInt8(ascii: ","), "',' or '}'")
             skipWhitespace()
         }
-        let key = try readString()
+        let key: KeyToken
+        if let plain = try readPlainStringBytes() {
+            key = .plain(plain)
+        } else {
+            key = .escaped(try readString())
+        }
         skipWhitespace()
         try expect(UInt8(ascii: ":"), "':'")
         return key

@@ -30,7 +30,13 @@ extension ODataJSONDecoder {
         case .binary: return .binary(try readBinary(&reader))
         case .dateTimeOffset, .dateTime: return .dateTimeOffset(try readDate(&reader))
         case .date:
-            let text = try reader.readString()
+            let text: String
+            if let bytes = try reader.readPlainStringBytes() {
+                if let date = EdmText.date(bytes) { return .date(date) }
+                text = String(decoding: bytes, as: UTF8.self)
+            } else {
+                text = try reader.readString()
+            }
             guard let date = DateOnly(text) else { throw reader.error("'\(text)' is not an Edm.Date") }
             return .date(date)
         case .timeOfDay: return .timeOfDay(try readTimeOfDay(&reader))
@@ -227,6 +233,10 @@ extension ODataJSONDecoder {
     }
 
     private func readDate(_ reader: inout JSONReader) throws -> Date {
+        if let bytes = try reader.readPlainStringBytes() {
+            if let date = EdmText.legacyDate(bytes) ?? EdmText.dateTimeOffset(bytes) { return date }
+            throw reader.error("'\(String(decoding: bytes, as: UTF8.self))' is not a date and time")
+        }
         let text = try reader.readString()
         let date = Array(text.utf8).withUnsafeBufferPointer { EdmText.legacyDate($0) ?? EdmText.dateTimeOffset($0) }
         guard let date else { throw reader.error("'\(text)' is not a date and time") }

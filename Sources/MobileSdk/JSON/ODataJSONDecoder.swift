@@ -19,7 +19,7 @@ public struct ODataJSONDecoder: Sendable {
     public func decodeEntity<T: Entity>(_ type: T.Type, from data: Data, logicalName: String? = nil) throws -> T {
         try read(data) { reader in
             if version == .v2 { try reader.enterVerboseEnvelope() }
-            let entity = try readEntity(&reader, expected: type, logicalName: logicalName)
+            let entity = try readEntity(&reader, expected: type, logicalName: logicalName, caches: KeyCaches())
             if version == .v2 { try reader.leaveVerboseEnvelope() }
             guard let typed = entity as? T else { throw reader.error("the entity is not a \(T.self)") }
             return typed
@@ -92,6 +92,7 @@ public struct ODataJSONDecoder: Sendable {
     // MARK: Collections
 
     private func readCollectionV4(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?) throws -> EntityCollection {
+        let caches = KeyCaches()
         var collection = EntityCollection(entityName: logicalName ?? nonEmpty(expected.entityLogicalName))
         try reader.beginObject()
         while let key = try reader.nextKey() {
@@ -109,7 +110,7 @@ public struct ODataJSONDecoder: Sendable {
             case nil where key == "value":
                 try reader.beginArray()
                 while try reader.nextElement() {
-                    collection.entities.append(try readEntity(&reader, expected: expected, logicalName: logicalName))
+                    collection.entities.append(try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches))
                 }
             default:
                 try reader.skipValue()
@@ -120,6 +121,7 @@ public struct ODataJSONDecoder: Sendable {
     }
 
     private func readCollectionV2(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?) throws -> EntityCollection {
+        let caches = KeyCaches()
         var collection = EntityCollection(entityName: logicalName ?? nonEmpty(expected.entityLogicalName))
         try reader.beginObject()
         var sawData = false
@@ -133,7 +135,7 @@ public struct ODataJSONDecoder: Sendable {
                 // OData v1: `d` is the array itself.
                 try reader.beginArray()
                 while try reader.nextElement() {
-                    collection.entities.append(try readEntity(&reader, expected: expected, logicalName: logicalName))
+                    collection.entities.append(try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches))
                 }
                 continue
             }
@@ -143,7 +145,7 @@ public struct ODataJSONDecoder: Sendable {
                 case "results":
                     try reader.beginArray()
                     while try reader.nextElement() {
-                        collection.entities.append(try readEntity(&reader, expected: expected, logicalName: logicalName))
+                        collection.entities.append(try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches))
                     }
                 case "__count": collection.totalRecordCount = try readCount(&reader)
                 case "__next": collection.nextLink = try reader.readNull() ? nil : try reader.readString()
@@ -166,40 +168,42 @@ public struct ODataJSONDecoder: Sendable {
     // MARK: Entities
 
     /// One entity object; its class is `expected`, or the registered class its type annotation names when that
-    /// derives from `expected`.
-    func readEntity(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?) throws -> Entity {
+    /// derives from `expected`. `caches` remembers the keys of the objects read before (see ``KeyCache``).
+    func readEntity(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?, caches: KeyCaches) throws -> Entity {
         var state = EntityState(type: expected)
+        var cache = caches.cache(for: state.table)
+        var index = 0
         try reader.beginObject()
-        while let key = try reader.nextKey() {
-            if version == .v2, key == "__metadata" {
+        while let token = try reader.nextKeyToken() {
+            defer { index += 1 }
+            switch cache.resolve(token, at: index, version: version) {
+            case .property(let property):
+                try readProperty(property, &reader, into: &state, caches: caches)
+            case .dynamic(let name):
+                state.attributes[name] = try readDynamic(&reader, typeName: state.dynamicTypes[name])
+            case .control(.type):
+                let typeName = try reader.readString()
+                try switchType(ODataAnnotation.qualifiedTypeName(typeName), expected: expected, state: &state)
+                cache = caches.cache(for: state.table)
+            case .control(.etag):
+                state.eTag = try reader.readNull() ? nil : try reader.readString()
+            case .control(.other):
+                try reader.skipValue()
+            case .verboseMetadata:
                 try readVerboseMetadata(&reader, into: &state, expected: expected)
-                continue
+                cache = caches.cache(for: state.table)
+            case .annotation(let payload, let storage, let term):
+                try readPropertyAnnotation(payload, storage, term, &reader, into: &state)
             }
-            if let control = ODataAnnotation.controlName(key) {
-                try readEntityAnnotation(control, &reader, into: &state, expected: expected)
-                continue
-            }
-            if let at = key.firstIndex(of: "@") {
-                try readPropertyAnnotation(String(key[..<at]), String(key[key.index(after: at)...]), &reader, into: &state)
-                continue
-            }
-            try readProperty(key, &reader, into: &state)
         }
         return state.finish(logicalName: logicalName)
     }
 
-    private func readEntityAnnotation(_ name: String, _ reader: inout JSONReader, into state: inout EntityState, expected: Entity.Type) throws {
-        switch name {
-        case "type":
-            let typeName = try reader.readString()
-            state.qualifiedName = ODataAnnotation.qualifiedTypeName(typeName)
-            if let derived = registry.type(forQualifiedName: state.qualifiedName ?? ""), isClass(derived, derivedFrom: expected) {
-                state.setType(derived)
-            }
-        case "etag":
-            state.eTag = try reader.readNull() ? nil : try reader.readString()
-        default:
-            try reader.skipValue()
+    /// Takes the class a type annotation names when it is registered and derives from `expected`.
+    private func switchType(_ qualifiedName: String, expected: Entity.Type, state: inout EntityState) throws {
+        state.qualifiedName = qualifiedName
+        if let derived = registry.type(forQualifiedName: qualifiedName), derived != state.type, isClass(derived, derivedFrom: expected) {
+            state.setType(derived)
         }
     }
 
@@ -209,11 +213,7 @@ public struct ODataJSONDecoder: Sendable {
         while let key = try reader.nextKey() {
             switch key {
             case "type":
-                let typeName = try reader.readString()
-                state.qualifiedName = typeName
-                if let derived = registry.type(forQualifiedName: typeName), isClass(derived, derivedFrom: expected) {
-                    state.setType(derived)
-                }
+                try switchType(try reader.readString(), expected: expected, state: &state)
             case "etag":
                 state.eTag = try reader.readNull() ? nil : try reader.readString()
             default:
@@ -222,36 +222,36 @@ public struct ODataJSONDecoder: Sendable {
         }
     }
 
-    private func readPropertyAnnotation(_ property: String, _ term: String, _ reader: inout JSONReader, into state: inout EntityState) throws {
-        switch ODataAnnotation.controlName("@" + term) ?? term {
-        case "OData.Community.Display.V1.FormattedValue":
-            if let text = try reader.readNull() ? nil : try reader.readString() { state.formatted[property] = text }
-        case "Microsoft.Dynamics.CRM.lookuplogicalname":
-            if let name = try reader.readNull() ? nil : try reader.readString() { state.lookupTargets[property] = name }
-        case "type":
-            state.dynamicTypes[property] = ODataAnnotation.qualifiedTypeName(try reader.readString())
-        case "nextLink":
-            state.relatedNextLinks[property] = try reader.readNull() ? nil : try reader.readString()
-        case "count":
-            state.relatedCounts[property] = try readCount(&reader)
-        default:
+    private func readPropertyAnnotation(_ payload: String, _ storage: String, _ term: ResolvedKey.PropertyTerm,
+                                        _ reader: inout JSONReader, into state: inout EntityState) throws {
+        switch term {
+        case .formattedValue:
+            if let text = try reader.readNull() ? nil : try reader.readString() { state.formatted[storage] = text }
+        case .lookupLogicalName:
+            if let name = try reader.readNull() ? nil : try reader.readString() {
+                state.lookupTargets[storage] = name
+                if state.table.byPropertyName[payload] == nil { state.unknownLookups[storage] = payload }
+            }
+        case .type:
+            state.dynamicTypes[payload] = ODataAnnotation.qualifiedTypeName(try reader.readString())
+        case .nextLink:
+            state.relatedNextLinks[storage] = try reader.readNull() ? nil : try reader.readString()
+        case .count:
+            state.relatedCounts[storage] = try readCount(&reader)
+        case .other:
             try reader.skipValue()
         }
     }
 
-    private func readProperty(_ key: String, _ reader: inout JSONReader, into state: inout EntityState) throws {
-        guard let property = state.table.byPropertyName[key] else {
-            state.attributes[key] = try readDynamic(&reader, typeName: state.dynamicTypes[key])
-            return
-        }
+    private func readProperty(_ property: PropertyMetadata, _ reader: inout JSONReader, into state: inout EntityState, caches: KeyCaches) throws {
         switch property.type {
         case .navigation(let target):
-            if let related = try readRelated(&reader, target: target) { state.related[property.name] = related }
+            if let related = try readRelated(&reader, target: target, caches: caches) { state.related[property.name] = related }
         case .lookup where version == .v4:
             if try reader.readNull() {
                 state.attributes[property.name] = .null
             } else {
-                state.lookupIds[property.propertyName] = try readGuid(&reader)
+                state.lookupIds[property.name] = try readGuid(&reader)
             }
         default:
             state.attributes[property.name] = try readValue(&reader, property.type, collection: property.isCollection)
@@ -259,7 +259,7 @@ public struct ODataJSONDecoder: Sendable {
     }
 
     /// An expanded navigation property: one entity, an array, or (v2) `results`; nil for a deferred link.
-    private func readRelated(_ reader: inout JSONReader, target: Entity.Type) throws -> EntityCollection? {
+    private func readRelated(_ reader: inout JSONReader, target: Entity.Type, caches: KeyCaches) throws -> EntityCollection? {
         var collection = EntityCollection(entityName: nonEmpty(target.entityLogicalName))
         switch try reader.peek() {
         case .null:
@@ -267,26 +267,27 @@ public struct ODataJSONDecoder: Sendable {
         case .array:
             try reader.beginArray()
             while try reader.nextElement() {
-                collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil))
+                collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil, caches: caches))
             }
         case .object where version == .v2:
             // Verbose JSON: an entity, `{"results": [...]}` or `{"__deferred": {...}}`.
-            guard try readVerboseNavigationObject(&reader, target: target, into: &collection) else { return nil }
+            guard try readVerboseNavigationObject(&reader, target: target, into: &collection, caches: caches) else { return nil }
         default:
-            collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil))
+            collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil, caches: caches))
         }
         return collection
     }
 
     /// A v2 navigation value that is an object: an entity, or `results` with `__count` and `__next`, go into
     /// `collection`; false, with nothing filled, for a deferred link (an empty `results` is an expansion).
-    private func readVerboseNavigationObject(_ reader: inout JSONReader, target: Entity.Type, into collection: inout EntityCollection) throws -> Bool {
+    private func readVerboseNavigationObject(_ reader: inout JSONReader, target: Entity.Type, into collection: inout EntityCollection,
+                                             caches: KeyCaches) throws -> Bool {
         // Look ahead: the object is a wrapper when its first key is `results` or `__deferred`.
         var probe = reader
         try probe.beginObject()
         let first = try probe.nextKey()
         guard first == "results" || first == "__deferred" || first == "__next" || first == "__count" else {
-            collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil))
+            collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil, caches: caches))
             return true
         }
         try reader.beginObject()
@@ -297,7 +298,7 @@ public struct ODataJSONDecoder: Sendable {
                 expanded = true
                 try reader.beginArray()
                 while try reader.nextElement() {
-                    collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil))
+                    collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil, caches: caches))
                 }
             case "__next":
                 collection.nextLink = try reader.readNull() ? nil : try reader.readString()

@@ -59,7 +59,7 @@ public struct ODataJSONEncoder: Sendable {
         if deep {
             for name in entity.relatedEntities.keys.sorted() {
                 guard let related = entity.relatedEntities[name] else { continue }
-                let property = table.byName[name]
+                let property = table.navigationsByName[name]
                 if property?.isCollection == false {
                     // Single-valued: the entity itself; nothing when none is related.
                     guard let first = related.entities.first else { continue }

@@ -3,17 +3,28 @@ import Foundation
 /// The property metadata of a generated class or complex type, indexed by storage and payload name. Built once per
 /// type and cached: decoding a page looks each key up here.
 final class PropertyTable: Sendable {
+    /// Attributes (everything but navigation properties) by storage name.
     let byName: [String: PropertyMetadata]
+    /// Navigation properties by name: Dataverse names a lookup's navigation property like the lookup itself
+    /// (`ownerid`), so the two need maps of their own.
+    let navigationsByName: [String: PropertyMetadata]
+    /// Attributes and navigation properties by payload name.
     let byPropertyName: [String: PropertyMetadata]
 
     init(_ properties: [PropertyMetadata]) {
         var byName: [String: PropertyMetadata] = [:]
+        var navigationsByName: [String: PropertyMetadata] = [:]
         var byPropertyName: [String: PropertyMetadata] = [:]
         for property in properties {
-            byName[property.name] = property
+            if case .navigation = property.type {
+                navigationsByName[property.name] = property
+            } else {
+                byName[property.name] = property
+            }
             byPropertyName[property.propertyName] = property
         }
         self.byName = byName
+        self.navigationsByName = navigationsByName
         self.byPropertyName = byPropertyName
     }
 
