@@ -3,7 +3,8 @@ import Generator
 import MetadataReader
 import Testing
 
-/// Each SampleMetadata set → its expected directory in Tests/GoldenFiles, byte for byte.
+/// Each SampleMetadata set → its expected directory in Tests/GoldenFiles (or, for the decoding benchmark, in
+/// Benchmarks/DecodeBenchmark/Generated), byte for byte.
 /// After a deliberate change to the generator, run `scripts/update-golden-files.sh` and review
 /// `git diff Tests/GoldenFiles`.
 struct GoldenFileTests {
@@ -34,7 +35,8 @@ struct GoldenFileTests {
         let sources = Generator().generate(result.service)
         #expect(sources.files.map(\.name) == OutputLayout.fileNames)
 
-        let expected = Self.root.appendingPathComponent("Tests/GoldenFiles/\(name)")
+        // A name with a folder is a path from the repository root (the benchmark's classes), else a folder here.
+        let expected = Self.root.appendingPathComponent(name.contains("/") ? name : "Tests/GoldenFiles/\(name)")
         let actual = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: actual, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: actual) }

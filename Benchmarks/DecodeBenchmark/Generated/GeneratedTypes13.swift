@@ -22,7 +22,9 @@ open class NewBenchmarkRecord: Crmbaseentity {
     open override class var keyAttributes: [Swift.String] { ["new_benchmarkrecordid"] }
 
     /// How each property is typed and named in payloads.
-    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] { Swift.Array([_propertyMetadata0(), _propertyMetadata1()].joined()) }
+
+    private static func _propertyMetadata0() -> [MobileSdk.PropertyMetadata] {
         [
             .init("new_benchmarkrecordid", .guid),
             .init("new_name", .string),
@@ -74,6 +76,11 @@ open class NewBenchmarkRecord: Crmbaseentity {
             .init("new_accountid", .lookup([.init("account", navigationProperty: "new_accountid", entitySetName: "accounts")]), propertyName: "_new_accountid_value"),
             .init("new_primarycontactid", .lookup([.init("contact", navigationProperty: "new_primarycontactid", entitySetName: "contacts")]), propertyName: "_new_primarycontactid_value"),
             .init("new_parentrecordid", .lookup([.init("new_benchmarkrecord", navigationProperty: "new_parentrecordid", entitySetName: "new_benchmarkrecords")]), propertyName: "_new_parentrecordid_value"),
+        ]
+    }
+
+    private static func _propertyMetadata1() -> [MobileSdk.PropertyMetadata] {
+        [
             .init("ownerid", .navigation(Principal.self)),
             .init("owningbusinessunit", .navigation(Businessunit.self)),
             .init("createdby", .navigation(Systemuser.self)),

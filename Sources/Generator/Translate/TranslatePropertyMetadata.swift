@@ -3,17 +3,42 @@ import SwiftEmitter
 
 extension GenerationContext {
     /// `propertyMetadata`: one `.init(name, type, …)` per generated property, for the runtime's JSON codecs.
-    func propertyMetadataDeclaration(_ plans: [PropertyPlan], modifiers: [Modifier], access: AccessLevel) -> Declaration {
+    ///
+    /// Large array literals type-check in more than linear time, so a type with many properties gets its list in
+    /// chunks of ``metadataChunkSize``, one private function each, joined by the property.
+    func propertyMetadataDeclarations(_ plans: [PropertyPlan], modifiers: [Modifier], access: AccessLevel) -> [Declaration] {
         let entries = plans.map { plan -> Expression in
             var arguments = [Argument(.literal(.string(plan.attributeKey))), Argument(plan.type.runtimeType)]
             if plan.type.isCollection { arguments.append(Argument(label: "collection", .literal(.boolean(true)))) }
             if plan.propertyName != plan.attributeKey { arguments.append(Argument(label: "propertyName", .literal(.string(plan.propertyName)))) }
             return .call(.member(nil, "init"), arguments)
         }
-        return .documented(Documentation(["How each property is typed and named in payloads."]), .variable(VariableDeclaration(
-            access: access, modifiers: modifiers, name: "propertyMetadata", type: .array(.named("MobileSdk.PropertyMetadata")),
-            kind: .computed(getter: [.expression(.arrayLines(entries))], setter: nil))))
+        let type = TypeName.array(.named("MobileSdk.PropertyMetadata"))
+        let documentation = Documentation(["How each property is typed and named in payloads."])
+        guard entries.count > Self.metadataChunkSize else {
+            return [.documented(documentation, .variable(VariableDeclaration(
+                access: access, modifiers: modifiers, name: "propertyMetadata", type: type,
+                kind: .computed(getter: [.expression(.arrayLines(entries))], setter: nil))))]
+        }
+        let chunks = stride(from: 0, to: entries.count, by: Self.metadataChunkSize).map {
+            Array(entries[$0..<min(entries.count, $0 + Self.metadataChunkSize)])
+        }
+        let names = chunks.indices.map { "_propertyMetadata\($0)" }
+        let joined = Expression.call(.identifier("Swift.Array"), [Argument(.call(
+            .member(.array(names.map { .call(.identifier($0), []) }), "joined"), []))])
+        var declarations: [Declaration] = [.documented(documentation, .variable(VariableDeclaration(
+            access: access, modifiers: modifiers, name: "propertyMetadata", type: type,
+            kind: .computed(getter: [.expression(joined)], setter: nil))))]
+        for (name, chunk) in zip(names, chunks) {
+            declarations.append(.function(FunctionDeclaration(
+                access: .private, modifiers: [.static], kind: .function(name: name), returnType: type,
+                body: [.expression(.arrayLines(chunk))])))
+        }
+        return declarations
     }
+
+    /// Entries per array literal of `propertyMetadata`.
+    static let metadataChunkSize = 50
 
     /// `.lookup([…])`: for each entity a Dataverse lookup may refer to, the navigation property that binds it and
     /// the target's entity set. The navigation property comes from the entity metadata's many-to-one relationship
