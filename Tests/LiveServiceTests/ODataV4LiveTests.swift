@@ -156,6 +156,25 @@ struct ODataV4LiveTests {
         try await client.delete(loaded)
     }
 
+    @Test func compositeKeys() async throws {
+        let rating = TripRating()
+        rating.tripId = 7
+        rating.userName = "rater-" + LiveServers.runId
+        rating.stars = 4
+        rating.ratedOn = DateOnly(year: 2026, month: 2, day: 28)
+        try await client.create(rating)
+        let key = EntityKey(["TripId": .int32(7), "UserName": .string(rating.userName ?? "")])
+
+        let loaded = try await client.retrieve(TripRating.self, key: key)
+        #expect(loaded.stars == 4 && loaded.ratedOn == DateOnly(year: 2026, month: 2, day: 28))
+        loaded.stars = 5
+        try await client.update(loaded)
+        let path = "TripRatings(TripId=7,UserName='\(rating.userName ?? "")')"
+        #expect(try await ServerProbe.get(root, path).json?["Stars"] as? Int == 5)
+        try await client.delete(TripRating.self, key: key)
+        #expect(try await ServerProbe.get(root, path).status == 404)
+    }
+
     @Test func serviceErrorsAreTyped() async throws {
         await #expect {
             try await client.retrieveMultiple(Person.self, query: ODataQuery(filter: "Nope eq 1"))
