@@ -101,6 +101,28 @@ struct ODataV2LiveTests {
         #expect(((after.json?["d"] as? [String: Any])?["results"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func associateThroughLinks() async throws {
+        let parent = account("L-" + LiveServers.runId, name: "Linked")
+        let contact = Contact()
+        contact.id = UUID()
+        contact.fullName = "Ada"
+        try await client.create(parent)
+        try await client.create(contact)
+        let contactURL = "ContactSet(guid'\(contact.id?.uuidString.lowercased() ?? "")')"
+        let related = "AccountSet(guid'\(parent.id?.uuidString.lowercased() ?? "")')/contact_customer_accounts"
+
+        try await client.associate(parent, navigationProperty: "contact_customer_accounts", with: contact)
+        let linked = try await ServerProbe.get(root, related)
+        let results = try #require((linked.json?["d"] as? [String: Any])?["results"] as? [[String: Any]])
+        #expect(results.compactMap { ($0["__metadata"] as? [String: Any])?["uri"] as? String }.map { $0.hasSuffix(contactURL) } == [true])
+
+        try await client.disassociate(parent, navigationProperty: "contact_customer_accounts", from: contact)
+        let unlinked = try await ServerProbe.get(root, related)
+        #expect(((unlinked.json?["d"] as? [String: Any])?["results"] as? [Any])?.isEmpty == true)
+        try await client.delete(parent)
+        try await client.delete(contact)
+    }
+
     @Test func serviceErrorsAreTyped() async throws {
         await #expect {
             try await client.retrieve(Account.self, id: UUID())
