@@ -83,7 +83,7 @@ extension ODataClient {
         switch binding {
         case .unbound: URLText.path(name)
         case .entitySet(let set): URLText.path(set) + "/" + URLText.path(name)
-        case .entity(let set, let key): URLText.path(set + (try key.segment(version))) + "/" + URLText.path(name)
+        case .entity(let set, let key): URLText.path(set + (try key.urlSegment(version))) + "/" + URLText.path(name)
         }
     }
 }

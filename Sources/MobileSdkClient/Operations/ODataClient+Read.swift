@@ -19,7 +19,7 @@ extension ODataClient {
                             entitySet: String? = nil) throws -> HTTPRequest {
         let set = try entitySetName(type, entitySet)
         let query = ODataQuery(select: select, expand: expand).queryString(version)
-        return try request("GET", URLText.path(set) + (try key.segment(version)) + (query.isEmpty ? "" : "?" + query))
+        return try request("GET", URLText.path(set) + (try key.urlSegment(version)) + (query.isEmpty ? "" : "?" + query))
     }
 
     /// The entity with this GUID key.

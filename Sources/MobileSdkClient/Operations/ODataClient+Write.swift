@@ -76,7 +76,7 @@ extension ODataClient {
     /// alternate key: `upsert(account, key: EntityKey(["accountnumber": .string("A-1")]))`.
     public func upsert(_ entity: Entity, key: EntityKey? = nil, entitySet: String? = nil) async throws {
         let set = try entitySetName(type(of: entity), entitySet)
-        let segment = try (key ?? EntityKey.of(entity)).segment(version)
+        let segment = try (key ?? self.key(of: entity)).urlSegment(version)
         let body = try encoding { try encoder.encodeForCreate(entity) }
         let request = try request(version == .v4 ? "PATCH" : "PUT", URLText.path(set + segment), body: body)
         _ = try await send(request)
@@ -93,7 +93,7 @@ extension ODataClient {
     /// Deletes the record with this key.
     public func delete(_ type: Entity.Type, key: EntityKey, entitySet: String? = nil) async throws {
         let set = try entitySetName(type, entitySet)
-        var request = try self.request("DELETE", URLText.path(set + (try key.segment(version))))
+        var request = try self.request("DELETE", URLText.path(set + (try key.urlSegment(version))))
         if version == .v4 { request[header: "If-Match"] = "*" }
         _ = try await send(request)
     }
@@ -123,7 +123,7 @@ extension ODataClient {
             }
         case .v2:
             path = source + "/$links/" + URLText.path(navigationProperty)
-            if let target { path += try EntityKey.of(target).segment(version) }
+            if let target { path += try key(of: target).urlSegment(version) }
         }
         _ = try await send(try request("DELETE", path))
     }
@@ -131,7 +131,16 @@ extension ODataClient {
     /// `entityset(key)` of an entity, percent-encoded.
     func entityPath(_ entity: Entity, entitySet: String?) throws -> String {
         let set = try entitySetName(type(of: entity), entitySet)
-        return URLText.path(set + (try EntityKey.of(entity).segment(version)))
+        return URLText.path(set + (try key(of: entity).urlSegment(version)))
+    }
+
+    /// The key of `entity`, or ``ODataClientError/unaddressable(_:)`` when it lacks one.
+    func key(of entity: Entity) throws -> EntityKey {
+        do {
+            return try EntityKey.of(entity)
+        } catch let error as ODataEncodingError {
+            throw ODataClientError.unaddressable(error.message)
+        }
     }
 
     /// The created entity's URL and id: `OData-EntityId` or `Location`, else the v2 body's `__metadata.uri`.

@@ -1,5 +1,4 @@
 import Foundation
-import MobileSdk
 
 /// The key of one entity in a URL: a single value (`accounts(<guid>)`, `People('russell')`), or named values for a
 /// composite or alternate key (`TripRatings(TripId=1,UserName='kristina')`, `accounts(accountnumber='A-1')`).
@@ -40,8 +39,8 @@ public struct EntityKey: Sendable, Equatable, CustomStringConvertible {
         EntityKey(.guid(id))
     }
 
-    /// The parenthesized key segment for `version`, e.g. `(guid'…')` in v2.
-    func segment(_ version: ODataVersion) throws -> String {
+    /// The parenthesized key segment for `version`, e.g. `(guid'…')` in v2 (not yet percent-encoded).
+    public func urlSegment(_ version: ODataVersion) throws -> String {
         switch storage {
         case .single(let value):
             return "(" + (try ODataLiteral.format(value, version: version)) + ")"
@@ -51,20 +50,20 @@ public struct EntityKey: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        (try? segment(.v4)) ?? "(?)"
+        (try? urlSegment(.v4)) ?? "(?)"
     }
 
     /// The key of `entity`: its class's key attributes, else its id.
-    static func of(_ entity: Entity) throws -> EntityKey {
+    public static func of(_ entity: Entity) throws -> EntityKey {
         let names = type(of: entity).keyAttributes
         if names.isEmpty {
-            guard let id = entity.id else { throw ODataClientError.unaddressable("the \(entity.logicalName) entity has no id and its class names no key") }
+            guard let id = entity.id else { throw ODataEncodingError(message: "the \(entity.logicalName) entity has no id and its class names no key") }
             return .id(id)
         }
         var components: [Component] = []
         for name in names {
             guard let value = entity[name], value != .null else {
-                throw ODataClientError.unaddressable("the \(entity.logicalName) entity has no value for its key attribute '\(name)'")
+                throw ODataEncodingError(message: "the \(entity.logicalName) entity has no value for its key attribute '\(name)'")
             }
             components.append(Component(name: name, value: value))
         }

@@ -1,10 +1,10 @@
 import Foundation
-import MobileSdk
 
 /// Values as OData URL literals (keys, function parameters, filters): `'O''Neil'`, `2024-05-01T12:00:00Z`, and the
 /// prefixed OData v2 forms such as `guid'…'`, `datetime'…'`, `12L`, `1.5M`.
-enum ODataLiteral {
-    static func format(_ value: AttributeValue, version: ODataVersion) throws -> String {
+public enum ODataLiteral {
+    /// The literal of `value`; throws ``ODataEncodingError`` for values that have none (collections, complex values).
+    public static func format(_ value: AttributeValue, version: ODataVersion) throws -> String {
         switch value {
         case .null: return "null"
         case .boolean(let flag): return flag ? "true" : "false"
@@ -28,33 +28,33 @@ enum ODataLiteral {
         case .optionSetValue(let option): return String(option.value)
         case .entityReference(let reference): return try format(.guid(reference.id), version: version)
         case .binary(let data): return "binary'\(data.base64EncodedString())'"
-        default: throw ODataClientError.invalidRequest("\(value) cannot be written in a URL")
+        default: throw ODataEncodingError(message: "\(value) cannot be written in a URL")
         }
     }
 
     /// `'text'` with single quotes doubled.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     private static func iso8601(_ date: Date) -> String {
-        let encoder = ODataJSONEncoder()
-        let json = (try? encoder.encodeValue(.dateTimeOffset(date))).flatMap { String(data: $0, encoding: .utf8) } ?? "\"\""
-        return String(json.dropFirst().dropLast())
+        EdmText.format(date)
     }
 }
 
-/// Percent-encoding for URL paths and query values.
-enum URLText {
+/// Percent-encoding for the parts of OData URLs.
+public enum URLText {
     private static let pathAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;=:@/")
     /// `=` stays readable in values such as `$expand=Friends($select=Name)`; `&`, `+`, `#` and spaces are encoded.
     private static let queryAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?=")
 
-    static func path(_ text: String) -> String {
+    /// A path segment or path: everything but unreserved characters and OData's sub-delimiters encoded.
+    public static func path(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: pathAllowed) ?? text
     }
 
-    static func query(_ text: String) -> String {
+    /// A query option's name or value: `&`, `+`, `#`, spaces and non-ASCII characters encoded.
+    public static func query(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
     }
 }

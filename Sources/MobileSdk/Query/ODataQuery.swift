@@ -1,5 +1,3 @@
-import MobileSdk
-
 /// The system query options of a read: `$select`, `$filter`, `$orderby`, `$expand`, `$top`, `$skip`, `$count`
 /// (`$inlinecount=allpages` in OData v2), and any custom options.
 public struct ODataQuery: Sendable, Equatable {
@@ -40,7 +38,7 @@ public struct ODataQuery: Sendable, Equatable {
     }
 
     /// The query string without `?`, values percent-encoded; empty when no option is set.
-    func queryString(_ version: ODataVersion) -> String {
+    public func queryString(_ version: ODataVersion) -> String {
         var options: [(String, String)] = []
         if !select.isEmpty { options.append(("$select", select.joined(separator: ","))) }
         if let filter { options.append(("$filter", filter)) }
