@@ -11,6 +11,7 @@ extension Entity {
     /// ``EntityRegistry/shared`` when that is a `T` (a derived type), else with ``toEntity(_:)`` —
     /// and replaced by the results, so changes to them stick.
     public func getRelatedCollection<T: Entity>(_ name: String, as type: T.Type = T.self) -> [T]? {
+        accessRecorder?.record(name)
         guard var collection = relatedEntities[name] else { return nil }
         var result: [T] = []
         for entity in collection.entities {

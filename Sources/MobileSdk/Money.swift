@@ -23,3 +23,9 @@ extension Money: AttributeValueConvertible {
 
     public var attributeValue: AttributeValue { .money(self) }
 }
+
+extension Money: Comparable {
+    public static func < (lhs: Money, rhs: Money) -> Bool {
+        lhs.value < rhs.value
+    }
+}

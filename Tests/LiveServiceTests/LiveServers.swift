@@ -65,6 +65,22 @@ enum ServerProbe {
         return (status, try? JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
+    /// The entities of every page of `GET root + path`, following `@odata.nextLink` (v4) or `__next` (v2).
+    static func all(_ root: URL, _ path: String) async throws -> [[String: Any]] {
+        var rows: [[String: Any]] = []
+        var next: String? = root.absoluteString + path
+        while let link = next, let url = URL(string: link) {
+            var request = URLRequest(url: url)
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            let (data, _) = try await URLSession.shared.data(for: request)
+            let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let page = (json?["d"] as? [String: Any]) ?? json
+            rows += (page?["value"] as? [[String: Any]]) ?? (page?["results"] as? [[String: Any]]) ?? []
+            next = (page?["@odata.nextLink"] as? String) ?? (page?["__next"] as? String)
+        }
+        return rows
+    }
+
     /// `path` with spaces and other characters a URL cannot hold percent-encoded; `&`, `=`, `$` and quotes kept.
     static func encoded(_ path: String) -> String {
         path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? path

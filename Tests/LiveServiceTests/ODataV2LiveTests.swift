@@ -101,6 +101,29 @@ struct ODataV2LiveTests {
         #expect(((after.json?["d"] as? [String: Any])?["results"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func typedQueriesReturnTheRowsOfTheHandWrittenURL() async throws {
+        let prefix = "TQ-" + LiveServers.runId
+        let revenues = [90, 150, 151, 400]
+        let accounts = revenues.enumerated().map { index, revenue -> Account in
+            let account = self.account("\(prefix)-\(index)", name: index == 1 ? "O'Neil" : "Account \(index)")
+            account.revenue = Money(Decimal(revenue))
+            account.industryCode = OptionSetValue(Int32(index))
+            return account
+        }
+        for account in accounts { try await client.create(account) }
+        let typed = Query<Account>()
+            .select(\.accountId, \.accountNumber)
+            .filter { $0.accountNumber.contains(prefix) && ($0.revenue > Money(150) || $0.name == "O'Neil") }
+            .orderBy(\.accountNumber)
+        let rows = try await client.retrieveAll(typed)
+        let direct = try await ServerProbe.all(root, ServerProbe.encoded(
+            "AccountSet?$select=AccountNumber&$filter=substringof('\(prefix)',AccountNumber) and (Revenue/Value gt 150M or Name eq 'O''Neil')&$orderby=AccountNumber"))
+        let expected = direct.compactMap { $0["AccountNumber"] as? String }
+        #expect(rows.compactMap(\.accountNumber) == expected)
+        #expect(rows.compactMap(\.accountNumber) == ["\(prefix)-1", "\(prefix)-2", "\(prefix)-3"])
+        for account in accounts { try await client.delete(account) }
+    }
+
     @Test func associateThroughLinks() async throws {
         let parent = account("L-" + LiveServers.runId, name: "Linked")
         let contact = Contact()

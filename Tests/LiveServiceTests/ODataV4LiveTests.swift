@@ -108,6 +108,27 @@ struct ODataV4LiveTests {
         #expect(after.json?["@odata.count"] as? Int == 0)
     }
 
+    @Test func typedQueriesReturnTheRowsOfTheHandWrittenURL() async throws {
+        let family = "Typed" + LiveServers.runId
+        let ages: [Int32] = [17, 25, 31, 44, 58]
+        for (index, age) in ages.enumerated() {
+            let created = person("t\(index)-" + LiveServers.runId, first: index.isMultiple(of: 2) ? "Ann'e" : "Bob", last: family)
+            created.age = age
+            try await client.create(created)
+        }
+        let typed = Query<Person>()
+            .select(\.userName, \.age)
+            .filter { $0.lastName == family && ($0.age >= 25 || $0.firstName == "Ann'e") && $0.emails.any { $0.hasSuffix("@example.com") } }
+            .orderBy(\.age, descending: true)
+        let rows = try await client.retrieveAll(typed)
+        let direct = try await ServerProbe.all(root, ServerProbe.encoded(
+            "People?$select=UserName,Age&$filter=LastName eq '\(family)' and (Age ge 25 or FirstName eq 'Ann''e') and Emails/any(e:endswith(e,'@example.com'))&$orderby=Age desc"))
+        let expected = direct.compactMap { $0["UserName"] as? String }
+        #expect(rows.compactMap(\.userName) == expected)
+        #expect(rows.compactMap(\.age) == [58, 44, 31, 25, 17])
+        for index in ages.indices { try await client.delete(Person.self, key: EntityKey("t\(index)-" + LiveServers.runId)) }
+    }
+
     @Test func associateAndExpand() async throws {
         let first = person("a-" + LiveServers.runId, first: "Russell", last: "Whyte")
         let second = person("b-" + LiveServers.runId, first: "Scott", last: "Ketchum")

@@ -1,0 +1,78 @@
+import Foundation
+
+/// A `$filter` expression, rendered for an OData version when the query is sent.
+public struct FilterExpression<Root>: Sendable {
+    let node: FilterNode
+
+    init(_ node: FilterNode) {
+        self.node = node
+    }
+
+    /// Both must hold.
+    public static func && (lhs: FilterExpression, rhs: FilterExpression) -> FilterExpression {
+        FilterExpression(.and(lhs.node, rhs.node))
+    }
+
+    /// Either holds.
+    public static func || (lhs: FilterExpression, rhs: FilterExpression) -> FilterExpression {
+        FilterExpression(.or(lhs.node, rhs.node))
+    }
+
+    /// The opposite.
+    public static prefix func ! (operand: FilterExpression) -> FilterExpression {
+        FilterExpression(.not(operand.node))
+    }
+
+    /// The expression in the URL syntax of `version`, before percent-encoding.
+    public func text(_ version: ODataVersion) throws -> String {
+        try node.render(version)
+    }
+}
+
+/// The untyped tree of a filter.
+indirect enum FilterNode: Sendable {
+    case compare(path: PropertyPath, operator: String, value: AttributeValue)
+    /// `contains`, `startswith`, `endswith` on a string property.
+    case stringFunction(name: String, path: PropertyPath, value: String)
+    case isIn(path: PropertyPath, values: [AttributeValue])
+    case and(FilterNode, FilterNode)
+    case or(FilterNode, FilterNode)
+    case not(FilterNode)
+    /// `path/any(v:body)` or `path/all(v:body)`.
+    case lambda(path: PropertyPath, all: Bool, variable: String, body: FilterNode)
+
+    func render(_ version: ODataVersion) throws -> String {
+        switch self {
+        case .compare(let path, let op, let value):
+            return "\(try path.text(version)) \(op) \(try ODataLiteral.format(value, version: version))"
+        case .stringFunction(let name, let path, let value):
+            let path = try path.text(version)
+            let literal = ODataLiteral.quoted(value)
+            // OData v2 has substringof(needle,haystack) where v4 has contains(haystack,needle).
+            if version == .v2, name == "contains" { return "substringof(\(literal),\(path))" }
+            return "\(name)(\(path),\(literal))"
+        case .isIn(let path, let values):
+            // Written as equalities joined by `or`: the `in` operator is OData 4.01 only, and OData 4.0 services
+            // such as Dataverse and every v2 service refuse it.
+            guard !values.isEmpty else { return "false" }
+            let path = try path.text(version)
+            return "(" + (try values.map { "\(path) eq \(try ODataLiteral.format($0, version: version))" }.joined(separator: " or ")) + ")"
+        case .and(let lhs, let rhs):
+            return "\(try lhs.renderOperand(version, in: "and")) and \(try rhs.renderOperand(version, in: "and"))"
+        case .or(let lhs, let rhs):
+            return "\(try lhs.renderOperand(version, in: "or")) or \(try rhs.renderOperand(version, in: "or"))"
+        case .not(let operand):
+            return "not (\(try operand.render(version)))"
+        case .lambda(let path, let all, let variable, let body):
+            return "\(try path.text(version))/\(all ? "all" : "any")(\(variable):\(try body.render(version)))"
+        }
+    }
+
+    /// Parenthesized unless it binds at least as tightly as the connective it stands in (`and` within `or` needs none).
+    private func renderOperand(_ version: ODataVersion, in connective: String) throws -> String {
+        switch self {
+        case .or where connective == "and": "(\(try render(version)))"
+        default: try render(version)
+        }
+    }
+}

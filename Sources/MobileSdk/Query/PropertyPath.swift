@@ -1,0 +1,35 @@
+/// A property path in a query: `name`, `parentcustomerid_account/name`, `x0/fullname` inside a lambda. In OData v2,
+/// Dynamics CRM's money, option set and lookup values are complex values whose value is a member (`Revenue/Value`).
+struct PropertyPath: Sendable {
+    /// The segments; nil where a key path named no property of a generated class.
+    var segments: [String?]
+    /// The member OData v2 adds after the last segment, e.g. `Value`.
+    var verboseMember: String?
+
+    /// The path of `keyPath` after `prefix`.
+    static func of<Root: Entity>(_ keyPath: PartialKeyPath<Root>, after prefix: [String?] = []) -> PropertyPath {
+        let resolved = PropertyPaths.resolve(keyPath)
+        var member: String?
+        if let metadata = resolved?.metadata, !metadata.isCollection {
+            switch metadata.type {
+            case .money, .optionSet: member = "Value"
+            case .lookup: member = "Id"
+            default: member = nil
+            }
+        }
+        return PropertyPath(segments: prefix + [resolved?.payloadName], verboseMember: member)
+    }
+
+    /// The path in the URL syntax of `version`.
+    func text(_ version: ODataVersion) throws -> String {
+        var names: [String] = []
+        for segment in segments {
+            guard let segment else {
+                throw ODataEncodingError(message: "a key path in the query does not read a property of a generated class")
+            }
+            names.append(segment)
+        }
+        if version == .v2, let verboseMember { names.append(verboseMember) }
+        return names.joined(separator: "/")
+    }
+}

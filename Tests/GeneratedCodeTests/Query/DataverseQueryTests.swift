@@ -1,0 +1,48 @@
+import DataverseModel
+import Foundation
+import MobileSdk
+import Testing
+
+/// Typed queries over the Dataverse classes: lookups by their `_x_value` names, option sets as numbers, money,
+/// dates and GUIDs in OData v4 literal form.
+struct DataverseQueryTests {
+    private let id = UUID(uuidString: "7A4814F9-B0B8-EA11-A812-000D3A122B89") ?? UUID()
+
+    private func filter(_ predicate: (Fields<Contact, Contact>) -> FilterExpression<Contact>) throws -> String {
+        try #require(try Query<Contact>().filter(predicate).odataQuery(.v4).filter)
+    }
+
+    @Test func lookupsOptionSetsDatesAndGuids() throws {
+        #expect(try filter { $0.parentCustomerId == EntityReference(logicalName: "account", id: id) }
+            == "_parentcustomerid_value eq 7a4814f9-b0b8-ea11-a812-000d3a122b89")
+        #expect(try filter { $0.preferredContactMethodCode == .email } == "preferredcontactmethodcode eq 2")
+        #expect(try filter { $0.birthDate < DateOnly(year: 1990, month: 1, day: 31) } == "birthdate lt 1990-01-31")
+        #expect(try filter { $0.contactId == id } == "contactid eq 7a4814f9-b0b8-ea11-a812-000d3a122b89")
+        #expect(try filter { $0.doNotEMail == false } == "donotemail eq false")
+        #expect(try filter { $0.address1Latitude > 47.5 } == "address1_latitude gt 47.5")
+    }
+
+    @Test func moneyAndDateTimes() throws {
+        let accounts = try Query<Account>()
+            .filter { $0.revenue >= Money(Decimal(string: "1000000.50") ?? 0) && $0.createdOn > Date(timeIntervalSince1970: 1_700_000_000) }
+            .odataQuery(.v4)
+        #expect(accounts.filter == "revenue ge 1000000.5 and createdon gt 2023-11-14T22:13:20Z")
+    }
+
+    @Test func relatedRecordsAndLookupSelection() throws {
+        let query = try Query<Account>()
+            .select(\.name, \.ownerId)
+            .filter { $0.contactCustomerAccounts.any { $0.eMailAddress1.hasSuffix("@contoso.com") } }
+            .expand(\.contactCustomerAccounts) { $0.select(\.eMailAddress1) }
+            .odataQuery(.v4)
+        #expect(query.select == ["name", "_ownerid_value"])
+        #expect(query.filter == "contact_customer_accounts/any(x0:endswith(x0/emailaddress1,'@contoso.com'))")
+        #expect(query.expand == ["contact_customer_accounts($select=emailaddress1)"])
+    }
+
+    @Test func nonASCIITextIsPercentEncodedAsUTF8() throws {
+        let query = try Query<Contact>().filter { $0.eMailAddress1 == "zoë@müller.de" }.odataQuery(.v4)
+        #expect(query.filter == "emailaddress1 eq 'zoë@müller.de'")
+        #expect(query.queryString(.v4) == "$filter=emailaddress1%20eq%20'zo%C3%AB@m%C3%BCller.de'")
+    }
+}
