@@ -25,6 +25,8 @@ public indirect enum Expression: Equatable, Sendable {
     case `subscript`(Expression, [Argument])
     /// `{ body }`, or `{ a, b in body }` with named parameters.
     case closure(parameters: [String], body: Expression)
+    /// `try expression`.
+    case `try`(Expression)
 }
 
 /// A literal value.

@@ -53,7 +53,7 @@ struct Generate: ParsableCommand {
         let written = try OutputWriter(directory: output).write(sources.files)
         print("""
             Generated \(sources.entityClasses) entity classes, \(sources.complexTypes) complex types, \
-            \(sources.enumTypes) enum types and \(sources.optionSets) option sets into \(output) \
+            \(sources.enumTypes) enum types, \(sources.optionSets) option sets and \(sources.operations) operation requests into \(output) \
             (\(written) of \(sources.files.count) files changed).
             """)
         print("Configuration: " + (try Self.describe(configuration)))

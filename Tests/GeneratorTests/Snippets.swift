@@ -61,7 +61,19 @@ enum Snippets {
                 return (renderer.render(context.translateOptionSet(set, name: swiftName)), messages(context))
             }
         }
+        for plan in context.planOperations() where plan.structName == swiftName {
+            guard let declaration = context.translateOperation(plan) else { return ("", messages(context)) }
+            return (renderer.render(declaration), messages(context))
+        }
         throw SnippetError.noSuchType(swiftName, context.typeNames.names.values.sorted())
+    }
+
+    /// The diagnostics of planning and translating every operation.
+    static func operationDiagnostics(_ document: String) throws -> [String] {
+        let context = GenerationContext(service: try service(document), configuration: GeneratorConfiguration())
+        context.nameTypes()
+        for plan in context.planOperations() { _ = context.translateOperation(plan) }
+        return messages(context)
     }
 
     private static func messages(_ context: GenerationContext) -> [String] {

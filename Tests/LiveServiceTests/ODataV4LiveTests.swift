@@ -7,8 +7,8 @@ import TripPinModel
 /// Generated TripPin classes against a real OData v4 server (odatapy serving SampleMetadata/TripPin.xml, pages of 2):
 /// create → retrieve → update (only changed fields) → query with paging → delete, each checked on the server with
 /// plain HTTP.
-@Suite(.enabled(if: LiveServers.v4 != nil || LiveServers.required, LiveServers.skipMessage), .serialized)
-struct ODataV4LiveTests {
+extension ODataV4Live {
+@Suite struct ODataV4LiveTests {
     private let root: URL
     private let transport = RecordingTransport()
     private let client: ODataClient
@@ -204,4 +204,5 @@ struct ODataV4LiveTests {
             return error.statusCode == 400 && error.message.contains("Nope") && error.request.hasPrefix("GET ")
         }
     }
+}
 }

@@ -6,8 +6,8 @@ import TripPinModel
 
 /// Functions, actions and `$batch` against the real OData v4 server, whose implementations of the TripPin
 /// operations are documented in Tests/Servers/odata_v4_server.py.
-@Suite(.enabled(if: LiveServers.v4 != nil || LiveServers.required, LiveServers.skipMessage), .serialized)
-struct ODataV4OperationLiveTests {
+extension ODataV4Live {
+@Suite struct ODataV4OperationLiveTests {
     private let root: URL
     private let client: ODataClient
     /// A three-letter airline code of this run (Airline.AirlineCode has MaxLength 3).
@@ -104,6 +104,38 @@ struct ODataV4OperationLiveTests {
         try await client.delete(friend)
     }
 
+    @Test func generatedRequestsForAFunctionABoundActionAndAnUnboundAction() async throws {
+        let airline = Airline()
+        airline.airlineCode = code
+        airline.name = "Generated Air"
+        try await client.create(airline)
+        let owner = person("gen-" + LiveServers.runId, email: "g@\(code.lowercased()).example", trips: [trip(3, tags: ["lake"])])
+        let friend = person("gf-" + LiveServers.runId, email: "f@x.example")
+        try await client.create(owner)
+        try await client.create(friend)
+
+        // A bound function returning an entity.
+        let favorite = try await client.invoke(GetFavoriteAirlineRequest(boundTo: EntityKey(owner.userName ?? "")))
+        #expect(favorite?.airlineCode == code)
+
+        // A bound action: the server's state changes as the action says.
+        try await client.invoke(ShareTripRequest(boundTo: EntityKey(owner.userName ?? ""), userName: friend.userName ?? "", tripId: 3))
+        let shared = try await ServerProbe.get(root, "People('\(friend.userName ?? "")')/Trips")
+        #expect((shared.json?["value"] as? [[String: Any]])?.map { $0["TripId"] as? Int } == [3])
+
+        // A bound function returning a collection, with a parameter.
+        try await client.associate(owner, navigationProperty: "Friends", with: friend)
+        let trips = try await client.invoke(GetFriendsTripsRequest(boundTo: EntityKey(owner.userName ?? ""), userName: friend.userName ?? ""))
+        #expect(trips.compactMap(\.tripId) == [3])
+
+        // An unbound action: the server is empty afterwards.
+        try await client.invoke(ResetDataSourceRequest())
+        let people = try await ServerProbe.all(root, "People")
+        let airlines = try await ServerProbe.all(root, "Airlines")
+        #expect(people.isEmpty && airlines.isEmpty)
+        #expect(try await client.invoke(GetNearestAirportRequest(lat: 1, lon: 2)) == nil)
+    }
+
     @Test func batchWithAChangeSet() async throws {
         let first = person("b1-" + LiveServers.runId, email: "b1@x.example")
         let second = person("b2-" + LiveServers.runId, email: "b2@x.example")
@@ -120,4 +152,5 @@ struct ODataV4OperationLiveTests {
         try await client.delete(Person.self, key: EntityKey(first.userName ?? ""))
         try await client.delete(Person.self, key: EntityKey(second.userName ?? ""))
     }
+}
 }

@@ -50,4 +50,9 @@ struct TypeNames {
     }
 
     func name(of type: QualifiedName) -> String? { names[type] }
+
+    /// Claims a name for a generated type that stands for no model type (an operation's request).
+    mutating func claim(extra preferred: String) -> String {
+        unique.claim(preferred).name
+    }
 }

@@ -39,6 +39,41 @@ public struct ODataJSONEncoder: Sendable {
         return writer.data
     }
 
+    /// An action's body: its parameters by name, in order; an entity parameter carries its `@odata.type` so that a
+    /// service taking a base type (Dataverse's `crmbaseentity`) knows which it got.
+    public func encodeParameters(_ parameters: [OperationParameter]) throws -> Data {
+        var writer = JSONWriter()
+        writer.beginObject()
+        for parameter in parameters {
+            writer.key(parameter.name)
+            switch parameter.value {
+            case .value(let value):
+                try writeValue(value, type: nil, collection: false, into: &writer)
+            case .entity(let entity):
+                try writeTypedEntity(entity, into: &writer)
+            case .entities(let entities):
+                writer.beginArray()
+                for entity in entities { try writeTypedEntity(entity, into: &writer) }
+                writer.endArray()
+            }
+        }
+        writer.endObject()
+        return writer.data
+    }
+
+    /// An entity with `@odata.type` first, then its attributes.
+    private func writeTypedEntity(_ entity: Entity, into writer: inout JSONWriter) throws {
+        var body = JSONWriter()
+        try writeEntity(entity, names: entity.attributes.keys.sorted(), deep: true, into: &body)
+        guard let qualifiedName = Swift.type(of: entity).entityQualifiedName, version == .v4 else {
+            writer.raw(String(decoding: body.bytes, as: UTF8.self))
+            return
+        }
+        let annotation = "{\"@odata.type\":\"#\(qualifiedName)\""
+        let rest = body.bytes.dropFirst()
+        writer.raw(annotation + (rest.first == UInt8(ascii: "}") ? "" : ",") + String(decoding: rest, as: UTF8.self))
+    }
+
     func writeEntity(_ entity: Entity, names: [String], deep: Bool, into writer: inout JSONWriter) throws {
         let table = PropertyTable.of(Swift.type(of: entity))
         writer.beginObject()

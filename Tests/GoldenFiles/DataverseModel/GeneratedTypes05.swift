@@ -144,3 +144,28 @@ public struct EntityFilters: MobileSdk.EdmFlagsEnumeration {
     public static let all: EntityFilters = EntityFilters(rawValue: 15)
     public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [("Default", 1), ("Entity", 1), ("Attributes", 2), ("Privileges", 4), ("Relationships", 8), ("All", 15)]
 }
+
+/// - Remark: Generated from bound function `Microsoft.Dynamics.CRM.RetrieveTopAccounts` (Dataverse.WebApi.xml:182).
+public struct RetrieveTopAccountsRequest: MobileSdk.ODataOperation {
+    public typealias Response = [Account]
+    public static let operationName: Swift.String = "Microsoft.Dynamics.CRM.RetrieveTopAccounts"
+    public static let isAction: Swift.Bool = false
+
+    /// The entity set of Account records.
+    public var targetEntitySet: Swift.String
+
+    public var top: Swift.Int32
+
+    public init(in targetEntitySet: Swift.String = "accounts", top: Swift.Int32) {
+        self.targetEntitySet = targetEntitySet
+        self.top = top
+    }
+
+    public var binding: MobileSdk.OperationBinding { .entitySet(targetEntitySet) }
+
+    public var parameters: [MobileSdk.OperationParameter] { [.typed("Top", top)].compactMap({ $0 }) }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return try result.entities(Account.self)
+    }
+}

@@ -4,3 +4,34 @@ import Foundation
 import MobileSdk
 
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
+
+/// - Remark: Generated from bound action `Microsoft.Dynamics.CRM.AddAccountToQueue` (Dataverse.WebApi.xml:171).
+public struct AddAccountToQueueRequest: MobileSdk.ODataOperation {
+    public typealias Response = Foundation.UUID?
+    public static let operationName: Swift.String = "Microsoft.Dynamics.CRM.AddAccountToQueue"
+    public static let isAction: Swift.Bool = true
+
+    /// The key of the Account the action is bound to.
+    public var target: MobileSdk.EntityKey
+
+    /// The entity set of Account records.
+    public var targetEntitySet: Swift.String
+
+    public var queueId: Foundation.UUID
+    public var priority: Swift.Int32?
+
+    public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "accounts", queueId: Foundation.UUID, priority: Swift.Int32? = nil) {
+        self.target = target
+        self.targetEntitySet = targetEntitySet
+        self.queueId = queueId
+        self.priority = priority
+    }
+
+    public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
+
+    public var parameters: [MobileSdk.OperationParameter] { [.typed("QueueId", queueId), .typed("Priority", priority)].compactMap({ $0 }) }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return try result.value(Foundation.UUID.self, as: .guid)
+    }
+}

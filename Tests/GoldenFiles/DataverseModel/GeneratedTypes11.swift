@@ -4,3 +4,25 @@ import Foundation
 import MobileSdk
 
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
+
+/// - Remark: Generated from action `Microsoft.Dynamics.CRM.WinOpportunity` (Dataverse.WebApi.xml:167).
+public struct WinOpportunityRequest: MobileSdk.ODataOperation {
+    public typealias Response = Swift.Void
+    public static let operationName: Swift.String = "WinOpportunity"
+    public static let isAction: Swift.Bool = true
+    public var opportunityClose: Crmbaseentity
+    public var status: Swift.Int32
+
+    public init(opportunityClose: Crmbaseentity, status: Swift.Int32) {
+        self.opportunityClose = opportunityClose
+        self.status = status
+    }
+
+    public var binding: MobileSdk.OperationBinding { .unbound }
+
+    public var parameters: [MobileSdk.OperationParameter] { [.entity("OpportunityClose", opportunityClose), .typed("Status", status)].compactMap({ $0 }) }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return ()
+    }
+}

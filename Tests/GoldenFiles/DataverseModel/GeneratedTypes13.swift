@@ -4,3 +4,49 @@ import Foundation
 import MobileSdk
 
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
+
+/// - Remark: Generated from bound action `Microsoft.Dynamics.CRM.ConvertContactToAccount` (Dataverse.WebApi.xml:177).
+public struct ConvertContactToAccountRequest: MobileSdk.ODataOperation {
+    public typealias Response = ConvertContactToAccountResponse?
+    public static let operationName: Swift.String = "Microsoft.Dynamics.CRM.ConvertContactToAccount"
+    public static let isAction: Swift.Bool = true
+
+    /// The key of the Contact the action is bound to.
+    public var target: MobileSdk.EntityKey
+
+    /// The entity set of Contact records.
+    public var targetEntitySet: Swift.String
+
+    public var copyAddress: Swift.Bool
+
+    public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "contacts", copyAddress: Swift.Bool) {
+        self.target = target
+        self.targetEntitySet = targetEntitySet
+        self.copyAddress = copyAddress
+    }
+
+    public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
+
+    public var parameters: [MobileSdk.OperationParameter] { [.typed("CopyAddress", copyAddress)].compactMap({ $0 }) }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return try result.value(ConvertContactToAccountResponse.self, as: .complex(ConvertContactToAccountResponse.self))
+    }
+}
+
+/// - Remark: Generated from function `Microsoft.Dynamics.CRM.WhoAmI` (Dataverse.WebApi.xml:164).
+public struct WhoAmIRequest: MobileSdk.ODataOperation {
+    public typealias Response = WhoAmIResponse?
+    public static let operationName: Swift.String = "WhoAmI"
+    public static let isAction: Swift.Bool = false
+
+    public init() {}
+
+    public var binding: MobileSdk.OperationBinding { .unbound }
+
+    public var parameters: [MobileSdk.OperationParameter] { [] }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return try result.value(WhoAmIResponse.self, as: .complex(WhoAmIResponse.self))
+    }
+}

@@ -45,3 +45,57 @@ open class Employee: Person {
         set { setRelatedCollection(newValue, for: "Peers") }
     }
 }
+
+/// - Remark: Generated from bound function `Sample.TripPin.GetFriendsTrips` (TripPin.xml:185).
+public struct GetFriendsTripsRequest: MobileSdk.ODataOperation {
+    public typealias Response = [Trip]
+    public static let operationName: Swift.String = "Sample.TripPin.GetFriendsTrips"
+    public static let isAction: Swift.Bool = false
+
+    /// The key of the Person the function is bound to.
+    public var target: MobileSdk.EntityKey
+
+    /// The entity set of Person records.
+    public var targetEntitySet: Swift.String
+
+    public var userName: Swift.String
+
+    public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People", userName: Swift.String) {
+        self.target = target
+        self.targetEntitySet = targetEntitySet
+        self.userName = userName
+    }
+
+    public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
+
+    public var parameters: [MobileSdk.OperationParameter] { [.typed("userName", userName)].compactMap({ $0 }) }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return try result.entities(Trip.self)
+    }
+}
+
+/// - Remark: Generated from bound function `Sample.TripPin.GetTripsByTag` (TripPin.xml:190).
+public struct GetTripsByTagRequest: MobileSdk.ODataOperation {
+    public typealias Response = [Trip]
+    public static let operationName: Swift.String = "Sample.TripPin.GetTripsByTag"
+    public static let isAction: Swift.Bool = false
+
+    /// The entity set of Trip records.
+    public var targetEntitySet: Swift.String
+
+    public var tag: Swift.String
+
+    public init(in targetEntitySet: Swift.String, tag: Swift.String) {
+        self.targetEntitySet = targetEntitySet
+        self.tag = tag
+    }
+
+    public var binding: MobileSdk.OperationBinding { .entitySet(targetEntitySet) }
+
+    public var parameters: [MobileSdk.OperationParameter] { [.typed("tag", tag)].compactMap({ $0 }) }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return try result.entities(Trip.self)
+    }
+}

@@ -192,3 +192,25 @@ open class Photo: MobileSdk.Entity {
         set { setValue(newValue, for: Attribute.checksum) }
     }
 }
+
+/// - Remark: Generated from function `Sample.TripPin.GetNearestAirport` (TripPin.xml:200).
+public struct GetNearestAirportRequest: MobileSdk.ODataOperation {
+    public typealias Response = Airport?
+    public static let operationName: Swift.String = "GetNearestAirport"
+    public static let isAction: Swift.Bool = false
+    public var lat: Swift.Double
+    public var lon: Swift.Double
+
+    public init(lat: Swift.Double, lon: Swift.Double) {
+        self.lat = lat
+        self.lon = lon
+    }
+
+    public var binding: MobileSdk.OperationBinding { .unbound }
+
+    public var parameters: [MobileSdk.OperationParameter] { [.typed("lat", lat), .typed("lon", lon)].compactMap({ $0 }) }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return try result.optionalEntity(Airport.self)
+    }
+}

@@ -47,3 +47,27 @@ public struct AirportLocation: MobileSdk.ComplexValue {
 ///
 /// - Remark: Generated from type definition `Sample.TripPin.Email` (TripPin.xml:16).
 public typealias Email = Swift.String
+
+/// - Remark: Generated from function `Sample.TripPin.GetNearestAirport` (TripPin.xml:205).
+public struct GetNearestAirportWithLatLonRequiredFeaturesRequest: MobileSdk.ODataOperation {
+    public typealias Response = Airport?
+    public static let operationName: Swift.String = "GetNearestAirport"
+    public static let isAction: Swift.Bool = false
+    public var lat: Swift.Double
+    public var lon: Swift.Double
+    public var requiredFeatures: Feature
+
+    public init(lat: Swift.Double, lon: Swift.Double, requiredFeatures: Feature) {
+        self.lat = lat
+        self.lon = lon
+        self.requiredFeatures = requiredFeatures
+    }
+
+    public var binding: MobileSdk.OperationBinding { .unbound }
+
+    public var parameters: [MobileSdk.OperationParameter] { [.typed("lat", lat), .typed("lon", lon), .typed("requiredFeatures", requiredFeatures)].compactMap({ $0 }) }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return try result.optionalEntity(Airport.self)
+    }
+}

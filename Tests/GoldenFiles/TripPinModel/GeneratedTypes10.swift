@@ -157,3 +157,20 @@ open class TravelAdvisory: MobileSdk.Entity {
     /// - Remark: Generated from property `IssuedAt` of type `Edm.DateTimeOffset` (TripPin.xml:168).
     public final var issuedAt: Foundation.Date? { getValue(Attribute.issuedAt) }
 }
+
+/// - Remark: Generated from action `Sample.TripPin.ResetDataSource` (TripPin.xml:211).
+public struct ResetDataSourceRequest: MobileSdk.ODataOperation {
+    public typealias Response = Swift.Void
+    public static let operationName: Swift.String = "ResetDataSource"
+    public static let isAction: Swift.Bool = true
+
+    public init() {}
+
+    public var binding: MobileSdk.OperationBinding { .unbound }
+
+    public var parameters: [MobileSdk.OperationParameter] { [] }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return ()
+    }
+}

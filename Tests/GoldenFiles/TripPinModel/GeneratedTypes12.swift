@@ -53,3 +53,60 @@ open class Manager: Person {
         set { setRelatedCollection(newValue, for: "DirectReports") }
     }
 }
+
+/// - Remark: Generated from bound action `Sample.TripPin.ShareTrip` (TripPin.xml:195).
+public struct ShareTripRequest: MobileSdk.ODataOperation {
+    public typealias Response = Swift.Void
+    public static let operationName: Swift.String = "Sample.TripPin.ShareTrip"
+    public static let isAction: Swift.Bool = true
+
+    /// The key of the Person the action is bound to.
+    public var target: MobileSdk.EntityKey
+
+    /// The entity set of Person records.
+    public var targetEntitySet: Swift.String
+
+    public var userName: Swift.String
+    public var tripId: Swift.Int32
+
+    public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People", userName: Swift.String, tripId: Swift.Int32) {
+        self.target = target
+        self.targetEntitySet = targetEntitySet
+        self.userName = userName
+        self.tripId = tripId
+    }
+
+    public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
+
+    public var parameters: [MobileSdk.OperationParameter] { [.typed("userName", userName), .typed("tripId", tripId)].compactMap({ $0 }) }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return ()
+    }
+}
+
+/// - Remark: Generated from bound function `Sample.TripPin.GetFavoriteAirline` (TripPin.xml:181).
+public struct GetFavoriteAirlineRequest: MobileSdk.ODataOperation {
+    public typealias Response = Airline?
+    public static let operationName: Swift.String = "Sample.TripPin.GetFavoriteAirline"
+    public static let isAction: Swift.Bool = false
+
+    /// The key of the Person the function is bound to.
+    public var target: MobileSdk.EntityKey
+
+    /// The entity set of Person records.
+    public var targetEntitySet: Swift.String
+
+    public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People") {
+        self.target = target
+        self.targetEntitySet = targetEntitySet
+    }
+
+    public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
+
+    public var parameters: [MobileSdk.OperationParameter] { [] }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return try result.optionalEntity(Airline.self)
+    }
+}

@@ -1,0 +1,169 @@
+import MetadataModel
+import SwiftEmitter
+
+extension GenerationContext {
+    /// One action or function overload of the model, ready to translate.
+    struct OperationPlan {
+        var qualified: QualifiedName
+        var operation: Operation
+        /// The name in URLs: namespace-qualified when bound, the import's name when unbound.
+        var urlName: String
+        var structName: String
+    }
+
+    /// The operations that can be invoked, named: bound ones by their qualified name, unbound ones through an
+    /// action or function import. Overloads get the binding type or their parameters in their names.
+    func planOperations() -> [OperationPlan] {
+        var imports: [QualifiedName: String] = [:]
+        for schema in service.schemas {
+            for container in schema.entityContainers {
+                for item in container.actionImports where imports[item.action] == nil { imports[item.action] = item.name }
+                for item in container.functionImports {
+                    if let function = item.function, imports[function] == nil { imports[function] = item.name }
+                }
+            }
+        }
+        var plans: [OperationPlan] = []
+        for schema in service.schemas {
+            let operations = schema.actions + schema.functions
+            let groups = Dictionary(grouping: operations, by: \.name)
+            for operation in operations {
+                let qualified = QualifiedName(namespace: schema.namespace, name: operation.name)
+                let urlName: String
+                if operation.isBound {
+                    urlName = qualified.description
+                } else if let name = imports[qualified] {
+                    urlName = name
+                } else {
+                    note("\(operation.kind.rawValue) \(operation.name) is not generated: it is unbound and no import exposes it", at: operation.location)
+                    continue
+                }
+                let overloads = groups[operation.name] ?? []
+                var preferred = IdentifierNaming.upperCamelCase(operation.name)
+                if overloads.count > 1 {
+                    if let binding = operation.bindingType, Set(overloads.map { $0.bindingType?.description ?? "" }).count > 1 {
+                        preferred += "On" + IdentifierNaming.upperCamelCase((binding.isCollection ? "Collection" : "") + binding.name.name)
+                    }
+                    let sameBinding = overloads.filter { $0.bindingType == operation.bindingType }
+                    if sameBinding.count > 1, sameBinding.first != operation {
+                        let names = operation.parameters.dropFirst(operation.isBound ? 1 : 0).map { IdentifierNaming.upperCamelCase($0.name) }
+                        preferred += "With" + names.joined()
+                    }
+                }
+                let structName = typeNames.claim(extra: configuration.typePrefix + preferred + "Request")
+                plans.append(OperationPlan(qualified: qualified, operation: operation, urlName: urlName, structName: structName))
+            }
+        }
+        return plans
+    }
+
+    /// A request struct for one operation: typed parameters, the binding, and how to read the response.
+    func translateOperation(_ plan: OperationPlan) -> Declaration? {
+        let operation = plan.operation
+        var names = UniqueNames(reserved: ["binding", "parameters", "operationName", "isAction", "response", "Response", "target", "targetEntitySet", "init", "self", "Type"])
+        var members: [Declaration] = []
+        var initParameters: [FunctionDeclaration.Parameter] = []
+        var assignments: [Statement] = []
+        var parameterEntries: [Expression] = []
+
+        // The binding: an entity key and entity set, or an entity set.
+        let bindingExpression: Expression
+        if let binding = operation.bindingType {
+            guard let className = typeNames.name(of: binding.name), entityIndex[binding.name] != nil else {
+                note("\(operation.kind.rawValue) \(operation.name) is not generated: it is bound to '\(binding)', which is not generated", at: operation.location)
+                return nil
+            }
+            let entitySet = entityIndex[binding.name].flatMap { $0.dynamics?.entitySetName } ?? entitySetNames[binding.name]
+            let set = Expression.identifier("targetEntitySet")
+            if binding.isCollection {
+                bindingExpression = .call(.member(nil, "entitySet"), [Argument(set)])
+            } else {
+                members.append(storedProperty("target", .named("MobileSdk.EntityKey"), "The key of the \(className) the \(operation.kind.rawValue) is bound to."))
+                initParameters.append(.init(label: "boundTo", name: "target", type: .named("MobileSdk.EntityKey")))
+                assignments.append(.assignment(.member(.identifier("self"), "target"), .identifier("target")))
+                bindingExpression = .call(.member(nil, "entity"), [Argument(label: "entitySet", set), Argument(label: "key", .identifier("target"))])
+            }
+            members.append(storedProperty("targetEntitySet", .named("Swift.String"), "The entity set of \(className) records."))
+            initParameters.append(.init(label: "in", name: "targetEntitySet", type: .named("Swift.String"), defaultValue: entitySet.map { .literal(.string($0)) }))
+            assignments.append(.assignment(.member(.identifier("self"), "targetEntitySet"), .identifier("targetEntitySet")))
+        } else {
+            bindingExpression = .member(nil, "unbound")
+        }
+
+        for parameter in operation.parameters.dropFirst(operation.isBound ? 1 : 0) {
+            guard let (type, entry) = parameterType(parameter) else {
+                warning("\(operation.kind.rawValue) \(operation.name) is not generated: parameter \(parameter.name) has type '\(parameter.type)', which has no Swift type here", at: parameter.location)
+                return nil
+            }
+            let name = names.claim(IdentifierNaming.lowerCamelCase(parameter.name), suffix: "Value").name
+            let swiftType: TypeName = parameter.isNullable ? .optional(type) : type
+            members.append(storedProperty(name, swiftType, nil))
+            initParameters.append(.init(name: name, type: swiftType, defaultValue: parameter.isNullable ? .literal(.nil) : nil))
+            assignments.append(.assignment(.member(.identifier("self"), name), .identifier(name)))
+            parameterEntries.append(.call(.member(nil, entry), [Argument(.literal(.string(parameter.name))), Argument(.identifier(name))]))
+        }
+
+        guard let (responseType, reader) = responseReader(operation) else {
+            warning("\(operation.kind.rawValue) \(operation.name) is not generated: its return type '\(operation.returnType?.type.description ?? "")' has no Swift type here", at: operation.location)
+            return nil
+        }
+
+        var all: [Declaration] = [
+            .typealias(TypealiasDeclaration(access: access, name: "Response", type: responseType)),
+            .variable(VariableDeclaration(access: access, modifiers: [.static], name: "operationName", type: .named("Swift.String"), kind: .constant(.literal(.string(plan.urlName))))),
+            .variable(VariableDeclaration(access: access, modifiers: [.static], name: "isAction", type: .named("Swift.Bool"), kind: .constant(.literal(.boolean(operation.kind == .action))))),
+        ]
+        all += members
+        all.append(.function(FunctionDeclaration(access: access, kind: .initializer(failable: false), parameters: initParameters, body: assignments)))
+        all.append(.variable(VariableDeclaration(access: access, name: "binding", type: .named("MobileSdk.OperationBinding"),
+                                                 kind: .computed(getter: [.expression(bindingExpression)], setter: nil))))
+        let parameters: Expression = parameterEntries.isEmpty ? .array([])
+            : .call(.member(.array(parameterEntries), "compactMap"), [Argument(.closure(parameters: [], body: .identifier("$0")))])
+        all.append(.variable(VariableDeclaration(access: access, name: "parameters", type: .array(.named("MobileSdk.OperationParameter")),
+                                                 kind: .computed(getter: [.expression(parameters)], setter: nil))))
+        all.append(.function(FunctionDeclaration(
+            access: access, modifiers: [.static], kind: .function(name: "response"),
+            parameters: [.init(label: "from", name: "result", type: .named("MobileSdk.OperationResult"))],
+            isThrowing: true, returnType: .named("Response"), body: [.return(reader)])))
+
+        var text = DocumentationText()
+        text.add(operation.coreDescription)
+        let kind = (operation.isBound ? "bound " : "") + operation.kind.rawValue
+        let documentation = text.documentation(remark: "Generated from \(kind) `\(plan.qualified)` (\(source(operation.location))).")
+        return .documented(documentation, .struct(NominalDeclaration(
+            access: access, name: plan.structName, conformances: [.named("MobileSdk.ODataOperation")], members: all)))
+    }
+
+    private func storedProperty(_ name: String, _ type: TypeName, _ summary: String?) -> Declaration {
+        let variable = Declaration.variable(VariableDeclaration(access: access, name: name, type: type, kind: .stored(nil)))
+        return summary.map { .documented(Documentation([$0]), variable) } ?? variable
+    }
+
+    /// The Swift type of a parameter and the `OperationParameter` factory that wraps it.
+    private func parameterType(_ parameter: Parameter) -> (TypeName, String)? {
+        if entityIndex[parameter.type.name] != nil, let className = typeNames.name(of: parameter.type.name) {
+            return parameter.type.isCollection ? (.array(.named(className)), "entities") : (.named(className), "entity")
+        }
+        guard case .success(let mapped) = mapped(parameter.type) else { return nil }
+        return (mapped.isCollection ? .array(mapped.element) : mapped.element, "typed")
+    }
+
+    /// The response type and the expression that reads it from `result`.
+    private func responseReader(_ operation: Operation) -> (TypeName, Expression)? {
+        let result = Expression.identifier("result")
+        guard let returnType = operation.returnType?.type else {
+            return (.named("Swift.Void"), .tuple([]))
+        }
+        if entityIndex[returnType.name] != nil, let className = typeNames.name(of: returnType.name) {
+            let metatype = Argument(.metatype(.named(className)))
+            return returnType.isCollection
+                ? (.array(.named(className)), .try(.call(.member(result, "entities"), [metatype])))
+                : (.optional(.named(className)), .try(.call(.member(result, "optionalEntity"), [metatype])))
+        }
+        guard case .success(let mapped) = mapped(returnType) else { return nil }
+        let arguments = [Argument(.metatype(mapped.element)), Argument(label: "as", mapped.runtimeType)]
+        return returnType.isCollection
+            ? (.array(mapped.element), .try(.call(.member(result, "values"), arguments)))
+            : (.optional(mapped.element), .try(.call(.member(result, "value"), arguments)))
+    }
+}

@@ -1,0 +1,110 @@
+import Generator
+import Testing
+
+/// Operation requests: bound to an entity or a collection, unbound through an import, overloaded, with entity and
+/// collection parameters and each kind of return type.
+struct OperationSnippetTests {
+    private static let model = """
+              <EntityType Name="Order"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+              <ComplexType Name="Total"><Property Name="Amount" Type="Edm.Decimal"/></ComplexType>
+              <EnumType Name="Level"><Member Name="Low"/><Member Name="High"/></EnumType>
+        """
+
+    private func document(_ operations: String, imports: String = "") -> String {
+        Snippets.csdl(Self.model + operations + """
+                  <EntityContainer Name="C"><EntitySet Name="Orders" EntityType="t.Order"/>\(imports)</EntityContainer>
+            """)
+    }
+
+    @Test func functionBoundToAnEntity() throws {
+        let (text, diagnostics) = try Snippets.render(document("""
+                  <Function Name="Total" IsBound="true"><Parameter Name="order" Type="t.Order" Nullable="false"/>
+                    <Parameter Name="level" Type="t.Level"/><ReturnType Type="t.Total"/></Function>
+            """), type: "TotalRequest")
+        #expect(diagnostics.isEmpty)
+        #expect(text == """
+            /// - Remark: Generated from bound function `Test.Total` (Snippet.xml:6).
+            public struct TotalRequest: MobileSdk.ODataOperation {
+                public typealias Response = Total?
+                public static let operationName: Swift.String = "Test.Total"
+                public static let isAction: Swift.Bool = false
+
+                /// The key of the Order the function is bound to.
+                public var target: MobileSdk.EntityKey
+
+                /// The entity set of Order records.
+                public var targetEntitySet: Swift.String
+
+                public var level: Level?
+
+                public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "Orders", level: Level? = nil) {
+                    self.target = target
+                    self.targetEntitySet = targetEntitySet
+                    self.level = level
+                }
+
+                public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
+
+                public var parameters: [MobileSdk.OperationParameter] { [.typed("level", level)].compactMap({ $0 }) }
+
+                public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+                    return try result.value(Total.self, as: .complex(Total.self))
+                }
+            }
+
+            """)
+    }
+
+    @Test func actionBoundToACollectionWithEntityParameters() throws {
+        let (text, diagnostics) = try Snippets.render(document("""
+                  <Action Name="Merge" IsBound="true"><Parameter Name="orders" Type="Collection(t.Order)"/>
+                    <Parameter Name="Into" Type="t.Order" Nullable="false"/><Parameter Name="Others" Type="Collection(t.Order)"/>
+                    <ReturnType Type="Collection(Edm.Int32)"/></Action>
+            """), type: "MergeRequest")
+        #expect(diagnostics.isEmpty)
+        #expect(text.contains("public static let isAction: Swift.Bool = true"))
+        #expect(text.contains("public init(in targetEntitySet: Swift.String = \"Orders\", into: Order, others: [Order]? = nil)"))
+        #expect(text.contains("public var binding: MobileSdk.OperationBinding { .entitySet(targetEntitySet) }"))
+        #expect(text.contains("[.entity(\"Into\", into), .entities(\"Others\", others)].compactMap({ $0 })"))
+        #expect(text.contains("public typealias Response = [Swift.Int32]"))
+        #expect(text.contains("return try result.values(Swift.Int32.self, as: .int32)"))
+    }
+
+    @Test func unboundOperationsGoThroughTheirImports() throws {
+        let operations = """
+                  <Action Name="Reset"/>
+                  <Function Name="Find"><Parameter Name="id" Type="Edm.Int32" Nullable="false"/><ReturnType Type="Collection(t.Order)"/></Function>
+                  <Function Name="Hidden"><ReturnType Type="Edm.String"/></Function>
+            """
+        let imports = #"<ActionImport Name="ResetAll" Action="t.Reset"/><FunctionImport Name="FindOrders" Function="t.Find"/>"#
+        let (reset, _) = try Snippets.render(document(operations, imports: imports), type: "ResetRequest")
+        #expect(reset.contains("public static let operationName: Swift.String = \"ResetAll\""))
+        #expect(reset.contains("public typealias Response = Swift.Void"))
+        #expect(reset.contains("public var binding: MobileSdk.OperationBinding { .unbound }"))
+        let (find, _) = try Snippets.render(document(operations, imports: imports), type: "FindRequest")
+        #expect(find.contains("public typealias Response = [Order]"))
+        #expect(find.contains("return try result.entities(Order.self)"))
+        let diagnostics = try Snippets.operationDiagnostics(document(operations, imports: imports))
+        #expect(diagnostics == ["note: function Hidden is not generated: it is unbound and no import exposes it"])
+    }
+
+    @Test func overloadsGetDistinctNames() throws {
+        let text = document("""
+                  <Function Name="Near"><Parameter Name="lat" Type="Edm.Double" Nullable="false"/><ReturnType Type="t.Order"/></Function>
+                  <Function Name="Near"><Parameter Name="lat" Type="Edm.Double" Nullable="false"/><Parameter Name="level" Type="t.Level"/><ReturnType Type="t.Order"/></Function>
+                  <Function Name="Count" IsBound="true"><Parameter Name="order" Type="t.Order"/><ReturnType Type="Edm.Int64"/></Function>
+                  <Function Name="Count" IsBound="true"><Parameter Name="orders" Type="Collection(t.Order)"/><ReturnType Type="Edm.Int64"/></Function>
+            """, imports: #"<FunctionImport Name="Near" Function="t.Near"/>"#)
+        #expect(try Snippets.render(text, type: "NearRequest").text.contains("public init(lat: Swift.Double)"))
+        #expect(try Snippets.render(text, type: "NearWithLatLevelRequest").text.contains("public init(lat: Swift.Double, level: Level? = nil)"))
+        #expect(try Snippets.render(text, type: "CountOnOrderRequest").text.contains(".entity(entitySet: targetEntitySet, key: target)"))
+        #expect(try Snippets.render(text, type: "CountOnCollectionOrderRequest").text.contains(".entitySet(targetEntitySet)"))
+    }
+
+    @Test func anUnmappableParameterSkipsTheOperationWithAWarning() throws {
+        let diagnostics = try Snippets.operationDiagnostics(document("""
+                  <Action Name="Upload" IsBound="true"><Parameter Name="order" Type="t.Order"/><Parameter Name="data" Type="Edm.Stream"/></Action>
+            """))
+        #expect(diagnostics == ["warning: action Upload is not generated: parameter data has type 'Edm.Stream', which has no Swift type here"])
+    }
+}
