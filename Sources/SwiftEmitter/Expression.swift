@@ -27,6 +27,8 @@ public indirect enum Expression: Equatable, Sendable {
     case closure(parameters: [String], body: Expression)
     /// `try expression`.
     case `try`(Expression)
+    /// `await expression`.
+    case await(Expression)
 }
 
 /// A literal value.

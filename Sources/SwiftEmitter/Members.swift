@@ -55,17 +55,20 @@ public struct FunctionDeclaration: Equatable, Sendable {
     public var modifiers: [Modifier] = []
     public var kind: Kind
     public var parameters: [Parameter] = []
+    /// Whether it is marked `async`.
+    public var isAsync = false
     /// Whether it is marked `throws`.
     public var isThrowing = false
     public var returnType: TypeName?
     public var body: [Statement]
 
-    public init(access: AccessLevel, modifiers: [Modifier] = [], kind: Kind, parameters: [Parameter] = [], isThrowing: Bool = false,
-                returnType: TypeName? = nil, body: [Statement]) {
+    public init(access: AccessLevel, modifiers: [Modifier] = [], kind: Kind, parameters: [Parameter] = [], isAsync: Bool = false,
+                isThrowing: Bool = false, returnType: TypeName? = nil, body: [Statement]) {
         self.access = access
         self.modifiers = modifiers
         self.kind = kind
         self.parameters = parameters
+        self.isAsync = isAsync
         self.isThrowing = isThrowing
         self.returnType = returnType
         self.body = body

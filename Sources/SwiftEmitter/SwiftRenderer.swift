@@ -128,6 +128,7 @@ public struct SwiftRenderer: Sendable {
         case .function(let name): head += "func \(SwiftIdentifier.declared(name))(\(parameters))"
         case .initializer(let failable): head += "init\(failable ? "?" : "")(\(parameters))"
         }
+        if function.isAsync { head += " async" }
         if function.isThrowing { head += " throws" }
         if let returnType = function.returnType { head += " -> " + render(returnType) }
         body(head, function.body, into: &writer, alwaysMultiline: true)
@@ -263,6 +264,8 @@ public struct SwiftRenderer: Sendable {
             return render(base) + "[" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + render($0.value) }.joined(separator: ", ") + "]"
         case .try(let expression):
             return "try " + render(expression)
+        case .await(let expression):
+            return "await " + render(expression)
         case .closure(let parameters, let body):
             return "{ " + (parameters.isEmpty ? "" : parameters.joined(separator: ", ") + " in ") + render(body) + " }"
         }

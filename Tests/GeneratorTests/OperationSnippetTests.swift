@@ -107,4 +107,42 @@ struct OperationSnippetTests {
             """))
         #expect(diagnostics == ["warning: action Upload is not generated: parameter data has type 'Edm.Stream', which has no Swift type here"])
     }
+
+    @Test func theServiceOfAContainer() throws {
+        let text = try Snippets.render(document("""
+                  <Action Name="Reset"/>
+                  <Function Name="Find"><Parameter Name="id" Type="Edm.Int32" Nullable="false"/><ReturnType Type="t.Order"/></Function>
+            """, imports: #"<Singleton Name="Latest" Type="t.Order"/><ActionImport Name="Reset" Action="t.Reset"/><FunctionImport Name="Find" Function="t.Find"/>"#),
+            type: "CService").text
+        #expect(text == """
+            /// The requests of entity container `C`: its entity sets, singletons and imports.
+            ///
+            /// - Remark: Generated from entity container `Test.C` (Snippet.xml:7).
+            public struct CService: Swift.Sendable {
+                /// Sends the requests: an `ODataClient`.
+                public var client: any MobileSdk.ODataServiceClient
+
+                public init(client: any MobileSdk.ODataServiceClient) {
+                    self.client = client
+                }
+
+                /// The Order records of `Orders`.
+                public var orders: MobileSdk.EntitySetAccessor<Order> { .init(client: client, name: "Orders") }
+
+                /// The singleton `Latest`.
+                public var latest: MobileSdk.SingletonAccessor<Order> { .init(client: client, name: "Latest") }
+
+                /// Sends ``ResetRequest``.
+                public func reset() async throws -> Swift.Void {
+                    return try await client.invoke(ResetRequest())
+                }
+
+                /// Sends ``FindRequest``.
+                public func find(id: Swift.Int32) async throws -> Order? {
+                    return try await client.invoke(FindRequest(id: id))
+                }
+            }
+
+            """)
+    }
 }

@@ -61,9 +61,17 @@ enum Snippets {
                 return (renderer.render(context.translateOptionSet(set, name: swiftName)), messages(context))
             }
         }
-        for plan in context.planOperations() where plan.structName == swiftName {
-            guard let declaration = context.translateOperation(plan) else { return ("", messages(context)) }
-            return (renderer.render(declaration), messages(context))
+        var operations: [(plan: GenerationContext.OperationPlan, initializer: [FunctionDeclaration.Parameter], response: TypeName)] = []
+        for plan in context.planOperations() {
+            let translated = context.translateOperationWithInitializer(plan)
+            if plan.structName == swiftName { return (translated.map { renderer.render($0.declaration) } ?? "", messages(context)) }
+            if let translated { operations.append((plan, translated.initializer, translated.response)) }
+        }
+        for schema in service.schemas {
+            for container in schema.entityContainers {
+                let (name, declaration) = context.translateService(container, namespace: schema.namespace, operations: operations)
+                if name == swiftName { return (renderer.render(declaration), messages(context)) }
+            }
         }
         throw SnippetError.noSuchType(swiftName, context.typeNames.names.values.sorted())
     }

@@ -154,3 +154,43 @@ extension ODataV4Live {
     }
 }
 }
+
+extension ODataV4Live {
+    /// The generated service of TripPin's entity container against the real server.
+    @Suite struct ODataV4ServiceLiveTests {
+        private let root: URL
+        private let service: ContainerService
+
+        init() throws {
+            root = try #require(LiveServers.v4, LiveServers.skipMessage)
+            let registry = EntityRegistry()
+            GeneratedEntities.register(in: registry)
+            service = ContainerService(client: ODataClient(ODataClient.Configuration(serviceRoot: root, registry: registry)))
+        }
+
+        @Test func entitySetsSingletonsAndImports() async throws {
+            let airport = Airport()
+            airport.icaoCode = "S" + LiveServers.runId.prefix(3).uppercased()
+            airport.name = "Service Field"
+            var location = AirportLocation()
+            location.loc = SpatialValue.point(longitude: -179.5, latitude: -89.5)
+            airport.location = location
+            try await service.airports.create(airport)
+
+            let read = try await service.airports.retrieve(EntityKey(airport.icaoCode ?? ""))
+            #expect(read.name == "Service Field")
+            read.name = "Service Field South"
+            try await service.airports.update(read)
+            let found = try await service.airports.query(Query<Airport>().filter { $0.icaoCode == airport.icaoCode })
+            #expect(found.compactMap(\.name) == ["Service Field South"])
+
+            let nearest = try await service.getNearestAirport(lat: -89.4, lon: -179.4)
+            #expect(nearest?.icaoCode == airport.icaoCode)
+
+            try await service.airports.delete(EntityKey(airport.icaoCode ?? ""))
+            #expect(try await ServerProbe.get(root, "Airports('\(airport.icaoCode ?? "")')").status == 404)
+            // The server never gives the singleton a value: its error comes back typed.
+            await #expect(throws: ODataServiceError.self) { try await service.me.retrieve() }
+        }
+    }
+}

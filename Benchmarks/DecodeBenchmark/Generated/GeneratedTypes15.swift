@@ -52,3 +52,39 @@ open class Systemuser: Principal {
         set { setValue(newValue, for: Attribute.fullname) }
     }
 }
+
+/// The requests of entity container `System`: its entity sets, singletons and imports.
+///
+/// - Remark: Generated from entity container `Microsoft.Dynamics.CRM.System` (Benchmark.WebApi.xml:152).
+public struct SystemService: Swift.Sendable {
+    /// Sends the requests: an `ODataClient`.
+    public var client: any MobileSdk.ODataServiceClient
+
+    public init(client: any MobileSdk.ODataServiceClient) {
+        self.client = client
+    }
+
+    /// The NewBenchmarkRecord records of `new_benchmarkrecords`.
+    public var newBenchmarkrecords: MobileSdk.EntitySetAccessor<NewBenchmarkRecord> { .init(client: client, name: "new_benchmarkrecords") }
+
+    /// The Systemuser records of `systemusers`.
+    public var systemusers: MobileSdk.EntitySetAccessor<Systemuser> { .init(client: client, name: "systemusers") }
+
+    /// The Team records of `teams`.
+    public var teams: MobileSdk.EntitySetAccessor<Team> { .init(client: client, name: "teams") }
+
+    /// The Businessunit records of `businessunits`.
+    public var businessunits: MobileSdk.EntitySetAccessor<Businessunit> { .init(client: client, name: "businessunits") }
+
+    /// The Transactioncurrency records of `transactioncurrencies`.
+    public var transactioncurrencies: MobileSdk.EntitySetAccessor<Transactioncurrency> { .init(client: client, name: "transactioncurrencies") }
+
+    /// The Account records of `accounts`.
+    public var accounts: MobileSdk.EntitySetAccessor<Account> { .init(client: client, name: "accounts") }
+
+    /// The Contact records of `contacts`.
+    public var contacts: MobileSdk.EntitySetAccessor<Contact> { .init(client: client, name: "contacts") }
+
+    /// The Principal records of `principals`.
+    public var principals: MobileSdk.EntitySetAccessor<Principal> { .init(client: client, name: "principals") }
+}

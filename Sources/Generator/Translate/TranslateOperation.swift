@@ -59,6 +59,11 @@ extension GenerationContext {
 
     /// A request struct for one operation: typed parameters, the binding, and how to read the response.
     func translateOperation(_ plan: OperationPlan) -> Declaration? {
+        translateOperationWithInitializer(plan)?.declaration
+    }
+
+    /// The request struct and its initializer's parameters (which a service's method for an import repeats).
+    func translateOperationWithInitializer(_ plan: OperationPlan) -> (declaration: Declaration, initializer: [FunctionDeclaration.Parameter], response: TypeName)? {
         let operation = plan.operation
         var names = UniqueNames(reserved: ["binding", "parameters", "operationName", "isAction", "response", "Response", "target", "targetEntitySet", "init", "self", "Type"])
         var members: [Declaration] = []
@@ -130,8 +135,9 @@ extension GenerationContext {
         text.add(operation.coreDescription)
         let kind = (operation.isBound ? "bound " : "") + operation.kind.rawValue
         let documentation = text.documentation(remark: "Generated from \(kind) `\(plan.qualified)` (\(source(operation.location))).")
-        return .documented(documentation, .struct(NominalDeclaration(
+        let declaration = Declaration.documented(documentation, .struct(NominalDeclaration(
             access: access, name: plan.structName, conformances: [.named("MobileSdk.ODataOperation")], members: all)))
+        return (declaration, initParameters, responseType)
     }
 
     private func storedProperty(_ name: String, _ type: TypeName, _ summary: String?) -> Declaration {

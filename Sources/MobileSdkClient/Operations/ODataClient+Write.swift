@@ -1,14 +1,6 @@
 import Foundation
 import MobileSdk
 
-/// Where a created entity lives.
-public struct EntityLocation: Sendable, Equatable {
-    /// The entity's URL (`OData-EntityId`, `Location`, or the entity's own link).
-    public var url: String
-    /// The GUID in the URL's key, when its key is one (every Dynamics entity).
-    public var id: UUID?
-}
-
 extension ODataClient {
     /// Creates the entity with every attribute it holds (and its related entities, as a deep insert). Afterwards the
     /// entity has its id and no pending changes.

@@ -4,3 +4,27 @@ import Foundation
 import MobileSdk
 
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
+
+/// The requests of entity container `OrganizationServiceContext`: its entity sets, singletons and imports.
+///
+/// - Remark: Generated from entity container `Microsoft.Crm.Sdk.Data.Services.OrganizationServiceContext` (CRM2011.OrganizationData.xml:125).
+public struct OrganizationServiceContextService: Swift.Sendable {
+    /// Sends the requests: an `ODataClient`.
+    public var client: any MobileSdk.ODataServiceClient
+
+    public init(client: any MobileSdk.ODataServiceClient) {
+        self.client = client
+    }
+
+    /// The Account records of `AccountSet`.
+    public var accountSet: MobileSdk.EntitySetAccessor<Account> { .init(client: client, name: "AccountSet") }
+
+    /// The Contact records of `ContactSet`.
+    public var contactSet: MobileSdk.EntitySetAccessor<Contact> { .init(client: client, name: "ContactSet") }
+
+    /// The Opportunity records of `OpportunitySet`.
+    public var opportunitySet: MobileSdk.EntitySetAccessor<Opportunity> { .init(client: client, name: "OpportunitySet") }
+
+    /// The ServicesTask records of `TaskSet`.
+    public var taskSet: MobileSdk.EntitySetAccessor<ServicesTask> { .init(client: client, name: "TaskSet") }
+}

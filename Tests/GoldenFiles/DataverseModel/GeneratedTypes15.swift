@@ -144,3 +144,40 @@ public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration, Swift.Sendable 
         }
     }
 }
+
+/// The requests of entity container `System`: its entity sets, singletons and imports.
+///
+/// - Remark: Generated from entity container `Microsoft.Dynamics.CRM.System` (Dataverse.WebApi.xml:197).
+public struct SystemService: Swift.Sendable {
+    /// Sends the requests: an `ODataClient`.
+    public var client: any MobileSdk.ODataServiceClient
+
+    public init(client: any MobileSdk.ODataServiceClient) {
+        self.client = client
+    }
+
+    /// The Account records of `accounts`.
+    public var accounts: MobileSdk.EntitySetAccessor<Account> { .init(client: client, name: "accounts") }
+
+    /// The Contact records of `contacts`.
+    public var contacts: MobileSdk.EntitySetAccessor<Contact> { .init(client: client, name: "contacts") }
+
+    /// The Opportunity records of `opportunities`.
+    public var opportunities: MobileSdk.EntitySetAccessor<Opportunity> { .init(client: client, name: "opportunities") }
+
+    /// The CRMTask records of `tasks`.
+    public var tasks: MobileSdk.EntitySetAccessor<CRMTask> { .init(client: client, name: "tasks") }
+
+    /// The Activitypointer records of `activitypointers`.
+    public var activitypointers: MobileSdk.EntitySetAccessor<Activitypointer> { .init(client: client, name: "activitypointers") }
+
+    /// Sends ``WinOpportunityRequest``.
+    public func winOpportunity(opportunityClose: Crmbaseentity, status: Swift.Int32) async throws -> Swift.Void {
+        return try await client.invoke(WinOpportunityRequest(opportunityClose: opportunityClose, status: status))
+    }
+
+    /// Sends ``WhoAmIRequest``.
+    public func whoAmI() async throws -> WhoAmIResponse? {
+        return try await client.invoke(WhoAmIRequest())
+    }
+}

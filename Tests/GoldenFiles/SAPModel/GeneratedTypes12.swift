@@ -4,3 +4,21 @@ import Foundation
 import MobileSdk
 
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
+
+/// The requests of entity container `ZSAMPLE_SALES_SRV_Entities`: its entity sets, singletons and imports.
+///
+/// - Remark: Generated from entity container `ZSAMPLE_SALES_SRV.ZSAMPLE_SALES_SRV_Entities` (SAP.v2.xml:47).
+public struct ZSAMPLESALESSRVEntitiesService: Swift.Sendable {
+    /// Sends the requests: an `ODataClient`.
+    public var client: any MobileSdk.ODataServiceClient
+
+    public init(client: any MobileSdk.ODataServiceClient) {
+        self.client = client
+    }
+
+    /// The SalesOrder records of `SalesOrderSet`.
+    public var salesOrderSet: MobileSdk.EntitySetAccessor<SalesOrder> { .init(client: client, name: "SalesOrderSet") }
+
+    /// The SalesOrderItem records of `SalesOrderItemSet`.
+    public var salesOrderItemSet: MobileSdk.EntitySetAccessor<SalesOrderItem> { .init(client: client, name: "SalesOrderItemSet") }
+}

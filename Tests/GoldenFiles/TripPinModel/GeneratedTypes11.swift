@@ -4,3 +4,51 @@ import Foundation
 import MobileSdk
 
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
+
+/// The requests of entity container `Container`: its entity sets, singletons and imports.
+///
+/// - Remark: Generated from entity container `Sample.TripPin.Container` (TripPin.xml:212).
+public struct ContainerService: Swift.Sendable {
+    /// Sends the requests: an `ODataClient`.
+    public var client: any MobileSdk.ODataServiceClient
+
+    public init(client: any MobileSdk.ODataServiceClient) {
+        self.client = client
+    }
+
+    /// The Person records of `People`.
+    public var people: MobileSdk.EntitySetAccessor<Person> { .init(client: client, name: "People") }
+
+    /// The Airline records of `Airlines`.
+    public var airlines: MobileSdk.EntitySetAccessor<Airline> { .init(client: client, name: "Airlines") }
+
+    /// The Airport records of `Airports`.
+    public var airports: MobileSdk.EntitySetAccessor<Airport> { .init(client: client, name: "Airports") }
+
+    /// The Photo records of `Photos`.
+    public var photos: MobileSdk.EntitySetAccessor<Photo> { .init(client: client, name: "Photos") }
+
+    /// The TripRating records of `TripRatings`.
+    public var tripRatings: MobileSdk.EntitySetAccessor<TripRating> { .init(client: client, name: "TripRatings") }
+
+    /// The TravelAdvisory records of `Advisories`.
+    public var advisories: MobileSdk.EntitySetAccessor<TravelAdvisory> { .init(client: client, name: "Advisories") }
+
+    /// The singleton `Me`.
+    public var me: MobileSdk.SingletonAccessor<Person> { .init(client: client, name: "Me") }
+
+    /// Sends ``ResetDataSourceRequest``.
+    public func resetDataSource() async throws -> Swift.Void {
+        return try await client.invoke(ResetDataSourceRequest())
+    }
+
+    /// Sends ``GetNearestAirportRequest``.
+    public func getNearestAirport(lat: Swift.Double, lon: Swift.Double) async throws -> Airport? {
+        return try await client.invoke(GetNearestAirportRequest(lat: lat, lon: lon))
+    }
+
+    /// Sends ``GetNearestAirportWithLatLonRequiredFeaturesRequest``.
+    public func getNearestAirport(lat: Swift.Double, lon: Swift.Double, requiredFeatures: Feature) async throws -> Airport? {
+        return try await client.invoke(GetNearestAirportWithLatLonRequiredFeaturesRequest(lat: lat, lon: lon, requiredFeatures: requiredFeatures))
+    }
+}

@@ -1,0 +1,52 @@
+import MetadataModel
+import SwiftEmitter
+
+extension GenerationContext {
+    /// A service struct for an entity container: an accessor per entity set and singleton whose type is generated,
+    /// and a method per action or function import, which sends the import's request.
+    func translateService(_ container: EntityContainer, namespace: String, operations: [(plan: OperationPlan, initializer: [FunctionDeclaration.Parameter], response: TypeName)]) -> (name: String, declaration: Declaration) {
+        let name = typeNames.claim(extra: configuration.typePrefix + IdentifierNaming.upperCamelCase(container.name) + "Service")
+        var names = UniqueNames(reserved: ["client", "init", "self", "Type"])
+        let client = TypeName.named("any MobileSdk.ODataServiceClient")
+        var members: [Declaration] = [
+            .documented(Documentation(["Sends the requests: an `ODataClient`."]), .variable(VariableDeclaration(access: access, name: "client", type: client, kind: .stored(nil)))),
+        ]
+        members.append(.function(FunctionDeclaration(
+            access: access, kind: .initializer(failable: false), parameters: [.init(name: "client", type: client)],
+            body: [.assignment(.member(.identifier("self"), "client"), .identifier("client"))])))
+        let accessor = { (name: String) -> Expression in
+            .call(.member(nil, "init"), [Argument(label: "client", .identifier("client")), Argument(label: "name", .literal(.string(name)))])
+        }
+        for set in container.entitySets {
+            guard entityIndex[set.entityType] != nil, let className = typeNames.name(of: set.entityType) else { continue }
+            let property = names.claim(IdentifierNaming.lowerCamelCase(set.name), suffix: "Set").name
+            members.append(.documented(Documentation(["The \(className) records of `\(set.name)`."]), .variable(VariableDeclaration(
+                access: access, name: property, type: .generic("MobileSdk.EntitySetAccessor", [.named(className)]),
+                kind: .computed(getter: [.expression(accessor(set.name))], setter: nil)))))
+        }
+        for singleton in container.singletons {
+            guard entityIndex[singleton.type] != nil, let className = typeNames.name(of: singleton.type) else { continue }
+            let property = names.claim(IdentifierNaming.lowerCamelCase(singleton.name), suffix: "Singleton").name
+            members.append(.documented(Documentation(["The singleton `\(singleton.name)`."]), .variable(VariableDeclaration(
+                access: access, name: property, type: .generic("MobileSdk.SingletonAccessor", [.named(className)]),
+                kind: .computed(getter: [.expression(accessor(singleton.name))], setter: nil)))))
+        }
+        let importNames = Set(container.actionImports.map(\.name) + container.functionImports.map(\.name))
+        // One method name per import; the overloads of an import share it.
+        var methods: [String: String] = [:]
+        for operation in operations where !operation.plan.operation.isBound && importNames.contains(operation.plan.urlName) {
+            let method = methods[operation.plan.urlName] ?? names.claim(IdentifierNaming.lowerCamelCase(operation.plan.urlName), suffix: "Operation").name
+            methods[operation.plan.urlName] = method
+            let arguments = operation.initializer.map { Argument(label: $0.label ?? $0.name, .identifier($0.name)) }
+            let call = Expression.try(.await(.call(.member(.identifier("client"), "invoke"), [Argument(.call(.identifier(operation.plan.structName), arguments))])))
+            members.append(.documented(Documentation(["Sends ``\(operation.plan.structName)``."]), .function(FunctionDeclaration(
+                access: access, modifiers: [], kind: .function(name: method), parameters: operation.initializer,
+                isAsync: true, isThrowing: true, returnType: operation.response, body: [.return(call)]))))
+        }
+        var text = DocumentationText()
+        text.add("The requests of entity container `\(container.name)`: its entity sets, singletons and imports.")
+        let documentation = text.documentation(remark: "Generated from entity container `\(namespace).\(container.name)` (\(source(container.location))).")
+        return (name, .documented(documentation, .struct(NominalDeclaration(
+            access: access, name: name, conformances: [.named("Swift.Sendable")], members: members))))
+    }
+}

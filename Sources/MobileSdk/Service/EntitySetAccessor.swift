@@ -1,0 +1,54 @@
+/// The entities of one entity set of a generated service, typed as their generated class:
+/// `try await service.people.retrieve(EntityKey("russellwhyte"))` returns a `Person`.
+public struct EntitySetAccessor<T: Entity>: Sendable {
+    public let client: any ODataServiceClient
+    /// The entity set's name in URLs.
+    public let name: String
+
+    public init(client: any ODataServiceClient, name: String) {
+        self.client = client
+        self.name = name
+    }
+
+    /// The entity with this key.
+    public func retrieve(_ key: EntityKey) async throws -> T {
+        try await client.read(T.self, key: key, in: name)
+    }
+
+    /// Every entity the query matches (all of them without one), all pages.
+    public func query(_ query: Query<T> = Query<T>()) async throws -> [T] {
+        try await client.readAll(query, in: name)
+    }
+
+    /// Creates the entity here.
+    @discardableResult
+    public func create(_ entity: T) async throws -> EntityLocation {
+        try await client.insert(entity, into: name)
+    }
+
+    /// Sends the entity's changes.
+    public func update(_ entity: T) async throws {
+        try await client.save(entity, in: name)
+    }
+
+    /// Deletes the entity with this key.
+    public func delete(_ key: EntityKey) async throws {
+        try await client.remove(T.self, key: key, from: name)
+    }
+}
+
+/// A singleton of a generated service.
+public struct SingletonAccessor<T: Entity>: Sendable {
+    public let client: any ODataServiceClient
+    public let name: String
+
+    public init(client: any ODataServiceClient, name: String) {
+        self.client = client
+        self.name = name
+    }
+
+    /// The singleton's entity.
+    public func retrieve() async throws -> T {
+        try await client.read(T.self, singleton: name)
+    }
+}
