@@ -7,9 +7,14 @@ import Foundation
 public protocol EdmFlagsEnumeration: OptionSet, AttributeValueConvertible, Hashable, Sendable where RawValue == Int64 {
     /// Every member's CSDL name and value, in declaration order.
     static var memberNames: [(name: String, value: Int64)] { get }
+    /// The enumeration type's qualified name, e.g. `Sample.TripPin.Feature`, for OData 4.0 literals.
+    static var edmTypeName: String? { get }
 }
 
 extension EdmFlagsEnumeration {
+    /// No qualified name: literals are written as `'Member'` (OData 4.01).
+    public static var edmTypeName: String? { nil }
+
     /// Reads `.enumMember` or `.string` holding comma-separated member names or numbers, such as `"Wifi,PowerOutlet"`
     /// or `"3"`; nil when a part is neither.
     public init?(attributeValue: AttributeValue) {

@@ -64,6 +64,8 @@ struct ValueTypeSnippetTests {
                     case nil: return nil
                     }
                 }
+
+                public static var edmTypeName: Swift.String? { "Test.Color" }
             }
 
             """)
@@ -86,6 +88,9 @@ struct ValueTypeSnippetTests {
                 public static let noneValue: Access = []
                 public static let read: Access = Access(rawValue: 1)
                 public static let write: Access = Access(rawValue: 2)
+
+                public static var edmTypeName: Swift.String? { "Test.Access" }
+
                 public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [("None", 0), ("Read", 1), ("Write", 2)]
             }
 

@@ -119,10 +119,13 @@ extension ODataV4Live {
         let typed = Query<Person>()
             .select(\.userName, \.age)
             .filter { $0.lastName == family && ($0.age >= 25 || $0.firstName == "Ann'e") && $0.emails.any { $0.hasSuffix("@example.com") } }
+            // Enumeration literals go qualified (`Ns.Type'Member'`), as odatapy requires; its `eq` on enumerations
+            // matches nothing, so only `ne` is checked here (and the literal forms in the unit tests).
+            .filter { $0.favoriteFeature != [.lounge] }
             .orderBy(\.age, descending: true)
         let rows = try await client.retrieveAll(typed)
         let direct = try await ServerProbe.all(root, ServerProbe.encoded(
-            "People?$select=UserName,Age&$filter=LastName eq '\(family)' and (Age ge 25 or FirstName eq 'Ann''e') and Emails/any(e:endswith(e,'@example.com'))&$orderby=Age desc"))
+            "People?$select=UserName,Age&$filter=LastName eq '\(family)' and (Age ge 25 or FirstName eq 'Ann''e') and Emails/any(e:endswith(e,'@example.com')) and FavoriteFeature ne Sample.TripPin.Feature'Lounge'&$orderby=Age desc"))
         let expected = direct.compactMap { $0["UserName"] as? String }
         #expect(rows.compactMap(\.userName) == expected)
         #expect(rows.compactMap(\.age) == [58, 44, 31, 25, 17])

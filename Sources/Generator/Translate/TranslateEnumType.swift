@@ -5,7 +5,7 @@ extension GenerationContext {
     /// A CSDL enum type: a Swift enum over its member names, or for `IsFlags` an `OptionSet`.
     func translateEnumType(_ qualified: QualifiedName, _ type: EnumType) -> Declaration {
         let name = typeNames.name(of: qualified) ?? type.name
-        var names = UniqueNames(reserved: ["rawValue", "init", "self", "Type", "Protocol", "memberNames", "hashValue", "allCases", "none"])
+        var names = UniqueNames(reserved: ["rawValue", "init", "self", "Type", "Protocol", "memberNames", "hashValue", "allCases", "none", "edmTypeName"])
         var seen: Set<String> = []
         let uniqueMembers = type.members.filter { member in
             if seen.insert(member.name).inserted { return true }
@@ -26,6 +26,7 @@ extension GenerationContext {
                 return member.coreDescription == nil ? declaration : .documented(text.documentation(remark: "`\(member.name)` = \(member.value)."), declaration)
             }
             declarations += lookUpByRawValue(of: name, rawType: .named("Swift.String"), failable: true)
+            declarations.append(edmTypeName(qualified))
             return .documented(type.documentationText.documentation(remark: remark), .enum(NominalDeclaration(
                 access: access, name: name,
                 conformances: [.named("Swift.String"), .named("MobileSdk.EdmEnumeration"), .named("Swift.CaseIterable"), .named("Swift.Sendable")],
@@ -43,11 +44,18 @@ extension GenerationContext {
             let value: Expression = member.value == 0 ? .array([]) : .call(.identifier(name), [Argument(label: "rawValue", .literal(.integer(member.value)))])
             members.append(.variable(VariableDeclaration(access: access, modifiers: [.static], name: caseName, type: .named(name), kind: .constant(value))))
         }
+        members.append(edmTypeName(qualified))
         members.append(.variable(VariableDeclaration(
             access: access, modifiers: [.static], name: "memberNames", type: .named("[(name: Swift.String, value: Swift.Int64)]"),
             kind: .constant(.array(uniqueMembers.map { .tuple([.literal(.string($0.name)), .literal(.integer($0.value))]) })))))
         return .documented(type.documentationText.documentation(remark: remark), .struct(NominalDeclaration(
             access: access, name: name, conformances: [.named("MobileSdk.EdmFlagsEnumeration")], members: members)))
+    }
+
+    /// `static var edmTypeName: String? { "Ns.Name" }`, for OData 4.0 literals such as `Ns.Name'Member'`.
+    private func edmTypeName(_ qualified: QualifiedName) -> Declaration {
+        .variable(VariableDeclaration(access: access, modifiers: [.static], name: "edmTypeName", type: .optional(.named("Swift.String")),
+                                      kind: .computed(getter: [.expression(.literal(.string(qualified.description)))], setter: nil)))
     }
 
     /// A dictionary from raw values to cases, and the initializer that reads it: constant time,

@@ -29,35 +29,40 @@ public struct Field<Root: Entity, Value> {
 extension Field where Value: AttributeValueConvertible {
     /// `eq`; `nil` tests for null.
     public static func == (lhs: Field, rhs: Value?) -> FilterExpression<Root> {
-        FilterExpression(.compare(path: lhs.path, operator: "eq", value: rhs?.attributeValue ?? .null))
+        FilterExpression(.compare(path: lhs.path, operator: "eq", value: rhs?.attributeValue ?? .null, enumType: enumTypeName))
     }
 
     /// `ne`; `nil` tests for a value.
     public static func != (lhs: Field, rhs: Value?) -> FilterExpression<Root> {
-        FilterExpression(.compare(path: lhs.path, operator: "ne", value: rhs?.attributeValue ?? .null))
+        FilterExpression(.compare(path: lhs.path, operator: "ne", value: rhs?.attributeValue ?? .null, enumType: enumTypeName))
     }
 
     /// Equal to one of `values` (`p eq a or p eq b`, which every OData version accepts).
     public func isIn(_ values: [Value]) -> FilterExpression<Root> {
-        FilterExpression(.isIn(path: path, values: values.map(\.attributeValue)))
+        FilterExpression(.isIn(path: path, values: values.map(\.attributeValue), enumType: Self.enumTypeName))
+    }
+
+    /// The qualified name of a generated enumeration type.
+    private static var enumTypeName: String? {
+        (Value.self as? any EdmEnumeration.Type)?.edmTypeName ?? (Value.self as? any EdmFlagsEnumeration.Type)?.edmTypeName
     }
 }
 
 extension Field where Value: AttributeValueConvertible & Comparable {
     public static func < (lhs: Field, rhs: Value) -> FilterExpression<Root> {
-        FilterExpression(.compare(path: lhs.path, operator: "lt", value: rhs.attributeValue))
+        FilterExpression(.compare(path: lhs.path, operator: "lt", value: rhs.attributeValue, enumType: nil))
     }
 
     public static func <= (lhs: Field, rhs: Value) -> FilterExpression<Root> {
-        FilterExpression(.compare(path: lhs.path, operator: "le", value: rhs.attributeValue))
+        FilterExpression(.compare(path: lhs.path, operator: "le", value: rhs.attributeValue, enumType: nil))
     }
 
     public static func > (lhs: Field, rhs: Value) -> FilterExpression<Root> {
-        FilterExpression(.compare(path: lhs.path, operator: "gt", value: rhs.attributeValue))
+        FilterExpression(.compare(path: lhs.path, operator: "gt", value: rhs.attributeValue, enumType: nil))
     }
 
     public static func >= (lhs: Field, rhs: Value) -> FilterExpression<Root> {
-        FilterExpression(.compare(path: lhs.path, operator: "ge", value: rhs.attributeValue))
+        FilterExpression(.compare(path: lhs.path, operator: "ge", value: rhs.attributeValue, enumType: nil))
     }
 }
 

@@ -31,10 +31,11 @@ public struct FilterExpression<Root>: Sendable {
 
 /// The untyped tree of a filter.
 indirect enum FilterNode: Sendable {
-    case compare(path: PropertyPath, operator: String, value: AttributeValue)
+    /// `enumType` is the qualified name of an enumeration value's type, which OData 4.0 literals carry.
+    case compare(path: PropertyPath, operator: String, value: AttributeValue, enumType: String?)
     /// `contains`, `startswith`, `endswith` on a string property.
     case stringFunction(name: String, path: PropertyPath, value: String)
-    case isIn(path: PropertyPath, values: [AttributeValue])
+    case isIn(path: PropertyPath, values: [AttributeValue], enumType: String?)
     case and(FilterNode, FilterNode)
     case or(FilterNode, FilterNode)
     case not(FilterNode)
@@ -43,20 +44,20 @@ indirect enum FilterNode: Sendable {
 
     func render(_ version: ODataVersion) throws -> String {
         switch self {
-        case .compare(let path, let op, let value):
-            return "\(try path.text(version)) \(op) \(try ODataLiteral.format(value, version: version))"
+        case .compare(let path, let op, let value, let enumType):
+            return "\(try path.text(version)) \(op) \(try Self.literal(value, enumType: enumType, version))"
         case .stringFunction(let name, let path, let value):
             let path = try path.text(version)
             let literal = ODataLiteral.quoted(value)
             // OData v2 has substringof(needle,haystack) where v4 has contains(haystack,needle).
             if version == .v2, name == "contains" { return "substringof(\(literal),\(path))" }
             return "\(name)(\(path),\(literal))"
-        case .isIn(let path, let values):
+        case .isIn(let path, let values, let enumType):
             // Written as equalities joined by `or`: the `in` operator is OData 4.01 only, and OData 4.0 services
             // such as Dataverse and every v2 service refuse it.
             guard !values.isEmpty else { return "false" }
             let path = try path.text(version)
-            return "(" + (try values.map { "\(path) eq \(try ODataLiteral.format($0, version: version))" }.joined(separator: " or ")) + ")"
+            return "(" + (try values.map { "\(path) eq \(try Self.literal($0, enumType: enumType, version))" }.joined(separator: " or ")) + ")"
         case .and(let lhs, let rhs):
             return "\(try lhs.renderOperand(version, in: "and")) and \(try rhs.renderOperand(version, in: "and"))"
         case .or(let lhs, let rhs):
@@ -66,6 +67,14 @@ indirect enum FilterNode: Sendable {
         case .lambda(let path, let all, let variable, let body):
             return "\(try path.text(version))/\(all ? "all" : "any")(\(variable):\(try body.render(version)))"
         }
+    }
+
+    /// A value's literal; an enumeration member with its type's qualified name in OData v4 (`Ns.Color'Red'`).
+    private static func literal(_ value: AttributeValue, enumType: String?, _ version: ODataVersion) throws -> String {
+        if version == .v4, let enumType, case .enumMember(let member) = value {
+            return enumType + ODataLiteral.quoted(member)
+        }
+        return try ODataLiteral.format(value, version: version)
     }
 
     /// Parenthesized unless it binds at least as tightly as the connective it stands in (`and` within `or` needs none).

@@ -14,7 +14,8 @@ struct TripPinQueryTests {
         #expect(try filter { $0.age >= 18 && $0.age < 65 } == "Age ge 18 and Age lt 65")
         #expect(try filter { $0.middleName == nil } == "MiddleName eq null")
         #expect(try filter { $0.middleName != nil } == "MiddleName ne null")
-        #expect(try filter { $0.gender == .female } == "Gender eq 'Female'")
+        #expect(try filter { $0.gender == .female } == "Gender eq Sample.TripPin.PersonGender'Female'")
+        #expect(try filter { $0.favoriteFeature == [.wifi] } == "FavoriteFeature eq Sample.TripPin.Feature'Wifi'")
         #expect(try filter { $0.concurrency > 9_007_199_254_740_993 } == "Concurrency gt 9007199254740993")
     }
 
@@ -58,10 +59,10 @@ struct TripPinQueryTests {
             .withCount()
         let options = try query.odataQuery(.v4)
         #expect(options.select == ["UserName", "FirstName"])
-        #expect(options.filter == "Age gt 20 and Gender eq 'Male'")
+        #expect(options.filter == "Age gt 20 and Gender eq Sample.TripPin.PersonGender'Male'")
         #expect(options.orderBy == ["LastName", "Age desc"])
         #expect(options.expand == ["Friends($select=UserName;$filter=Age lt 30;$top=2)", "BestFriend"])
-        #expect(options.queryString(.v4) == "$select=UserName,FirstName&$filter=Age%20gt%2020%20and%20Gender%20eq%20'Male'&$orderby=LastName,Age%20desc"
+        #expect(options.queryString(.v4) == "$select=UserName,FirstName&$filter=Age%20gt%2020%20and%20Gender%20eq%20Sample.TripPin.PersonGender'Male'&$orderby=LastName,Age%20desc"
             + "&$expand=Friends($select=UserName;$filter=Age%20lt%2030;$top=2),BestFriend&$top=10&$skip=5&$count=true")
     }
 

@@ -142,6 +142,9 @@ public struct EntityFilters: MobileSdk.EdmFlagsEnumeration {
     public static let privileges: EntityFilters = EntityFilters(rawValue: 4)
     public static let relationships: EntityFilters = EntityFilters(rawValue: 8)
     public static let all: EntityFilters = EntityFilters(rawValue: 15)
+
+    public static var edmTypeName: Swift.String? { "Microsoft.Dynamics.CRM.EntityFilters" }
+
     public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [("Default", 1), ("Entity", 1), ("Attributes", 2), ("Privileges", 4), ("Relationships", 8), ("All", 15)]
 }
 

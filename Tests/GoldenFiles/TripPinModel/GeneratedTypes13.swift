@@ -19,6 +19,8 @@ public enum PersonGender: Swift.String, MobileSdk.EdmEnumeration, Swift.CaseIter
         case nil: return nil
         }
     }
+
+    public static var edmTypeName: Swift.String? { "Sample.TripPin.PersonGender" }
 }
 
 /// - Remark: Generated from enum type `Sample.TripPin.Feature` (TripPin.xml:24).
@@ -35,5 +37,8 @@ public struct Feature: MobileSdk.EdmFlagsEnumeration {
     public static let lounge: Feature = Feature(rawValue: 4)
     public static let fastTrack: Feature = Feature(rawValue: 8)
     public static let everything: Feature = Feature(rawValue: 15)
+
+    public static var edmTypeName: Swift.String? { "Sample.TripPin.Feature" }
+
     public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [("None", 0), ("Wifi", 1), ("PowerOutlet", 2), ("Lounge", 4), ("FastTrack", 8), ("Everything", 15)]
 }
