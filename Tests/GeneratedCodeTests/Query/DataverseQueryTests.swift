@@ -45,4 +45,21 @@ struct DataverseQueryTests {
         #expect(query.filter == "emailaddress1 eq 'zoë@müller.de'")
         #expect(query.queryString(.v4) == "$filter=emailaddress1%20eq%20'zo%C3%AB@m%C3%BCller.de'")
     }
+
+    /// The README's query, as written there.
+    @Test func theReadmeQuery() throws {
+        let query = try Query<Contact>()
+            .select(\.eMailAddress1, \.parentCustomerId)
+            .filter { $0.eMailAddress1.hasSuffix("@contoso.com") && $0.preferredContactMethodCode == .email }
+            .filter { $0.parentcustomeridAccount.name == "O'Neil Ltd" }
+            .orderBy(\.birthDate, descending: true)
+            .expand(\.opportunityCustomerContacts) { $0.select(\.name).top(5) }
+            .top(50)
+            .odataQuery(.v4)
+        #expect(query.select == ["emailaddress1", "_parentcustomerid_value"])
+        #expect(query.filter == "endswith(emailaddress1,'@contoso.com') and preferredcontactmethodcode eq 2 and parentcustomerid_account/name eq 'O''Neil Ltd'")
+        #expect(query.orderBy == ["birthdate desc"])
+        #expect(query.expand == ["opportunity_customer_contacts($select=name;$top=5)"])
+        #expect(query.top == 50)
+    }
 }
