@@ -128,6 +128,11 @@ extension ODataV4Live {
         let trips = try await client.invoke(GetFriendsTripsRequest(boundTo: EntityKey(owner.userName ?? ""), userName: friend.userName ?? ""))
         #expect(trips.compactMap(\.tripId) == [3])
 
+        // A composable function bound to a collection, with query options on its result.
+        let tagged = try await client.invoke(GetTripsByTagRequest(in: "People('\(owner.userName ?? "")')/Trips", tag: "lake"),
+                                             options: ODataQuery(select: ["TripId", "Tags"], top: 1))
+        #expect(tagged.compactMap(\.tripId) == [3])
+
         // An unbound action: the server is empty afterwards.
         try await client.invoke(ResetDataSourceRequest())
         let people = try await ServerProbe.all(root, "People")

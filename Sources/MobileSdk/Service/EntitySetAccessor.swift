@@ -1,3 +1,5 @@
+import Foundation
+
 /// The entities of one entity set of a generated service, typed as their generated class:
 /// `try await service.people.retrieve(EntityKey("russellwhyte"))` returns a `Person`.
 public struct EntitySetAccessor<T: Entity>: Sendable {
@@ -13,6 +15,11 @@ public struct EntitySetAccessor<T: Entity>: Sendable {
     /// The entity with this key.
     public func retrieve(_ key: EntityKey) async throws -> T {
         try await client.read(T.self, key: key, in: name)
+    }
+
+    /// The entity with this GUID key (every Dynamics entity has one).
+    public func retrieve(id: UUID) async throws -> T {
+        try await retrieve(.id(id))
     }
 
     /// Every entity the query matches (all of them without one), all pages.

@@ -4,6 +4,15 @@ import MobileSdk
 extension ODataClient {
     /// Sends a typed operation request (generated per action and function) and reads its response.
     public func invoke<Operation: ODataOperation>(_ operation: Operation) async throws -> Operation.Response {
+        try await invoke(operation, options: ODataQuery())
+    }
+
+    /// Sends a function request with system query options on its result — `$filter`, `$top`, `$count` … on the
+    /// collection a composable function returns, e.g. `GetTripsByTag(tag=@tag)?@tag='x'&$top=1`.
+    public func invoke<Operation: ODataOperation>(_ operation: Operation, options: ODataQuery) async throws -> Operation.Response {
+        guard options == ODataQuery() || !Operation.isAction else {
+            throw ODataClientError.invalidRequest("action \(Operation.operationName) takes no query options")
+        }
         let result: OperationResult
         if Operation.isAction {
             let request = try actionRequest(Operation.operationName, binding: operation.binding, parameters: operation.parameters)
@@ -17,7 +26,7 @@ extension ODataClient {
                 }
                 values.append((parameter.name, value))
             }
-            result = try await invokeFunction(Operation.operationName, binding: operation.binding, values: values)
+            result = try await invokeFunction(Operation.operationName, binding: operation.binding, values: values, options: options)
         }
         do {
             return try Operation.response(from: result)
@@ -44,10 +53,10 @@ extension ODataClient {
     /// Invokes a function (GET); parameters go in the URL as aliases, `F(p=@p)?@p=value`, so that any value is safe.
     public func invokeFunction(_ name: String, binding: OperationBinding = .unbound,
                                parameters: KeyValuePairs<String, AttributeValue> = [:]) async throws -> OperationResult {
-        try await invokeFunction(name, binding: binding, values: parameters.map { ($0.key, $0.value) })
+        try await invokeFunction(name, binding: binding, values: parameters.map { ($0.key, $0.value) }, options: ODataQuery())
     }
 
-    private func invokeFunction(_ name: String, binding: OperationBinding, values: [(String, AttributeValue)]) async throws -> OperationResult {
+    private func invokeFunction(_ name: String, binding: OperationBinding, values: [(String, AttributeValue)], options: ODataQuery) async throws -> OperationResult {
         let path = try operationPath(name, binding: binding)
         var url: String
         switch version {
@@ -59,6 +68,8 @@ extension ODataClient {
             let pairs = try values.map { $0.0 + "=" + URLText.query(try ODataLiteral.format($0.1, version: version)) }
             url = path + (pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&"))
         }
+        let query = options.queryString(version)
+        if !query.isEmpty { url += (url.contains("?") ? "&" : "?") + query }
         let request = try request("GET", url)
         let response = try await send(request)
         return OperationResult(statusCode: response.statusCode, body: response.body, decoder: decoder)
