@@ -57,7 +57,7 @@ start_server() {
     local name="$1" script="$repo_root/Tests/Servers/odata_${1}_server.py" extra=()
     [[ "$name" == v4 ]] && extra=(--etag-sets "$v4_etag_sets")
     rm -f "$state_dir/$name.url"
-    "$venv/bin/python" -u "$script" --port 0 --page-size "$page_size" "${extra[@]}" \
+    "$venv/bin/python" -u -B "$script" --port 0 --page-size "$page_size" "${extra[@]}" \
         --ready-file "$state_dir/$name.url" >"$state_dir/$name.log" 2>&1 &
     echo $! > "$state_dir/$name.pid"
 }

@@ -19,9 +19,7 @@ Run by scripts/test-servers.sh; needs the pinned pyslet from that script's venv.
 import argparse
 import json
 import pathlib
-import socketserver
-import sys
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+from wsgiref.simple_server import make_server
 
 import pyslet.odata2.core as core
 import pyslet.odata2.csdl as csdl
@@ -29,22 +27,10 @@ import pyslet.odata2.memds as memds
 import pyslet.odata2.metadata as metadata
 from pyslet.odata2.server import Server
 
+from server_common import LoggingHandler, ThreadingServer, serve
+
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 SERVICE_PATH = "/OrganizationData.svc"
-
-
-class ThreadingServer(socketserver.ThreadingMixIn, WSGIServer):
-    """wsgiref's server, one thread per connection."""
-
-    daemon_threads = True
-
-
-class LoggingHandler(WSGIRequestHandler):
-    """Logs every request line to stderr, which the start script sends to a log file."""
-
-    def log_message(self, format, *args):
-        sys.stderr.write("%s\n" % (format % args))
-        sys.stderr.flush()
 
 
 def patch_pyslet_bugs():
@@ -177,13 +163,7 @@ def main():
     app.topmax = args.page_size or None
     http_server.set_app(tunnelling(app))
 
-    print("OData v2 service for %s at %s" % (args.metadata, url), file=sys.stderr, flush=True)
-    if args.ready_file:
-        args.ready_file.write_text(url + "\n")
-    try:
-        http_server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    serve(http_server, url, "OData v2 service for %s" % args.metadata, args.ready_file)
 
 
 if __name__ == "__main__":

@@ -44,9 +44,7 @@ import copy
 import math
 import pathlib
 import re
-import socketserver
-import sys
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+from wsgiref.simple_server import make_server
 
 from odatapy.edm.names import FullQualifiedName
 from odatapy.edm.primitives import EdmPrimitiveTypeException
@@ -58,22 +56,14 @@ from odatapy.server.adapters import ODataWSGIApp
 from odatapy.server.inmemory import InMemoryDataStore, InMemoryProcessor
 from odatapy.server.processor import ActionProcessor, CustomETagSupport
 
+from server_common import LoggingHandler, ThreadingServer, serve
+
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 SERVICE_PATH = "/odata"
 
 
-class ThreadingServer(socketserver.ThreadingMixIn, WSGIServer):
-    """wsgiref's server, one thread per connection (the processor is thread-safe)."""
-
-    daemon_threads = True
-
-
-class LoggingHandler(WSGIRequestHandler):
-    """Logs every request line to stderr, which the start script sends to a log file."""
-
-    def log_message(self, format, *args):
-        sys.stderr.write("%s\n" % (format % args))
-        sys.stderr.flush()
+class RequestHandler(LoggingHandler):
+    """Logs requests; leaves out the Content-Type wsgiref invents for body-less requests."""
 
     def get_environ(self):
         # wsgiref reports "text/plain" for a request without Content-Type, which odatapy
@@ -381,15 +371,9 @@ def main():
 
     app = build_app(args.metadata, args.page_size, [n for n in args.etag_sets.split(",") if n])
     server = make_server("127.0.0.1", args.port, app,
-                         server_class=ThreadingServer, handler_class=LoggingHandler)
+                         server_class=ThreadingServer, handler_class=RequestHandler)
     url = "http://127.0.0.1:%d%s/" % (server.server_port, SERVICE_PATH)
-    print("OData v4 service for %s at %s" % (args.metadata, url), file=sys.stderr, flush=True)
-    if args.ready_file:
-        args.ready_file.write_text(url + "\n")
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    serve(server, url, "OData v4 service for %s" % args.metadata, args.ready_file)
 
 
 if __name__ == "__main__":

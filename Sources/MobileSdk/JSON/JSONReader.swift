@@ -65,20 +65,8 @@ struct JSONReader {
 
     /// Like ``nextKey()``, without making a String of a key that has no escapes.
     mutating func nextKeyToken() throws -> KeyToken? {
+        guard try advance(closing: UInt8(ascii: "}"), in: "an object") else { return nil }
         skipWhitespace()
-        guard position < bytes.count else { throw error("unexpected end of JSON text in an object") }
-        if bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            depth -= 1
-            pendingFirst = false
-            return nil
-        }
-        if pendingFirst {
-            pendingFirst = false
-        } else {
-            try expect(UInt8(ascii: ","), "',' or '}'")
-            skipWhitespace()
-        }
         let key: KeyToken
         if let plain = try readPlainStringBytes() {
             key = .plain(plain)
@@ -102,9 +90,15 @@ struct JSONReader {
 
     /// Whether another element follows (its separator consumed); false after consuming the closing `]`.
     mutating func nextElement() throws -> Bool {
+        try advance(closing: UInt8(ascii: "]"), in: "an array")
+    }
+
+    /// Consumes the closing bracket and returns false, or the separator before a member or element (none before
+    /// the first) and returns true.
+    private mutating func advance(closing: UInt8, in container: String) throws -> Bool {
         skipWhitespace()
-        guard position < bytes.count else { throw error("unexpected end of JSON text in an array") }
-        if bytes[position] == UInt8(ascii: "]") {
+        guard position < bytes.count else { throw error("unexpected end of JSON text in \(container)") }
+        if bytes[position] == closing {
             position += 1
             depth -= 1
             pendingFirst = false
@@ -113,7 +107,7 @@ struct JSONReader {
         if pendingFirst {
             pendingFirst = false
         } else {
-            try expect(UInt8(ascii: ","), "',' or ']'")
+            try expect(UInt8(ascii: ","), "',' or '\(Character(UnicodeScalar(closing)))'")
         }
         return true
     }

@@ -1,0 +1,31 @@
+"""What both OData test servers share: a threaded WSGI server on 127.0.0.1 that logs
+each request line to stderr, and the ready-file handshake with scripts/test-servers.sh."""
+
+import socketserver
+import sys
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer
+
+
+class ThreadingServer(socketserver.ThreadingMixIn, WSGIServer):
+    """wsgiref's server, one thread per connection."""
+
+    daemon_threads = True
+
+
+class LoggingHandler(WSGIRequestHandler):
+    """Logs every request line to stderr, which the start script sends to a log file."""
+
+    def log_message(self, format, *args):
+        sys.stderr.write("%s\n" % (format % args))
+        sys.stderr.flush()
+
+
+def serve(server, url, description, ready_file):
+    """Announces the service, writes its root to `ready_file` (when given) and serves until killed."""
+    print("%s at %s" % (description, url), file=sys.stderr, flush=True)
+    if ready_file:
+        ready_file.write_text(url + "\n")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
