@@ -26,8 +26,10 @@ struct OperationSnippetTests {
             /// - Remark: Generated from bound function `Test.Total` (Snippet.xml:6).
             public struct TotalRequest: MobileSdk.ODataOperation {
                 public typealias Response = Total?
-                public static let operationName: Swift.String = "Test.Total"
-                public static let isAction: Swift.Bool = false
+
+                public static var operationName: Swift.String { "Test.Total" }
+
+                public static var isAction: Swift.Bool { false }
 
                 /// The key of the Order the function is bound to.
                 public var target: MobileSdk.EntityKey
@@ -45,7 +47,7 @@ struct OperationSnippetTests {
 
                 public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
 
-                public var parameters: [MobileSdk.OperationParameter] { [.typed("level", level)].compactMap({ $0 }) }
+                public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("level", level)) }
 
                 public static func response(from result: MobileSdk.OperationResult) throws -> Response {
                     return try result.value(Total.self, as: .complex(Total.self))
@@ -62,10 +64,10 @@ struct OperationSnippetTests {
                     <ReturnType Type="Collection(Edm.Int32)"/></Action>
             """), type: "MergeRequest")
         #expect(diagnostics.isEmpty)
-        #expect(text.contains("public static let isAction: Swift.Bool = true"))
+        #expect(text.contains("public static var isAction: Swift.Bool { true }"))
         #expect(text.contains("public init(in targetEntitySet: Swift.String = \"Orders\", into: Order, others: [Order]? = nil)"))
         #expect(text.contains("public var binding: MobileSdk.OperationBinding { .entitySet(targetEntitySet) }"))
-        #expect(text.contains("[.entity(\"Into\", into), .entities(\"Others\", others)].compactMap({ $0 })"))
+        #expect(text.contains("MobileSdk.OperationParameter.list(.entity(\"Into\", into), .entities(\"Others\", others))"))
         #expect(text.contains("public typealias Response = [Swift.Int32]"))
         #expect(text.contains("return try result.values(Swift.Int32.self, as: .int32)"))
     }
@@ -78,7 +80,7 @@ struct OperationSnippetTests {
             """
         let imports = #"<ActionImport Name="ResetAll" Action="t.Reset"/><FunctionImport Name="FindOrders" Function="t.Find"/>"#
         let (reset, _) = try Snippets.render(document(operations, imports: imports), type: "ResetRequest")
-        #expect(reset.contains("public static let operationName: Swift.String = \"ResetAll\""))
+        #expect(reset.contains("public static var operationName: Swift.String { \"ResetAll\" }"))
         #expect(reset.contains("public typealias Response = Swift.Void"))
         #expect(reset.contains("public var binding: MobileSdk.OperationBinding { .unbound }"))
         let (find, _) = try Snippets.render(document(operations, imports: imports), type: "FindRequest")

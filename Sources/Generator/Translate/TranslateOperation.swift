@@ -115,15 +115,19 @@ extension GenerationContext {
 
         var all: [Declaration] = [
             .typealias(TypealiasDeclaration(access: access, name: "Response", type: responseType)),
-            .variable(VariableDeclaration(access: access, modifiers: [.static], name: "operationName", type: .named("Swift.String"), kind: .constant(.literal(.string(plan.urlName))))),
-            .variable(VariableDeclaration(access: access, modifiers: [.static], name: "isAction", type: .named("Swift.Bool"), kind: .constant(.literal(.boolean(operation.kind == .action))))),
+            // Computed, not stored: a stored static is a lazily initialized global, more code for each of the
+            // thousand operations a large model has.
+            .variable(VariableDeclaration(access: access, modifiers: [.static], name: "operationName", type: .named("Swift.String"),
+                                          kind: .computed(getter: [.expression(.literal(.string(plan.urlName)))], setter: nil))),
+            .variable(VariableDeclaration(access: access, modifiers: [.static], name: "isAction", type: .named("Swift.Bool"),
+                                          kind: .computed(getter: [.expression(.literal(.boolean(operation.kind == .action)))], setter: nil))),
         ]
         all += members
         all.append(.function(FunctionDeclaration(access: access, kind: .initializer(failable: false), parameters: initParameters, body: assignments)))
         all.append(.variable(VariableDeclaration(access: access, name: "binding", type: .named("MobileSdk.OperationBinding"),
                                                  kind: .computed(getter: [.expression(bindingExpression)], setter: nil))))
         let parameters: Expression = parameterEntries.isEmpty ? .array([])
-            : .call(.member(.array(parameterEntries), "compactMap"), [Argument(.closure(parameters: [], body: .identifier("$0")))])
+            : .call(.member(.identifier("MobileSdk.OperationParameter"), "list"), parameterEntries.map { Argument($0) })
         all.append(.variable(VariableDeclaration(access: access, name: "parameters", type: .array(.named("MobileSdk.OperationParameter")),
                                                  kind: .computed(getter: [.expression(parameters)], setter: nil))))
         all.append(.function(FunctionDeclaration(

@@ -5,7 +5,8 @@ extension GenerationContext {
     /// A service struct for an entity container: an accessor per entity set and singleton whose type is generated,
     /// and a method per action or function import, which sends the import's request.
     func translateService(_ container: EntityContainer, namespace: String, operations: [(plan: OperationPlan, initializer: [FunctionDeclaration.Parameter], response: TypeName)]) -> (name: String, declaration: Declaration) {
-        let name = typeNames.claim(extra: configuration.typePrefix + IdentifierNaming.upperCamelCase(container.name) + "Service")
+        let base = IdentifierNaming.upperCamelCase(container.name)
+        let name = typeNames.claim(extra: configuration.typePrefix + base + (base.hasSuffix("Service") ? "" : "Service"))
         var names = UniqueNames(reserved: ["client", "init", "self", "Type"])
         let client = TypeName.named("any MobileSdk.ODataServiceClient")
         var members: [Declaration] = [

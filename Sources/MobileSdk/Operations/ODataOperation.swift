@@ -41,6 +41,11 @@ public struct OperationParameter {
         value = .entities(entities)
     }
 
+    /// The parameters that are set, in order: generated requests list theirs with this.
+    public static func list(_ parameters: OperationParameter?...) -> [OperationParameter] {
+        parameters.compactMap { $0 }
+    }
+
     /// A typed value; nil for an unset optional parameter, which is then left out.
     public static func typed<T: AttributeValueConvertible>(_ name: String, _ value: T?) -> OperationParameter? {
         value.map { OperationParameter(name, $0.attributeValue) }

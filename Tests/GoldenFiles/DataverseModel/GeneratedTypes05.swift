@@ -151,8 +151,10 @@ public struct EntityFilters: MobileSdk.EdmFlagsEnumeration {
 /// - Remark: Generated from bound function `Microsoft.Dynamics.CRM.RetrieveTopAccounts` (Dataverse.WebApi.xml:182).
 public struct RetrieveTopAccountsRequest: MobileSdk.ODataOperation {
     public typealias Response = [Account]
-    public static let operationName: Swift.String = "Microsoft.Dynamics.CRM.RetrieveTopAccounts"
-    public static let isAction: Swift.Bool = false
+
+    public static var operationName: Swift.String { "Microsoft.Dynamics.CRM.RetrieveTopAccounts" }
+
+    public static var isAction: Swift.Bool { false }
 
     /// The entity set of Account records.
     public var targetEntitySet: Swift.String
@@ -166,7 +168,7 @@ public struct RetrieveTopAccountsRequest: MobileSdk.ODataOperation {
 
     public var binding: MobileSdk.OperationBinding { .entitySet(targetEntitySet) }
 
-    public var parameters: [MobileSdk.OperationParameter] { [.typed("Top", top)].compactMap({ $0 }) }
+    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("Top", top)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.entities(Account.self)

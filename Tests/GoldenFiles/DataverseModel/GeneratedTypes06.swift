@@ -8,8 +8,10 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// - Remark: Generated from bound action `Microsoft.Dynamics.CRM.AddAccountToQueue` (Dataverse.WebApi.xml:171).
 public struct AddAccountToQueueRequest: MobileSdk.ODataOperation {
     public typealias Response = Foundation.UUID?
-    public static let operationName: Swift.String = "Microsoft.Dynamics.CRM.AddAccountToQueue"
-    public static let isAction: Swift.Bool = true
+
+    public static var operationName: Swift.String { "Microsoft.Dynamics.CRM.AddAccountToQueue" }
+
+    public static var isAction: Swift.Bool { true }
 
     /// The key of the Account the action is bound to.
     public var target: MobileSdk.EntityKey
@@ -29,7 +31,7 @@ public struct AddAccountToQueueRequest: MobileSdk.ODataOperation {
 
     public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
 
-    public var parameters: [MobileSdk.OperationParameter] { [.typed("QueueId", queueId), .typed("Priority", priority)].compactMap({ $0 }) }
+    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("QueueId", queueId), .typed("Priority", priority)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.value(Foundation.UUID.self, as: .guid)

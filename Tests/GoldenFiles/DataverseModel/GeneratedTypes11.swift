@@ -8,8 +8,11 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// - Remark: Generated from action `Microsoft.Dynamics.CRM.WinOpportunity` (Dataverse.WebApi.xml:167).
 public struct WinOpportunityRequest: MobileSdk.ODataOperation {
     public typealias Response = Swift.Void
-    public static let operationName: Swift.String = "WinOpportunity"
-    public static let isAction: Swift.Bool = true
+
+    public static var operationName: Swift.String { "WinOpportunity" }
+
+    public static var isAction: Swift.Bool { true }
+
     public var opportunityClose: Crmbaseentity
     public var status: Swift.Int32
 
@@ -20,7 +23,7 @@ public struct WinOpportunityRequest: MobileSdk.ODataOperation {
 
     public var binding: MobileSdk.OperationBinding { .unbound }
 
-    public var parameters: [MobileSdk.OperationParameter] { [.entity("OpportunityClose", opportunityClose), .typed("Status", status)].compactMap({ $0 }) }
+    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.entity("OpportunityClose", opportunityClose), .typed("Status", status)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return ()

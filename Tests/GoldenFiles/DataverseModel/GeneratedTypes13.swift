@@ -8,8 +8,10 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// - Remark: Generated from bound action `Microsoft.Dynamics.CRM.ConvertContactToAccount` (Dataverse.WebApi.xml:177).
 public struct ConvertContactToAccountRequest: MobileSdk.ODataOperation {
     public typealias Response = ConvertContactToAccountResponse?
-    public static let operationName: Swift.String = "Microsoft.Dynamics.CRM.ConvertContactToAccount"
-    public static let isAction: Swift.Bool = true
+
+    public static var operationName: Swift.String { "Microsoft.Dynamics.CRM.ConvertContactToAccount" }
+
+    public static var isAction: Swift.Bool { true }
 
     /// The key of the Contact the action is bound to.
     public var target: MobileSdk.EntityKey
@@ -27,7 +29,7 @@ public struct ConvertContactToAccountRequest: MobileSdk.ODataOperation {
 
     public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
 
-    public var parameters: [MobileSdk.OperationParameter] { [.typed("CopyAddress", copyAddress)].compactMap({ $0 }) }
+    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("CopyAddress", copyAddress)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.value(ConvertContactToAccountResponse.self, as: .complex(ConvertContactToAccountResponse.self))
@@ -37,8 +39,10 @@ public struct ConvertContactToAccountRequest: MobileSdk.ODataOperation {
 /// - Remark: Generated from function `Microsoft.Dynamics.CRM.WhoAmI` (Dataverse.WebApi.xml:164).
 public struct WhoAmIRequest: MobileSdk.ODataOperation {
     public typealias Response = WhoAmIResponse?
-    public static let operationName: Swift.String = "WhoAmI"
-    public static let isAction: Swift.Bool = false
+
+    public static var operationName: Swift.String { "WhoAmI" }
+
+    public static var isAction: Swift.Bool { false }
 
     public init() {}
 

@@ -49,8 +49,10 @@ open class Employee: Person {
 /// - Remark: Generated from bound function `Sample.TripPin.GetFriendsTrips` (TripPin.xml:185).
 public struct GetFriendsTripsRequest: MobileSdk.ODataOperation {
     public typealias Response = [Trip]
-    public static let operationName: Swift.String = "Sample.TripPin.GetFriendsTrips"
-    public static let isAction: Swift.Bool = false
+
+    public static var operationName: Swift.String { "Sample.TripPin.GetFriendsTrips" }
+
+    public static var isAction: Swift.Bool { false }
 
     /// The key of the Person the function is bound to.
     public var target: MobileSdk.EntityKey
@@ -68,7 +70,7 @@ public struct GetFriendsTripsRequest: MobileSdk.ODataOperation {
 
     public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
 
-    public var parameters: [MobileSdk.OperationParameter] { [.typed("userName", userName)].compactMap({ $0 }) }
+    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("userName", userName)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.entities(Trip.self)
@@ -78,8 +80,10 @@ public struct GetFriendsTripsRequest: MobileSdk.ODataOperation {
 /// - Remark: Generated from bound function `Sample.TripPin.GetTripsByTag` (TripPin.xml:190).
 public struct GetTripsByTagRequest: MobileSdk.ODataOperation {
     public typealias Response = [Trip]
-    public static let operationName: Swift.String = "Sample.TripPin.GetTripsByTag"
-    public static let isAction: Swift.Bool = false
+
+    public static var operationName: Swift.String { "Sample.TripPin.GetTripsByTag" }
+
+    public static var isAction: Swift.Bool { false }
 
     /// The entity set of Trip records.
     public var targetEntitySet: Swift.String
@@ -93,7 +97,7 @@ public struct GetTripsByTagRequest: MobileSdk.ODataOperation {
 
     public var binding: MobileSdk.OperationBinding { .entitySet(targetEntitySet) }
 
-    public var parameters: [MobileSdk.OperationParameter] { [.typed("tag", tag)].compactMap({ $0 }) }
+    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("tag", tag)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.entities(Trip.self)

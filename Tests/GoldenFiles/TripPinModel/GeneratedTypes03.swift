@@ -196,8 +196,11 @@ open class Photo: MobileSdk.Entity {
 /// - Remark: Generated from function `Sample.TripPin.GetNearestAirport` (TripPin.xml:200).
 public struct GetNearestAirportRequest: MobileSdk.ODataOperation {
     public typealias Response = Airport?
-    public static let operationName: Swift.String = "GetNearestAirport"
-    public static let isAction: Swift.Bool = false
+
+    public static var operationName: Swift.String { "GetNearestAirport" }
+
+    public static var isAction: Swift.Bool { false }
+
     public var lat: Swift.Double
     public var lon: Swift.Double
 
@@ -208,7 +211,7 @@ public struct GetNearestAirportRequest: MobileSdk.ODataOperation {
 
     public var binding: MobileSdk.OperationBinding { .unbound }
 
-    public var parameters: [MobileSdk.OperationParameter] { [.typed("lat", lat), .typed("lon", lon)].compactMap({ $0 }) }
+    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("lat", lat), .typed("lon", lon)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.optionalEntity(Airport.self)

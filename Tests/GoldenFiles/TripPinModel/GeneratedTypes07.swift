@@ -51,8 +51,11 @@ public typealias Email = Swift.String
 /// - Remark: Generated from function `Sample.TripPin.GetNearestAirport` (TripPin.xml:205).
 public struct GetNearestAirportWithLatLonRequiredFeaturesRequest: MobileSdk.ODataOperation {
     public typealias Response = Airport?
-    public static let operationName: Swift.String = "GetNearestAirport"
-    public static let isAction: Swift.Bool = false
+
+    public static var operationName: Swift.String { "GetNearestAirport" }
+
+    public static var isAction: Swift.Bool { false }
+
     public var lat: Swift.Double
     public var lon: Swift.Double
     public var requiredFeatures: Feature
@@ -65,7 +68,7 @@ public struct GetNearestAirportWithLatLonRequiredFeaturesRequest: MobileSdk.ODat
 
     public var binding: MobileSdk.OperationBinding { .unbound }
 
-    public var parameters: [MobileSdk.OperationParameter] { [.typed("lat", lat), .typed("lon", lon), .typed("requiredFeatures", requiredFeatures)].compactMap({ $0 }) }
+    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("lat", lat), .typed("lon", lon), .typed("requiredFeatures", requiredFeatures)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.optionalEntity(Airport.self)

@@ -161,8 +161,10 @@ open class TravelAdvisory: MobileSdk.Entity {
 /// - Remark: Generated from action `Sample.TripPin.ResetDataSource` (TripPin.xml:211).
 public struct ResetDataSourceRequest: MobileSdk.ODataOperation {
     public typealias Response = Swift.Void
-    public static let operationName: Swift.String = "ResetDataSource"
-    public static let isAction: Swift.Bool = true
+
+    public static var operationName: Swift.String { "ResetDataSource" }
+
+    public static var isAction: Swift.Bool { true }
 
     public init() {}
 

@@ -57,8 +57,10 @@ open class Manager: Person {
 /// - Remark: Generated from bound action `Sample.TripPin.ShareTrip` (TripPin.xml:195).
 public struct ShareTripRequest: MobileSdk.ODataOperation {
     public typealias Response = Swift.Void
-    public static let operationName: Swift.String = "Sample.TripPin.ShareTrip"
-    public static let isAction: Swift.Bool = true
+
+    public static var operationName: Swift.String { "Sample.TripPin.ShareTrip" }
+
+    public static var isAction: Swift.Bool { true }
 
     /// The key of the Person the action is bound to.
     public var target: MobileSdk.EntityKey
@@ -78,7 +80,7 @@ public struct ShareTripRequest: MobileSdk.ODataOperation {
 
     public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
 
-    public var parameters: [MobileSdk.OperationParameter] { [.typed("userName", userName), .typed("tripId", tripId)].compactMap({ $0 }) }
+    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("userName", userName), .typed("tripId", tripId)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return ()
@@ -88,8 +90,10 @@ public struct ShareTripRequest: MobileSdk.ODataOperation {
 /// - Remark: Generated from bound function `Sample.TripPin.GetFavoriteAirline` (TripPin.xml:181).
 public struct GetFavoriteAirlineRequest: MobileSdk.ODataOperation {
     public typealias Response = Airline?
-    public static let operationName: Swift.String = "Sample.TripPin.GetFavoriteAirline"
-    public static let isAction: Swift.Bool = false
+
+    public static var operationName: Swift.String { "Sample.TripPin.GetFavoriteAirline" }
+
+    public static var isAction: Swift.Bool { false }
 
     /// The key of the Person the function is bound to.
     public var target: MobileSdk.EntityKey
