@@ -148,3 +148,25 @@ struct OperationSnippetTests {
             """)
     }
 }
+
+/// OData v2 service operations have no request type: a warning names each.
+struct ServiceOperationSnippetTests {
+    @Test func aServiceOperationIsReportedNotDropped() throws {
+        let document = """
+            <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx">
+              <edmx:DataServices xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" m:DataServiceVersion="2.0">
+                <Schema Namespace="Test" xmlns="http://schemas.microsoft.com/ado/2008/09/edm">
+                  <EntityType Name="Order"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+                  <EntityContainer Name="C" m:IsDefaultEntityContainer="true">
+                    <EntitySet Name="Orders" EntityType="Test.Order"/>
+                    <FunctionImport Name="TopOrders" EntitySet="Orders" ReturnType="Collection(Test.Order)" m:HttpMethod="GET"/>
+                  </EntityContainer>
+                </Schema>
+              </edmx:DataServices>
+            </edmx:Edmx>
+            """
+        #expect(try Snippets.operationDiagnostics(document) == [
+            "warning: function import TopOrders is not generated: OData v2/v3 service operations have no request type yet; call it with ODataClient.invokeFunction",
+        ])
+    }
+}

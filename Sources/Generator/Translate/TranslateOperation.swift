@@ -19,7 +19,11 @@ extension GenerationContext {
             for container in schema.entityContainers {
                 for item in container.actionImports where imports[item.action] == nil { imports[item.action] = item.name }
                 for item in container.functionImports {
-                    if let function = item.function, imports[function] == nil { imports[function] = item.name }
+                    guard let function = item.function else {
+                        warning("function import \(item.name) is not generated: OData v2/v3 service operations have no request type yet; call it with ODataClient.invokeFunction", at: item.location)
+                        continue
+                    }
+                    if imports[function] == nil { imports[function] = item.name }
                 }
             }
         }
