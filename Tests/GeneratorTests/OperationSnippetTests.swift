@@ -31,23 +31,16 @@ struct OperationSnippetTests {
 
                 public static var isAction: Swift.Bool { false }
 
-                /// The key of the Order the function is bound to.
-                public var target: MobileSdk.EntityKey
+                /// What the request is bound to.
+                public var binding: MobileSdk.OperationBinding
 
-                /// The entity set of Order records.
-                public var targetEntitySet: Swift.String
-
-                public var level: Level?
+                /// The parameters that are set, as sent.
+                public var parameters: [MobileSdk.OperationParameter]
 
                 public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "Orders", level: Level? = nil) {
-                    self.target = target
-                    self.targetEntitySet = targetEntitySet
-                    self.level = level
+                    binding = .entity(entitySet: targetEntitySet, key: target)
+                    parameters = MobileSdk.OperationParameter.list(.typed("level", level))
                 }
-
-                public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
-
-                public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("level", level)) }
 
                 public static func response(from result: MobileSdk.OperationResult) throws -> Response {
                     return try result.value(Total.self, as: .complex(Total.self))
@@ -66,8 +59,8 @@ struct OperationSnippetTests {
         #expect(diagnostics.isEmpty)
         #expect(text.contains("public static var isAction: Swift.Bool { true }"))
         #expect(text.contains("public init(in targetEntitySet: Swift.String = \"Orders\", into: Order, others: [Order]? = nil)"))
-        #expect(text.contains("public var binding: MobileSdk.OperationBinding { .entitySet(targetEntitySet) }"))
-        #expect(text.contains("MobileSdk.OperationParameter.list(.entity(\"Into\", into), .entities(\"Others\", others))"))
+        #expect(text.contains("binding = .entitySet(targetEntitySet)"))
+        #expect(text.contains("parameters = MobileSdk.OperationParameter.list(.entity(\"Into\", into), .entities(\"Others\", others))"))
         #expect(text.contains("public typealias Response = [Swift.Int32]"))
         #expect(text.contains("return try result.values(Swift.Int32.self, as: .int32)"))
     }
@@ -82,7 +75,8 @@ struct OperationSnippetTests {
         let (reset, _) = try Snippets.render(document(operations, imports: imports), type: "ResetRequest")
         #expect(reset.contains("public static var operationName: Swift.String { \"ResetAll\" }"))
         #expect(reset.contains("public typealias Response = Swift.Void"))
-        #expect(reset.contains("public var binding: MobileSdk.OperationBinding { .unbound }"))
+        #expect(reset.contains("binding = .unbound"))
+        #expect(reset.contains("parameters = []"))
         let (find, _) = try Snippets.render(document(operations, imports: imports), type: "FindRequest")
         #expect(find.contains("public typealias Response = [Order]"))
         #expect(find.contains("return try result.entities(Order.self)"))
@@ -99,8 +93,8 @@ struct OperationSnippetTests {
             """, imports: #"<FunctionImport Name="Near" Function="t.Near"/>"#)
         #expect(try Snippets.render(text, type: "NearRequest").text.contains("public init(lat: Swift.Double)"))
         #expect(try Snippets.render(text, type: "NearWithLatLevelRequest").text.contains("public init(lat: Swift.Double, level: Level? = nil)"))
-        #expect(try Snippets.render(text, type: "CountOnOrderRequest").text.contains(".entity(entitySet: targetEntitySet, key: target)"))
-        #expect(try Snippets.render(text, type: "CountOnCollectionOrderRequest").text.contains(".entitySet(targetEntitySet)"))
+        #expect(try Snippets.render(text, type: "CountOnOrderRequest").text.contains("binding = .entity(entitySet: targetEntitySet, key: target)"))
+        #expect(try Snippets.render(text, type: "CountOnCollectionOrderRequest").text.contains("binding = .entitySet(targetEntitySet)"))
     }
 
     @Test func anUnmappableParameterSkipsTheOperationWithAWarning() throws {

@@ -70,15 +70,13 @@ extension GenerationContext {
     func translateOperationWithInitializer(_ plan: OperationPlan) -> (declaration: Declaration, initializer: [FunctionDeclaration.Parameter], response: TypeName)? {
         let operation = plan.operation
         var names = UniqueNames(reserved: ["binding", "parameters", "operationName", "isAction", "response", "Response", "target", "targetEntitySet", "init", "self", "Type"])
-        var members: [Declaration] = []
         var initParameters: [FunctionDeclaration.Parameter] = []
-        var assignments: [Statement] = []
         var parameterEntries: [Expression] = []
 
         // The binding: an entity key and entity set, or an entity set.
         let bindingExpression: Expression
         if let binding = operation.bindingType {
-            guard let className = typeNames.name(of: binding.name), entityIndex[binding.name] != nil else {
+            guard typeNames.name(of: binding.name) != nil, entityIndex[binding.name] != nil else {
                 note("\(operation.kind.rawValue) \(operation.name) is not generated: it is bound to '\(binding)', which is not generated", at: operation.location)
                 return nil
             }
@@ -87,14 +85,10 @@ extension GenerationContext {
             if binding.isCollection {
                 bindingExpression = .call(.member(nil, "entitySet"), [Argument(set)])
             } else {
-                members.append(storedProperty("target", .named("MobileSdk.EntityKey"), "The key of the \(className) the \(operation.kind.rawValue) is bound to."))
                 initParameters.append(.init(label: "boundTo", name: "target", type: .named("MobileSdk.EntityKey")))
-                assignments.append(.assignment(.member(.identifier("self"), "target"), .identifier("target")))
                 bindingExpression = .call(.member(nil, "entity"), [Argument(label: "entitySet", set), Argument(label: "key", .identifier("target"))])
             }
-            members.append(storedProperty("targetEntitySet", .named("Swift.String"), "The entity set of \(className) records."))
             initParameters.append(.init(label: "in", name: "targetEntitySet", type: .named("Swift.String"), defaultValue: entitySet.map { .literal(.string($0)) }))
-            assignments.append(.assignment(.member(.identifier("self"), "targetEntitySet"), .identifier("targetEntitySet")))
         } else {
             bindingExpression = .member(nil, "unbound")
         }
@@ -106,9 +100,7 @@ extension GenerationContext {
             }
             let name = names.claim(IdentifierNaming.lowerCamelCase(parameter.name), suffix: "Value").name
             let swiftType: TypeName = parameter.isNullable ? .optional(type) : type
-            members.append(storedProperty(name, swiftType, nil))
             initParameters.append(.init(name: name, type: swiftType, defaultValue: parameter.isNullable ? .literal(.nil) : nil))
-            assignments.append(.assignment(.member(.identifier("self"), name), .identifier(name)))
             parameterEntries.append(.call(.member(nil, entry), [Argument(.literal(.string(parameter.name))), Argument(.identifier(name))]))
         }
 
@@ -117,40 +109,38 @@ extension GenerationContext {
             return nil
         }
 
-        var all: [Declaration] = [
+        // The request keeps what it sends rather than each parameter: without an accessor per parameter, the
+        // thousand requests of a model like Microsoft Graph compile faster.
+        let parameters: Expression = parameterEntries.isEmpty ? .array([])
+            : .call(.member(.identifier("MobileSdk.OperationParameter"), "list"), parameterEntries.map { Argument($0) })
+        let members: [Declaration] = [
             .typealias(TypealiasDeclaration(access: access, name: "Response", type: responseType)),
-            // Computed, not stored: a stored static is a lazily initialized global, more code for each of the
-            // thousand operations a large model has.
+            // Computed, not stored: a stored static is a lazily initialized global, more code for each request.
             .variable(VariableDeclaration(access: access, modifiers: [.static], name: "operationName", type: .named("Swift.String"),
                                           kind: .computed(getter: [.expression(.literal(.string(plan.urlName)))], setter: nil))),
             .variable(VariableDeclaration(access: access, modifiers: [.static], name: "isAction", type: .named("Swift.Bool"),
                                           kind: .computed(getter: [.expression(.literal(.boolean(operation.kind == .action)))], setter: nil))),
+            .documented(Documentation(["What the request is bound to."]), .variable(VariableDeclaration(
+                access: access, name: "binding", type: .named("MobileSdk.OperationBinding"), kind: .stored(nil)))),
+            .documented(Documentation(["The parameters that are set, as sent."]), .variable(VariableDeclaration(
+                access: access, name: "parameters", type: .array(.named("MobileSdk.OperationParameter")), kind: .stored(nil)))),
+            .function(FunctionDeclaration(access: access, kind: .initializer(failable: false), parameters: initParameters, body: [
+                .assignment(.identifier("binding"), bindingExpression),
+                .assignment(.identifier("parameters"), parameters),
+            ])),
+            .function(FunctionDeclaration(
+                access: access, modifiers: [.static], kind: .function(name: "response"),
+                parameters: [.init(label: "from", name: "result", type: .named("MobileSdk.OperationResult"))],
+                isThrowing: true, returnType: .named("Response"), body: [.return(reader)])),
         ]
-        all += members
-        all.append(.function(FunctionDeclaration(access: access, kind: .initializer(failable: false), parameters: initParameters, body: assignments)))
-        all.append(.variable(VariableDeclaration(access: access, name: "binding", type: .named("MobileSdk.OperationBinding"),
-                                                 kind: .computed(getter: [.expression(bindingExpression)], setter: nil))))
-        let parameters: Expression = parameterEntries.isEmpty ? .array([])
-            : .call(.member(.identifier("MobileSdk.OperationParameter"), "list"), parameterEntries.map { Argument($0) })
-        all.append(.variable(VariableDeclaration(access: access, name: "parameters", type: .array(.named("MobileSdk.OperationParameter")),
-                                                 kind: .computed(getter: [.expression(parameters)], setter: nil))))
-        all.append(.function(FunctionDeclaration(
-            access: access, modifiers: [.static], kind: .function(name: "response"),
-            parameters: [.init(label: "from", name: "result", type: .named("MobileSdk.OperationResult"))],
-            isThrowing: true, returnType: .named("Response"), body: [.return(reader)])))
 
         var text = DocumentationText()
         text.add(operation.coreDescription)
         let kind = (operation.isBound ? "bound " : "") + operation.kind.rawValue
         let documentation = text.documentation(remark: "Generated from \(kind) `\(plan.qualified)` (\(source(operation.location))).")
         let declaration = Declaration.documented(documentation, .struct(NominalDeclaration(
-            access: access, name: plan.structName, conformances: [.named("MobileSdk.ODataOperation")], members: all)))
+            access: access, name: plan.structName, conformances: [.named("MobileSdk.ODataOperation")], members: members)))
         return (declaration, initParameters, responseType)
-    }
-
-    private func storedProperty(_ name: String, _ type: TypeName, _ summary: String?) -> Declaration {
-        let variable = Declaration.variable(VariableDeclaration(access: access, name: name, type: type, kind: .stored(nil)))
-        return summary.map { .documented(Documentation([$0]), variable) } ?? variable
     }
 
     /// The Swift type of a parameter and the `OperationParameter` factory that wraps it.

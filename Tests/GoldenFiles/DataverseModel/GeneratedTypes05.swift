@@ -156,19 +156,16 @@ public struct RetrieveTopAccountsRequest: MobileSdk.ODataOperation {
 
     public static var isAction: Swift.Bool { false }
 
-    /// The entity set of Account records.
-    public var targetEntitySet: Swift.String
+    /// What the request is bound to.
+    public var binding: MobileSdk.OperationBinding
 
-    public var top: Swift.Int32
+    /// The parameters that are set, as sent.
+    public var parameters: [MobileSdk.OperationParameter]
 
     public init(in targetEntitySet: Swift.String = "accounts", top: Swift.Int32) {
-        self.targetEntitySet = targetEntitySet
-        self.top = top
+        binding = .entitySet(targetEntitySet)
+        parameters = MobileSdk.OperationParameter.list(.typed("Top", top))
     }
-
-    public var binding: MobileSdk.OperationBinding { .entitySet(targetEntitySet) }
-
-    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("Top", top)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.entities(Account.self)

@@ -13,25 +13,16 @@ public struct AddAccountToQueueRequest: MobileSdk.ODataOperation {
 
     public static var isAction: Swift.Bool { true }
 
-    /// The key of the Account the action is bound to.
-    public var target: MobileSdk.EntityKey
+    /// What the request is bound to.
+    public var binding: MobileSdk.OperationBinding
 
-    /// The entity set of Account records.
-    public var targetEntitySet: Swift.String
-
-    public var queueId: Foundation.UUID
-    public var priority: Swift.Int32?
+    /// The parameters that are set, as sent.
+    public var parameters: [MobileSdk.OperationParameter]
 
     public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "accounts", queueId: Foundation.UUID, priority: Swift.Int32? = nil) {
-        self.target = target
-        self.targetEntitySet = targetEntitySet
-        self.queueId = queueId
-        self.priority = priority
+        binding = .entity(entitySet: targetEntitySet, key: target)
+        parameters = MobileSdk.OperationParameter.list(.typed("QueueId", queueId), .typed("Priority", priority))
     }
-
-    public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
-
-    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("QueueId", queueId), .typed("Priority", priority)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.value(Foundation.UUID.self, as: .guid)

@@ -13,17 +13,16 @@ public struct WinOpportunityRequest: MobileSdk.ODataOperation {
 
     public static var isAction: Swift.Bool { true }
 
-    public var opportunityClose: Crmbaseentity
-    public var status: Swift.Int32
+    /// What the request is bound to.
+    public var binding: MobileSdk.OperationBinding
+
+    /// The parameters that are set, as sent.
+    public var parameters: [MobileSdk.OperationParameter]
 
     public init(opportunityClose: Crmbaseentity, status: Swift.Int32) {
-        self.opportunityClose = opportunityClose
-        self.status = status
+        binding = .unbound
+        parameters = MobileSdk.OperationParameter.list(.entity("OpportunityClose", opportunityClose), .typed("Status", status))
     }
-
-    public var binding: MobileSdk.OperationBinding { .unbound }
-
-    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.entity("OpportunityClose", opportunityClose), .typed("Status", status)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return ()

@@ -13,23 +13,16 @@ public struct ConvertContactToAccountRequest: MobileSdk.ODataOperation {
 
     public static var isAction: Swift.Bool { true }
 
-    /// The key of the Contact the action is bound to.
-    public var target: MobileSdk.EntityKey
+    /// What the request is bound to.
+    public var binding: MobileSdk.OperationBinding
 
-    /// The entity set of Contact records.
-    public var targetEntitySet: Swift.String
-
-    public var copyAddress: Swift.Bool
+    /// The parameters that are set, as sent.
+    public var parameters: [MobileSdk.OperationParameter]
 
     public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "contacts", copyAddress: Swift.Bool) {
-        self.target = target
-        self.targetEntitySet = targetEntitySet
-        self.copyAddress = copyAddress
+        binding = .entity(entitySet: targetEntitySet, key: target)
+        parameters = MobileSdk.OperationParameter.list(.typed("CopyAddress", copyAddress))
     }
-
-    public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
-
-    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("CopyAddress", copyAddress)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.value(ConvertContactToAccountResponse.self, as: .complex(ConvertContactToAccountResponse.self))
@@ -44,11 +37,16 @@ public struct WhoAmIRequest: MobileSdk.ODataOperation {
 
     public static var isAction: Swift.Bool { false }
 
-    public init() {}
+    /// What the request is bound to.
+    public var binding: MobileSdk.OperationBinding
 
-    public var binding: MobileSdk.OperationBinding { .unbound }
+    /// The parameters that are set, as sent.
+    public var parameters: [MobileSdk.OperationParameter]
 
-    public var parameters: [MobileSdk.OperationParameter] { [] }
+    public init() {
+        binding = .unbound
+        parameters = []
+    }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.value(WhoAmIResponse.self, as: .complex(WhoAmIResponse.self))

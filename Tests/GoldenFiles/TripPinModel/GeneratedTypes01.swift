@@ -54,23 +54,16 @@ public struct GetFriendsTripsRequest: MobileSdk.ODataOperation {
 
     public static var isAction: Swift.Bool { false }
 
-    /// The key of the Person the function is bound to.
-    public var target: MobileSdk.EntityKey
+    /// What the request is bound to.
+    public var binding: MobileSdk.OperationBinding
 
-    /// The entity set of Person records.
-    public var targetEntitySet: Swift.String
-
-    public var userName: Swift.String
+    /// The parameters that are set, as sent.
+    public var parameters: [MobileSdk.OperationParameter]
 
     public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People", userName: Swift.String) {
-        self.target = target
-        self.targetEntitySet = targetEntitySet
-        self.userName = userName
+        binding = .entity(entitySet: targetEntitySet, key: target)
+        parameters = MobileSdk.OperationParameter.list(.typed("userName", userName))
     }
-
-    public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
-
-    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("userName", userName)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.entities(Trip.self)
@@ -85,19 +78,16 @@ public struct GetTripsByTagRequest: MobileSdk.ODataOperation {
 
     public static var isAction: Swift.Bool { false }
 
-    /// The entity set of Trip records.
-    public var targetEntitySet: Swift.String
+    /// What the request is bound to.
+    public var binding: MobileSdk.OperationBinding
 
-    public var tag: Swift.String
+    /// The parameters that are set, as sent.
+    public var parameters: [MobileSdk.OperationParameter]
 
     public init(in targetEntitySet: Swift.String, tag: Swift.String) {
-        self.targetEntitySet = targetEntitySet
-        self.tag = tag
+        binding = .entitySet(targetEntitySet)
+        parameters = MobileSdk.OperationParameter.list(.typed("tag", tag))
     }
-
-    public var binding: MobileSdk.OperationBinding { .entitySet(targetEntitySet) }
-
-    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("tag", tag)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.entities(Trip.self)

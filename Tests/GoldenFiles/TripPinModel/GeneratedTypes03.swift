@@ -201,17 +201,16 @@ public struct GetNearestAirportRequest: MobileSdk.ODataOperation {
 
     public static var isAction: Swift.Bool { false }
 
-    public var lat: Swift.Double
-    public var lon: Swift.Double
+    /// What the request is bound to.
+    public var binding: MobileSdk.OperationBinding
+
+    /// The parameters that are set, as sent.
+    public var parameters: [MobileSdk.OperationParameter]
 
     public init(lat: Swift.Double, lon: Swift.Double) {
-        self.lat = lat
-        self.lon = lon
+        binding = .unbound
+        parameters = MobileSdk.OperationParameter.list(.typed("lat", lat), .typed("lon", lon))
     }
-
-    public var binding: MobileSdk.OperationBinding { .unbound }
-
-    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("lat", lat), .typed("lon", lon)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.optionalEntity(Airport.self)

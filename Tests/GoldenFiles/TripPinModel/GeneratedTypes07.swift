@@ -56,19 +56,16 @@ public struct GetNearestAirportWithLatLonRequiredFeaturesRequest: MobileSdk.ODat
 
     public static var isAction: Swift.Bool { false }
 
-    public var lat: Swift.Double
-    public var lon: Swift.Double
-    public var requiredFeatures: Feature
+    /// What the request is bound to.
+    public var binding: MobileSdk.OperationBinding
+
+    /// The parameters that are set, as sent.
+    public var parameters: [MobileSdk.OperationParameter]
 
     public init(lat: Swift.Double, lon: Swift.Double, requiredFeatures: Feature) {
-        self.lat = lat
-        self.lon = lon
-        self.requiredFeatures = requiredFeatures
+        binding = .unbound
+        parameters = MobileSdk.OperationParameter.list(.typed("lat", lat), .typed("lon", lon), .typed("requiredFeatures", requiredFeatures))
     }
-
-    public var binding: MobileSdk.OperationBinding { .unbound }
-
-    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("lat", lat), .typed("lon", lon), .typed("requiredFeatures", requiredFeatures)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.optionalEntity(Airport.self)

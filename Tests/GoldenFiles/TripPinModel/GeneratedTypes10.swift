@@ -166,11 +166,16 @@ public struct ResetDataSourceRequest: MobileSdk.ODataOperation {
 
     public static var isAction: Swift.Bool { true }
 
-    public init() {}
+    /// What the request is bound to.
+    public var binding: MobileSdk.OperationBinding
 
-    public var binding: MobileSdk.OperationBinding { .unbound }
+    /// The parameters that are set, as sent.
+    public var parameters: [MobileSdk.OperationParameter]
 
-    public var parameters: [MobileSdk.OperationParameter] { [] }
+    public init() {
+        binding = .unbound
+        parameters = []
+    }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return ()

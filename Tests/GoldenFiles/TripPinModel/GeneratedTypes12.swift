@@ -62,25 +62,16 @@ public struct ShareTripRequest: MobileSdk.ODataOperation {
 
     public static var isAction: Swift.Bool { true }
 
-    /// The key of the Person the action is bound to.
-    public var target: MobileSdk.EntityKey
+    /// What the request is bound to.
+    public var binding: MobileSdk.OperationBinding
 
-    /// The entity set of Person records.
-    public var targetEntitySet: Swift.String
-
-    public var userName: Swift.String
-    public var tripId: Swift.Int32
+    /// The parameters that are set, as sent.
+    public var parameters: [MobileSdk.OperationParameter]
 
     public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People", userName: Swift.String, tripId: Swift.Int32) {
-        self.target = target
-        self.targetEntitySet = targetEntitySet
-        self.userName = userName
-        self.tripId = tripId
+        binding = .entity(entitySet: targetEntitySet, key: target)
+        parameters = MobileSdk.OperationParameter.list(.typed("userName", userName), .typed("tripId", tripId))
     }
-
-    public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
-
-    public var parameters: [MobileSdk.OperationParameter] { MobileSdk.OperationParameter.list(.typed("userName", userName), .typed("tripId", tripId)) }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return ()
@@ -95,20 +86,16 @@ public struct GetFavoriteAirlineRequest: MobileSdk.ODataOperation {
 
     public static var isAction: Swift.Bool { false }
 
-    /// The key of the Person the function is bound to.
-    public var target: MobileSdk.EntityKey
+    /// What the request is bound to.
+    public var binding: MobileSdk.OperationBinding
 
-    /// The entity set of Person records.
-    public var targetEntitySet: Swift.String
+    /// The parameters that are set, as sent.
+    public var parameters: [MobileSdk.OperationParameter]
 
     public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People") {
-        self.target = target
-        self.targetEntitySet = targetEntitySet
+        binding = .entity(entitySet: targetEntitySet, key: target)
+        parameters = []
     }
-
-    public var binding: MobileSdk.OperationBinding { .entity(entitySet: targetEntitySet, key: target) }
-
-    public var parameters: [MobileSdk.OperationParameter] { [] }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
         return try result.optionalEntity(Airline.self)
