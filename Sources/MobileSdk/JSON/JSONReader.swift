@@ -95,7 +95,8 @@ struct JSONReader {
 
     /// Consumes the closing bracket and returns false, or the separator before a member or element (none before
     /// the first) and returns true.
-    private mutating func advance(closing: UInt8, in container: String) throws -> Bool {
+    @inline(__always)
+    private mutating func advance(closing: UInt8, in container: StaticString) throws -> Bool {
         skipWhitespace()
         guard position < bytes.count else { throw error("unexpected end of JSON text in \(container)") }
         if bytes[position] == closing {
