@@ -34,6 +34,8 @@ public indirect enum Expression: Equatable, Sendable {
 /// A literal value.
 public enum Literal: Equatable, Sendable {
     case string(String)
+    /// A multi-line string literal (`"""`), one element per line of its text.
+    case lines([String])
     case integer(Int64)
     case boolean(Bool)
     case `nil`

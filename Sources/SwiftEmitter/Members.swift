@@ -1,8 +1,8 @@
 /// A stored or computed property.
 public struct VariableDeclaration: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        /// `let name: Type = value`.
-        case constant(Expression)
+        /// `let name: Type = value`; without a value, set by an initializer.
+        case constant(Expression?)
         /// `var name: Type = value` (the value optional).
         case stored(Expression?)
         /// `var name: Type { get… set… }`; no setter makes it read-only.

@@ -76,13 +76,18 @@ public struct SwiftRenderer: Sendable {
         writer.line("}")
     }
 
-    /// Undocumented cases, and undocumented constants, sit on consecutive lines: 0 for cases, 1 for constants.
+    /// Undocumented cases, constants, and static properties computed in one line sit on consecutive lines: 0 for
+    /// cases, 1 for constants, 2 for such properties.
     private func oneLinerKind(_ declaration: Declaration) -> Int? {
         switch declaration {
         case .enumCase: 0
         case .typealias: 1
         case .variable(let variable):
-            if case .computed = variable.kind { nil } else { 1 }
+            switch variable.kind {
+            case .computed(let getter, nil) where variable.modifiers.contains(.static) && getter.count == 1 && singleLine(getter[0]) != nil: 2
+            case .computed: nil
+            default: 1
+            }
         default: nil
         }
     }
@@ -99,9 +104,7 @@ public struct SwiftRenderer: Sendable {
         switch variable.kind {
         case .constant(.arrayLines(let elements)):
             renderLines(head + " = ", elements, into: &writer)
-        case .constant(let value):
-            writer.line(head + " = " + render(value))
-        case .stored(let value):
+        case .constant(let value), .stored(let value):
             writer.line(head + (value.map { " = " + render($0) } ?? ""))
         case .computed(let getter, nil):
             body(head, getter, into: &writer)
@@ -274,6 +277,9 @@ public struct SwiftRenderer: Sendable {
     func render(_ literal: Literal) -> String {
         switch literal {
         case .string(let text): return "\"" + Self.escaped(text) + "\""
+        case .lines(let lines):
+            // Continuation lines one level deeper than the line the literal starts on, the closing quotes too.
+            return "\"\"\"\n" + lines.map { "    " + Self.escaped($0) + "\n" }.joined() + "    \"\"\""
         case .integer(let value): return String(value)
         case .boolean(let value): return value ? "true" : "false"
         case .nil: return "nil"
@@ -319,6 +325,10 @@ extension Expression {
         switch self {
         case .switch: true
         case .arrayLines(let elements): !elements.isEmpty
+        case .literal(.lines): true
+        case .call(let callee, let arguments): callee.isMultiline || arguments.contains { $0.value.isMultiline }
+        case .member(let base?, _): base.isMultiline
+        case .try(let expression), .await(let expression): expression.isMultiline
         default: false
         }
     }

@@ -5,7 +5,12 @@ struct TextWriter {
 
     private static let indentation = (0..<16).map { String(repeating: "    ", count: $0) }
 
+    /// Writes `content` at the current indentation; each line of it when it holds line breaks.
     mutating func line(_ content: String) {
+        if content.contains("\n") {
+            for part in content.split(separator: "\n", omittingEmptySubsequences: false) { line(String(part)) }
+            return
+        }
         if !content.isEmpty {
             text += level < Self.indentation.count ? Self.indentation[level] : String(repeating: "    ", count: level)
             text += content

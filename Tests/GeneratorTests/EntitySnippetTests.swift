@@ -20,7 +20,7 @@ struct EntitySnippetTests {
             """)
         let (text, diagnostics) = try Snippets.render(document, type: "Order")
         #expect(diagnostics.isEmpty)
-        #expect(text == """
+        #expect(text == #"""
             /// - Remark: Generated from entity type `Test.order` (Snippet.xml:4).
             open class Order: MobileSdk.Entity {
                 open override class var entityLogicalName: Swift.String { "order" }
@@ -35,43 +35,43 @@ struct EntitySnippetTests {
 
                 /// How each property is typed and named in payloads.
                 open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-                    [
-                        .init("OrderId", .guid),
-                        .init("Total", .decimal),
-                        .init("Tags", .string, collection: true),
-                        .init("Lines", .navigation(Line.self), collection: true),
-                    ]
+                    MobileSdk.PropertyMetadata.table("""
+                        OrderId guid
+                        Total decimal
+                        Tags [string]
+                        Lines [navigation] #0
+                        """, [Line.self])
                 }
 
                 /// Where the service keeps this entity and how it is keyed.
                 public enum EntityInfo {
-                    public static let entitySetName: Swift.String? = "Orders"
-                    public static let key: [Swift.String] = ["OrderId"]
-                    public static let alternateKeys: [[Swift.String]] = []
+                    public static var entitySetName: Swift.String? { "Orders" }
+                    public static var key: [Swift.String] { ["OrderId"] }
+                    public static var alternateKeys: [[Swift.String]] { [] }
                 }
 
                 /// The attributes' logical names.
                 public enum Attribute {
-                    public static let orderId = "OrderId"
-                    public static let total = "Total"
-                    public static let tags = "Tags"
+                    public static var orderId: Swift.String { "OrderId" }
+                    public static var total: Swift.String { "Total" }
+                    public static var tags: Swift.String { "Tags" }
                 }
 
                 /// - Remark: Generated from property `OrderId` of type `Edm.Guid` (Snippet.xml:6).
                 public final var orderId: Foundation.UUID? {
-                    get { getValue(Attribute.orderId) }
-                    set { setValue(newValue, for: Attribute.orderId) }
+                    get { getValue("OrderId") }
+                    set { setValue(newValue, for: "OrderId") }
                 }
 
                 /// The sum, with "tax".
                 ///
                 /// - Remark: Generated from property `Total` of type `Edm.Decimal` (Snippet.xml:7).
-                public final var total: Foundation.Decimal? { getValue(Attribute.total) }
+                public final var total: Foundation.Decimal? { getValue("Total") }
 
                 /// - Remark: Generated from property `Tags` of type `Collection(Edm.String)` (Snippet.xml:11).
                 public final var tags: [Swift.String]? {
-                    get { getValues(Attribute.tags) }
-                    set { setValues(newValue, for: Attribute.tags) }
+                    get { getValues("Tags") }
+                    set { setValues(newValue, for: "Tags") }
                 }
 
                 /// - Remark: Generated from navigation property `Lines` to `Collection(Test.line)` (Snippet.xml:12).
@@ -81,7 +81,7 @@ struct EntitySnippetTests {
                 }
             }
 
-            """)
+            """#)
     }
 
     @Test func inheritanceAndInheritedNames() throws {
@@ -115,7 +115,8 @@ struct EntitySnippetTests {
                             "var nameValue: Swift.String?", "var descriptionValue: Swift.String?", "var withSpace: Swift.String?"] {
             #expect(text.contains("public final " + declaration), "\(declaration)")
         }
-        #expect(text.contains("public static let `default` = \"default\""))
+        #expect(text.contains("public static var `default`: Swift.String { \"default\" }"))
+        #expect(text.contains("    with%20space string\n"))
         #expect(diagnostics.count == 2)
     }
 

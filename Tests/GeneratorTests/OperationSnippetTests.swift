@@ -27,19 +27,11 @@ struct OperationSnippetTests {
             public struct TotalRequest: MobileSdk.ODataOperation {
                 public typealias Response = Total?
 
-                public static var operationName: Swift.String { "Test.Total" }
-
-                public static var isAction: Swift.Bool { false }
-
-                /// What the request is bound to.
-                public var binding: MobileSdk.OperationBinding
-
-                /// The parameters that are set, as sent.
-                public var parameters: [MobileSdk.OperationParameter]
+                /// What the request sends.
+                public let call: MobileSdk.OperationCall
 
                 public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "Orders", level: Level? = nil) {
-                    binding = .entity(entitySet: targetEntitySet, key: target)
-                    parameters = MobileSdk.OperationParameter.list(.typed("level", level))
+                    call = MobileSdk.OperationCall(function: "Test.Total", on: .entity(entitySet: targetEntitySet, key: target), .typed("level", level))
                 }
 
                 public static func response(from result: MobileSdk.OperationResult) throws -> Response {
@@ -57,10 +49,8 @@ struct OperationSnippetTests {
                     <ReturnType Type="Collection(Edm.Int32)"/></Action>
             """), type: "MergeRequest")
         #expect(diagnostics.isEmpty)
-        #expect(text.contains("public static var isAction: Swift.Bool { true }"))
         #expect(text.contains("public init(in targetEntitySet: Swift.String = \"Orders\", into: Order, others: [Order]? = nil)"))
-        #expect(text.contains("binding = .entitySet(targetEntitySet)"))
-        #expect(text.contains("parameters = MobileSdk.OperationParameter.list(.entity(\"Into\", into), .entities(\"Others\", others))"))
+        #expect(text.contains("call = MobileSdk.OperationCall(action: \"Test.Merge\", on: .entitySet(targetEntitySet), .entity(\"Into\", into), .entities(\"Others\", others))"))
         #expect(text.contains("public typealias Response = [Swift.Int32]"))
         #expect(text.contains("return try result.values(Swift.Int32.self, as: .int32)"))
     }
@@ -73,10 +63,8 @@ struct OperationSnippetTests {
             """
         let imports = #"<ActionImport Name="ResetAll" Action="t.Reset"/><FunctionImport Name="FindOrders" Function="t.Find"/>"#
         let (reset, _) = try Snippets.render(document(operations, imports: imports), type: "ResetRequest")
-        #expect(reset.contains("public static var operationName: Swift.String { \"ResetAll\" }"))
         #expect(reset.contains("public typealias Response = Swift.Void"))
-        #expect(reset.contains("binding = .unbound"))
-        #expect(reset.contains("parameters = []"))
+        #expect(reset.contains("call = MobileSdk.OperationCall(action: \"ResetAll\")"))
         let (find, _) = try Snippets.render(document(operations, imports: imports), type: "FindRequest")
         #expect(find.contains("public typealias Response = [Order]"))
         #expect(find.contains("return try result.entities(Order.self)"))
@@ -93,8 +81,19 @@ struct OperationSnippetTests {
             """, imports: #"<FunctionImport Name="Near" Function="t.Near"/>"#)
         #expect(try Snippets.render(text, type: "NearRequest").text.contains("public init(lat: Swift.Double)"))
         #expect(try Snippets.render(text, type: "NearWithLatLevelRequest").text.contains("public init(lat: Swift.Double, level: Level? = nil)"))
-        #expect(try Snippets.render(text, type: "CountOnOrderRequest").text.contains("binding = .entity(entitySet: targetEntitySet, key: target)"))
-        #expect(try Snippets.render(text, type: "CountOnCollectionOrderRequest").text.contains("binding = .entitySet(targetEntitySet)"))
+        #expect(try Snippets.render(text, type: "CountOnOrderRequest").text.contains("on: .entity(entitySet: targetEntitySet, key: target)"))
+        #expect(try Snippets.render(text, type: "CountOnCollectionOrderRequest").text.contains("on: .entitySet(targetEntitySet)"))
+    }
+
+    @Test func overloadNamesCapitalizeLowercaseBindingTypes() throws {
+        let text = Snippets.csdl("""
+                  <EntityType Name="run"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+                  <Function Name="summary" IsBound="true"><Parameter Name="r" Type="t.run"/><ReturnType Type="Edm.Int64"/></Function>
+                  <Function Name="summary" IsBound="true"><Parameter Name="r" Type="Collection(t.run)"/><ReturnType Type="Edm.Int64"/></Function>
+                  <EntityContainer Name="C"><EntitySet Name="runs" EntityType="t.run"/></EntityContainer>
+            """)
+        #expect(try Snippets.render(text, type: "SummaryOnRunRequest").text.contains("public struct SummaryOnRunRequest"))
+        #expect(try Snippets.render(text, type: "SummaryOnCollectionRunRequest").text.contains("on: .entitySet(targetEntitySet)"))
     }
 
     @Test func anUnmappableParameterSkipsTheOperationWithAWarning() throws {

@@ -9,7 +9,7 @@ struct ValueTypeSnippetTests {
                   <ComplexType Name="AirportLocation" BaseType="t.Location"><Property Name="Point" Type="Edm.GeographyPoint" SRID="4326"/></ComplexType>
             """)
         let (text, _) = try Snippets.render(document, type: "AirportLocation")
-        #expect(text == """
+        #expect(text == #"""
             /// Includes the properties of its base type `Test.Location`.
             ///
             /// - Remark: Generated from complex type `Test.AirportLocation` (Snippet.xml:5).
@@ -22,10 +22,10 @@ struct ValueTypeSnippetTests {
 
                 /// How each property is typed and named in payloads.
                 public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-                    [
-                        .init("City", .string),
-                        .init("Point", .geography),
-                    ]
+                    MobileSdk.PropertyMetadata.table("""
+                        City string
+                        Point geography
+                        """)
                 }
 
                 /// - Remark: Generated from property `City` of type `Edm.String` (Snippet.xml:4).
@@ -41,7 +41,7 @@ struct ValueTypeSnippetTests {
                 }
             }
 
-            """)
+            """#)
     }
 
     @Test func enumType() throws {

@@ -21,36 +21,36 @@ open class Transactioncurrency: Crmbaseentity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("transactioncurrencyid", .guid),
-            .init("currencyname", .string),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            transactioncurrencyid guid
+            currencyname string
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "transactioncurrencies"
-        public static let key: [Swift.String] = ["transactioncurrencyid"]
-        public static let alternateKeys: [[Swift.String]] = []
-        public static let primaryNameAttribute: Swift.String? = "currencyname"
-        public static let objectTypeCode: Swift.Int? = 9105
+        public static var entitySetName: Swift.String? { "transactioncurrencies" }
+        public static var key: [Swift.String] { ["transactioncurrencyid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
+        public static var primaryNameAttribute: Swift.String? { "currencyname" }
+        public static var objectTypeCode: Swift.Int? { 9105 }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let transactioncurrencyid = "transactioncurrencyid"
-        public static let currencyname = "currencyname"
+        public static var transactioncurrencyid: Swift.String { "transactioncurrencyid" }
+        public static var currencyname: Swift.String { "currencyname" }
     }
 
     /// - Remark: Generated from property `transactioncurrencyid` of type `Edm.Guid`, attribute `transactioncurrencyid` (Uniqueidentifier) (Benchmark.WebApi.xml:36).
     public final var transactioncurrencyid: Foundation.UUID? {
-        get { getValue(Attribute.transactioncurrencyid) }
-        set { setValue(newValue, for: Attribute.transactioncurrencyid) }
+        get { getValue("transactioncurrencyid") }
+        set { setValue(newValue, for: "transactioncurrencyid") }
     }
 
     /// - Remark: Generated from property `currencyname` of type `Edm.String`, attribute `currencyname` (String) (Benchmark.WebApi.xml:37).
     public final var currencyname: Swift.String? {
-        get { getValue(Attribute.currencyname) }
-        set { setValue(newValue, for: Attribute.currencyname) }
+        get { getValue("currencyname") }
+        set { setValue(newValue, for: "currencyname") }
     }
 }

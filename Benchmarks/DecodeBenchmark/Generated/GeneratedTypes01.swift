@@ -21,37 +21,37 @@ open class Businessunit: Crmbaseentity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("businessunitid", .guid),
-            .init("name", .string),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            businessunitid guid
+            name string
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "businessunits"
-        public static let key: [Swift.String] = ["businessunitid"]
-        public static let alternateKeys: [[Swift.String]] = []
-        public static let primaryNameAttribute: Swift.String? = "name"
-        public static let objectTypeCode: Swift.Int? = 10
+        public static var entitySetName: Swift.String? { "businessunits" }
+        public static var key: [Swift.String] { ["businessunitid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
+        public static var primaryNameAttribute: Swift.String? { "name" }
+        public static var objectTypeCode: Swift.Int? { 10 }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let businessunitid = "businessunitid"
-        public static let name = "name"
+        public static var businessunitid: Swift.String { "businessunitid" }
+        public static var name: Swift.String { "name" }
     }
 
     /// - Remark: Generated from property `businessunitid` of type `Edm.Guid`, attribute `businessunitid` (Uniqueidentifier) (Benchmark.WebApi.xml:29).
     public final var businessunitid: Foundation.UUID? {
-        get { getValue(Attribute.businessunitid) }
-        set { setValue(newValue, for: Attribute.businessunitid) }
+        get { getValue("businessunitid") }
+        set { setValue(newValue, for: "businessunitid") }
     }
 
     /// - Remark: Generated from property `name` of type `Edm.String`, attribute `name` (String) (Benchmark.WebApi.xml:30).
     public final var name: Swift.String? {
-        get { getValue(Attribute.name) }
-        set { setValue(newValue, for: Attribute.name) }
+        get { getValue("name") }
+        set { setValue(newValue, for: "name") }
     }
 }
 

@@ -21,37 +21,37 @@ open class Contact: Crmbaseentity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("contactid", .guid),
-            .init("fullname", .string),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            contactid guid
+            fullname string
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "contacts"
-        public static let key: [Swift.String] = ["contactid"]
-        public static let alternateKeys: [[Swift.String]] = []
-        public static let primaryNameAttribute: Swift.String? = "fullname"
-        public static let objectTypeCode: Swift.Int? = 2
+        public static var entitySetName: Swift.String? { "contacts" }
+        public static var key: [Swift.String] { ["contactid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
+        public static var primaryNameAttribute: Swift.String? { "fullname" }
+        public static var objectTypeCode: Swift.Int? { 2 }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let contactid = "contactid"
-        public static let fullname = "fullname"
+        public static var contactid: Swift.String { "contactid" }
+        public static var fullname: Swift.String { "fullname" }
     }
 
     /// - Remark: Generated from property `contactid` of type `Edm.Guid`, attribute `contactid` (Uniqueidentifier) (Benchmark.WebApi.xml:50).
     public final var contactid: Foundation.UUID? {
-        get { getValue(Attribute.contactid) }
-        set { setValue(newValue, for: Attribute.contactid) }
+        get { getValue("contactid") }
+        set { setValue(newValue, for: "contactid") }
     }
 
     /// - Remark: Generated from property `fullname` of type `Edm.String`, attribute `fullname` (String) (Benchmark.WebApi.xml:51).
     public final var fullname: Swift.String? {
-        get { getValue(Attribute.fullname) }
-        set { setValue(newValue, for: Attribute.fullname) }
+        get { getValue("fullname") }
+        set { setValue(newValue, for: "fullname") }
     }
 }
 

@@ -13,9 +13,9 @@ open class Crmbaseentity: MobileSdk.Entity {
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = nil
-        public static let key: [Swift.String] = []
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { nil }
+        public static var key: [Swift.String] { [] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 }
 
@@ -33,27 +33,27 @@ open class Principal: Crmbaseentity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("ownerid", .guid),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            ownerid guid
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "principals"
-        public static let key: [Swift.String] = ["ownerid"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "principals" }
+        public static var key: [Swift.String] { ["ownerid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let ownerid = "ownerid"
+        public static var ownerid: Swift.String { "ownerid" }
     }
 
     /// - Remark: Generated from property `ownerid` of type `Edm.Guid` (Benchmark.WebApi.xml:15).
     public final var ownerid: Foundation.UUID? {
-        get { getValue(Attribute.ownerid) }
-        set { setValue(newValue, for: Attribute.ownerid) }
+        get { getValue("ownerid") }
+        set { setValue(newValue, for: "ownerid") }
     }
 }
 

@@ -19,37 +19,37 @@ open class Team: Principal {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("teamid", .guid),
-            .init("name", .string),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            teamid guid
+            name string
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "teams"
-        public static let key: [Swift.String] = ["ownerid"]
-        public static let alternateKeys: [[Swift.String]] = []
-        public static let primaryNameAttribute: Swift.String? = "name"
-        public static let objectTypeCode: Swift.Int? = 9
+        public static var entitySetName: Swift.String? { "teams" }
+        public static var key: [Swift.String] { ["ownerid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
+        public static var primaryNameAttribute: Swift.String? { "name" }
+        public static var objectTypeCode: Swift.Int? { 9 }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let teamid = "teamid"
-        public static let name = "name"
+        public static var teamid: Swift.String { "teamid" }
+        public static var name: Swift.String { "name" }
     }
 
     /// - Remark: Generated from property `teamid` of type `Edm.Guid`, attribute `teamid` (Uniqueidentifier) (Benchmark.WebApi.xml:22).
     public final var teamid: Foundation.UUID? {
-        get { getValue(Attribute.teamid) }
-        set { setValue(newValue, for: Attribute.teamid) }
+        get { getValue("teamid") }
+        set { setValue(newValue, for: "teamid") }
     }
 
     /// - Remark: Generated from property `name` of type `Edm.String`, attribute `name` (String) (Benchmark.WebApi.xml:23).
     public final var name: Swift.String? {
-        get { getValue(Attribute.name) }
-        set { setValue(newValue, for: Attribute.name) }
+        get { getValue("name") }
+        set { setValue(newValue, for: "name") }
     }
 }
 
@@ -69,36 +69,36 @@ open class Account: Crmbaseentity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("accountid", .guid),
-            .init("name", .string),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            accountid guid
+            name string
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "accounts"
-        public static let key: [Swift.String] = ["accountid"]
-        public static let alternateKeys: [[Swift.String]] = []
-        public static let primaryNameAttribute: Swift.String? = "name"
-        public static let objectTypeCode: Swift.Int? = 1
+        public static var entitySetName: Swift.String? { "accounts" }
+        public static var key: [Swift.String] { ["accountid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
+        public static var primaryNameAttribute: Swift.String? { "name" }
+        public static var objectTypeCode: Swift.Int? { 1 }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let accountid = "accountid"
-        public static let name = "name"
+        public static var accountid: Swift.String { "accountid" }
+        public static var name: Swift.String { "name" }
     }
 
     /// - Remark: Generated from property `accountid` of type `Edm.Guid`, attribute `accountid` (Uniqueidentifier) (Benchmark.WebApi.xml:43).
     public final var accountid: Foundation.UUID? {
-        get { getValue(Attribute.accountid) }
-        set { setValue(newValue, for: Attribute.accountid) }
+        get { getValue("accountid") }
+        set { setValue(newValue, for: "accountid") }
     }
 
     /// - Remark: Generated from property `name` of type `Edm.String`, attribute `name` (String) (Benchmark.WebApi.xml:44).
     public final var name: Swift.String? {
-        get { getValue(Attribute.name) }
-        set { setValue(newValue, for: Attribute.name) }
+        get { getValue("name") }
+        set { setValue(newValue, for: "name") }
     }
 }

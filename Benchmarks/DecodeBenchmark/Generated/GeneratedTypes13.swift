@@ -22,161 +22,154 @@ open class NewBenchmarkRecord: Crmbaseentity {
     open override class var keyAttributes: [Swift.String] { ["new_benchmarkrecordid"] }
 
     /// How each property is typed and named in payloads.
-    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] { Swift.Array([_propertyMetadata0(), _propertyMetadata1()].joined()) }
-
-    private static func _propertyMetadata0() -> [MobileSdk.PropertyMetadata] {
-        [
-            .init("new_benchmarkrecordid", .guid),
-            .init("new_name", .string),
-            .init("new_code", .string),
-            .init("new_description", .string),
-            .init("new_emailaddress", .string),
-            .init("new_telephone", .string),
-            .init("new_city", .string),
-            .init("new_country", .string),
-            .init("new_postalcode", .string),
-            .init("new_websiteurl", .string),
-            .init("new_notes", .string),
-            .init("new_externalreference", .string),
-            .init("new_tags", .string),
-            .init("new_quantity", .int32),
-            .init("new_priority", .int32),
-            .init("importsequencenumber", .int32),
-            .init("timezoneruleversionnumber", .int32),
-            .init("utcconversiontimezonecode", .int32),
-            .init("new_sequencenumber", .int64),
-            .init("versionnumber", .int64),
-            .init("new_discountrate", .decimal),
-            .init("new_weight", .decimal),
-            .init("exchangerate", .decimal),
-            .init("new_latitude", .double),
-            .init("new_longitude", .double),
-            .init("new_score", .double),
-            .init("new_isactive", .boolean),
-            .init("new_isvip", .boolean),
-            .init("new_donotcontact", .boolean),
-            .init("createdon", .dateTimeOffset),
-            .init("modifiedon", .dateTimeOffset),
-            .init("new_lastcontactedon", .dateTimeOffset),
-            .init("new_startdate", .date),
-            .init("new_duedate", .date),
-            .init("new_category", .optionSet),
-            .init("new_region", .optionSet),
-            .init("new_customertier", .optionSet),
-            .init("statecode", .optionSet),
-            .init("statuscode", .optionSet),
-            .init("new_amount", .money),
-            .init("new_amount_base", .money),
-            .init("new_budget", .money),
-            .init("ownerid", .lookup([.init("systemuser", navigationProperty: "ownerid", entitySetName: "systemusers"), .init("team", navigationProperty: "ownerid", entitySetName: "teams")]), propertyName: "_ownerid_value"),
-            .init("owningbusinessunit", .lookup([.init("businessunit", navigationProperty: "owningbusinessunit", entitySetName: "businessunits")]), propertyName: "_owningbusinessunit_value"),
-            .init("createdby", .lookup([.init("systemuser", navigationProperty: "createdby", entitySetName: "systemusers")]), propertyName: "_createdby_value"),
-            .init("modifiedby", .lookup([.init("systemuser", navigationProperty: "modifiedby", entitySetName: "systemusers")]), propertyName: "_modifiedby_value"),
-            .init("transactioncurrencyid", .lookup([.init("transactioncurrency", navigationProperty: "transactioncurrencyid", entitySetName: "transactioncurrencies")]), propertyName: "_transactioncurrencyid_value"),
-            .init("new_accountid", .lookup([.init("account", navigationProperty: "new_accountid", entitySetName: "accounts")]), propertyName: "_new_accountid_value"),
-            .init("new_primarycontactid", .lookup([.init("contact", navigationProperty: "new_primarycontactid", entitySetName: "contacts")]), propertyName: "_new_primarycontactid_value"),
-            .init("new_parentrecordid", .lookup([.init("new_benchmarkrecord", navigationProperty: "new_parentrecordid", entitySetName: "new_benchmarkrecords")]), propertyName: "_new_parentrecordid_value"),
-        ]
-    }
-
-    private static func _propertyMetadata1() -> [MobileSdk.PropertyMetadata] {
-        [
-            .init("ownerid", .navigation(Principal.self)),
-            .init("owningbusinessunit", .navigation(Businessunit.self)),
-            .init("createdby", .navigation(Systemuser.self)),
-            .init("modifiedby", .navigation(Systemuser.self)),
-            .init("transactioncurrencyid", .navigation(Transactioncurrency.self)),
-            .init("new_accountid", .navigation(Account.self)),
-            .init("new_primarycontactid", .navigation(Contact.self)),
-            .init("new_parentrecordid", .navigation(NewBenchmarkRecord.self)),
-        ]
+    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
+        MobileSdk.PropertyMetadata.table("""
+            new_benchmarkrecordid guid
+            new_name string
+            new_code string
+            new_description string
+            new_emailaddress string
+            new_telephone string
+            new_city string
+            new_country string
+            new_postalcode string
+            new_websiteurl string
+            new_notes string
+            new_externalreference string
+            new_tags string
+            new_quantity int32
+            new_priority int32
+            importsequencenumber int32
+            timezoneruleversionnumber int32
+            utcconversiontimezonecode int32
+            new_sequencenumber int64
+            versionnumber int64
+            new_discountrate decimal
+            new_weight decimal
+            exchangerate decimal
+            new_latitude double
+            new_longitude double
+            new_score double
+            new_isactive boolean
+            new_isvip boolean
+            new_donotcontact boolean
+            createdon dateTimeOffset
+            modifiedon dateTimeOffset
+            new_lastcontactedon dateTimeOffset
+            new_startdate date
+            new_duedate date
+            new_category optionSet
+            new_region optionSet
+            new_customertier optionSet
+            statecode optionSet
+            statuscode optionSet
+            new_amount money
+            new_amount_base money
+            new_budget money
+            ownerid lookup systemuser/ownerid/systemusers team/ownerid/teams payload=_ownerid_value
+            owningbusinessunit lookup businessunit/owningbusinessunit/businessunits payload=_owningbusinessunit_value
+            createdby lookup systemuser/createdby/systemusers payload=_createdby_value
+            modifiedby lookup systemuser/modifiedby/systemusers payload=_modifiedby_value
+            transactioncurrencyid lookup transactioncurrency/transactioncurrencyid/transactioncurrencies payload=_transactioncurrencyid_value
+            new_accountid lookup account/new_accountid/accounts payload=_new_accountid_value
+            new_primarycontactid lookup contact/new_primarycontactid/contacts payload=_new_primarycontactid_value
+            new_parentrecordid lookup new_benchmarkrecord/new_parentrecordid/new_benchmarkrecords payload=_new_parentrecordid_value
+            ownerid navigation #0
+            owningbusinessunit navigation #1
+            createdby navigation #2
+            modifiedby navigation #2
+            transactioncurrencyid navigation #3
+            new_accountid navigation #4
+            new_primarycontactid navigation #5
+            new_parentrecordid navigation #6
+            """, [Principal.self, Businessunit.self, Systemuser.self, Transactioncurrency.self, Account.self, Contact.self, NewBenchmarkRecord.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "new_benchmarkrecords"
-        public static let key: [Swift.String] = ["new_benchmarkrecordid"]
-        public static let alternateKeys: [[Swift.String]] = []
-        public static let primaryNameAttribute: Swift.String? = "new_name"
-        public static let objectTypeCode: Swift.Int? = 10412
+        public static var entitySetName: Swift.String? { "new_benchmarkrecords" }
+        public static var key: [Swift.String] { ["new_benchmarkrecordid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
+        public static var primaryNameAttribute: Swift.String? { "new_name" }
+        public static var objectTypeCode: Swift.Int? { 10412 }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let newBenchmarkRecordId = "new_benchmarkrecordid"
-        public static let newName = "new_name"
-        public static let newCode = "new_code"
-        public static let newDescription = "new_description"
-        public static let newEmailAddress = "new_emailaddress"
-        public static let newTelephone = "new_telephone"
-        public static let newCity = "new_city"
-        public static let newCountry = "new_country"
-        public static let newPostalCode = "new_postalcode"
-        public static let newWebSiteUrl = "new_websiteurl"
-        public static let newNotes = "new_notes"
-        public static let newExternalReference = "new_externalreference"
-        public static let newTags = "new_tags"
-        public static let newQuantity = "new_quantity"
-        public static let newPriority = "new_priority"
-        public static let importSequenceNumber = "importsequencenumber"
-        public static let timeZoneRuleVersionNumber = "timezoneruleversionnumber"
-        public static let utcConversionTimeZoneCode = "utcconversiontimezonecode"
-        public static let newSequenceNumber = "new_sequencenumber"
-        public static let versionNumber = "versionnumber"
-        public static let newDiscountRate = "new_discountrate"
-        public static let newWeight = "new_weight"
-        public static let exchangeRate = "exchangerate"
-        public static let newLatitude = "new_latitude"
-        public static let newLongitude = "new_longitude"
-        public static let newScore = "new_score"
-        public static let newIsActive = "new_isactive"
-        public static let newIsVip = "new_isvip"
-        public static let newDoNotContact = "new_donotcontact"
-        public static let createdOn = "createdon"
-        public static let modifiedOn = "modifiedon"
-        public static let newLastContactedOn = "new_lastcontactedon"
-        public static let newStartDate = "new_startdate"
-        public static let newDueDate = "new_duedate"
-        public static let newCategory = "new_category"
-        public static let newRegion = "new_region"
-        public static let newCustomerTier = "new_customertier"
-        public static let stateCode = "statecode"
-        public static let statusCode = "statuscode"
-        public static let newAmount = "new_amount"
-        public static let newAmountBase = "new_amount_base"
-        public static let newBudget = "new_budget"
-        public static let ownerId = "ownerid"
-        public static let owningBusinessUnit = "owningbusinessunit"
-        public static let createdBy = "createdby"
-        public static let modifiedBy = "modifiedby"
-        public static let transactionCurrencyId = "transactioncurrencyid"
-        public static let newAccountId = "new_accountid"
-        public static let newPrimaryContactId = "new_primarycontactid"
-        public static let newParentRecordId = "new_parentrecordid"
+        public static var newBenchmarkRecordId: Swift.String { "new_benchmarkrecordid" }
+        public static var newName: Swift.String { "new_name" }
+        public static var newCode: Swift.String { "new_code" }
+        public static var newDescription: Swift.String { "new_description" }
+        public static var newEmailAddress: Swift.String { "new_emailaddress" }
+        public static var newTelephone: Swift.String { "new_telephone" }
+        public static var newCity: Swift.String { "new_city" }
+        public static var newCountry: Swift.String { "new_country" }
+        public static var newPostalCode: Swift.String { "new_postalcode" }
+        public static var newWebSiteUrl: Swift.String { "new_websiteurl" }
+        public static var newNotes: Swift.String { "new_notes" }
+        public static var newExternalReference: Swift.String { "new_externalreference" }
+        public static var newTags: Swift.String { "new_tags" }
+        public static var newQuantity: Swift.String { "new_quantity" }
+        public static var newPriority: Swift.String { "new_priority" }
+        public static var importSequenceNumber: Swift.String { "importsequencenumber" }
+        public static var timeZoneRuleVersionNumber: Swift.String { "timezoneruleversionnumber" }
+        public static var utcConversionTimeZoneCode: Swift.String { "utcconversiontimezonecode" }
+        public static var newSequenceNumber: Swift.String { "new_sequencenumber" }
+        public static var versionNumber: Swift.String { "versionnumber" }
+        public static var newDiscountRate: Swift.String { "new_discountrate" }
+        public static var newWeight: Swift.String { "new_weight" }
+        public static var exchangeRate: Swift.String { "exchangerate" }
+        public static var newLatitude: Swift.String { "new_latitude" }
+        public static var newLongitude: Swift.String { "new_longitude" }
+        public static var newScore: Swift.String { "new_score" }
+        public static var newIsActive: Swift.String { "new_isactive" }
+        public static var newIsVip: Swift.String { "new_isvip" }
+        public static var newDoNotContact: Swift.String { "new_donotcontact" }
+        public static var createdOn: Swift.String { "createdon" }
+        public static var modifiedOn: Swift.String { "modifiedon" }
+        public static var newLastContactedOn: Swift.String { "new_lastcontactedon" }
+        public static var newStartDate: Swift.String { "new_startdate" }
+        public static var newDueDate: Swift.String { "new_duedate" }
+        public static var newCategory: Swift.String { "new_category" }
+        public static var newRegion: Swift.String { "new_region" }
+        public static var newCustomerTier: Swift.String { "new_customertier" }
+        public static var stateCode: Swift.String { "statecode" }
+        public static var statusCode: Swift.String { "statuscode" }
+        public static var newAmount: Swift.String { "new_amount" }
+        public static var newAmountBase: Swift.String { "new_amount_base" }
+        public static var newBudget: Swift.String { "new_budget" }
+        public static var ownerId: Swift.String { "ownerid" }
+        public static var owningBusinessUnit: Swift.String { "owningbusinessunit" }
+        public static var createdBy: Swift.String { "createdby" }
+        public static var modifiedBy: Swift.String { "modifiedby" }
+        public static var transactionCurrencyId: Swift.String { "transactioncurrencyid" }
+        public static var newAccountId: Swift.String { "new_accountid" }
+        public static var newPrimaryContactId: Swift.String { "new_primarycontactid" }
+        public static var newParentRecordId: Swift.String { "new_parentrecordid" }
     }
 
     /// Benchmark Record
     ///
     /// - Remark: Generated from property `new_benchmarkrecordid` of type `Edm.Guid`, attribute `new_benchmarkrecordid` (Uniqueidentifier) (Benchmark.WebApi.xml:57).
     public final var newBenchmarkRecordId: Foundation.UUID? {
-        get { getValue(Attribute.newBenchmarkRecordId) }
-        set { setValue(newValue, for: Attribute.newBenchmarkRecordId) }
+        get { getValue("new_benchmarkrecordid") }
+        set { setValue(newValue, for: "new_benchmarkrecordid") }
     }
 
     /// Name
     ///
     /// - Remark: Generated from property `new_name` of type `Edm.String`, attribute `new_name` (String) (Benchmark.WebApi.xml:58).
     public final var newName: Swift.String? {
-        get { getValue(Attribute.newName) }
-        set { setValue(newValue, for: Attribute.newName) }
+        get { getValue("new_name") }
+        set { setValue(newValue, for: "new_name") }
     }
 
     /// Code
     ///
     /// - Remark: Generated from property `new_code` of type `Edm.String`, attribute `new_code` (String) (Benchmark.WebApi.xml:59).
     public final var newCode: Swift.String? {
-        get { getValue(Attribute.newCode) }
-        set { setValue(newValue, for: Attribute.newCode) }
+        get { getValue("new_code") }
+        set { setValue(newValue, for: "new_code") }
     }
 
     /// Description
@@ -185,56 +178,56 @@ open class NewBenchmarkRecord: Crmbaseentity {
     ///
     /// - Remark: Generated from property `new_description` of type `Edm.String`, attribute `new_description` (Memo) (Benchmark.WebApi.xml:60).
     public final var newDescription: Swift.String? {
-        get { getValue(Attribute.newDescription) }
-        set { setValue(newValue, for: Attribute.newDescription) }
+        get { getValue("new_description") }
+        set { setValue(newValue, for: "new_description") }
     }
 
     /// Email
     ///
     /// - Remark: Generated from property `new_emailaddress` of type `Edm.String`, attribute `new_emailaddress` (String) (Benchmark.WebApi.xml:63).
     public final var newEmailAddress: Swift.String? {
-        get { getValue(Attribute.newEmailAddress) }
-        set { setValue(newValue, for: Attribute.newEmailAddress) }
+        get { getValue("new_emailaddress") }
+        set { setValue(newValue, for: "new_emailaddress") }
     }
 
     /// Phone
     ///
     /// - Remark: Generated from property `new_telephone` of type `Edm.String`, attribute `new_telephone` (String) (Benchmark.WebApi.xml:64).
     public final var newTelephone: Swift.String? {
-        get { getValue(Attribute.newTelephone) }
-        set { setValue(newValue, for: Attribute.newTelephone) }
+        get { getValue("new_telephone") }
+        set { setValue(newValue, for: "new_telephone") }
     }
 
     /// City
     ///
     /// - Remark: Generated from property `new_city` of type `Edm.String`, attribute `new_city` (String) (Benchmark.WebApi.xml:65).
     public final var newCity: Swift.String? {
-        get { getValue(Attribute.newCity) }
-        set { setValue(newValue, for: Attribute.newCity) }
+        get { getValue("new_city") }
+        set { setValue(newValue, for: "new_city") }
     }
 
     /// Country/Region
     ///
     /// - Remark: Generated from property `new_country` of type `Edm.String`, attribute `new_country` (String) (Benchmark.WebApi.xml:66).
     public final var newCountry: Swift.String? {
-        get { getValue(Attribute.newCountry) }
-        set { setValue(newValue, for: Attribute.newCountry) }
+        get { getValue("new_country") }
+        set { setValue(newValue, for: "new_country") }
     }
 
     /// ZIP/Postal Code
     ///
     /// - Remark: Generated from property `new_postalcode` of type `Edm.String`, attribute `new_postalcode` (String) (Benchmark.WebApi.xml:67).
     public final var newPostalCode: Swift.String? {
-        get { getValue(Attribute.newPostalCode) }
-        set { setValue(newValue, for: Attribute.newPostalCode) }
+        get { getValue("new_postalcode") }
+        set { setValue(newValue, for: "new_postalcode") }
     }
 
     /// Website
     ///
     /// - Remark: Generated from property `new_websiteurl` of type `Edm.String`, attribute `new_websiteurl` (String) (Benchmark.WebApi.xml:68).
     public final var newWebSiteUrl: Swift.String? {
-        get { getValue(Attribute.newWebSiteUrl) }
-        set { setValue(newValue, for: Attribute.newWebSiteUrl) }
+        get { getValue("new_websiteurl") }
+        set { setValue(newValue, for: "new_websiteurl") }
     }
 
     /// Notes
@@ -243,241 +236,241 @@ open class NewBenchmarkRecord: Crmbaseentity {
     ///
     /// - Remark: Generated from property `new_notes` of type `Edm.String`, attribute `new_notes` (Memo) (Benchmark.WebApi.xml:69).
     public final var newNotes: Swift.String? {
-        get { getValue(Attribute.newNotes) }
-        set { setValue(newValue, for: Attribute.newNotes) }
+        get { getValue("new_notes") }
+        set { setValue(newValue, for: "new_notes") }
     }
 
     /// External Reference
     ///
     /// - Remark: Generated from property `new_externalreference` of type `Edm.String`, attribute `new_externalreference` (String) (Benchmark.WebApi.xml:72).
     public final var newExternalReference: Swift.String? {
-        get { getValue(Attribute.newExternalReference) }
-        set { setValue(newValue, for: Attribute.newExternalReference) }
+        get { getValue("new_externalreference") }
+        set { setValue(newValue, for: "new_externalreference") }
     }
 
     /// Tags
     ///
     /// - Remark: Generated from property `new_tags` of type `Edm.String`, attribute `new_tags` (String) (Benchmark.WebApi.xml:73).
     public final var newTags: Swift.String? {
-        get { getValue(Attribute.newTags) }
-        set { setValue(newValue, for: Attribute.newTags) }
+        get { getValue("new_tags") }
+        set { setValue(newValue, for: "new_tags") }
     }
 
     /// Quantity
     ///
     /// - Remark: Generated from property `new_quantity` of type `Edm.Int32`, attribute `new_quantity` (Integer) (Benchmark.WebApi.xml:74).
     public final var newQuantity: Swift.Int32? {
-        get { getValue(Attribute.newQuantity) }
-        set { setValue(newValue, for: Attribute.newQuantity) }
+        get { getValue("new_quantity") }
+        set { setValue(newValue, for: "new_quantity") }
     }
 
     /// Priority
     ///
     /// - Remark: Generated from property `new_priority` of type `Edm.Int32`, attribute `new_priority` (Integer) (Benchmark.WebApi.xml:75).
     public final var newPriority: Swift.Int32? {
-        get { getValue(Attribute.newPriority) }
-        set { setValue(newValue, for: Attribute.newPriority) }
+        get { getValue("new_priority") }
+        set { setValue(newValue, for: "new_priority") }
     }
 
     /// Import Sequence Number
     ///
     /// - Remark: Generated from property `importsequencenumber` of type `Edm.Int32`, attribute `importsequencenumber` (Integer) (Benchmark.WebApi.xml:76).
     public final var importSequenceNumber: Swift.Int32? {
-        get { getValue(Attribute.importSequenceNumber) }
-        set { setValue(newValue, for: Attribute.importSequenceNumber) }
+        get { getValue("importsequencenumber") }
+        set { setValue(newValue, for: "importsequencenumber") }
     }
 
     /// Time Zone Rule Version Number
     ///
     /// - Remark: Generated from property `timezoneruleversionnumber` of type `Edm.Int32`, attribute `timezoneruleversionnumber` (Integer) (Benchmark.WebApi.xml:77).
     public final var timeZoneRuleVersionNumber: Swift.Int32? {
-        get { getValue(Attribute.timeZoneRuleVersionNumber) }
-        set { setValue(newValue, for: Attribute.timeZoneRuleVersionNumber) }
+        get { getValue("timezoneruleversionnumber") }
+        set { setValue(newValue, for: "timezoneruleversionnumber") }
     }
 
     /// UTC Conversion Time Zone Code
     ///
     /// - Remark: Generated from property `utcconversiontimezonecode` of type `Edm.Int32`, attribute `utcconversiontimezonecode` (Integer) (Benchmark.WebApi.xml:78).
     public final var utcConversionTimeZoneCode: Swift.Int32? {
-        get { getValue(Attribute.utcConversionTimeZoneCode) }
-        set { setValue(newValue, for: Attribute.utcConversionTimeZoneCode) }
+        get { getValue("utcconversiontimezonecode") }
+        set { setValue(newValue, for: "utcconversiontimezonecode") }
     }
 
     /// Sequence Number
     ///
     /// - Remark: Generated from property `new_sequencenumber` of type `Edm.Int64`, attribute `new_sequencenumber` (BigInt) (Benchmark.WebApi.xml:79).
     public final var newSequenceNumber: Swift.Int64? {
-        get { getValue(Attribute.newSequenceNumber) }
-        set { setValue(newValue, for: Attribute.newSequenceNumber) }
+        get { getValue("new_sequencenumber") }
+        set { setValue(newValue, for: "new_sequencenumber") }
     }
 
     /// Version Number
     ///
     /// - Remark: Generated from property `versionnumber` of type `Edm.Int64`, attribute `versionnumber` (BigInt) (Benchmark.WebApi.xml:80).
-    public final var versionNumber: Swift.Int64? { getValue(Attribute.versionNumber) }
+    public final var versionNumber: Swift.Int64? { getValue("versionnumber") }
 
     /// Discount Rate
     ///
     /// - Remark: Generated from property `new_discountrate` of type `Edm.Decimal`, attribute `new_discountrate` (Decimal) (Benchmark.WebApi.xml:83).
     public final var newDiscountRate: Foundation.Decimal? {
-        get { getValue(Attribute.newDiscountRate) }
-        set { setValue(newValue, for: Attribute.newDiscountRate) }
+        get { getValue("new_discountrate") }
+        set { setValue(newValue, for: "new_discountrate") }
     }
 
     /// Weight (kg)
     ///
     /// - Remark: Generated from property `new_weight` of type `Edm.Decimal`, attribute `new_weight` (Decimal) (Benchmark.WebApi.xml:84).
     public final var newWeight: Foundation.Decimal? {
-        get { getValue(Attribute.newWeight) }
-        set { setValue(newValue, for: Attribute.newWeight) }
+        get { getValue("new_weight") }
+        set { setValue(newValue, for: "new_weight") }
     }
 
     /// Exchange Rate
     ///
     /// - Remark: Generated from property `exchangerate` of type `Edm.Decimal`, attribute `exchangerate` (Decimal) (Benchmark.WebApi.xml:85).
-    public final var exchangeRate: Foundation.Decimal? { getValue(Attribute.exchangeRate) }
+    public final var exchangeRate: Foundation.Decimal? { getValue("exchangerate") }
 
     /// Latitude
     ///
     /// - Remark: Generated from property `new_latitude` of type `Edm.Double`, attribute `new_latitude` (Double) (Benchmark.WebApi.xml:88).
     public final var newLatitude: Swift.Double? {
-        get { getValue(Attribute.newLatitude) }
-        set { setValue(newValue, for: Attribute.newLatitude) }
+        get { getValue("new_latitude") }
+        set { setValue(newValue, for: "new_latitude") }
     }
 
     /// Longitude
     ///
     /// - Remark: Generated from property `new_longitude` of type `Edm.Double`, attribute `new_longitude` (Double) (Benchmark.WebApi.xml:89).
     public final var newLongitude: Swift.Double? {
-        get { getValue(Attribute.newLongitude) }
-        set { setValue(newValue, for: Attribute.newLongitude) }
+        get { getValue("new_longitude") }
+        set { setValue(newValue, for: "new_longitude") }
     }
 
     /// Score
     ///
     /// - Remark: Generated from property `new_score` of type `Edm.Double`, attribute `new_score` (Double) (Benchmark.WebApi.xml:90).
     public final var newScore: Swift.Double? {
-        get { getValue(Attribute.newScore) }
-        set { setValue(newValue, for: Attribute.newScore) }
+        get { getValue("new_score") }
+        set { setValue(newValue, for: "new_score") }
     }
 
     /// Is Active
     ///
     /// - Remark: Generated from property `new_isactive` of type `Edm.Boolean`, attribute `new_isactive` (Boolean) (Benchmark.WebApi.xml:91).
     public final var newIsActive: Swift.Bool? {
-        get { getValue(Attribute.newIsActive) }
-        set { setValue(newValue, for: Attribute.newIsActive) }
+        get { getValue("new_isactive") }
+        set { setValue(newValue, for: "new_isactive") }
     }
 
     /// VIP
     ///
     /// - Remark: Generated from property `new_isvip` of type `Edm.Boolean`, attribute `new_isvip` (Boolean) (Benchmark.WebApi.xml:92).
     public final var newIsVip: Swift.Bool? {
-        get { getValue(Attribute.newIsVip) }
-        set { setValue(newValue, for: Attribute.newIsVip) }
+        get { getValue("new_isvip") }
+        set { setValue(newValue, for: "new_isvip") }
     }
 
     /// Do Not Contact
     ///
     /// - Remark: Generated from property `new_donotcontact` of type `Edm.Boolean`, attribute `new_donotcontact` (Boolean) (Benchmark.WebApi.xml:93).
     public final var newDoNotContact: Swift.Bool? {
-        get { getValue(Attribute.newDoNotContact) }
-        set { setValue(newValue, for: Attribute.newDoNotContact) }
+        get { getValue("new_donotcontact") }
+        set { setValue(newValue, for: "new_donotcontact") }
     }
 
     /// Created On
     ///
     /// - Remark: Generated from property `createdon` of type `Edm.DateTimeOffset`, attribute `createdon` (DateTime) (Benchmark.WebApi.xml:94).
-    public final var createdOn: Foundation.Date? { getValue(Attribute.createdOn) }
+    public final var createdOn: Foundation.Date? { getValue("createdon") }
 
     /// Modified On
     ///
     /// - Remark: Generated from property `modifiedon` of type `Edm.DateTimeOffset`, attribute `modifiedon` (DateTime) (Benchmark.WebApi.xml:97).
-    public final var modifiedOn: Foundation.Date? { getValue(Attribute.modifiedOn) }
+    public final var modifiedOn: Foundation.Date? { getValue("modifiedon") }
 
     /// Last Contacted
     ///
     /// - Remark: Generated from property `new_lastcontactedon` of type `Edm.DateTimeOffset`, attribute `new_lastcontactedon` (DateTime) (Benchmark.WebApi.xml:100).
     public final var newLastContactedOn: Foundation.Date? {
-        get { getValue(Attribute.newLastContactedOn) }
-        set { setValue(newValue, for: Attribute.newLastContactedOn) }
+        get { getValue("new_lastcontactedon") }
+        set { setValue(newValue, for: "new_lastcontactedon") }
     }
 
     /// Start Date
     ///
     /// - Remark: Generated from property `new_startdate` of type `Edm.Date`, attribute `new_startdate` (DateTime) (Benchmark.WebApi.xml:101).
     public final var newStartDate: MobileSdk.DateOnly? {
-        get { getValue(Attribute.newStartDate) }
-        set { setValue(newValue, for: Attribute.newStartDate) }
+        get { getValue("new_startdate") }
+        set { setValue(newValue, for: "new_startdate") }
     }
 
     /// Due Date
     ///
     /// - Remark: Generated from property `new_duedate` of type `Edm.Date`, attribute `new_duedate` (DateTime) (Benchmark.WebApi.xml:102).
     public final var newDueDate: MobileSdk.DateOnly? {
-        get { getValue(Attribute.newDueDate) }
-        set { setValue(newValue, for: Attribute.newDueDate) }
+        get { getValue("new_duedate") }
+        set { setValue(newValue, for: "new_duedate") }
     }
 
     /// Category
     ///
     /// - Remark: Generated from property `new_category` of type `Edm.Int32`, attribute `new_category` (Picklist) (Benchmark.WebApi.xml:103).
     public final var newCategory: NewBenchmarkRecordNewCategory? {
-        get { getValue(Attribute.newCategory) }
-        set { setValue(newValue, for: Attribute.newCategory) }
+        get { getValue("new_category") }
+        set { setValue(newValue, for: "new_category") }
     }
 
     /// Region
     ///
     /// - Remark: Generated from property `new_region` of type `Edm.Int32`, attribute `new_region` (Picklist) (Benchmark.WebApi.xml:104).
     public final var newRegion: NewRegion? {
-        get { getValue(Attribute.newRegion) }
-        set { setValue(newValue, for: Attribute.newRegion) }
+        get { getValue("new_region") }
+        set { setValue(newValue, for: "new_region") }
     }
 
     /// Customer Tier
     ///
     /// - Remark: Generated from property `new_customertier` of type `Edm.Int32`, attribute `new_customertier` (Picklist) (Benchmark.WebApi.xml:105).
     public final var newCustomerTier: NewCustomertier? {
-        get { getValue(Attribute.newCustomerTier) }
-        set { setValue(newValue, for: Attribute.newCustomerTier) }
+        get { getValue("new_customertier") }
+        set { setValue(newValue, for: "new_customertier") }
     }
 
     /// Status
     ///
     /// - Remark: Generated from property `statecode` of type `Edm.Int32`, attribute `statecode` (State) (Benchmark.WebApi.xml:106).
     public final var stateCode: NewBenchmarkRecordStateCode? {
-        get { getValue(Attribute.stateCode) }
-        set { setValue(newValue, for: Attribute.stateCode) }
+        get { getValue("statecode") }
+        set { setValue(newValue, for: "statecode") }
     }
 
     /// Status Reason
     ///
     /// - Remark: Generated from property `statuscode` of type `Edm.Int32`, attribute `statuscode` (Status) (Benchmark.WebApi.xml:107).
     public final var statusCode: NewBenchmarkRecordStatusCode? {
-        get { getValue(Attribute.statusCode) }
-        set { setValue(newValue, for: Attribute.statusCode) }
+        get { getValue("statuscode") }
+        set { setValue(newValue, for: "statuscode") }
     }
 
     /// Amount
     ///
     /// - Remark: Generated from property `new_amount` of type `Edm.Decimal`, attribute `new_amount` (Money) (Benchmark.WebApi.xml:108).
     public final var newAmount: MobileSdk.Money? {
-        get { getValue(Attribute.newAmount) }
-        set { setValue(newValue, for: Attribute.newAmount) }
+        get { getValue("new_amount") }
+        set { setValue(newValue, for: "new_amount") }
     }
 
     /// Amount (Base)
     ///
     /// - Remark: Generated from property `new_amount_base` of type `Edm.Decimal`, attribute `new_amount_base` (Money) (Benchmark.WebApi.xml:109).
-    public final var newAmountBase: MobileSdk.Money? { getValue(Attribute.newAmountBase) }
+    public final var newAmountBase: MobileSdk.Money? { getValue("new_amount_base") }
 
     /// Budget
     ///
     /// - Remark: Generated from property `new_budget` of type `Edm.Decimal`, attribute `new_budget` (Money) (Benchmark.WebApi.xml:112).
     public final var newBudget: MobileSdk.Money? {
-        get { getValue(Attribute.newBudget) }
-        set { setValue(newValue, for: Attribute.newBudget) }
+        get { getValue("new_budget") }
+        set { setValue(newValue, for: "new_budget") }
     }
 
     /// Owner
@@ -486,8 +479,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     ///
     /// - Remark: Generated from property `_ownerid_value` of type `Edm.Guid`, attribute `ownerid` (Owner) (Benchmark.WebApi.xml:113).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.ownerId) }
-        set { setValue(newValue, for: Attribute.ownerId) }
+        get { getValue("ownerid") }
+        set { setValue(newValue, for: "ownerid") }
     }
 
     /// Owning Business Unit
@@ -495,21 +488,21 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// Refers to: businessunit.
     ///
     /// - Remark: Generated from property `_owningbusinessunit_value` of type `Edm.Guid`, attribute `owningbusinessunit` (Lookup) (Benchmark.WebApi.xml:114).
-    public final var owningBusinessUnit: MobileSdk.EntityReference? { getValue(Attribute.owningBusinessUnit) }
+    public final var owningBusinessUnit: MobileSdk.EntityReference? { getValue("owningbusinessunit") }
 
     /// Created By
     ///
     /// Refers to: systemuser.
     ///
     /// - Remark: Generated from property `_createdby_value` of type `Edm.Guid`, attribute `createdby` (Lookup) (Benchmark.WebApi.xml:117).
-    public final var createdBy: MobileSdk.EntityReference? { getValue(Attribute.createdBy) }
+    public final var createdBy: MobileSdk.EntityReference? { getValue("createdby") }
 
     /// Modified By
     ///
     /// Refers to: systemuser.
     ///
     /// - Remark: Generated from property `_modifiedby_value` of type `Edm.Guid`, attribute `modifiedby` (Lookup) (Benchmark.WebApi.xml:120).
-    public final var modifiedBy: MobileSdk.EntityReference? { getValue(Attribute.modifiedBy) }
+    public final var modifiedBy: MobileSdk.EntityReference? { getValue("modifiedby") }
 
     /// Currency
     ///
@@ -517,8 +510,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     ///
     /// - Remark: Generated from property `_transactioncurrencyid_value` of type `Edm.Guid`, attribute `transactioncurrencyid` (Lookup) (Benchmark.WebApi.xml:123).
     public final var transactionCurrencyId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.transactionCurrencyId) }
-        set { setValue(newValue, for: Attribute.transactionCurrencyId) }
+        get { getValue("transactioncurrencyid") }
+        set { setValue(newValue, for: "transactioncurrencyid") }
     }
 
     /// Account
@@ -527,8 +520,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     ///
     /// - Remark: Generated from property `_new_accountid_value` of type `Edm.Guid`, attribute `new_accountid` (Lookup) (Benchmark.WebApi.xml:124).
     public final var newAccountId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.newAccountId) }
-        set { setValue(newValue, for: Attribute.newAccountId) }
+        get { getValue("new_accountid") }
+        set { setValue(newValue, for: "new_accountid") }
     }
 
     /// Primary Contact
@@ -537,8 +530,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     ///
     /// - Remark: Generated from property `_new_primarycontactid_value` of type `Edm.Guid`, attribute `new_primarycontactid` (Lookup) (Benchmark.WebApi.xml:125).
     public final var newPrimaryContactId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.newPrimaryContactId) }
-        set { setValue(newValue, for: Attribute.newPrimaryContactId) }
+        get { getValue("new_primarycontactid") }
+        set { setValue(newValue, for: "new_primarycontactid") }
     }
 
     /// Parent Record
@@ -547,8 +540,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     ///
     /// - Remark: Generated from property `_new_parentrecordid_value` of type `Edm.Guid`, attribute `new_parentrecordid` (Lookup) (Benchmark.WebApi.xml:126).
     public final var newParentRecordId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.newParentRecordId) }
-        set { setValue(newValue, for: Attribute.newParentRecordId) }
+        get { getValue("new_parentrecordid") }
+        set { setValue(newValue, for: "new_parentrecordid") }
     }
 
     /// - Remark: Generated from navigation property `ownerid` to `Microsoft.Dynamics.CRM.principal` (Benchmark.WebApi.xml:127).

@@ -19,37 +19,37 @@ open class Systemuser: Principal {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("systemuserid", .guid),
-            .init("fullname", .string),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            systemuserid guid
+            fullname string
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "systemusers"
-        public static let key: [Swift.String] = ["ownerid"]
-        public static let alternateKeys: [[Swift.String]] = []
-        public static let primaryNameAttribute: Swift.String? = "fullname"
-        public static let objectTypeCode: Swift.Int? = 8
+        public static var entitySetName: Swift.String? { "systemusers" }
+        public static var key: [Swift.String] { ["ownerid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
+        public static var primaryNameAttribute: Swift.String? { "fullname" }
+        public static var objectTypeCode: Swift.Int? { 8 }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let systemuserid = "systemuserid"
-        public static let fullname = "fullname"
+        public static var systemuserid: Swift.String { "systemuserid" }
+        public static var fullname: Swift.String { "fullname" }
     }
 
     /// - Remark: Generated from property `systemuserid` of type `Edm.Guid`, attribute `systemuserid` (Uniqueidentifier) (Benchmark.WebApi.xml:18).
     public final var systemuserid: Foundation.UUID? {
-        get { getValue(Attribute.systemuserid) }
-        set { setValue(newValue, for: Attribute.systemuserid) }
+        get { getValue("systemuserid") }
+        set { setValue(newValue, for: "systemuserid") }
     }
 
     /// - Remark: Generated from property `fullname` of type `Edm.String`, attribute `fullname` (String) (Benchmark.WebApi.xml:19).
     public final var fullname: Swift.String? {
-        get { getValue(Attribute.fullname) }
-        set { setValue(newValue, for: Attribute.fullname) }
+        get { getValue("fullname") }
+        set { setValue(newValue, for: "fullname") }
     }
 }
 

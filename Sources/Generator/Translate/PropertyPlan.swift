@@ -92,7 +92,7 @@ extension GenerationContext {
             let isMultiSelect = attribute.attributeTypeName == "MultiSelectPicklistType" || attribute.metadataType == "MultiSelectPicklistAttributeMetadata"
             if let set = attribute.optionSet, set.kind != "Boolean", let key = optionSetKey(set, entity: entity, property: property),
                let name = typeNames.optionSetNames[key] {
-                return .success(MappedType(element: .named(name), isCollection: isMultiSelect, runtimeType: .member(nil, "optionSet")))
+                return .success(MappedType(element: .named(name), isCollection: isMultiSelect, runtimeType: .simple("optionSet")))
             }
             switch attribute.attributeType ?? "" {
             case "Lookup", "Customer", "Owner":
@@ -100,7 +100,7 @@ extension GenerationContext {
             case "PartyList":
                 return .success(MappedType(element: .named("MobileSdk.EntityReference"), isCollection: true, runtimeType: lookupType(property, entity: entity)))
             case "Money":
-                return .success(MappedType(element: .named("MobileSdk.Money"), isCollection: false, runtimeType: .member(nil, "money")))
+                return .success(MappedType(element: .named("MobileSdk.Money"), isCollection: false, runtimeType: .simple("money")))
             case "Virtual", "CalendarRules":
                 if property.type.primitive == .untyped { return .failure(.virtualAttribute) }
             default:

@@ -36,12 +36,10 @@ extension GenerationContext {
         if !properties.isEmpty {
             members.append(.documented(Documentation(["The attributes' logical names."]), .enum(NominalDeclaration(
                 access: access, name: "Attribute",
-                members: properties.map { plan in
-                    .variable(VariableDeclaration(access: access, modifiers: [.static], name: plan.swiftName, type: nil, kind: .constant(.literal(.string(plan.attributeKey)))))
-                }))))
+                members: properties.map { constant($0.swiftName, .named("Swift.String"), .literal(.string($0.attributeKey))) }))))
         }
         for plan in properties {
-            let key = Expression.member(.identifier("Attribute"), plan.swiftName)
+            let key = Expression.literal(.string(plan.attributeKey))
             let getter = [Statement.expression(.call(.identifier(plan.type.isCollection ? "getValues" : "getValue"), [Argument(key)]))]
             let setterName = plan.isOptionSetCollection ? "setOptionSetValues" : (plan.type.isCollection ? "setValues" : "setValue")
             let setter = [Statement.expression(.call(.identifier(setterName), [Argument(.identifier("newValue")), Argument(label: "for", key)]))]
@@ -139,8 +137,10 @@ extension GenerationContext {
         return lineage
     }
 
+    /// `static var name: Type { value }`: computed, because a stored static is a lazily initialized global —
+    /// an initializer, a once-token and an addressor per constant, thousands of them in a large model.
     private func constant(_ name: String, _ type: TypeName, _ value: Expression) -> Declaration {
-        .variable(VariableDeclaration(access: access, modifiers: [.static], name: name, type: type, kind: .constant(value)))
+        .variable(VariableDeclaration(access: access, modifiers: [.static], name: name, type: type, kind: .computed(getter: [.expression(value)], setter: nil)))
     }
 
     /// Navigation properties whose targets are generated.
@@ -161,7 +161,7 @@ extension GenerationContext {
             return PropertyPlan(
                 swiftName: name, attributeKey: navigation.name, propertyName: navigation.name,
                 type: MappedType(element: .named(target), isCollection: navigation.type.isCollection,
-                                 runtimeType: .call(.member(nil, "navigation"), [Argument(.metatype(.named(target)))])),
+                                 runtimeType: .navigation(target)),
                 isReadOnly: false, isOptionSetCollection: false, documentation: text.documentation(remark: remark))
         }
     }

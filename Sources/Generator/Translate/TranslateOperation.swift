@@ -46,7 +46,7 @@ extension GenerationContext {
                 var preferred = IdentifierNaming.upperCamelCase(operation.name)
                 if overloads.count > 1 {
                     if let binding = operation.bindingType, Set(overloads.map { $0.bindingType?.description ?? "" }).count > 1 {
-                        preferred += "On" + IdentifierNaming.upperCamelCase((binding.isCollection ? "Collection" : "") + binding.name.name)
+                        preferred += "On" + (binding.isCollection ? "Collection" : "") + IdentifierNaming.upperCamelCase(binding.name.name)
                     }
                     let sameBinding = overloads.filter { $0.bindingType == operation.bindingType }
                     if sameBinding.count > 1, sameBinding.first != operation {
@@ -69,12 +69,12 @@ extension GenerationContext {
     /// The request struct and its initializer's parameters (which a service's method for an import repeats).
     func translateOperationWithInitializer(_ plan: OperationPlan) -> (declaration: Declaration, initializer: [FunctionDeclaration.Parameter], response: TypeName)? {
         let operation = plan.operation
-        var names = UniqueNames(reserved: ["binding", "parameters", "operationName", "isAction", "response", "Response", "target", "targetEntitySet", "init", "self", "Type"])
+        var names = UniqueNames(reserved: ["call", "response", "Response", "target", "targetEntitySet", "init", "self", "Type"])
         var initParameters: [FunctionDeclaration.Parameter] = []
         var parameterEntries: [Expression] = []
 
         // The binding: an entity key and entity set, or an entity set.
-        let bindingExpression: Expression
+        let bindingExpression: Expression?
         if let binding = operation.bindingType {
             guard typeNames.name(of: binding.name) != nil, entityIndex[binding.name] != nil else {
                 note("\(operation.kind.rawValue) \(operation.name) is not generated: it is bound to '\(binding)', which is not generated", at: operation.location)
@@ -90,7 +90,7 @@ extension GenerationContext {
             }
             initParameters.append(.init(label: "in", name: "targetEntitySet", type: .named("Swift.String"), defaultValue: entitySet.map { .literal(.string($0)) }))
         } else {
-            bindingExpression = .member(nil, "unbound")
+            bindingExpression = nil
         }
 
         for parameter in operation.parameters.dropFirst(operation.isBound ? 1 : 0) {
@@ -109,24 +109,17 @@ extension GenerationContext {
             return nil
         }
 
-        // The request keeps what it sends rather than each parameter: without an accessor per parameter, the
-        // thousand requests of a model like Microsoft Graph compile faster.
-        let parameters: Expression = parameterEntries.isEmpty ? .array([])
-            : .call(.member(.identifier("MobileSdk.OperationParameter"), "list"), parameterEntries.map { Argument($0) })
+        // The request holds one `OperationCall` (a class) rather than a property per parameter: with no value
+        // witnesses or accessors of its own, the thousand requests of a model like Microsoft Graph compile quickly.
+        var callArguments = [Argument(label: operation.kind == .action ? "action" : "function", .literal(.string(plan.urlName)))]
+        if let bindingExpression { callArguments.append(Argument(label: "on", bindingExpression)) }
+        callArguments += parameterEntries.map { Argument($0) }
         let members: [Declaration] = [
             .typealias(TypealiasDeclaration(access: access, name: "Response", type: responseType)),
-            // Computed, not stored: a stored static is a lazily initialized global, more code for each request.
-            .variable(VariableDeclaration(access: access, modifiers: [.static], name: "operationName", type: .named("Swift.String"),
-                                          kind: .computed(getter: [.expression(.literal(.string(plan.urlName)))], setter: nil))),
-            .variable(VariableDeclaration(access: access, modifiers: [.static], name: "isAction", type: .named("Swift.Bool"),
-                                          kind: .computed(getter: [.expression(.literal(.boolean(operation.kind == .action)))], setter: nil))),
-            .documented(Documentation(["What the request is bound to."]), .variable(VariableDeclaration(
-                access: access, name: "binding", type: .named("MobileSdk.OperationBinding"), kind: .stored(nil)))),
-            .documented(Documentation(["The parameters that are set, as sent."]), .variable(VariableDeclaration(
-                access: access, name: "parameters", type: .array(.named("MobileSdk.OperationParameter")), kind: .stored(nil)))),
+            .documented(Documentation(["What the request sends."]), .variable(VariableDeclaration(
+                access: access, name: "call", type: .named("MobileSdk.OperationCall"), kind: .constant(nil)))),
             .function(FunctionDeclaration(access: access, kind: .initializer(failable: false), parameters: initParameters, body: [
-                .assignment(.identifier("binding"), bindingExpression),
-                .assignment(.identifier("parameters"), parameters),
+                .assignment(.identifier("call"), .call(.identifier("MobileSdk.OperationCall"), callArguments)),
             ])),
             .function(FunctionDeclaration(
                 access: access, modifiers: [.static], kind: .function(name: "response"),
@@ -149,7 +142,7 @@ extension GenerationContext {
             return parameter.type.isCollection ? (.array(.named(className)), "entities") : (.named(className), "entity")
         }
         guard case .success(let mapped) = mapped(parameter.type) else { return nil }
-        return (mapped.isCollection ? .array(mapped.element) : mapped.element, "typed")
+        return mapped.isCollection ? (.array(mapped.element), "typedCollection") : (mapped.element, "typed")
     }
 
     /// The response type and the expression that reads it from `result`.
@@ -165,7 +158,7 @@ extension GenerationContext {
                 : (.optional(.named(className)), .try(.call(.member(result, "optionalEntity"), [metatype])))
         }
         guard case .success(let mapped) = mapped(returnType) else { return nil }
-        let arguments = [Argument(.metatype(mapped.element)), Argument(label: "as", mapped.runtimeType)]
+        let arguments = [Argument(.metatype(mapped.element)), Argument(label: "as", mapped.runtimeType.expression)]
         return returnType.isCollection
             ? (.array(mapped.element), .try(.call(.member(result, "values"), arguments)))
             : (.optional(mapped.element), .try(.call(.member(result, "value"), arguments)))

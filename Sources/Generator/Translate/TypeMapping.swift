@@ -5,8 +5,8 @@ import SwiftEmitter
 struct MappedType {
     var element: TypeName
     var isCollection: Bool
-    /// The runtime's `PropertyType` for it, e.g. `.int32` or `.complex(Location.self)`.
-    var runtimeType: Expression
+    /// The runtime's `PropertyType` for it, e.g. `int32` or `complex(Location)`.
+    var runtimeType: RuntimeType
 
     /// The type of a generated property: always optional, since any attribute may be unset.
     var propertyType: TypeName {
@@ -83,10 +83,10 @@ extension GenerationContext {
 
     /// The complex types of Dynamics CRM 2011–2016's OData v2 endpoint (`OrganizationData.svc`) that stand for the
     /// runtime's own value types, as the early-bound classes of the Organization service have them.
-    static let dynamicsV2Types: [String: (swiftType: String, runtimeType: Expression)] = [
-        "Microsoft.Crm.Sdk.Data.Services.EntityReference": ("MobileSdk.EntityReference", .call(.member(nil, "lookup"), [Argument(.array([]))])),
-        "Microsoft.Crm.Sdk.Data.Services.OptionSetValue": ("MobileSdk.OptionSetValue", .member(nil, "optionSet")),
-        "Microsoft.Crm.Sdk.Data.Services.Money": ("MobileSdk.Money", .member(nil, "money")),
+    static let dynamicsV2Types: [String: (swiftType: String, runtimeType: RuntimeType)] = [
+        "Microsoft.Crm.Sdk.Data.Services.EntityReference": ("MobileSdk.EntityReference", .lookup([])),
+        "Microsoft.Crm.Sdk.Data.Services.OptionSetValue": ("MobileSdk.OptionSetValue", .simple("optionSet")),
+        "Microsoft.Crm.Sdk.Data.Services.Money": ("MobileSdk.Money", .simple("money")),
     ]
 
     /// The Swift type of a structural type reference, or nil (with the reason) when none can be generated.
@@ -94,7 +94,7 @@ extension GenerationContext {
         if reference.name.namespace == "Edm" {
             guard let primitive = reference.primitive else { return .failure(.unknown) }
             guard let type = Self.swiftType(primitive), let runtime = Self.runtimeType(primitive) else { return .failure(.unsupported(primitive.rawValue)) }
-            return .success(MappedType(element: type, isCollection: reference.isCollection, runtimeType: .member(nil, runtime)))
+            return .success(MappedType(element: type, isCollection: reference.isCollection, runtimeType: .simple(runtime)))
         }
         if let special = Self.dynamicsV2Types[reference.name.description] {
             return .success(MappedType(element: .named(special.swiftType), isCollection: reference.isCollection, runtimeType: special.runtimeType))
@@ -102,14 +102,14 @@ extension GenerationContext {
         if let name = typeNames.name(of: reference.name) {
             if complexIndex[reference.name] != nil {
                 return .success(MappedType(element: .named(name), isCollection: reference.isCollection,
-                                           runtimeType: .call(.member(nil, "complex"), [Argument(.metatype(.named(name)))])))
+                                           runtimeType: .complex(name)))
             }
             if enumIndex[reference.name] != nil {
-                return .success(MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .member(nil, "enumeration")))
+                return .success(MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .simple("enumeration")))
             }
             if let definition = definitionIndex[reference.name], let primitive = TypeReference(name: definition.underlyingType).primitive,
                let runtime = Self.runtimeType(primitive) {
-                return .success(MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .member(nil, runtime)))
+                return .success(MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .simple(runtime)))
             }
         }
         if entityIndex[reference.name] != nil { return .failure(.entityTyped) }

@@ -1,18 +1,42 @@
-/// A typed request for an action or function: generated code declares one per operation of the model, with its
-/// parameters as typed properties; `ODataClient.invoke(_:)` sends it and reads its ``Response``.
+/// A typed request for an action or function: generated code declares one per operation of the model, with an
+/// initializer taking the operation's parameters as typed values; `ODataClient.invoke(_:)` sends it and reads its
+/// ``Response``.
 public protocol ODataOperation {
     /// What the operation returns: `Void`, an entity class (optional), an array, a value type.
     associatedtype Response
-    /// The name in the URL: namespace-qualified for a bound operation, the import's name for an unbound one.
-    static var operationName: String { get }
-    /// An action (POST, parameters in the body) or a function (GET, parameters in the URL).
-    static var isAction: Bool { get }
-    /// What the operation is bound to.
-    var binding: OperationBinding { get }
-    /// The parameters after the binding parameter, in declaration order; unset optional ones are left out.
-    var parameters: [OperationParameter] { get }
+    /// What the request sends: the operation, its binding and its parameters.
+    var call: OperationCall { get }
     /// Reads the response body.
     static func response(from result: OperationResult) throws -> Response
+}
+
+/// What an operation request sends: the operation's name, whether it is an action, what it is bound to and its
+/// parameters. A class, so that a generated request — a struct holding one — needs no value-witness code of its own.
+public final class OperationCall {
+    /// The name in the URL: namespace-qualified for a bound operation, the import's name for an unbound one.
+    public let operationName: String
+    /// An action (POST, parameters in the body) or a function (GET, parameters in the URL).
+    public let isAction: Bool
+    /// What the operation is bound to.
+    public let binding: OperationBinding
+    /// The parameters after the binding parameter, in declaration order; unset optional ones are left out.
+    public let parameters: [OperationParameter]
+
+    /// An action call; unset (nil) parameters are left out.
+    public init(action name: String, on binding: OperationBinding = .unbound, _ parameters: OperationParameter?...) {
+        operationName = name
+        isAction = true
+        self.binding = binding
+        self.parameters = parameters.compactMap { $0 }
+    }
+
+    /// A function call; unset (nil) parameters are left out.
+    public init(function name: String, on binding: OperationBinding = .unbound, _ parameters: OperationParameter?...) {
+        operationName = name
+        isAction = false
+        self.binding = binding
+        self.parameters = parameters.compactMap { $0 }
+    }
 }
 
 /// One parameter of an operation: a value, or entities (an action's entity-typed parameter, sent with its type).
@@ -41,18 +65,13 @@ public struct OperationParameter {
         value = .entities(entities)
     }
 
-    /// The parameters that are set, in order: generated requests list theirs with this.
-    public static func list(_ parameters: OperationParameter?...) -> [OperationParameter] {
-        parameters.compactMap { $0 }
-    }
-
     /// A typed value; nil for an unset optional parameter, which is then left out.
     public static func typed<T: AttributeValueConvertible>(_ name: String, _ value: T?) -> OperationParameter? {
         value.map { OperationParameter(name, $0.attributeValue) }
     }
 
     /// A typed collection; nil when unset.
-    public static func typed<T: AttributeValueConvertible>(_ name: String, _ values: [T]?) -> OperationParameter? {
+    public static func typedCollection<T: AttributeValueConvertible>(_ name: String, _ values: [T]?) -> OperationParameter? {
         values.map { OperationParameter(name, .collection($0.map(\.attributeValue))) }
     }
 

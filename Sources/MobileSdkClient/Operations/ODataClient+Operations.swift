@@ -10,28 +10,29 @@ extension ODataClient {
     /// Sends a function request with system query options on its result — `$filter`, `$top`, `$count` … on the
     /// collection a composable function returns, e.g. `GetTripsByTag(tag=@tag)?@tag='x'&$top=1`.
     public func invoke<Operation: ODataOperation>(_ operation: Operation, options: ODataQuery) async throws -> Operation.Response {
-        guard options == ODataQuery() || !Operation.isAction else {
-            throw ODataClientError.invalidRequest("action \(Operation.operationName) takes no query options")
+        let call = operation.call
+        guard options == ODataQuery() || !call.isAction else {
+            throw ODataClientError.invalidRequest("action \(call.operationName) takes no query options")
         }
         let result: OperationResult
-        if Operation.isAction {
-            let request = try actionRequest(Operation.operationName, binding: operation.binding, parameters: operation.parameters)
+        if call.isAction {
+            let request = try actionRequest(call.operationName, binding: call.binding, parameters: call.parameters)
             let response = try await send(request)
             result = OperationResult(statusCode: response.statusCode, body: response.body, decoder: decoder)
         } else {
             var values: [(String, AttributeValue)] = []
-            for parameter in operation.parameters {
+            for parameter in call.parameters {
                 guard case .value(let value) = parameter.value else {
-                    throw ODataClientError.invalidRequest("function \(Operation.operationName) cannot take the entity parameter '\(parameter.name)' in its URL")
+                    throw ODataClientError.invalidRequest("function \(call.operationName) cannot take the entity parameter '\(parameter.name)' in its URL")
                 }
                 values.append((parameter.name, value))
             }
-            result = try await invokeFunction(Operation.operationName, binding: operation.binding, values: values, options: options)
+            result = try await invokeFunction(call.operationName, binding: call.binding, values: values, options: options)
         }
         do {
             return try Operation.response(from: result)
         } catch let error as JSONPayloadError {
-            throw ODataClientError.invalidResponse(error, request: "\(Operation.isAction ? "POST" : "GET") \(Operation.operationName)")
+            throw ODataClientError.invalidResponse(error, request: "\(call.isAction ? "POST" : "GET") \(call.operationName)")
         }
     }
 

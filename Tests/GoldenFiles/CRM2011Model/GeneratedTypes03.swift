@@ -19,93 +19,93 @@ open class Contact: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("ContactId", .guid),
-            .init("FullName", .string),
-            .init("EMailAddress1", .string),
-            .init("Address1_Latitude", .double),
-            .init("DoNotEMail", .boolean),
-            .init("BirthDate", .dateTime),
-            .init("PreferredContactMethodCode", .optionSet),
-            .init("ParentCustomerId", .lookup([])),
-            .init("OwnerId", .lookup([])),
-            .init("contact_customer_accounts", .navigation(Account.self)),
-            .init("opportunity_customer_contacts", .navigation(Opportunity.self), collection: true),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            ContactId guid
+            FullName string
+            EMailAddress1 string
+            Address1_Latitude double
+            DoNotEMail boolean
+            BirthDate dateTime
+            PreferredContactMethodCode optionSet
+            ParentCustomerId lookup
+            OwnerId lookup
+            contact_customer_accounts navigation #0
+            opportunity_customer_contacts [navigation] #1
+            """, [Account.self, Opportunity.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "ContactSet"
-        public static let key: [Swift.String] = ["ContactId"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "ContactSet" }
+        public static var key: [Swift.String] { ["ContactId"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let contactId = "ContactId"
-        public static let fullName = "FullName"
-        public static let eMailAddress1 = "EMailAddress1"
-        public static let address1Latitude = "Address1_Latitude"
-        public static let doNotEMail = "DoNotEMail"
-        public static let birthDate = "BirthDate"
-        public static let preferredContactMethodCode = "PreferredContactMethodCode"
-        public static let parentCustomerId = "ParentCustomerId"
-        public static let ownerId = "OwnerId"
+        public static var contactId: Swift.String { "ContactId" }
+        public static var fullName: Swift.String { "FullName" }
+        public static var eMailAddress1: Swift.String { "EMailAddress1" }
+        public static var address1Latitude: Swift.String { "Address1_Latitude" }
+        public static var doNotEMail: Swift.String { "DoNotEMail" }
+        public static var birthDate: Swift.String { "BirthDate" }
+        public static var preferredContactMethodCode: Swift.String { "PreferredContactMethodCode" }
+        public static var parentCustomerId: Swift.String { "ParentCustomerId" }
+        public static var ownerId: Swift.String { "OwnerId" }
     }
 
     /// - Remark: Generated from property `ContactId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:49).
     public final var contactId: Foundation.UUID? {
-        get { getValue(Attribute.contactId) }
-        set { setValue(newValue, for: Attribute.contactId) }
+        get { getValue("ContactId") }
+        set { setValue(newValue, for: "ContactId") }
     }
 
     /// - Remark: Generated from property `FullName` of type `Edm.String` (CRM2011.OrganizationData.xml:50).
     public final var fullName: Swift.String? {
-        get { getValue(Attribute.fullName) }
-        set { setValue(newValue, for: Attribute.fullName) }
+        get { getValue("FullName") }
+        set { setValue(newValue, for: "FullName") }
     }
 
     /// - Remark: Generated from property `EMailAddress1` of type `Edm.String` (CRM2011.OrganizationData.xml:51).
     public final var eMailAddress1: Swift.String? {
-        get { getValue(Attribute.eMailAddress1) }
-        set { setValue(newValue, for: Attribute.eMailAddress1) }
+        get { getValue("EMailAddress1") }
+        set { setValue(newValue, for: "EMailAddress1") }
     }
 
     /// - Remark: Generated from property `Address1_Latitude` of type `Edm.Double` (CRM2011.OrganizationData.xml:52).
     public final var address1Latitude: Swift.Double? {
-        get { getValue(Attribute.address1Latitude) }
-        set { setValue(newValue, for: Attribute.address1Latitude) }
+        get { getValue("Address1_Latitude") }
+        set { setValue(newValue, for: "Address1_Latitude") }
     }
 
     /// - Remark: Generated from property `DoNotEMail` of type `Edm.Boolean` (CRM2011.OrganizationData.xml:53).
     public final var doNotEMail: Swift.Bool? {
-        get { getValue(Attribute.doNotEMail) }
-        set { setValue(newValue, for: Attribute.doNotEMail) }
+        get { getValue("DoNotEMail") }
+        set { setValue(newValue, for: "DoNotEMail") }
     }
 
     /// - Remark: Generated from property `BirthDate` of type `Edm.DateTime` (CRM2011.OrganizationData.xml:54).
     public final var birthDate: Foundation.Date? {
-        get { getValue(Attribute.birthDate) }
-        set { setValue(newValue, for: Attribute.birthDate) }
+        get { getValue("BirthDate") }
+        set { setValue(newValue, for: "BirthDate") }
     }
 
     /// - Remark: Generated from property `PreferredContactMethodCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:55).
     public final var preferredContactMethodCode: MobileSdk.OptionSetValue? {
-        get { getValue(Attribute.preferredContactMethodCode) }
-        set { setValue(newValue, for: Attribute.preferredContactMethodCode) }
+        get { getValue("PreferredContactMethodCode") }
+        set { setValue(newValue, for: "PreferredContactMethodCode") }
     }
 
     /// - Remark: Generated from property `ParentCustomerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:56).
     public final var parentCustomerId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.parentCustomerId) }
-        set { setValue(newValue, for: Attribute.parentCustomerId) }
+        get { getValue("ParentCustomerId") }
+        set { setValue(newValue, for: "ParentCustomerId") }
     }
 
     /// - Remark: Generated from property `OwnerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:57).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.ownerId) }
-        set { setValue(newValue, for: Attribute.ownerId) }
+        get { getValue("OwnerId") }
+        set { setValue(newValue, for: "OwnerId") }
     }
 
     /// - Remark: Generated from navigation property `contact_customer_accounts` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:58).

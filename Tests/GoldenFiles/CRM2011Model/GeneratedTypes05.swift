@@ -15,9 +15,9 @@ public struct ServicesOptionSetValue: MobileSdk.ComplexValue {
 
     /// How each property is typed and named in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("Value", .int32),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            Value int32
+            """)
     }
 
     /// - Remark: Generated from property `Value` of type `Edm.Int32` (CRM2011.OrganizationData.xml:14).

@@ -19,93 +19,93 @@ open class Opportunity: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("OpportunityId", .guid),
-            .init("Name", .string),
-            .init("EstimatedValue", .money),
-            .init("new_DiscountRate", .decimal),
-            .init("EstimatedCloseDate", .dateTime),
-            .init("StatusCode", .optionSet),
-            .init("CustomerId", .lookup([])),
-            .init("ParentAccountId", .lookup([])),
-            .init("VersionNumber", .int64),
-            .init("opportunity_parent_account", .navigation(Account.self)),
-            .init("opportunity_customer_contacts", .navigation(Contact.self)),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            OpportunityId guid
+            Name string
+            EstimatedValue money
+            new_DiscountRate decimal
+            EstimatedCloseDate dateTime
+            StatusCode optionSet
+            CustomerId lookup
+            ParentAccountId lookup
+            VersionNumber int64
+            opportunity_parent_account navigation #0
+            opportunity_customer_contacts navigation #1
+            """, [Account.self, Contact.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "OpportunitySet"
-        public static let key: [Swift.String] = ["OpportunityId"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "OpportunitySet" }
+        public static var key: [Swift.String] { ["OpportunityId"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let opportunityId = "OpportunityId"
-        public static let name = "Name"
-        public static let estimatedValue = "EstimatedValue"
-        public static let newDiscountRate = "new_DiscountRate"
-        public static let estimatedCloseDate = "EstimatedCloseDate"
-        public static let statusCode = "StatusCode"
-        public static let customerId = "CustomerId"
-        public static let parentAccountId = "ParentAccountId"
-        public static let versionNumber = "VersionNumber"
+        public static var opportunityId: Swift.String { "OpportunityId" }
+        public static var name: Swift.String { "Name" }
+        public static var estimatedValue: Swift.String { "EstimatedValue" }
+        public static var newDiscountRate: Swift.String { "new_DiscountRate" }
+        public static var estimatedCloseDate: Swift.String { "EstimatedCloseDate" }
+        public static var statusCode: Swift.String { "StatusCode" }
+        public static var customerId: Swift.String { "CustomerId" }
+        public static var parentAccountId: Swift.String { "ParentAccountId" }
+        public static var versionNumber: Swift.String { "VersionNumber" }
     }
 
     /// - Remark: Generated from property `OpportunityId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:65).
     public final var opportunityId: Foundation.UUID? {
-        get { getValue(Attribute.opportunityId) }
-        set { setValue(newValue, for: Attribute.opportunityId) }
+        get { getValue("OpportunityId") }
+        set { setValue(newValue, for: "OpportunityId") }
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (CRM2011.OrganizationData.xml:66).
     public final var name: Swift.String? {
-        get { getValue(Attribute.name) }
-        set { setValue(newValue, for: Attribute.name) }
+        get { getValue("Name") }
+        set { setValue(newValue, for: "Name") }
     }
 
     /// - Remark: Generated from property `EstimatedValue` of type `Microsoft.Crm.Sdk.Data.Services.Money` (CRM2011.OrganizationData.xml:67).
     public final var estimatedValue: MobileSdk.Money? {
-        get { getValue(Attribute.estimatedValue) }
-        set { setValue(newValue, for: Attribute.estimatedValue) }
+        get { getValue("EstimatedValue") }
+        set { setValue(newValue, for: "EstimatedValue") }
     }
 
     /// - Remark: Generated from property `new_DiscountRate` of type `Edm.Decimal` (CRM2011.OrganizationData.xml:68).
     public final var newDiscountRate: Foundation.Decimal? {
-        get { getValue(Attribute.newDiscountRate) }
-        set { setValue(newValue, for: Attribute.newDiscountRate) }
+        get { getValue("new_DiscountRate") }
+        set { setValue(newValue, for: "new_DiscountRate") }
     }
 
     /// - Remark: Generated from property `EstimatedCloseDate` of type `Edm.DateTime` (CRM2011.OrganizationData.xml:69).
     public final var estimatedCloseDate: Foundation.Date? {
-        get { getValue(Attribute.estimatedCloseDate) }
-        set { setValue(newValue, for: Attribute.estimatedCloseDate) }
+        get { getValue("EstimatedCloseDate") }
+        set { setValue(newValue, for: "EstimatedCloseDate") }
     }
 
     /// - Remark: Generated from property `StatusCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:70).
     public final var statusCode: MobileSdk.OptionSetValue? {
-        get { getValue(Attribute.statusCode) }
-        set { setValue(newValue, for: Attribute.statusCode) }
+        get { getValue("StatusCode") }
+        set { setValue(newValue, for: "StatusCode") }
     }
 
     /// - Remark: Generated from property `CustomerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:71).
     public final var customerId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.customerId) }
-        set { setValue(newValue, for: Attribute.customerId) }
+        get { getValue("CustomerId") }
+        set { setValue(newValue, for: "CustomerId") }
     }
 
     /// - Remark: Generated from property `ParentAccountId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:72).
     public final var parentAccountId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.parentAccountId) }
-        set { setValue(newValue, for: Attribute.parentAccountId) }
+        get { getValue("ParentAccountId") }
+        set { setValue(newValue, for: "ParentAccountId") }
     }
 
     /// - Remark: Generated from property `VersionNumber` of type `Edm.Int64` (CRM2011.OrganizationData.xml:73).
     public final var versionNumber: Swift.Int64? {
-        get { getValue(Attribute.versionNumber) }
-        set { setValue(newValue, for: Attribute.versionNumber) }
+        get { getValue("VersionNumber") }
+        set { setValue(newValue, for: "VersionNumber") }
     }
 
     /// - Remark: Generated from navigation property `opportunity_parent_account` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:74).

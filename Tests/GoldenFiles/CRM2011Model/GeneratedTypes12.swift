@@ -19,105 +19,105 @@ open class Account: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("AccountId", .guid),
-            .init("Name", .string),
-            .init("AccountNumber", .string),
-            .init("Revenue", .money),
-            .init("IndustryCode", .optionSet),
-            .init("OwnerId", .lookup([])),
-            .init("ParentAccountId", .lookup([])),
-            .init("CreatedOn", .dateTime),
-            .init("EntityImage", .binary),
-            .init("IsCustomizable", .complex(BooleanManagedProperty.self)),
-            .init("contact_customer_accounts", .navigation(Contact.self), collection: true),
-            .init("opportunity_parent_account", .navigation(Opportunity.self), collection: true),
-            .init("Referencedaccount_parent_account", .navigation(Account.self), collection: true),
-            .init("Referencingaccount_parent_account", .navigation(Account.self)),
-            .init("Account_Tasks", .navigation(ServicesTask.self), collection: true),
-            .init("new_account_task_originating", .navigation(ServicesTask.self), collection: true),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            AccountId guid
+            Name string
+            AccountNumber string
+            Revenue money
+            IndustryCode optionSet
+            OwnerId lookup
+            ParentAccountId lookup
+            CreatedOn dateTime
+            EntityImage binary
+            IsCustomizable complex #0
+            contact_customer_accounts [navigation] #1
+            opportunity_parent_account [navigation] #2
+            Referencedaccount_parent_account [navigation] #3
+            Referencingaccount_parent_account navigation #3
+            Account_Tasks [navigation] #4
+            new_account_task_originating [navigation] #4
+            """, [BooleanManagedProperty.self, Contact.self, Opportunity.self, Account.self, ServicesTask.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "AccountSet"
-        public static let key: [Swift.String] = ["AccountId"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "AccountSet" }
+        public static var key: [Swift.String] { ["AccountId"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let accountId = "AccountId"
-        public static let name = "Name"
-        public static let accountNumber = "AccountNumber"
-        public static let revenue = "Revenue"
-        public static let industryCode = "IndustryCode"
-        public static let ownerId = "OwnerId"
-        public static let parentAccountId = "ParentAccountId"
-        public static let createdOn = "CreatedOn"
-        public static let entityImage = "EntityImage"
-        public static let isCustomizable = "IsCustomizable"
+        public static var accountId: Swift.String { "AccountId" }
+        public static var name: Swift.String { "Name" }
+        public static var accountNumber: Swift.String { "AccountNumber" }
+        public static var revenue: Swift.String { "Revenue" }
+        public static var industryCode: Swift.String { "IndustryCode" }
+        public static var ownerId: Swift.String { "OwnerId" }
+        public static var parentAccountId: Swift.String { "ParentAccountId" }
+        public static var createdOn: Swift.String { "CreatedOn" }
+        public static var entityImage: Swift.String { "EntityImage" }
+        public static var isCustomizable: Swift.String { "IsCustomizable" }
     }
 
     /// - Remark: Generated from property `AccountId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:28).
     public final var accountId: Foundation.UUID? {
-        get { getValue(Attribute.accountId) }
-        set { setValue(newValue, for: Attribute.accountId) }
+        get { getValue("AccountId") }
+        set { setValue(newValue, for: "AccountId") }
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (CRM2011.OrganizationData.xml:29).
     public final var name: Swift.String? {
-        get { getValue(Attribute.name) }
-        set { setValue(newValue, for: Attribute.name) }
+        get { getValue("Name") }
+        set { setValue(newValue, for: "Name") }
     }
 
     /// - Remark: Generated from property `AccountNumber` of type `Edm.String` (CRM2011.OrganizationData.xml:30).
     public final var accountNumber: Swift.String? {
-        get { getValue(Attribute.accountNumber) }
-        set { setValue(newValue, for: Attribute.accountNumber) }
+        get { getValue("AccountNumber") }
+        set { setValue(newValue, for: "AccountNumber") }
     }
 
     /// - Remark: Generated from property `Revenue` of type `Microsoft.Crm.Sdk.Data.Services.Money` (CRM2011.OrganizationData.xml:31).
     public final var revenue: MobileSdk.Money? {
-        get { getValue(Attribute.revenue) }
-        set { setValue(newValue, for: Attribute.revenue) }
+        get { getValue("Revenue") }
+        set { setValue(newValue, for: "Revenue") }
     }
 
     /// - Remark: Generated from property `IndustryCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:32).
     public final var industryCode: MobileSdk.OptionSetValue? {
-        get { getValue(Attribute.industryCode) }
-        set { setValue(newValue, for: Attribute.industryCode) }
+        get { getValue("IndustryCode") }
+        set { setValue(newValue, for: "IndustryCode") }
     }
 
     /// - Remark: Generated from property `OwnerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:33).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.ownerId) }
-        set { setValue(newValue, for: Attribute.ownerId) }
+        get { getValue("OwnerId") }
+        set { setValue(newValue, for: "OwnerId") }
     }
 
     /// - Remark: Generated from property `ParentAccountId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:34).
     public final var parentAccountId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.parentAccountId) }
-        set { setValue(newValue, for: Attribute.parentAccountId) }
+        get { getValue("ParentAccountId") }
+        set { setValue(newValue, for: "ParentAccountId") }
     }
 
     /// - Remark: Generated from property `CreatedOn` of type `Edm.DateTime` (CRM2011.OrganizationData.xml:35).
     public final var createdOn: Foundation.Date? {
-        get { getValue(Attribute.createdOn) }
-        set { setValue(newValue, for: Attribute.createdOn) }
+        get { getValue("CreatedOn") }
+        set { setValue(newValue, for: "CreatedOn") }
     }
 
     /// - Remark: Generated from property `EntityImage` of type `Edm.Binary` (CRM2011.OrganizationData.xml:36).
     public final var entityImage: Foundation.Data? {
-        get { getValue(Attribute.entityImage) }
-        set { setValue(newValue, for: Attribute.entityImage) }
+        get { getValue("EntityImage") }
+        set { setValue(newValue, for: "EntityImage") }
     }
 
     /// - Remark: Generated from property `IsCustomizable` of type `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty` (CRM2011.OrganizationData.xml:37).
     public final var isCustomizable: BooleanManagedProperty? {
-        get { getValue(Attribute.isCustomizable) }
-        set { setValue(newValue, for: Attribute.isCustomizable) }
+        get { getValue("IsCustomizable") }
+        set { setValue(newValue, for: "IsCustomizable") }
     }
 
     /// - Remark: Generated from navigation property `contact_customer_accounts` to `Collection(Microsoft.Crm.Sdk.Data.Services.Contact)` (CRM2011.OrganizationData.xml:38).
@@ -171,93 +171,93 @@ open class ServicesTask: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("ActivityId", .guid),
-            .init("Subject", .string),
-            .init("PercentComplete", .int32),
-            .init("ActualDurationMinutes", .int32),
-            .init("ScheduledEnd", .dateTime),
-            .init("IsBilled", .boolean),
-            .init("PriorityCode", .optionSet),
-            .init("RegardingObjectId", .lookup([])),
-            .init("new_OriginatingAccountId", .guid),
-            .init("Account_Tasks", .navigation(Account.self)),
-            .init("new_account_task_originating", .navigation(Account.self)),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            ActivityId guid
+            Subject string
+            PercentComplete int32
+            ActualDurationMinutes int32
+            ScheduledEnd dateTime
+            IsBilled boolean
+            PriorityCode optionSet
+            RegardingObjectId lookup
+            new_OriginatingAccountId guid
+            Account_Tasks navigation #0
+            new_account_task_originating navigation #0
+            """, [Account.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "TaskSet"
-        public static let key: [Swift.String] = ["ActivityId"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "TaskSet" }
+        public static var key: [Swift.String] { ["ActivityId"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let activityId = "ActivityId"
-        public static let subject = "Subject"
-        public static let percentComplete = "PercentComplete"
-        public static let actualDurationMinutes = "ActualDurationMinutes"
-        public static let scheduledEnd = "ScheduledEnd"
-        public static let isBilled = "IsBilled"
-        public static let priorityCode = "PriorityCode"
-        public static let regardingObjectId = "RegardingObjectId"
-        public static let newOriginatingAccountId = "new_OriginatingAccountId"
+        public static var activityId: Swift.String { "ActivityId" }
+        public static var subject: Swift.String { "Subject" }
+        public static var percentComplete: Swift.String { "PercentComplete" }
+        public static var actualDurationMinutes: Swift.String { "ActualDurationMinutes" }
+        public static var scheduledEnd: Swift.String { "ScheduledEnd" }
+        public static var isBilled: Swift.String { "IsBilled" }
+        public static var priorityCode: Swift.String { "PriorityCode" }
+        public static var regardingObjectId: Swift.String { "RegardingObjectId" }
+        public static var newOriginatingAccountId: Swift.String { "new_OriginatingAccountId" }
     }
 
     /// - Remark: Generated from property `ActivityId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:81).
     public final var activityId: Foundation.UUID? {
-        get { getValue(Attribute.activityId) }
-        set { setValue(newValue, for: Attribute.activityId) }
+        get { getValue("ActivityId") }
+        set { setValue(newValue, for: "ActivityId") }
     }
 
     /// - Remark: Generated from property `Subject` of type `Edm.String` (CRM2011.OrganizationData.xml:82).
     public final var subject: Swift.String? {
-        get { getValue(Attribute.subject) }
-        set { setValue(newValue, for: Attribute.subject) }
+        get { getValue("Subject") }
+        set { setValue(newValue, for: "Subject") }
     }
 
     /// - Remark: Generated from property `PercentComplete` of type `Edm.Int32` (CRM2011.OrganizationData.xml:83).
     public final var percentComplete: Swift.Int32? {
-        get { getValue(Attribute.percentComplete) }
-        set { setValue(newValue, for: Attribute.percentComplete) }
+        get { getValue("PercentComplete") }
+        set { setValue(newValue, for: "PercentComplete") }
     }
 
     /// - Remark: Generated from property `ActualDurationMinutes` of type `Edm.Int32` (CRM2011.OrganizationData.xml:84).
     public final var actualDurationMinutes: Swift.Int32? {
-        get { getValue(Attribute.actualDurationMinutes) }
-        set { setValue(newValue, for: Attribute.actualDurationMinutes) }
+        get { getValue("ActualDurationMinutes") }
+        set { setValue(newValue, for: "ActualDurationMinutes") }
     }
 
     /// - Remark: Generated from property `ScheduledEnd` of type `Edm.DateTime` (CRM2011.OrganizationData.xml:85).
     public final var scheduledEnd: Foundation.Date? {
-        get { getValue(Attribute.scheduledEnd) }
-        set { setValue(newValue, for: Attribute.scheduledEnd) }
+        get { getValue("ScheduledEnd") }
+        set { setValue(newValue, for: "ScheduledEnd") }
     }
 
     /// - Remark: Generated from property `IsBilled` of type `Edm.Boolean` (CRM2011.OrganizationData.xml:86).
     public final var isBilled: Swift.Bool? {
-        get { getValue(Attribute.isBilled) }
-        set { setValue(newValue, for: Attribute.isBilled) }
+        get { getValue("IsBilled") }
+        set { setValue(newValue, for: "IsBilled") }
     }
 
     /// - Remark: Generated from property `PriorityCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:87).
     public final var priorityCode: MobileSdk.OptionSetValue? {
-        get { getValue(Attribute.priorityCode) }
-        set { setValue(newValue, for: Attribute.priorityCode) }
+        get { getValue("PriorityCode") }
+        set { setValue(newValue, for: "PriorityCode") }
     }
 
     /// - Remark: Generated from property `RegardingObjectId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:88).
     public final var regardingObjectId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.regardingObjectId) }
-        set { setValue(newValue, for: Attribute.regardingObjectId) }
+        get { getValue("RegardingObjectId") }
+        set { setValue(newValue, for: "RegardingObjectId") }
     }
 
     /// - Remark: Generated from property `new_OriginatingAccountId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:89).
     public final var newOriginatingAccountId: Foundation.UUID? {
-        get { getValue(Attribute.newOriginatingAccountId) }
-        set { setValue(newValue, for: Attribute.newOriginatingAccountId) }
+        get { getValue("new_OriginatingAccountId") }
+        set { setValue(newValue, for: "new_OriginatingAccountId") }
     }
 
     /// - Remark: Generated from navigation property `Account_Tasks` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:90).

@@ -15,11 +15,11 @@ public struct BooleanManagedProperty: MobileSdk.ComplexValue {
 
     /// How each property is typed and named in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("Value", .boolean),
-            .init("CanBeChanged", .boolean),
-            .init("ManagedPropertyLogicalName", .string),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            Value boolean
+            CanBeChanged boolean
+            ManagedPropertyLogicalName string
+            """)
     }
 
     /// - Remark: Generated from property `Value` of type `Edm.Boolean` (CRM2011.OrganizationData.xml:20).

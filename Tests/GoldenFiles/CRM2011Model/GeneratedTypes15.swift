@@ -15,11 +15,11 @@ public struct ServicesEntityReference: MobileSdk.ComplexValue {
 
     /// How each property is typed and named in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("Id", .guid),
-            .init("LogicalName", .string),
-            .init("Name", .string),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            Id guid
+            LogicalName string
+            Name string
+            """)
     }
 
     /// - Remark: Generated from property `Id` of type `Edm.Guid` (CRM2011.OrganizationData.xml:9).
@@ -51,9 +51,9 @@ public struct ServicesMoney: MobileSdk.ComplexValue {
 
     /// How each property is typed and named in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("Value", .decimal),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            Value decimal
+            """)
     }
 
     /// - Remark: Generated from property `Value` of type `Edm.Decimal` (CRM2011.OrganizationData.xml:17).

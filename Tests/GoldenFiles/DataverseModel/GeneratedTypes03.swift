@@ -23,54 +23,54 @@ open class Contact: Crmbaseentity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("contactid", .guid),
-            .init("fullname", .string),
-            .init("emailaddress1", .string),
-            .init("description", .string),
-            .init("address1_latitude", .double),
-            .init("donotemail", .boolean),
-            .init("birthdate", .date),
-            .init("preferredcontactmethodcode", .optionSet),
-            .init("new_customertier", .optionSet),
-            .init("parentcustomerid", .lookup([.init("account", navigationProperty: "parentcustomerid_account", entitySetName: "accounts")]), propertyName: "_parentcustomerid_value"),
-            .init("ownerid", .lookup([]), propertyName: "_ownerid_value"),
-            .init("parentcustomerid_account", .navigation(Account.self)),
-            .init("opportunity_customer_contacts", .navigation(Opportunity.self), collection: true),
-            .init("new_account_contact_advisors", .navigation(Account.self), collection: true),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            contactid guid
+            fullname string
+            emailaddress1 string
+            description string
+            address1_latitude double
+            donotemail boolean
+            birthdate date
+            preferredcontactmethodcode optionSet
+            new_customertier optionSet
+            parentcustomerid lookup account/parentcustomerid_account/accounts payload=_parentcustomerid_value
+            ownerid lookup payload=_ownerid_value
+            parentcustomerid_account navigation #0
+            opportunity_customer_contacts [navigation] #1
+            new_account_contact_advisors [navigation] #0
+            """, [Account.self, Opportunity.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "contacts"
-        public static let key: [Swift.String] = ["contactid"]
-        public static let alternateKeys: [[Swift.String]] = []
-        public static let primaryNameAttribute: Swift.String? = "fullname"
-        public static let objectTypeCode: Swift.Int? = 2
+        public static var entitySetName: Swift.String? { "contacts" }
+        public static var key: [Swift.String] { ["contactid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
+        public static var primaryNameAttribute: Swift.String? { "fullname" }
+        public static var objectTypeCode: Swift.Int? { 2 }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let contactId = "contactid"
-        public static let fullName = "fullname"
-        public static let eMailAddress1 = "emailaddress1"
-        public static let descriptionValue = "description"
-        public static let address1Latitude = "address1_latitude"
-        public static let doNotEMail = "donotemail"
-        public static let birthDate = "birthdate"
-        public static let preferredContactMethodCode = "preferredcontactmethodcode"
-        public static let newCustomerTier = "new_customertier"
-        public static let parentCustomerId = "parentcustomerid"
-        public static let ownerId = "ownerid"
+        public static var contactId: Swift.String { "contactid" }
+        public static var fullName: Swift.String { "fullname" }
+        public static var eMailAddress1: Swift.String { "emailaddress1" }
+        public static var descriptionValue: Swift.String { "description" }
+        public static var address1Latitude: Swift.String { "address1_latitude" }
+        public static var doNotEMail: Swift.String { "donotemail" }
+        public static var birthDate: Swift.String { "birthdate" }
+        public static var preferredContactMethodCode: Swift.String { "preferredcontactmethodcode" }
+        public static var newCustomerTier: Swift.String { "new_customertier" }
+        public static var parentCustomerId: Swift.String { "parentcustomerid" }
+        public static var ownerId: Swift.String { "ownerid" }
     }
 
     /// Contact
     ///
     /// - Remark: Generated from property `contactid` of type `Edm.Guid`, attribute `contactid` (Uniqueidentifier) (Dataverse.WebApi.xml:88).
     public final var contactId: Foundation.UUID? {
-        get { getValue(Attribute.contactId) }
-        set { setValue(newValue, for: Attribute.contactId) }
+        get { getValue("contactid") }
+        set { setValue(newValue, for: "contactid") }
     }
 
     /// Full Name
@@ -78,14 +78,14 @@ open class Contact: Crmbaseentity {
     /// Combined first and last name.
     ///
     /// - Remark: Generated from property `fullname` of type `Edm.String`, attribute `fullname` (String) (Dataverse.WebApi.xml:89).
-    public final var fullName: Swift.String? { getValue(Attribute.fullName) }
+    public final var fullName: Swift.String? { getValue("fullname") }
 
     /// Email
     ///
     /// - Remark: Generated from property `emailaddress1` of type `Edm.String`, attribute `emailaddress1` (String) (Dataverse.WebApi.xml:92).
     public final var eMailAddress1: Swift.String? {
-        get { getValue(Attribute.eMailAddress1) }
-        set { setValue(newValue, for: Attribute.eMailAddress1) }
+        get { getValue("emailaddress1") }
+        set { setValue(newValue, for: "emailaddress1") }
     }
 
     /// Notes
@@ -94,48 +94,48 @@ open class Contact: Crmbaseentity {
     ///
     /// - Remark: Generated from property `description` of type `Edm.String`, attribute `description` (Memo) (Dataverse.WebApi.xml:93).
     public final var descriptionValue: Swift.String? {
-        get { getValue(Attribute.descriptionValue) }
-        set { setValue(newValue, for: Attribute.descriptionValue) }
+        get { getValue("description") }
+        set { setValue(newValue, for: "description") }
     }
 
     /// Latitude
     ///
     /// - Remark: Generated from property `address1_latitude` of type `Edm.Double`, attribute `address1_latitude` (Double) (Dataverse.WebApi.xml:94).
     public final var address1Latitude: Swift.Double? {
-        get { getValue(Attribute.address1Latitude) }
-        set { setValue(newValue, for: Attribute.address1Latitude) }
+        get { getValue("address1_latitude") }
+        set { setValue(newValue, for: "address1_latitude") }
     }
 
     /// Do not allow Emails
     ///
     /// - Remark: Generated from property `donotemail` of type `Edm.Boolean`, attribute `donotemail` (Boolean) (Dataverse.WebApi.xml:95).
     public final var doNotEMail: Swift.Bool? {
-        get { getValue(Attribute.doNotEMail) }
-        set { setValue(newValue, for: Attribute.doNotEMail) }
+        get { getValue("donotemail") }
+        set { setValue(newValue, for: "donotemail") }
     }
 
     /// Birthday
     ///
     /// - Remark: Generated from property `birthdate` of type `Edm.Date`, attribute `birthdate` (DateTime) (Dataverse.WebApi.xml:96).
     public final var birthDate: MobileSdk.DateOnly? {
-        get { getValue(Attribute.birthDate) }
-        set { setValue(newValue, for: Attribute.birthDate) }
+        get { getValue("birthdate") }
+        set { setValue(newValue, for: "birthdate") }
     }
 
     /// Preferred Method of Contact
     ///
     /// - Remark: Generated from property `preferredcontactmethodcode` of type `Edm.Int32`, attribute `preferredcontactmethodcode` (Picklist) (Dataverse.WebApi.xml:97).
     public final var preferredContactMethodCode: ContactPreferredContactMethodCode? {
-        get { getValue(Attribute.preferredContactMethodCode) }
-        set { setValue(newValue, for: Attribute.preferredContactMethodCode) }
+        get { getValue("preferredcontactmethodcode") }
+        set { setValue(newValue, for: "preferredcontactmethodcode") }
     }
 
     /// Customer Tier
     ///
     /// - Remark: Generated from property `new_customertier` of type `Edm.Int32`, attribute `new_customertier` (Picklist) (Dataverse.WebApi.xml:98).
     public final var newCustomerTier: NewCustomertier? {
-        get { getValue(Attribute.newCustomerTier) }
-        set { setValue(newValue, for: Attribute.newCustomerTier) }
+        get { getValue("new_customertier") }
+        set { setValue(newValue, for: "new_customertier") }
     }
 
     /// Company Name
@@ -146,8 +146,8 @@ open class Contact: Crmbaseentity {
     ///
     /// - Remark: Generated from property `_parentcustomerid_value` of type `Edm.Guid`, attribute `parentcustomerid` (Customer) (Dataverse.WebApi.xml:99).
     public final var parentCustomerId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.parentCustomerId) }
-        set { setValue(newValue, for: Attribute.parentCustomerId) }
+        get { getValue("parentcustomerid") }
+        set { setValue(newValue, for: "parentcustomerid") }
     }
 
     /// Owner
@@ -158,8 +158,8 @@ open class Contact: Crmbaseentity {
     ///
     /// - Remark: Generated from property `_ownerid_value` of type `Edm.Guid`, attribute `ownerid` (Owner) (Dataverse.WebApi.xml:102).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.ownerId) }
-        set { setValue(newValue, for: Attribute.ownerId) }
+        get { getValue("ownerid") }
+        set { setValue(newValue, for: "ownerid") }
     }
 
     /// - Remark: Generated from navigation property `parentcustomerid_account` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:103).
@@ -191,11 +191,11 @@ public struct WhoAmIResponse: MobileSdk.ComplexValue {
 
     /// How each property is typed and named in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("BusinessUnitId", .guid),
-            .init("UserId", .guid),
-            .init("OrganizationId", .guid),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            BusinessUnitId guid
+            UserId guid
+            OrganizationId guid
+            """)
     }
 
     /// - Remark: Generated from property `BusinessUnitId` of type `Edm.Guid` (Dataverse.WebApi.xml:147).
@@ -227,10 +227,10 @@ public struct ConvertContactToAccountResponse: MobileSdk.ComplexValue {
 
     /// How each property is typed and named in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("WarningCount", .int32),
-            .init("Messages", .string, collection: true),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            WarningCount int32
+            Messages [string]
+            """)
     }
 
     /// - Remark: Generated from property `WarningCount` of type `Edm.Int32` (Dataverse.WebApi.xml:152).

@@ -19,106 +19,106 @@ open class Activitypointer: Crmbaseentity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("activityid", .guid),
-            .init("subject", .string),
-            .init("activitytypecode", .string),
-            .init("scheduledend", .dateTimeOffset),
-            .init("actualdurationminutes", .int32),
-            .init("prioritycode", .int32),
-            .init("statecode", .int32),
-            .init("_regardingobjectid_value", .guid),
-            .init("_ownerid_value", .guid),
-            .init("createdon", .dateTimeOffset),
-            .init("versionnumber", .int64),
-            .init("regardingobjectid_account", .navigation(Account.self)),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            activityid guid
+            subject string
+            activitytypecode string
+            scheduledend dateTimeOffset
+            actualdurationminutes int32
+            prioritycode int32
+            statecode int32
+            _regardingobjectid_value guid
+            _ownerid_value guid
+            createdon dateTimeOffset
+            versionnumber int64
+            regardingobjectid_account navigation #0
+            """, [Account.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "activitypointers"
-        public static let key: [Swift.String] = ["activityid"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "activitypointers" }
+        public static var key: [Swift.String] { ["activityid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let activityid = "activityid"
-        public static let subject = "subject"
-        public static let activitytypecode = "activitytypecode"
-        public static let scheduledend = "scheduledend"
-        public static let actualdurationminutes = "actualdurationminutes"
-        public static let prioritycode = "prioritycode"
-        public static let statecode = "statecode"
-        public static let regardingobjectidValue = "_regardingobjectid_value"
-        public static let owneridValue = "_ownerid_value"
-        public static let createdon = "createdon"
-        public static let versionnumber = "versionnumber"
+        public static var activityid: Swift.String { "activityid" }
+        public static var subject: Swift.String { "subject" }
+        public static var activitytypecode: Swift.String { "activitytypecode" }
+        public static var scheduledend: Swift.String { "scheduledend" }
+        public static var actualdurationminutes: Swift.String { "actualdurationminutes" }
+        public static var prioritycode: Swift.String { "prioritycode" }
+        public static var statecode: Swift.String { "statecode" }
+        public static var regardingobjectidValue: Swift.String { "_regardingobjectid_value" }
+        public static var owneridValue: Swift.String { "_ownerid_value" }
+        public static var createdon: Swift.String { "createdon" }
+        public static var versionnumber: Swift.String { "versionnumber" }
     }
 
     /// Identifier of the activity record.
     ///
     /// - Remark: Generated from property `activityid` of type `Edm.Guid` (Dataverse.WebApi.xml:20).
     public final var activityid: Foundation.UUID? {
-        get { getValue(Attribute.activityid) }
-        set { setValue(newValue, for: Attribute.activityid) }
+        get { getValue("activityid") }
+        set { setValue(newValue, for: "activityid") }
     }
 
     /// - Remark: Generated from property `subject` of type `Edm.String` (Dataverse.WebApi.xml:23).
     public final var subject: Swift.String? {
-        get { getValue(Attribute.subject) }
-        set { setValue(newValue, for: Attribute.subject) }
+        get { getValue("subject") }
+        set { setValue(newValue, for: "subject") }
     }
 
     /// - Remark: Generated from property `activitytypecode` of type `Edm.String` (Dataverse.WebApi.xml:24).
-    public final var activitytypecode: Swift.String? { getValue(Attribute.activitytypecode) }
+    public final var activitytypecode: Swift.String? { getValue("activitytypecode") }
 
     /// - Remark: Generated from property `scheduledend` of type `Edm.DateTimeOffset` (Dataverse.WebApi.xml:27).
     public final var scheduledend: Foundation.Date? {
-        get { getValue(Attribute.scheduledend) }
-        set { setValue(newValue, for: Attribute.scheduledend) }
+        get { getValue("scheduledend") }
+        set { setValue(newValue, for: "scheduledend") }
     }
 
     /// - Remark: Generated from property `actualdurationminutes` of type `Edm.Int32` (Dataverse.WebApi.xml:28).
     public final var actualdurationminutes: Swift.Int32? {
-        get { getValue(Attribute.actualdurationminutes) }
-        set { setValue(newValue, for: Attribute.actualdurationminutes) }
+        get { getValue("actualdurationminutes") }
+        set { setValue(newValue, for: "actualdurationminutes") }
     }
 
     /// - Remark: Generated from property `prioritycode` of type `Edm.Int32` (Dataverse.WebApi.xml:29).
     public final var prioritycode: Swift.Int32? {
-        get { getValue(Attribute.prioritycode) }
-        set { setValue(newValue, for: Attribute.prioritycode) }
+        get { getValue("prioritycode") }
+        set { setValue(newValue, for: "prioritycode") }
     }
 
     /// - Remark: Generated from property `statecode` of type `Edm.Int32` (Dataverse.WebApi.xml:30).
     public final var statecode: Swift.Int32? {
-        get { getValue(Attribute.statecode) }
-        set { setValue(newValue, for: Attribute.statecode) }
+        get { getValue("statecode") }
+        set { setValue(newValue, for: "statecode") }
     }
 
     /// Record the activity is about.
     ///
     /// - Remark: Generated from property `_regardingobjectid_value` of type `Edm.Guid` (Dataverse.WebApi.xml:31).
     public final var regardingobjectidValue: Foundation.UUID? {
-        get { getValue(Attribute.regardingobjectidValue) }
-        set { setValue(newValue, for: Attribute.regardingobjectidValue) }
+        get { getValue("_regardingobjectid_value") }
+        set { setValue(newValue, for: "_regardingobjectid_value") }
     }
 
     /// - Remark: Generated from property `_ownerid_value` of type `Edm.Guid` (Dataverse.WebApi.xml:34).
     public final var owneridValue: Foundation.UUID? {
-        get { getValue(Attribute.owneridValue) }
-        set { setValue(newValue, for: Attribute.owneridValue) }
+        get { getValue("_ownerid_value") }
+        set { setValue(newValue, for: "_ownerid_value") }
     }
 
     /// - Remark: Generated from property `createdon` of type `Edm.DateTimeOffset` (Dataverse.WebApi.xml:35).
-    public final var createdon: Foundation.Date? { getValue(Attribute.createdon) }
+    public final var createdon: Foundation.Date? { getValue("createdon") }
 
     /// - Remark: Generated from property `versionnumber` of type `Edm.Int64` (Dataverse.WebApi.xml:38).
     public final var versionnumber: Swift.Int64? {
-        get { getValue(Attribute.versionnumber) }
-        set { setValue(newValue, for: Attribute.versionnumber) }
+        get { getValue("versionnumber") }
+        set { setValue(newValue, for: "versionnumber") }
     }
 
     /// - Remark: Generated from navigation property `regardingobjectid_account` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:39).
@@ -152,19 +152,11 @@ public struct EntityFilters: MobileSdk.EdmFlagsEnumeration {
 public struct RetrieveTopAccountsRequest: MobileSdk.ODataOperation {
     public typealias Response = [Account]
 
-    public static var operationName: Swift.String { "Microsoft.Dynamics.CRM.RetrieveTopAccounts" }
-
-    public static var isAction: Swift.Bool { false }
-
-    /// What the request is bound to.
-    public var binding: MobileSdk.OperationBinding
-
-    /// The parameters that are set, as sent.
-    public var parameters: [MobileSdk.OperationParameter]
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
 
     public init(in targetEntitySet: Swift.String = "accounts", top: Swift.Int32) {
-        binding = .entitySet(targetEntitySet)
-        parameters = MobileSdk.OperationParameter.list(.typed("Top", top))
+        call = MobileSdk.OperationCall(function: "Microsoft.Dynamics.CRM.RetrieveTopAccounts", on: .entitySet(targetEntitySet), .typed("Top", top))
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

@@ -9,19 +9,11 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 public struct AddAccountToQueueRequest: MobileSdk.ODataOperation {
     public typealias Response = Foundation.UUID?
 
-    public static var operationName: Swift.String { "Microsoft.Dynamics.CRM.AddAccountToQueue" }
-
-    public static var isAction: Swift.Bool { true }
-
-    /// What the request is bound to.
-    public var binding: MobileSdk.OperationBinding
-
-    /// The parameters that are set, as sent.
-    public var parameters: [MobileSdk.OperationParameter]
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
 
     public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "accounts", queueId: Foundation.UUID, priority: Swift.Int32? = nil) {
-        binding = .entity(entitySet: targetEntitySet, key: target)
-        parameters = MobileSdk.OperationParameter.list(.typed("QueueId", queueId), .typed("Priority", priority))
+        call = MobileSdk.OperationCall(action: "Microsoft.Dynamics.CRM.AddAccountToQueue", on: .entity(entitySet: targetEntitySet, key: target), .typed("QueueId", queueId), .typed("Priority", priority))
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

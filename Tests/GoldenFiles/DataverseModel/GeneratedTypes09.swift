@@ -13,8 +13,8 @@ open class Crmbaseentity: MobileSdk.Entity {
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = nil
-        public static let key: [Swift.String] = []
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { nil }
+        public static var key: [Swift.String] { [] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 }

@@ -23,70 +23,70 @@ open class Opportunity: Crmbaseentity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("opportunityid", .guid),
-            .init("name", .string),
-            .init("estimatedvalue", .money),
-            .init("new_discountrate", .decimal),
-            .init("estimatedclosedate", .date),
-            .init("statecode", .optionSet),
-            .init("statuscode", .optionSet),
-            .init("versionnumber", .int64),
-            .init("new_contractdocument", .guid),
-            .init("parentaccountid", .lookup([.init("account", navigationProperty: "parentaccountid", entitySetName: "accounts")]), propertyName: "_parentaccountid_value"),
-            .init("customerid", .lookup([.init("account", navigationProperty: "customerid_account", entitySetName: "accounts"), .init("contact", navigationProperty: "customerid_contact", entitySetName: "contacts")]), propertyName: "_customerid_value"),
-            .init("parentaccountid", .navigation(Account.self)),
-            .init("customerid_account", .navigation(Account.self)),
-            .init("customerid_contact", .navigation(Contact.self)),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            opportunityid guid
+            name string
+            estimatedvalue money
+            new_discountrate decimal
+            estimatedclosedate date
+            statecode optionSet
+            statuscode optionSet
+            versionnumber int64
+            new_contractdocument guid
+            parentaccountid lookup account/parentaccountid/accounts payload=_parentaccountid_value
+            customerid lookup account/customerid_account/accounts contact/customerid_contact/contacts payload=_customerid_value
+            parentaccountid navigation #0
+            customerid_account navigation #0
+            customerid_contact navigation #1
+            """, [Account.self, Contact.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "opportunities"
-        public static let key: [Swift.String] = ["opportunityid"]
-        public static let alternateKeys: [[Swift.String]] = []
-        public static let primaryNameAttribute: Swift.String? = "name"
-        public static let objectTypeCode: Swift.Int? = 3
+        public static var entitySetName: Swift.String? { "opportunities" }
+        public static var key: [Swift.String] { ["opportunityid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
+        public static var primaryNameAttribute: Swift.String? { "name" }
+        public static var objectTypeCode: Swift.Int? { 3 }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let opportunityId = "opportunityid"
-        public static let name = "name"
-        public static let estimatedValue = "estimatedvalue"
-        public static let newDiscountRate = "new_discountrate"
-        public static let estimatedCloseDate = "estimatedclosedate"
-        public static let stateCode = "statecode"
-        public static let statusCode = "statuscode"
-        public static let versionNumber = "versionnumber"
-        public static let newContractDocument = "new_contractdocument"
-        public static let parentAccountId = "parentaccountid"
-        public static let customerId = "customerid"
+        public static var opportunityId: Swift.String { "opportunityid" }
+        public static var name: Swift.String { "name" }
+        public static var estimatedValue: Swift.String { "estimatedvalue" }
+        public static var newDiscountRate: Swift.String { "new_discountrate" }
+        public static var estimatedCloseDate: Swift.String { "estimatedclosedate" }
+        public static var stateCode: Swift.String { "statecode" }
+        public static var statusCode: Swift.String { "statuscode" }
+        public static var versionNumber: Swift.String { "versionnumber" }
+        public static var newContractDocument: Swift.String { "new_contractdocument" }
+        public static var parentAccountId: Swift.String { "parentaccountid" }
+        public static var customerId: Swift.String { "customerid" }
     }
 
     /// Opportunity
     ///
     /// - Remark: Generated from property `opportunityid` of type `Edm.Guid`, attribute `opportunityid` (Uniqueidentifier) (Dataverse.WebApi.xml:113).
     public final var opportunityId: Foundation.UUID? {
-        get { getValue(Attribute.opportunityId) }
-        set { setValue(newValue, for: Attribute.opportunityId) }
+        get { getValue("opportunityid") }
+        set { setValue(newValue, for: "opportunityid") }
     }
 
     /// Topic
     ///
     /// - Remark: Generated from property `name` of type `Edm.String`, attribute `name` (String) (Dataverse.WebApi.xml:114).
     public final var name: Swift.String? {
-        get { getValue(Attribute.name) }
-        set { setValue(newValue, for: Attribute.name) }
+        get { getValue("name") }
+        set { setValue(newValue, for: "name") }
     }
 
     /// Est. Revenue
     ///
     /// - Remark: Generated from property `estimatedvalue` of type `Edm.Decimal`, attribute `estimatedvalue` (Money) (Dataverse.WebApi.xml:115).
     public final var estimatedValue: MobileSdk.Money? {
-        get { getValue(Attribute.estimatedValue) }
-        set { setValue(newValue, for: Attribute.estimatedValue) }
+        get { getValue("estimatedvalue") }
+        set { setValue(newValue, for: "estimatedvalue") }
     }
 
     /// Discount Rate (%)
@@ -95,38 +95,38 @@ open class Opportunity: Crmbaseentity {
     ///
     /// - Remark: Generated from property `new_discountrate` of type `Edm.Decimal`, attribute `new_discountrate` (Decimal) (Dataverse.WebApi.xml:116).
     public final var newDiscountRate: Foundation.Decimal? {
-        get { getValue(Attribute.newDiscountRate) }
-        set { setValue(newValue, for: Attribute.newDiscountRate) }
+        get { getValue("new_discountrate") }
+        set { setValue(newValue, for: "new_discountrate") }
     }
 
     /// Est. Close Date
     ///
     /// - Remark: Generated from property `estimatedclosedate` of type `Edm.Date`, attribute `estimatedclosedate` (DateTime) (Dataverse.WebApi.xml:117).
     public final var estimatedCloseDate: MobileSdk.DateOnly? {
-        get { getValue(Attribute.estimatedCloseDate) }
-        set { setValue(newValue, for: Attribute.estimatedCloseDate) }
+        get { getValue("estimatedclosedate") }
+        set { setValue(newValue, for: "estimatedclosedate") }
     }
 
     /// Status
     ///
     /// - Remark: Generated from property `statecode` of type `Edm.Int32`, attribute `statecode` (State) (Dataverse.WebApi.xml:118).
     public final var stateCode: OpportunityStateCode? {
-        get { getValue(Attribute.stateCode) }
-        set { setValue(newValue, for: Attribute.stateCode) }
+        get { getValue("statecode") }
+        set { setValue(newValue, for: "statecode") }
     }
 
     /// Status Reason
     ///
     /// - Remark: Generated from property `statuscode` of type `Edm.Int32`, attribute `statuscode` (Status) (Dataverse.WebApi.xml:119).
     public final var statusCode: OpportunityStatusCode? {
-        get { getValue(Attribute.statusCode) }
-        set { setValue(newValue, for: Attribute.statusCode) }
+        get { getValue("statuscode") }
+        set { setValue(newValue, for: "statuscode") }
     }
 
     /// Version Number
     ///
     /// - Remark: Generated from property `versionnumber` of type `Edm.Int64`, attribute `versionnumber` (BigInt) (Dataverse.WebApi.xml:120).
-    public final var versionNumber: Swift.Int64? { getValue(Attribute.versionNumber) }
+    public final var versionNumber: Swift.Int64? { getValue("versionnumber") }
 
     /// Contract
     ///
@@ -134,8 +134,8 @@ open class Opportunity: Crmbaseentity {
     ///
     /// - Remark: Generated from property `new_contractdocument` of type `Edm.Guid`, attribute `new_contractdocument` (Virtual) (Dataverse.WebApi.xml:121).
     public final var newContractDocument: Foundation.UUID? {
-        get { getValue(Attribute.newContractDocument) }
-        set { setValue(newValue, for: Attribute.newContractDocument) }
+        get { getValue("new_contractdocument") }
+        set { setValue(newValue, for: "new_contractdocument") }
     }
 
     /// Account
@@ -144,8 +144,8 @@ open class Opportunity: Crmbaseentity {
     ///
     /// - Remark: Generated from property `_parentaccountid_value` of type `Edm.Guid`, attribute `parentaccountid` (Lookup) (Dataverse.WebApi.xml:122).
     public final var parentAccountId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.parentAccountId) }
-        set { setValue(newValue, for: Attribute.parentAccountId) }
+        get { getValue("parentaccountid") }
+        set { setValue(newValue, for: "parentaccountid") }
     }
 
     /// Potential Customer
@@ -156,8 +156,8 @@ open class Opportunity: Crmbaseentity {
     ///
     /// - Remark: Generated from property `_customerid_value` of type `Edm.Guid`, attribute `customerid` (Customer) (Dataverse.WebApi.xml:123).
     public final var customerId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.customerId) }
-        set { setValue(newValue, for: Attribute.customerId) }
+        get { getValue("customerid") }
+        set { setValue(newValue, for: "customerid") }
     }
 
     /// - Remark: Generated from navigation property `parentaccountid` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:124).

@@ -9,19 +9,11 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 public struct WinOpportunityRequest: MobileSdk.ODataOperation {
     public typealias Response = Swift.Void
 
-    public static var operationName: Swift.String { "WinOpportunity" }
-
-    public static var isAction: Swift.Bool { true }
-
-    /// What the request is bound to.
-    public var binding: MobileSdk.OperationBinding
-
-    /// The parameters that are set, as sent.
-    public var parameters: [MobileSdk.OperationParameter]
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
 
     public init(opportunityClose: Crmbaseentity, status: Swift.Int32) {
-        binding = .unbound
-        parameters = MobileSdk.OperationParameter.list(.entity("OpportunityClose", opportunityClose), .typed("Status", status))
+        call = MobileSdk.OperationCall(action: "WinOpportunity", .entity("OpportunityClose", opportunityClose), .typed("Status", status))
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

@@ -23,51 +23,51 @@ open class Account: Crmbaseentity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("accountid", .guid),
-            .init("name", .string),
-            .init("accountnumber", .string),
-            .init("numberofemployees", .int32),
-            .init("revenue", .money),
-            .init("industrycode", .optionSet),
-            .init("new_customertier", .optionSet),
-            .init("new_servicechannels", .optionSet, collection: true),
-            .init("statecode", .optionSet),
-            .init("entityimage", .binary),
-            .init("ownerid", .lookup([]), propertyName: "_ownerid_value"),
-            .init("createdon", .dateTimeOffset),
-            .init("contact_customer_accounts", .navigation(Contact.self), collection: true),
-            .init("opportunity_parent_account", .navigation(Opportunity.self), collection: true),
-            .init("opportunity_customer_accounts", .navigation(Opportunity.self), collection: true),
-            .init("Account_ActivityPointers", .navigation(Activitypointer.self), collection: true),
-            .init("Account_Tasks", .navigation(CRMTask.self), collection: true),
-            .init("new_account_contact_advisors", .navigation(Contact.self), collection: true),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            accountid guid
+            name string
+            accountnumber string
+            numberofemployees int32
+            revenue money
+            industrycode optionSet
+            new_customertier optionSet
+            new_servicechannels [optionSet]
+            statecode optionSet
+            entityimage binary
+            ownerid lookup payload=_ownerid_value
+            createdon dateTimeOffset
+            contact_customer_accounts [navigation] #0
+            opportunity_parent_account [navigation] #1
+            opportunity_customer_accounts [navigation] #1
+            Account_ActivityPointers [navigation] #2
+            Account_Tasks [navigation] #3
+            new_account_contact_advisors [navigation] #0
+            """, [Contact.self, Opportunity.self, Activitypointer.self, CRMTask.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "accounts"
-        public static let key: [Swift.String] = ["accountid"]
-        public static let alternateKeys: [[Swift.String]] = [["accountnumber"]]
-        public static let primaryNameAttribute: Swift.String? = "name"
-        public static let objectTypeCode: Swift.Int? = 1
+        public static var entitySetName: Swift.String? { "accounts" }
+        public static var key: [Swift.String] { ["accountid"] }
+        public static var alternateKeys: [[Swift.String]] { [["accountnumber"]] }
+        public static var primaryNameAttribute: Swift.String? { "name" }
+        public static var objectTypeCode: Swift.Int? { 1 }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let accountId = "accountid"
-        public static let name = "name"
-        public static let accountNumber = "accountnumber"
-        public static let numberOfEmployees = "numberofemployees"
-        public static let revenue = "revenue"
-        public static let industryCode = "industrycode"
-        public static let newCustomerTier = "new_customertier"
-        public static let newServiceChannels = "new_servicechannels"
-        public static let stateCode = "statecode"
-        public static let entityImage = "entityimage"
-        public static let ownerId = "ownerid"
-        public static let createdOn = "createdon"
+        public static var accountId: Swift.String { "accountid" }
+        public static var name: Swift.String { "name" }
+        public static var accountNumber: Swift.String { "accountnumber" }
+        public static var numberOfEmployees: Swift.String { "numberofemployees" }
+        public static var revenue: Swift.String { "revenue" }
+        public static var industryCode: Swift.String { "industrycode" }
+        public static var newCustomerTier: Swift.String { "new_customertier" }
+        public static var newServiceChannels: Swift.String { "new_servicechannels" }
+        public static var stateCode: Swift.String { "statecode" }
+        public static var entityImage: Swift.String { "entityimage" }
+        public static var ownerId: Swift.String { "ownerid" }
+        public static var createdOn: Swift.String { "createdon" }
     }
 
     /// Account
@@ -76,8 +76,8 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from property `accountid` of type `Edm.Guid`, attribute `accountid` (Uniqueidentifier) (Dataverse.WebApi.xml:47).
     public final var accountId: Foundation.UUID? {
-        get { getValue(Attribute.accountId) }
-        set { setValue(newValue, for: Attribute.accountId) }
+        get { getValue("accountid") }
+        set { setValue(newValue, for: "accountid") }
     }
 
     /// Account Name
@@ -88,8 +88,8 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from property `name` of type `Edm.String`, attribute `name` (String) (Dataverse.WebApi.xml:48).
     public final var name: Swift.String? {
-        get { getValue(Attribute.name) }
-        set { setValue(newValue, for: Attribute.name) }
+        get { getValue("name") }
+        set { setValue(newValue, for: "name") }
     }
 
     /// Account Number
@@ -100,16 +100,16 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from property `accountnumber` of type `Edm.String`, attribute `accountnumber` (String) (Dataverse.WebApi.xml:49).
     public final var accountNumber: Swift.String? {
-        get { getValue(Attribute.accountNumber) }
-        set { setValue(newValue, for: Attribute.accountNumber) }
+        get { getValue("accountnumber") }
+        set { setValue(newValue, for: "accountnumber") }
     }
 
     /// Employees
     ///
     /// - Remark: Generated from property `numberofemployees` of type `Edm.Int32`, attribute `numberofemployees` (Integer) (Dataverse.WebApi.xml:52).
     public final var numberOfEmployees: Swift.Int32? {
-        get { getValue(Attribute.numberOfEmployees) }
-        set { setValue(newValue, for: Attribute.numberOfEmployees) }
+        get { getValue("numberofemployees") }
+        set { setValue(newValue, for: "numberofemployees") }
     }
 
     /// Annual Revenue
@@ -118,8 +118,8 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from property `revenue` of type `Edm.Decimal`, attribute `revenue` (Money) (Dataverse.WebApi.xml:53).
     public final var revenue: MobileSdk.Money? {
-        get { getValue(Attribute.revenue) }
-        set { setValue(newValue, for: Attribute.revenue) }
+        get { getValue("revenue") }
+        set { setValue(newValue, for: "revenue") }
     }
 
     /// Industry
@@ -128,16 +128,16 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from property `industrycode` of type `Edm.Int32`, attribute `industrycode` (Picklist) (Dataverse.WebApi.xml:54).
     public final var industryCode: AccountIndustryCode? {
-        get { getValue(Attribute.industryCode) }
-        set { setValue(newValue, for: Attribute.industryCode) }
+        get { getValue("industrycode") }
+        set { setValue(newValue, for: "industrycode") }
     }
 
     /// Customer Tier
     ///
     /// - Remark: Generated from property `new_customertier` of type `Edm.Int32`, attribute `new_customertier` (Picklist) (Dataverse.WebApi.xml:55).
     public final var newCustomerTier: NewCustomertier? {
-        get { getValue(Attribute.newCustomerTier) }
-        set { setValue(newValue, for: Attribute.newCustomerTier) }
+        get { getValue("new_customertier") }
+        set { setValue(newValue, for: "new_customertier") }
     }
 
     /// Service Channels
@@ -146,16 +146,16 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from property `new_servicechannels` of type `Edm.String`, attribute `new_servicechannels` (Virtual) (Dataverse.WebApi.xml:56).
     public final var newServiceChannels: [AccountNewServiceChannels]? {
-        get { getValues(Attribute.newServiceChannels) }
-        set { setOptionSetValues(newValue, for: Attribute.newServiceChannels) }
+        get { getValues("new_servicechannels") }
+        set { setOptionSetValues(newValue, for: "new_servicechannels") }
     }
 
     /// Status
     ///
     /// - Remark: Generated from property `statecode` of type `Edm.Int32`, attribute `statecode` (State) (Dataverse.WebApi.xml:57).
     public final var stateCode: AccountStateCode? {
-        get { getValue(Attribute.stateCode) }
-        set { setValue(newValue, for: Attribute.stateCode) }
+        get { getValue("statecode") }
+        set { setValue(newValue, for: "statecode") }
     }
 
     /// Logo
@@ -164,8 +164,8 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from property `entityimage` of type `Edm.Binary`, attribute `entityimage` (Virtual) (Dataverse.WebApi.xml:58).
     public final var entityImage: Foundation.Data? {
-        get { getValue(Attribute.entityImage) }
-        set { setValue(newValue, for: Attribute.entityImage) }
+        get { getValue("entityimage") }
+        set { setValue(newValue, for: "entityimage") }
     }
 
     /// Owner
@@ -176,14 +176,14 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from property `_ownerid_value` of type `Edm.Guid`, attribute `ownerid` (Owner) (Dataverse.WebApi.xml:59).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { getValue(Attribute.ownerId) }
-        set { setValue(newValue, for: Attribute.ownerId) }
+        get { getValue("ownerid") }
+        set { setValue(newValue, for: "ownerid") }
     }
 
     /// Created On
     ///
     /// - Remark: Generated from property `createdon` of type `Edm.DateTimeOffset`, attribute `createdon` (DateTime) (Dataverse.WebApi.xml:60).
-    public final var createdOn: Foundation.Date? { getValue(Attribute.createdOn) }
+    public final var createdOn: Foundation.Date? { getValue("createdon") }
 
     /// - Remark: Generated from navigation property `contact_customer_accounts` to `Collection(Microsoft.Dynamics.CRM.contact)` (Dataverse.WebApi.xml:63).
     public final var contactCustomerAccounts: [Contact]? {

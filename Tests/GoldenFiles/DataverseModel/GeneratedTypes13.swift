@@ -9,19 +9,11 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 public struct ConvertContactToAccountRequest: MobileSdk.ODataOperation {
     public typealias Response = ConvertContactToAccountResponse?
 
-    public static var operationName: Swift.String { "Microsoft.Dynamics.CRM.ConvertContactToAccount" }
-
-    public static var isAction: Swift.Bool { true }
-
-    /// What the request is bound to.
-    public var binding: MobileSdk.OperationBinding
-
-    /// The parameters that are set, as sent.
-    public var parameters: [MobileSdk.OperationParameter]
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
 
     public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "contacts", copyAddress: Swift.Bool) {
-        binding = .entity(entitySet: targetEntitySet, key: target)
-        parameters = MobileSdk.OperationParameter.list(.typed("CopyAddress", copyAddress))
+        call = MobileSdk.OperationCall(action: "Microsoft.Dynamics.CRM.ConvertContactToAccount", on: .entity(entitySet: targetEntitySet, key: target), .typed("CopyAddress", copyAddress))
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
@@ -33,19 +25,11 @@ public struct ConvertContactToAccountRequest: MobileSdk.ODataOperation {
 public struct WhoAmIRequest: MobileSdk.ODataOperation {
     public typealias Response = WhoAmIResponse?
 
-    public static var operationName: Swift.String { "WhoAmI" }
-
-    public static var isAction: Swift.Bool { false }
-
-    /// What the request is bound to.
-    public var binding: MobileSdk.OperationBinding
-
-    /// The parameters that are set, as sent.
-    public var parameters: [MobileSdk.OperationParameter]
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
 
     public init() {
-        binding = .unbound
-        parameters = []
+        call = MobileSdk.OperationCall(function: "WhoAmI")
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

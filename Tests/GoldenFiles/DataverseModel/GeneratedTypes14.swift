@@ -15,76 +15,76 @@ open class CRMTask: Activitypointer {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("percentcomplete", .int32),
-            .init("category", .string),
-            .init("subcategory", .string),
-            .init("isbilled", .boolean),
-            .init("crmtaskassigneduniqueid", .guid),
-            .init("new_followupdate", .date),
-            .init("new_effortpoints", .double),
-            .init("regardingobjectid_account_task", .navigation(Account.self)),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            percentcomplete int32
+            category string
+            subcategory string
+            isbilled boolean
+            crmtaskassigneduniqueid guid
+            new_followupdate date
+            new_effortpoints double
+            regardingobjectid_account_task navigation #0
+            """, [Account.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "tasks"
-        public static let key: [Swift.String] = ["activityid"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "tasks" }
+        public static var key: [Swift.String] { ["activityid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let percentcomplete = "percentcomplete"
-        public static let category = "category"
-        public static let subcategory = "subcategory"
-        public static let isbilled = "isbilled"
-        public static let crmtaskassigneduniqueid = "crmtaskassigneduniqueid"
-        public static let newFollowupdate = "new_followupdate"
-        public static let newEffortpoints = "new_effortpoints"
+        public static var percentcomplete: Swift.String { "percentcomplete" }
+        public static var category: Swift.String { "category" }
+        public static var subcategory: Swift.String { "subcategory" }
+        public static var isbilled: Swift.String { "isbilled" }
+        public static var crmtaskassigneduniqueid: Swift.String { "crmtaskassigneduniqueid" }
+        public static var newFollowupdate: Swift.String { "new_followupdate" }
+        public static var newEffortpoints: Swift.String { "new_effortpoints" }
     }
 
     /// - Remark: Generated from property `percentcomplete` of type `Edm.Int32` (Dataverse.WebApi.xml:135).
     public final var percentcomplete: Swift.Int32? {
-        get { getValue(Attribute.percentcomplete) }
-        set { setValue(newValue, for: Attribute.percentcomplete) }
+        get { getValue("percentcomplete") }
+        set { setValue(newValue, for: "percentcomplete") }
     }
 
     /// - Remark: Generated from property `category` of type `Edm.String` (Dataverse.WebApi.xml:136).
     public final var category: Swift.String? {
-        get { getValue(Attribute.category) }
-        set { setValue(newValue, for: Attribute.category) }
+        get { getValue("category") }
+        set { setValue(newValue, for: "category") }
     }
 
     /// - Remark: Generated from property `subcategory` of type `Edm.String` (Dataverse.WebApi.xml:137).
     public final var subcategory: Swift.String? {
-        get { getValue(Attribute.subcategory) }
-        set { setValue(newValue, for: Attribute.subcategory) }
+        get { getValue("subcategory") }
+        set { setValue(newValue, for: "subcategory") }
     }
 
     /// - Remark: Generated from property `isbilled` of type `Edm.Boolean` (Dataverse.WebApi.xml:138).
     public final var isbilled: Swift.Bool? {
-        get { getValue(Attribute.isbilled) }
-        set { setValue(newValue, for: Attribute.isbilled) }
+        get { getValue("isbilled") }
+        set { setValue(newValue, for: "isbilled") }
     }
 
     /// - Remark: Generated from property `crmtaskassigneduniqueid` of type `Edm.Guid` (Dataverse.WebApi.xml:139).
     public final var crmtaskassigneduniqueid: Foundation.UUID? {
-        get { getValue(Attribute.crmtaskassigneduniqueid) }
-        set { setValue(newValue, for: Attribute.crmtaskassigneduniqueid) }
+        get { getValue("crmtaskassigneduniqueid") }
+        set { setValue(newValue, for: "crmtaskassigneduniqueid") }
     }
 
     /// - Remark: Generated from property `new_followupdate` of type `Edm.Date` (Dataverse.WebApi.xml:140).
     public final var newFollowupdate: MobileSdk.DateOnly? {
-        get { getValue(Attribute.newFollowupdate) }
-        set { setValue(newValue, for: Attribute.newFollowupdate) }
+        get { getValue("new_followupdate") }
+        set { setValue(newValue, for: "new_followupdate") }
     }
 
     /// - Remark: Generated from property `new_effortpoints` of type `Edm.Double` (Dataverse.WebApi.xml:141).
     public final var newEffortpoints: Swift.Double? {
-        get { getValue(Attribute.newEffortpoints) }
-        set { setValue(newValue, for: Attribute.newEffortpoints) }
+        get { getValue("new_effortpoints") }
+        set { setValue(newValue, for: "new_effortpoints") }
     }
 
     /// - Remark: Generated from navigation property `regardingobjectid_account_task` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:142).

@@ -23,45 +23,45 @@ open class PhoneCall: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("activityid", .guid),
-            .init("subject", .string),
-            .init("to", .lookup([]), collection: true),
-            .init("from", .lookup([]), collection: true),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            activityid guid
+            subject string
+            to [lookup]
+            from [lookup]
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "phonecalls"
-        public static let key: [Swift.String] = ["activityid"]
-        public static let alternateKeys: [[Swift.String]] = []
-        public static let primaryNameAttribute: Swift.String? = "subject"
-        public static let objectTypeCode: Swift.Int? = 4210
+        public static var entitySetName: Swift.String? { "phonecalls" }
+        public static var key: [Swift.String] { ["activityid"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
+        public static var primaryNameAttribute: Swift.String? { "subject" }
+        public static var objectTypeCode: Swift.Int? { 4210 }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let activityId = "activityid"
-        public static let subject = "subject"
-        public static let to = "to"
-        public static let from = "from"
+        public static var activityId: Swift.String { "activityid" }
+        public static var subject: Swift.String { "subject" }
+        public static var to: Swift.String { "to" }
+        public static var from: Swift.String { "from" }
     }
 
     /// Phone Call
     ///
     /// - Remark: Generated from property `activityid` of type `Edm.Guid`, attribute `activityid` (Uniqueidentifier) (Dataverse.EntityMetadata.xml:1153).
     public final var activityId: Foundation.UUID? {
-        get { getValue(Attribute.activityId) }
-        set { setValue(newValue, for: Attribute.activityId) }
+        get { getValue("activityid") }
+        set { setValue(newValue, for: "activityid") }
     }
 
     /// Subject
     ///
     /// - Remark: Generated from property `subject` of type `Edm.String`, attribute `subject` (String) (Dataverse.EntityMetadata.xml:1168).
     public final var subject: Swift.String? {
-        get { getValue(Attribute.subject) }
-        set { setValue(newValue, for: Attribute.subject) }
+        get { getValue("subject") }
+        set { setValue(newValue, for: "subject") }
     }
 
     /// Call To
@@ -72,8 +72,8 @@ open class PhoneCall: MobileSdk.Entity {
     ///
     /// - Remark: Generated from property `to` of type `Collection(Edm.Guid)`, attribute `to` (PartyList) (Dataverse.EntityMetadata.xml:1185).
     public final var to: [MobileSdk.EntityReference]? {
-        get { getValues(Attribute.to) }
-        set { setValues(newValue, for: Attribute.to) }
+        get { getValues("to") }
+        set { setValues(newValue, for: "to") }
     }
 
     /// Call From
@@ -82,8 +82,8 @@ open class PhoneCall: MobileSdk.Entity {
     ///
     /// - Remark: Generated from property `from` of type `Collection(Edm.Guid)`, attribute `from` (PartyList) (Dataverse.EntityMetadata.xml:1202).
     public final var from: [MobileSdk.EntityReference]? {
-        get { getValues(Attribute.from) }
-        set { setValues(newValue, for: Attribute.from) }
+        get { getValues("from") }
+        set { setValues(newValue, for: "from") }
     }
 }
 

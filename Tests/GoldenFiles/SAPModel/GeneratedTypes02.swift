@@ -17,84 +17,84 @@ open class SalesOrderItem: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("SalesOrderID", .string),
-            .init("ItemPosition", .string),
-            .init("ProductID", .string),
-            .init("Quantity", .decimal),
-            .init("QuantityUnit", .string),
-            .init("IsRejected", .boolean),
-            .init("DeliveryTime", .timeOfDay),
-            .init("ToHeader", .navigation(SalesOrder.self)),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            SalesOrderID string
+            ItemPosition string
+            ProductID string
+            Quantity decimal
+            QuantityUnit string
+            IsRejected boolean
+            DeliveryTime timeOfDay
+            ToHeader navigation #0
+            """, [SalesOrder.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "SalesOrderItemSet"
-        public static let key: [Swift.String] = ["SalesOrderID", "ItemPosition"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "SalesOrderItemSet" }
+        public static var key: [Swift.String] { ["SalesOrderID", "ItemPosition"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let salesOrderID = "SalesOrderID"
-        public static let itemPosition = "ItemPosition"
-        public static let productID = "ProductID"
-        public static let quantity = "Quantity"
-        public static let quantityUnit = "QuantityUnit"
-        public static let isRejected = "IsRejected"
-        public static let deliveryTime = "DeliveryTime"
+        public static var salesOrderID: Swift.String { "SalesOrderID" }
+        public static var itemPosition: Swift.String { "ItemPosition" }
+        public static var productID: Swift.String { "ProductID" }
+        public static var quantity: Swift.String { "Quantity" }
+        public static var quantityUnit: Swift.String { "QuantityUnit" }
+        public static var isRejected: Swift.String { "IsRejected" }
+        public static var deliveryTime: Swift.String { "DeliveryTime" }
     }
 
     /// Sales Order
     ///
     /// - Remark: Generated from property `SalesOrderID` of type `Edm.String` (SAP.v2.xml:26).
-    public final var salesOrderID: Swift.String? { getValue(Attribute.salesOrderID) }
+    public final var salesOrderID: Swift.String? { getValue("SalesOrderID") }
 
     /// Item
     ///
     /// - Remark: Generated from property `ItemPosition` of type `Edm.String` (SAP.v2.xml:27).
-    public final var itemPosition: Swift.String? { getValue(Attribute.itemPosition) }
+    public final var itemPosition: Swift.String? { getValue("ItemPosition") }
 
     /// Material
     ///
     /// - Remark: Generated from property `ProductID` of type `Edm.String` (SAP.v2.xml:28).
     public final var productID: Swift.String? {
-        get { getValue(Attribute.productID) }
-        set { setValue(newValue, for: Attribute.productID) }
+        get { getValue("ProductID") }
+        set { setValue(newValue, for: "ProductID") }
     }
 
     /// Order Quantity
     ///
     /// - Remark: Generated from property `Quantity` of type `Edm.Decimal` (SAP.v2.xml:29).
     public final var quantity: Foundation.Decimal? {
-        get { getValue(Attribute.quantity) }
-        set { setValue(newValue, for: Attribute.quantity) }
+        get { getValue("Quantity") }
+        set { setValue(newValue, for: "Quantity") }
     }
 
     /// Sales Unit
     ///
     /// - Remark: Generated from property `QuantityUnit` of type `Edm.String` (SAP.v2.xml:30).
     public final var quantityUnit: Swift.String? {
-        get { getValue(Attribute.quantityUnit) }
-        set { setValue(newValue, for: Attribute.quantityUnit) }
+        get { getValue("QuantityUnit") }
+        set { setValue(newValue, for: "QuantityUnit") }
     }
 
     /// Rejected
     ///
     /// - Remark: Generated from property `IsRejected` of type `Edm.Boolean` (SAP.v2.xml:31).
     public final var isRejected: Swift.Bool? {
-        get { getValue(Attribute.isRejected) }
-        set { setValue(newValue, for: Attribute.isRejected) }
+        get { getValue("IsRejected") }
+        set { setValue(newValue, for: "IsRejected") }
     }
 
     /// Delivery Time
     ///
     /// - Remark: Generated from property `DeliveryTime` of type `Edm.Time` (SAP.v2.xml:32).
     public final var deliveryTime: MobileSdk.TimeOfDay? {
-        get { getValue(Attribute.deliveryTime) }
-        set { setValue(newValue, for: Attribute.deliveryTime) }
+        get { getValue("DeliveryTime") }
+        set { setValue(newValue, for: "DeliveryTime") }
     }
 
     /// - Remark: Generated from navigation property `ToHeader` to `ZSAMPLE_SALES_SRV.SalesOrder` (SAP.v2.xml:33).

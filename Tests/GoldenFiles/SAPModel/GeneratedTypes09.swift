@@ -17,90 +17,90 @@ open class SalesOrder: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("SalesOrderID", .string),
-            .init("CustomerID", .string),
-            .init("CustomerName", .string),
-            .init("NetAmount", .decimal),
-            .init("CurrencyCode", .string),
-            .init("LifecycleStatus", .string),
-            .init("LifecycleStatusText", .string),
-            .init("CreatedAt", .dateTime),
-            .init("ChangedAt", .dateTimeOffset),
-            .init("ToItems", .navigation(SalesOrderItem.self), collection: true),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            SalesOrderID string
+            CustomerID string
+            CustomerName string
+            NetAmount decimal
+            CurrencyCode string
+            LifecycleStatus string
+            LifecycleStatusText string
+            CreatedAt dateTime
+            ChangedAt dateTimeOffset
+            ToItems [navigation] #0
+            """, [SalesOrderItem.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "SalesOrderSet"
-        public static let key: [Swift.String] = ["SalesOrderID"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "SalesOrderSet" }
+        public static var key: [Swift.String] { ["SalesOrderID"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let salesOrderID = "SalesOrderID"
-        public static let customerID = "CustomerID"
-        public static let customerName = "CustomerName"
-        public static let netAmount = "NetAmount"
-        public static let currencyCode = "CurrencyCode"
-        public static let lifecycleStatus = "LifecycleStatus"
-        public static let lifecycleStatusText = "LifecycleStatusText"
-        public static let createdAt = "CreatedAt"
-        public static let changedAt = "ChangedAt"
+        public static var salesOrderID: Swift.String { "SalesOrderID" }
+        public static var customerID: Swift.String { "CustomerID" }
+        public static var customerName: Swift.String { "CustomerName" }
+        public static var netAmount: Swift.String { "NetAmount" }
+        public static var currencyCode: Swift.String { "CurrencyCode" }
+        public static var lifecycleStatus: Swift.String { "LifecycleStatus" }
+        public static var lifecycleStatusText: Swift.String { "LifecycleStatusText" }
+        public static var createdAt: Swift.String { "CreatedAt" }
+        public static var changedAt: Swift.String { "ChangedAt" }
     }
 
     /// Sales Order
     ///
     /// - Remark: Generated from property `SalesOrderID` of type `Edm.String` (SAP.v2.xml:10).
-    public final var salesOrderID: Swift.String? { getValue(Attribute.salesOrderID) }
+    public final var salesOrderID: Swift.String? { getValue("SalesOrderID") }
 
     /// Sold-To Party
     ///
     /// - Remark: Generated from property `CustomerID` of type `Edm.String` (SAP.v2.xml:11).
     public final var customerID: Swift.String? {
-        get { getValue(Attribute.customerID) }
-        set { setValue(newValue, for: Attribute.customerID) }
+        get { getValue("CustomerID") }
+        set { setValue(newValue, for: "CustomerID") }
     }
 
     /// Customer Name
     ///
     /// - Remark: Generated from property `CustomerName` of type `Edm.String` (SAP.v2.xml:12).
-    public final var customerName: Swift.String? { getValue(Attribute.customerName) }
+    public final var customerName: Swift.String? { getValue("CustomerName") }
 
     /// Net Value
     ///
     /// - Remark: Generated from property `NetAmount` of type `Edm.Decimal` (SAP.v2.xml:13).
-    public final var netAmount: Foundation.Decimal? { getValue(Attribute.netAmount) }
+    public final var netAmount: Foundation.Decimal? { getValue("NetAmount") }
 
     /// Currency
     ///
     /// - Remark: Generated from property `CurrencyCode` of type `Edm.String` (SAP.v2.xml:14).
     public final var currencyCode: Swift.String? {
-        get { getValue(Attribute.currencyCode) }
-        set { setValue(newValue, for: Attribute.currencyCode) }
+        get { getValue("CurrencyCode") }
+        set { setValue(newValue, for: "CurrencyCode") }
     }
 
     /// Status
     ///
     /// - Remark: Generated from property `LifecycleStatus` of type `Edm.String` (SAP.v2.xml:15).
-    public final var lifecycleStatus: Swift.String? { getValue(Attribute.lifecycleStatus) }
+    public final var lifecycleStatus: Swift.String? { getValue("LifecycleStatus") }
 
     /// Status Text
     ///
     /// - Remark: Generated from property `LifecycleStatusText` of type `Edm.String` (SAP.v2.xml:16).
-    public final var lifecycleStatusText: Swift.String? { getValue(Attribute.lifecycleStatusText) }
+    public final var lifecycleStatusText: Swift.String? { getValue("LifecycleStatusText") }
 
     /// Created On
     ///
     /// - Remark: Generated from property `CreatedAt` of type `Edm.DateTime` (SAP.v2.xml:17).
-    public final var createdAt: Foundation.Date? { getValue(Attribute.createdAt) }
+    public final var createdAt: Foundation.Date? { getValue("CreatedAt") }
 
     /// Changed At
     ///
     /// - Remark: Generated from property `ChangedAt` of type `Edm.DateTimeOffset` (SAP.v2.xml:18).
-    public final var changedAt: Foundation.Date? { getValue(Attribute.changedAt) }
+    public final var changedAt: Foundation.Date? { getValue("ChangedAt") }
 
     /// - Remark: Generated from navigation property `ToItems` to `Collection(ZSAMPLE_SALES_SRV.SalesOrderItem)` (SAP.v2.xml:19).
     public final var toItems: [SalesOrderItem]? {

@@ -19,118 +19,118 @@ open class Person: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("UserName", .string),
-            .init("FirstName", .string),
-            .init("LastName", .string),
-            .init("MiddleName", .string),
-            .init("Gender", .enumeration),
-            .init("Age", .int32),
-            .init("PrimaryEmail", .string),
-            .init("Emails", .string, collection: true),
-            .init("AddressInfo", .complex(Location.self), collection: true),
-            .init("HomeAddress", .complex(Location.self)),
-            .init("FavoriteFeature", .enumeration),
-            .init("Concurrency", .int64),
-            .init("Friends", .navigation(Person.self), collection: true),
-            .init("BestFriend", .navigation(Person.self)),
-            .init("Trips", .navigation(Trip.self), collection: true),
-            .init("Photo", .navigation(Photo.self)),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            UserName string
+            FirstName string
+            LastName string
+            MiddleName string
+            Gender enumeration
+            Age int32
+            PrimaryEmail string
+            Emails [string]
+            AddressInfo [complex] #0
+            HomeAddress complex #0
+            FavoriteFeature enumeration
+            Concurrency int64
+            Friends [navigation] #1
+            BestFriend navigation #1
+            Trips [navigation] #2
+            Photo navigation #3
+            """, [Location.self, Person.self, Trip.self, Photo.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "People"
-        public static let key: [Swift.String] = ["UserName"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "People" }
+        public static var key: [Swift.String] { ["UserName"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let userName = "UserName"
-        public static let firstName = "FirstName"
-        public static let lastName = "LastName"
-        public static let middleName = "MiddleName"
-        public static let gender = "Gender"
-        public static let age = "Age"
-        public static let primaryEmail = "PrimaryEmail"
-        public static let emails = "Emails"
-        public static let addressInfo = "AddressInfo"
-        public static let homeAddress = "HomeAddress"
-        public static let favoriteFeature = "FavoriteFeature"
-        public static let concurrency = "Concurrency"
+        public static var userName: Swift.String { "UserName" }
+        public static var firstName: Swift.String { "FirstName" }
+        public static var lastName: Swift.String { "LastName" }
+        public static var middleName: Swift.String { "MiddleName" }
+        public static var gender: Swift.String { "Gender" }
+        public static var age: Swift.String { "Age" }
+        public static var primaryEmail: Swift.String { "PrimaryEmail" }
+        public static var emails: Swift.String { "Emails" }
+        public static var addressInfo: Swift.String { "AddressInfo" }
+        public static var homeAddress: Swift.String { "HomeAddress" }
+        public static var favoriteFeature: Swift.String { "FavoriteFeature" }
+        public static var concurrency: Swift.String { "Concurrency" }
     }
 
     /// - Remark: Generated from property `UserName` of type `Edm.String` (TripPin.xml:52).
-    public final var userName: Swift.String? { getValue(Attribute.userName) }
+    public final var userName: Swift.String? { getValue("UserName") }
 
     /// - Remark: Generated from property `FirstName` of type `Edm.String` (TripPin.xml:55).
     public final var firstName: Swift.String? {
-        get { getValue(Attribute.firstName) }
-        set { setValue(newValue, for: Attribute.firstName) }
+        get { getValue("FirstName") }
+        set { setValue(newValue, for: "FirstName") }
     }
 
     /// Family name as printed in the travel document.
     ///
     /// - Remark: Generated from property `LastName` of type `Edm.String` (TripPin.xml:56).
     public final var lastName: Swift.String? {
-        get { getValue(Attribute.lastName) }
-        set { setValue(newValue, for: Attribute.lastName) }
+        get { getValue("LastName") }
+        set { setValue(newValue, for: "LastName") }
     }
 
     /// - Remark: Generated from property `MiddleName` of type `Edm.String` (TripPin.xml:57).
     public final var middleName: Swift.String? {
-        get { getValue(Attribute.middleName) }
-        set { setValue(newValue, for: Attribute.middleName) }
+        get { getValue("MiddleName") }
+        set { setValue(newValue, for: "MiddleName") }
     }
 
     /// - Remark: Generated from property `Gender` of type `Sample.TripPin.PersonGender` (TripPin.xml:58).
     public final var gender: PersonGender? {
-        get { getValue(Attribute.gender) }
-        set { setValue(newValue, for: Attribute.gender) }
+        get { getValue("Gender") }
+        set { setValue(newValue, for: "Gender") }
     }
 
     /// - Remark: Generated from property `Age` of type `Edm.Int32` (TripPin.xml:59).
     public final var age: Swift.Int32? {
-        get { getValue(Attribute.age) }
-        set { setValue(newValue, for: Attribute.age) }
+        get { getValue("Age") }
+        set { setValue(newValue, for: "Age") }
     }
 
     /// - Remark: Generated from property `PrimaryEmail` of type `Sample.TripPin.Email` (TripPin.xml:63).
     public final var primaryEmail: Email? {
-        get { getValue(Attribute.primaryEmail) }
-        set { setValue(newValue, for: Attribute.primaryEmail) }
+        get { getValue("PrimaryEmail") }
+        set { setValue(newValue, for: "PrimaryEmail") }
     }
 
     /// - Remark: Generated from property `Emails` of type `Collection(Edm.String)` (TripPin.xml:64).
     public final var emails: [Swift.String]? {
-        get { getValues(Attribute.emails) }
-        set { setValues(newValue, for: Attribute.emails) }
+        get { getValues("Emails") }
+        set { setValues(newValue, for: "Emails") }
     }
 
     /// - Remark: Generated from property `AddressInfo` of type `Collection(Sample.TripPin.Location)` (TripPin.xml:65).
     public final var addressInfo: [Location]? {
-        get { getValues(Attribute.addressInfo) }
-        set { setValues(newValue, for: Attribute.addressInfo) }
+        get { getValues("AddressInfo") }
+        set { setValues(newValue, for: "AddressInfo") }
     }
 
     /// - Remark: Generated from property `HomeAddress` of type `Sample.TripPin.Location` (TripPin.xml:66).
     public final var homeAddress: Location? {
-        get { getValue(Attribute.homeAddress) }
-        set { setValue(newValue, for: Attribute.homeAddress) }
+        get { getValue("HomeAddress") }
+        set { setValue(newValue, for: "HomeAddress") }
     }
 
     /// - Remark: Generated from property `FavoriteFeature` of type `Sample.TripPin.Feature` (TripPin.xml:67).
     public final var favoriteFeature: Feature? {
-        get { getValue(Attribute.favoriteFeature) }
-        set { setValue(newValue, for: Attribute.favoriteFeature) }
+        get { getValue("FavoriteFeature") }
+        set { setValue(newValue, for: "FavoriteFeature") }
     }
 
     /// Changes on every update; send it back in If-Match.
     ///
     /// - Remark: Generated from property `Concurrency` of type `Edm.Int64` (TripPin.xml:68).
-    public final var concurrency: Swift.Int64? { getValue(Attribute.concurrency) }
+    public final var concurrency: Swift.Int64? { getValue("Concurrency") }
 
     /// - Remark: Generated from navigation property `Friends` to `Collection(Sample.TripPin.Person)` (TripPin.xml:72).
     public final var friends: [Person]? {
@@ -171,66 +171,66 @@ open class Airport: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("IcaoCode", .string),
-            .init("Name", .string),
-            .init("IataCode", .string),
-            .init("Location", .complex(AirportLocation.self)),
-            .init("Features", .enumeration),
-            .init("ElevationFeet", .int32),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            IcaoCode string
+            Name string
+            IataCode string
+            Location complex #0
+            Features enumeration
+            ElevationFeet int32
+            """, [AirportLocation.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "Airports"
-        public static let key: [Swift.String] = ["IcaoCode"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "Airports" }
+        public static var key: [Swift.String] { ["IcaoCode"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let icaoCode = "IcaoCode"
-        public static let name = "Name"
-        public static let iataCode = "IataCode"
-        public static let location = "Location"
-        public static let features = "Features"
-        public static let elevationFeet = "ElevationFeet"
+        public static var icaoCode: Swift.String { "IcaoCode" }
+        public static var name: Swift.String { "Name" }
+        public static var iataCode: Swift.String { "IataCode" }
+        public static var location: Swift.String { "Location" }
+        public static var features: Swift.String { "Features" }
+        public static var elevationFeet: Swift.String { "ElevationFeet" }
     }
 
     /// - Remark: Generated from property `IcaoCode` of type `Edm.String` (TripPin.xml:99).
     public final var icaoCode: Swift.String? {
-        get { getValue(Attribute.icaoCode) }
-        set { setValue(newValue, for: Attribute.icaoCode) }
+        get { getValue("IcaoCode") }
+        set { setValue(newValue, for: "IcaoCode") }
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:100).
     public final var name: Swift.String? {
-        get { getValue(Attribute.name) }
-        set { setValue(newValue, for: Attribute.name) }
+        get { getValue("Name") }
+        set { setValue(newValue, for: "Name") }
     }
 
     /// - Remark: Generated from property `IataCode` of type `Edm.String` (TripPin.xml:101).
     public final var iataCode: Swift.String? {
-        get { getValue(Attribute.iataCode) }
-        set { setValue(newValue, for: Attribute.iataCode) }
+        get { getValue("IataCode") }
+        set { setValue(newValue, for: "IataCode") }
     }
 
     /// - Remark: Generated from property `Location` of type `Sample.TripPin.AirportLocation` (TripPin.xml:102).
     public final var location: AirportLocation? {
-        get { getValue(Attribute.location) }
-        set { setValue(newValue, for: Attribute.location) }
+        get { getValue("Location") }
+        set { setValue(newValue, for: "Location") }
     }
 
     /// - Remark: Generated from property `Features` of type `Sample.TripPin.Feature` (TripPin.xml:103).
     public final var features: Feature? {
-        get { getValue(Attribute.features) }
-        set { setValue(newValue, for: Attribute.features) }
+        get { getValue("Features") }
+        set { setValue(newValue, for: "Features") }
     }
 
     /// - Remark: Generated from property `ElevationFeet` of type `Edm.Int32` (TripPin.xml:104).
     public final var elevationFeet: Swift.Int32? {
-        get { getValue(Attribute.elevationFeet) }
-        set { setValue(newValue, for: Attribute.elevationFeet) }
+        get { getValue("ElevationFeet") }
+        set { setValue(newValue, for: "ElevationFeet") }
     }
 }

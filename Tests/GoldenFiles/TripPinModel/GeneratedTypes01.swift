@@ -15,28 +15,28 @@ open class Employee: Person {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("Cost", .int64),
-            .init("Peers", .navigation(Person.self), collection: true),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            Cost int64
+            Peers [navigation] #0
+            """, [Person.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "People"
-        public static let key: [Swift.String] = ["UserName"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "People" }
+        public static var key: [Swift.String] { ["UserName"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let cost = "Cost"
+        public static var cost: Swift.String { "Cost" }
     }
 
     /// - Remark: Generated from property `Cost` of type `Edm.Int64` (TripPin.xml:79).
     public final var cost: Swift.Int64? {
-        get { getValue(Attribute.cost) }
-        set { setValue(newValue, for: Attribute.cost) }
+        get { getValue("Cost") }
+        set { setValue(newValue, for: "Cost") }
     }
 
     /// - Remark: Generated from navigation property `Peers` to `Collection(Sample.TripPin.Person)` (TripPin.xml:80).
@@ -50,19 +50,11 @@ open class Employee: Person {
 public struct GetFriendsTripsRequest: MobileSdk.ODataOperation {
     public typealias Response = [Trip]
 
-    public static var operationName: Swift.String { "Sample.TripPin.GetFriendsTrips" }
-
-    public static var isAction: Swift.Bool { false }
-
-    /// What the request is bound to.
-    public var binding: MobileSdk.OperationBinding
-
-    /// The parameters that are set, as sent.
-    public var parameters: [MobileSdk.OperationParameter]
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
 
     public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People", userName: Swift.String) {
-        binding = .entity(entitySet: targetEntitySet, key: target)
-        parameters = MobileSdk.OperationParameter.list(.typed("userName", userName))
+        call = MobileSdk.OperationCall(function: "Sample.TripPin.GetFriendsTrips", on: .entity(entitySet: targetEntitySet, key: target), .typed("userName", userName))
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
@@ -74,19 +66,11 @@ public struct GetFriendsTripsRequest: MobileSdk.ODataOperation {
 public struct GetTripsByTagRequest: MobileSdk.ODataOperation {
     public typealias Response = [Trip]
 
-    public static var operationName: Swift.String { "Sample.TripPin.GetTripsByTag" }
-
-    public static var isAction: Swift.Bool { false }
-
-    /// What the request is bound to.
-    public var binding: MobileSdk.OperationBinding
-
-    /// The parameters that are set, as sent.
-    public var parameters: [MobileSdk.OperationParameter]
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
 
     public init(in targetEntitySet: Swift.String, tag: Swift.String) {
-        binding = .entitySet(targetEntitySet)
-        parameters = MobileSdk.OperationParameter.list(.typed("tag", tag))
+        call = MobileSdk.OperationCall(function: "Sample.TripPin.GetTripsByTag", on: .entitySet(targetEntitySet), .typed("tag", tag))
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

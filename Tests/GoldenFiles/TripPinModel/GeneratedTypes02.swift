@@ -15,11 +15,11 @@ public struct City: MobileSdk.ComplexValue {
 
     /// How each property is typed and named in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("Name", .string),
-            .init("CountryRegion", .string),
-            .init("Region", .string),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            Name string
+            CountryRegion string
+            Region string
+            """)
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:33).

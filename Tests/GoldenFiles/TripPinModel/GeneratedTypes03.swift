@@ -17,60 +17,60 @@ open class TripRating: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("TripId", .int32),
-            .init("UserName", .string),
-            .init("Stars", .byte),
-            .init("Comment", .string),
-            .init("RatedOn", .date),
-            .init("Rater", .navigation(Person.self)),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            TripId int32
+            UserName string
+            Stars byte
+            Comment string
+            RatedOn date
+            Rater navigation #0
+            """, [Person.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "TripRatings"
-        public static let key: [Swift.String] = ["TripId", "UserName"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "TripRatings" }
+        public static var key: [Swift.String] { ["TripId", "UserName"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let tripId = "TripId"
-        public static let userName = "UserName"
-        public static let stars = "Stars"
-        public static let comment = "Comment"
-        public static let ratedOn = "RatedOn"
+        public static var tripId: Swift.String { "TripId" }
+        public static var userName: Swift.String { "UserName" }
+        public static var stars: Swift.String { "Stars" }
+        public static var comment: Swift.String { "Comment" }
+        public static var ratedOn: Swift.String { "RatedOn" }
     }
 
     /// - Remark: Generated from property `TripId` of type `Edm.Int32` (TripPin.xml:127).
     public final var tripId: Swift.Int32? {
-        get { getValue(Attribute.tripId) }
-        set { setValue(newValue, for: Attribute.tripId) }
+        get { getValue("TripId") }
+        set { setValue(newValue, for: "TripId") }
     }
 
     /// - Remark: Generated from property `UserName` of type `Edm.String` (TripPin.xml:128).
     public final var userName: Swift.String? {
-        get { getValue(Attribute.userName) }
-        set { setValue(newValue, for: Attribute.userName) }
+        get { getValue("UserName") }
+        set { setValue(newValue, for: "UserName") }
     }
 
     /// - Remark: Generated from property `Stars` of type `Edm.Byte` (TripPin.xml:129).
     public final var stars: Swift.UInt8? {
-        get { getValue(Attribute.stars) }
-        set { setValue(newValue, for: Attribute.stars) }
+        get { getValue("Stars") }
+        set { setValue(newValue, for: "Stars") }
     }
 
     /// - Remark: Generated from property `Comment` of type `Edm.String` (TripPin.xml:133).
     public final var comment: Swift.String? {
-        get { getValue(Attribute.comment) }
-        set { setValue(newValue, for: Attribute.comment) }
+        get { getValue("Comment") }
+        set { setValue(newValue, for: "Comment") }
     }
 
     /// - Remark: Generated from property `RatedOn` of type `Edm.Date` (TripPin.xml:134).
     public final var ratedOn: MobileSdk.DateOnly? {
-        get { getValue(Attribute.ratedOn) }
-        set { setValue(newValue, for: Attribute.ratedOn) }
+        get { getValue("RatedOn") }
+        set { setValue(newValue, for: "RatedOn") }
     }
 
     /// - Remark: Generated from navigation property `Rater` to `Sample.TripPin.Person` (TripPin.xml:135).
@@ -88,30 +88,30 @@ open class Flight: PublicTransportation {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("FlightNumber", .string),
-            .init("Airline", .navigation(Airline.self)),
-            .init("From", .navigation(Airport.self)),
-            .init("To", .navigation(Airport.self)),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            FlightNumber string
+            Airline navigation #0
+            From navigation #1
+            To navigation #1
+            """, [Airline.self, Airport.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = nil
-        public static let key: [Swift.String] = ["PlanItemId"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { nil }
+        public static var key: [Swift.String] { ["PlanItemId"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let flightNumber = "FlightNumber"
+        public static var flightNumber: Swift.String { "FlightNumber" }
     }
 
     /// - Remark: Generated from property `FlightNumber` of type `Edm.String` (TripPin.xml:153).
     public final var flightNumber: Swift.String? {
-        get { getValue(Attribute.flightNumber) }
-        set { setValue(newValue, for: Attribute.flightNumber) }
+        get { getValue("FlightNumber") }
+        set { setValue(newValue, for: "FlightNumber") }
     }
 
     /// - Remark: Generated from navigation property `Airline` to `Sample.TripPin.Airline` (TripPin.xml:154).
@@ -145,51 +145,51 @@ open class Photo: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("Id", .int64),
-            .init("Name", .string),
-            .init("TakenAt", .timeOfDay),
-            .init("Checksum", .binary),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            Id int64
+            Name string
+            TakenAt timeOfDay
+            Checksum binary
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "Photos"
-        public static let key: [Swift.String] = ["Id"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "Photos" }
+        public static var key: [Swift.String] { ["Id"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let idValue = "Id"
-        public static let name = "Name"
-        public static let takenAt = "TakenAt"
-        public static let checksum = "Checksum"
+        public static var idValue: Swift.String { "Id" }
+        public static var name: Swift.String { "Name" }
+        public static var takenAt: Swift.String { "TakenAt" }
+        public static var checksum: Swift.String { "Checksum" }
     }
 
     /// - Remark: Generated from property `Id` of type `Edm.Int64` (TripPin.xml:176).
     public final var idValue: Swift.Int64? {
-        get { getValue(Attribute.idValue) }
-        set { setValue(newValue, for: Attribute.idValue) }
+        get { getValue("Id") }
+        set { setValue(newValue, for: "Id") }
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:177).
     public final var name: Swift.String? {
-        get { getValue(Attribute.name) }
-        set { setValue(newValue, for: Attribute.name) }
+        get { getValue("Name") }
+        set { setValue(newValue, for: "Name") }
     }
 
     /// - Remark: Generated from property `TakenAt` of type `Edm.TimeOfDay` (TripPin.xml:178).
     public final var takenAt: MobileSdk.TimeOfDay? {
-        get { getValue(Attribute.takenAt) }
-        set { setValue(newValue, for: Attribute.takenAt) }
+        get { getValue("TakenAt") }
+        set { setValue(newValue, for: "TakenAt") }
     }
 
     /// - Remark: Generated from property `Checksum` of type `Edm.Binary` (TripPin.xml:179).
     public final var checksum: Foundation.Data? {
-        get { getValue(Attribute.checksum) }
-        set { setValue(newValue, for: Attribute.checksum) }
+        get { getValue("Checksum") }
+        set { setValue(newValue, for: "Checksum") }
     }
 }
 
@@ -197,19 +197,11 @@ open class Photo: MobileSdk.Entity {
 public struct GetNearestAirportRequest: MobileSdk.ODataOperation {
     public typealias Response = Airport?
 
-    public static var operationName: Swift.String { "GetNearestAirport" }
-
-    public static var isAction: Swift.Bool { false }
-
-    /// What the request is bound to.
-    public var binding: MobileSdk.OperationBinding
-
-    /// The parameters that are set, as sent.
-    public var parameters: [MobileSdk.OperationParameter]
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
 
     public init(lat: Swift.Double, lon: Swift.Double) {
-        binding = .unbound
-        parameters = MobileSdk.OperationParameter.list(.typed("lat", lat), .typed("lon", lon))
+        call = MobileSdk.OperationCall(function: "GetNearestAirport", .typed("lat", lat), .typed("lon", lon))
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

@@ -17,42 +17,42 @@ open class Airline: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("AirlineCode", .string),
-            .init("Name", .string),
-            .init("Founded", .date),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            AirlineCode string
+            Name string
+            Founded date
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "Airlines"
-        public static let key: [Swift.String] = ["AirlineCode"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "Airlines" }
+        public static var key: [Swift.String] { ["AirlineCode"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let airlineCode = "AirlineCode"
-        public static let name = "Name"
-        public static let founded = "Founded"
+        public static var airlineCode: Swift.String { "AirlineCode" }
+        public static var name: Swift.String { "Name" }
+        public static var founded: Swift.String { "Founded" }
     }
 
     /// - Remark: Generated from property `AirlineCode` of type `Edm.String` (TripPin.xml:91).
     public final var airlineCode: Swift.String? {
-        get { getValue(Attribute.airlineCode) }
-        set { setValue(newValue, for: Attribute.airlineCode) }
+        get { getValue("AirlineCode") }
+        set { setValue(newValue, for: "AirlineCode") }
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:92).
     public final var name: Swift.String? {
-        get { getValue(Attribute.name) }
-        set { setValue(newValue, for: Attribute.name) }
+        get { getValue("Name") }
+        set { setValue(newValue, for: "Name") }
     }
 
     /// - Remark: Generated from property `Founded` of type `Edm.Date` (TripPin.xml:93).
     public final var founded: MobileSdk.DateOnly? {
-        get { getValue(Attribute.founded) }
-        set { setValue(newValue, for: Attribute.founded) }
+        get { getValue("Founded") }
+        set { setValue(newValue, for: "Founded") }
     }
 }

@@ -15,10 +15,10 @@ public struct Location: MobileSdk.ComplexValue {
 
     /// How each property is typed and named in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("Address", .string),
-            .init("City", .complex(City.self)),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            Address string
+            City complex #0
+            """, [City.self])
     }
 
     /// - Remark: Generated from property `Address` of type `Edm.String` (TripPin.xml:38).

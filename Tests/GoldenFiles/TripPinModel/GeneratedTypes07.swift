@@ -17,11 +17,11 @@ public struct AirportLocation: MobileSdk.ComplexValue {
 
     /// How each property is typed and named in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("Address", .string),
-            .init("City", .complex(City.self)),
-            .init("Loc", .geography),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            Address string
+            City complex #0
+            Loc geography
+            """, [City.self])
     }
 
     /// - Remark: Generated from property `Address` of type `Edm.String` (TripPin.xml:38).
@@ -52,19 +52,11 @@ public typealias Email = Swift.String
 public struct GetNearestAirportWithLatLonRequiredFeaturesRequest: MobileSdk.ODataOperation {
     public typealias Response = Airport?
 
-    public static var operationName: Swift.String { "GetNearestAirport" }
-
-    public static var isAction: Swift.Bool { false }
-
-    /// What the request is bound to.
-    public var binding: MobileSdk.OperationBinding
-
-    /// The parameters that are set, as sent.
-    public var parameters: [MobileSdk.OperationParameter]
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
 
     public init(lat: Swift.Double, lon: Swift.Double, requiredFeatures: Feature) {
-        binding = .unbound
-        parameters = MobileSdk.OperationParameter.list(.typed("lat", lat), .typed("lon", lon), .typed("requiredFeatures", requiredFeatures))
+        call = MobileSdk.OperationCall(function: "GetNearestAirport", .typed("lat", lat), .typed("lon", lon), .typed("requiredFeatures", requiredFeatures))
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

@@ -17,12 +17,12 @@ public struct EventLocation: MobileSdk.ComplexValue {
 
     /// How each property is typed and named in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("Address", .string),
-            .init("City", .complex(City.self)),
-            .init("BuildingInfo", .string),
-            .init("Floor", .int16),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            Address string
+            City complex #0
+            BuildingInfo string
+            Floor int16
+            """, [City.self])
     }
 
     /// - Remark: Generated from property `Address` of type `Edm.String` (TripPin.xml:38).

@@ -15,58 +15,58 @@ open class PlanItem: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("PlanItemId", .int32),
-            .init("ConfirmationCode", .string),
-            .init("StartsAt", .dateTimeOffset),
-            .init("EndsAt", .dateTimeOffset),
-            .init("Duration", .duration),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            PlanItemId int32
+            ConfirmationCode string
+            StartsAt dateTimeOffset
+            EndsAt dateTimeOffset
+            Duration duration
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = nil
-        public static let key: [Swift.String] = ["PlanItemId"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { nil }
+        public static var key: [Swift.String] { ["PlanItemId"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let planItemId = "PlanItemId"
-        public static let confirmationCode = "ConfirmationCode"
-        public static let startsAt = "StartsAt"
-        public static let endsAt = "EndsAt"
-        public static let duration = "Duration"
+        public static var planItemId: Swift.String { "PlanItemId" }
+        public static var confirmationCode: Swift.String { "ConfirmationCode" }
+        public static var startsAt: Swift.String { "StartsAt" }
+        public static var endsAt: Swift.String { "EndsAt" }
+        public static var duration: Swift.String { "Duration" }
     }
 
     /// - Remark: Generated from property `PlanItemId` of type `Edm.Int32` (TripPin.xml:143).
     public final var planItemId: Swift.Int32? {
-        get { getValue(Attribute.planItemId) }
-        set { setValue(newValue, for: Attribute.planItemId) }
+        get { getValue("PlanItemId") }
+        set { setValue(newValue, for: "PlanItemId") }
     }
 
     /// - Remark: Generated from property `ConfirmationCode` of type `Edm.String` (TripPin.xml:144).
     public final var confirmationCode: Swift.String? {
-        get { getValue(Attribute.confirmationCode) }
-        set { setValue(newValue, for: Attribute.confirmationCode) }
+        get { getValue("ConfirmationCode") }
+        set { setValue(newValue, for: "ConfirmationCode") }
     }
 
     /// - Remark: Generated from property `StartsAt` of type `Edm.DateTimeOffset` (TripPin.xml:145).
     public final var startsAt: Foundation.Date? {
-        get { getValue(Attribute.startsAt) }
-        set { setValue(newValue, for: Attribute.startsAt) }
+        get { getValue("StartsAt") }
+        set { setValue(newValue, for: "StartsAt") }
     }
 
     /// - Remark: Generated from property `EndsAt` of type `Edm.DateTimeOffset` (TripPin.xml:146).
     public final var endsAt: Foundation.Date? {
-        get { getValue(Attribute.endsAt) }
-        set { setValue(newValue, for: Attribute.endsAt) }
+        get { getValue("EndsAt") }
+        set { setValue(newValue, for: "EndsAt") }
     }
 
     /// - Remark: Generated from property `Duration` of type `Edm.Duration` (TripPin.xml:147).
     public final var duration: MobileSdk.EdmDuration? {
-        get { getValue(Attribute.duration) }
-        set { setValue(newValue, for: Attribute.duration) }
+        get { getValue("Duration") }
+        set { setValue(newValue, for: "Duration") }
     }
 }

@@ -15,85 +15,85 @@ open class Trip: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("TripId", .int32),
-            .init("ShareId", .guid),
-            .init("Name", .string),
-            .init("Budget", .single),
-            .init("Description", .string),
-            .init("Tags", .string, collection: true),
-            .init("StartsAt", .dateTimeOffset),
-            .init("EndsAt", .dateTimeOffset),
-            .init("PlanItems", .navigation(PlanItem.self), collection: true),
-            .init("Photos", .navigation(Photo.self), collection: true),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            TripId int32
+            ShareId guid
+            Name string
+            Budget single
+            Description string
+            Tags [string]
+            StartsAt dateTimeOffset
+            EndsAt dateTimeOffset
+            PlanItems [navigation] #0
+            Photos [navigation] #1
+            """, [PlanItem.self, Photo.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = nil
-        public static let key: [Swift.String] = ["TripId"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { nil }
+        public static var key: [Swift.String] { ["TripId"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let tripId = "TripId"
-        public static let shareId = "ShareId"
-        public static let name = "Name"
-        public static let budget = "Budget"
-        public static let descriptionValue = "Description"
-        public static let tags = "Tags"
-        public static let startsAt = "StartsAt"
-        public static let endsAt = "EndsAt"
+        public static var tripId: Swift.String { "TripId" }
+        public static var shareId: Swift.String { "ShareId" }
+        public static var name: Swift.String { "Name" }
+        public static var budget: Swift.String { "Budget" }
+        public static var descriptionValue: Swift.String { "Description" }
+        public static var tags: Swift.String { "Tags" }
+        public static var startsAt: Swift.String { "StartsAt" }
+        public static var endsAt: Swift.String { "EndsAt" }
     }
 
     /// - Remark: Generated from property `TripId` of type `Edm.Int32` (TripPin.xml:111).
     public final var tripId: Swift.Int32? {
-        get { getValue(Attribute.tripId) }
-        set { setValue(newValue, for: Attribute.tripId) }
+        get { getValue("TripId") }
+        set { setValue(newValue, for: "TripId") }
     }
 
     /// - Remark: Generated from property `ShareId` of type `Edm.Guid` (TripPin.xml:112).
     public final var shareId: Foundation.UUID? {
-        get { getValue(Attribute.shareId) }
-        set { setValue(newValue, for: Attribute.shareId) }
+        get { getValue("ShareId") }
+        set { setValue(newValue, for: "ShareId") }
     }
 
     /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:113).
     public final var name: Swift.String? {
-        get { getValue(Attribute.name) }
-        set { setValue(newValue, for: Attribute.name) }
+        get { getValue("Name") }
+        set { setValue(newValue, for: "Name") }
     }
 
     /// - Remark: Generated from property `Budget` of type `Edm.Single` (TripPin.xml:114).
     public final var budget: Swift.Float? {
-        get { getValue(Attribute.budget) }
-        set { setValue(newValue, for: Attribute.budget) }
+        get { getValue("Budget") }
+        set { setValue(newValue, for: "Budget") }
     }
 
     /// - Remark: Generated from property `Description` of type `Edm.String` (TripPin.xml:115).
     public final var descriptionValue: Swift.String? {
-        get { getValue(Attribute.descriptionValue) }
-        set { setValue(newValue, for: Attribute.descriptionValue) }
+        get { getValue("Description") }
+        set { setValue(newValue, for: "Description") }
     }
 
     /// - Remark: Generated from property `Tags` of type `Collection(Edm.String)` (TripPin.xml:116).
     public final var tags: [Swift.String]? {
-        get { getValues(Attribute.tags) }
-        set { setValues(newValue, for: Attribute.tags) }
+        get { getValues("Tags") }
+        set { setValues(newValue, for: "Tags") }
     }
 
     /// - Remark: Generated from property `StartsAt` of type `Edm.DateTimeOffset` (TripPin.xml:117).
     public final var startsAt: Foundation.Date? {
-        get { getValue(Attribute.startsAt) }
-        set { setValue(newValue, for: Attribute.startsAt) }
+        get { getValue("StartsAt") }
+        set { setValue(newValue, for: "StartsAt") }
     }
 
     /// - Remark: Generated from property `EndsAt` of type `Edm.DateTimeOffset` (TripPin.xml:118).
     public final var endsAt: Foundation.Date? {
-        get { getValue(Attribute.endsAt) }
-        set { setValue(newValue, for: Attribute.endsAt) }
+        get { getValue("EndsAt") }
+        set { setValue(newValue, for: "EndsAt") }
     }
 
     /// - Remark: Generated from navigation property `PlanItems` to `Collection(Sample.TripPin.PlanItem)`, containing its targets (TripPin.xml:119).
@@ -121,60 +121,52 @@ open class TravelAdvisory: MobileSdk.Entity {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("AdvisoryId", .int32),
-            .init("Title", .string),
-            .init("IssuedAt", .dateTimeOffset),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            AdvisoryId int32
+            Title string
+            IssuedAt dateTimeOffset
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "Advisories"
-        public static let key: [Swift.String] = ["AdvisoryId"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "Advisories" }
+        public static var key: [Swift.String] { ["AdvisoryId"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let advisoryId = "AdvisoryId"
-        public static let title = "Title"
-        public static let issuedAt = "IssuedAt"
+        public static var advisoryId: Swift.String { "AdvisoryId" }
+        public static var title: Swift.String { "Title" }
+        public static var issuedAt: Swift.String { "IssuedAt" }
     }
 
     /// - Remark: Generated from property `AdvisoryId` of type `Edm.Int32` (TripPin.xml:166).
     public final var advisoryId: Swift.Int32? {
-        get { getValue(Attribute.advisoryId) }
-        set { setValue(newValue, for: Attribute.advisoryId) }
+        get { getValue("AdvisoryId") }
+        set { setValue(newValue, for: "AdvisoryId") }
     }
 
     /// - Remark: Generated from property `Title` of type `Edm.String` (TripPin.xml:167).
     public final var title: Swift.String? {
-        get { getValue(Attribute.title) }
-        set { setValue(newValue, for: Attribute.title) }
+        get { getValue("Title") }
+        set { setValue(newValue, for: "Title") }
     }
 
     /// - Remark: Generated from property `IssuedAt` of type `Edm.DateTimeOffset` (TripPin.xml:168).
-    public final var issuedAt: Foundation.Date? { getValue(Attribute.issuedAt) }
+    public final var issuedAt: Foundation.Date? { getValue("IssuedAt") }
 }
 
 /// - Remark: Generated from action `Sample.TripPin.ResetDataSource` (TripPin.xml:211).
 public struct ResetDataSourceRequest: MobileSdk.ODataOperation {
     public typealias Response = Swift.Void
 
-    public static var operationName: Swift.String { "ResetDataSource" }
-
-    public static var isAction: Swift.Bool { true }
-
-    /// What the request is bound to.
-    public var binding: MobileSdk.OperationBinding
-
-    /// The parameters that are set, as sent.
-    public var parameters: [MobileSdk.OperationParameter]
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
 
     public init() {
-        binding = .unbound
-        parameters = []
+        call = MobileSdk.OperationCall(action: "ResetDataSource")
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

@@ -15,36 +15,36 @@ open class Manager: Person {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("Budget", .int64),
-            .init("BossOffice", .complex(Location.self)),
-            .init("DirectReports", .navigation(Employee.self), collection: true),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            Budget int64
+            BossOffice complex #0
+            DirectReports [navigation] #1
+            """, [Location.self, Employee.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = "People"
-        public static let key: [Swift.String] = ["UserName"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { "People" }
+        public static var key: [Swift.String] { ["UserName"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let budget = "Budget"
-        public static let bossOffice = "BossOffice"
+        public static var budget: Swift.String { "Budget" }
+        public static var bossOffice: Swift.String { "BossOffice" }
     }
 
     /// - Remark: Generated from property `Budget` of type `Edm.Int64` (TripPin.xml:83).
     public final var budget: Swift.Int64? {
-        get { getValue(Attribute.budget) }
-        set { setValue(newValue, for: Attribute.budget) }
+        get { getValue("Budget") }
+        set { setValue(newValue, for: "Budget") }
     }
 
     /// - Remark: Generated from property `BossOffice` of type `Sample.TripPin.Location` (TripPin.xml:84).
     public final var bossOffice: Location? {
-        get { getValue(Attribute.bossOffice) }
-        set { setValue(newValue, for: Attribute.bossOffice) }
+        get { getValue("BossOffice") }
+        set { setValue(newValue, for: "BossOffice") }
     }
 
     /// - Remark: Generated from navigation property `DirectReports` to `Collection(Sample.TripPin.Employee)` (TripPin.xml:85).
@@ -58,19 +58,11 @@ open class Manager: Person {
 public struct ShareTripRequest: MobileSdk.ODataOperation {
     public typealias Response = Swift.Void
 
-    public static var operationName: Swift.String { "Sample.TripPin.ShareTrip" }
-
-    public static var isAction: Swift.Bool { true }
-
-    /// What the request is bound to.
-    public var binding: MobileSdk.OperationBinding
-
-    /// The parameters that are set, as sent.
-    public var parameters: [MobileSdk.OperationParameter]
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
 
     public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People", userName: Swift.String, tripId: Swift.Int32) {
-        binding = .entity(entitySet: targetEntitySet, key: target)
-        parameters = MobileSdk.OperationParameter.list(.typed("userName", userName), .typed("tripId", tripId))
+        call = MobileSdk.OperationCall(action: "Sample.TripPin.ShareTrip", on: .entity(entitySet: targetEntitySet, key: target), .typed("userName", userName), .typed("tripId", tripId))
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
@@ -82,19 +74,11 @@ public struct ShareTripRequest: MobileSdk.ODataOperation {
 public struct GetFavoriteAirlineRequest: MobileSdk.ODataOperation {
     public typealias Response = Airline?
 
-    public static var operationName: Swift.String { "Sample.TripPin.GetFavoriteAirline" }
-
-    public static var isAction: Swift.Bool { false }
-
-    /// What the request is bound to.
-    public var binding: MobileSdk.OperationBinding
-
-    /// The parameters that are set, as sent.
-    public var parameters: [MobileSdk.OperationParameter]
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
 
     public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People") {
-        binding = .entity(entitySet: targetEntitySet, key: target)
-        parameters = []
+        call = MobileSdk.OperationCall(function: "Sample.TripPin.GetFavoriteAirline", on: .entity(entitySet: targetEntitySet, key: target))
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

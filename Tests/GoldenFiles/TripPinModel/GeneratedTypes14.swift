@@ -13,26 +13,26 @@ open class PublicTransportation: PlanItem {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("SeatNumber", .string),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            SeatNumber string
+            """)
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = nil
-        public static let key: [Swift.String] = ["PlanItemId"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { nil }
+        public static var key: [Swift.String] { ["PlanItemId"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let seatNumber = "SeatNumber"
+        public static var seatNumber: Swift.String { "SeatNumber" }
     }
 
     /// - Remark: Generated from property `SeatNumber` of type `Edm.String` (TripPin.xml:150).
     public final var seatNumber: Swift.String? {
-        get { getValue(Attribute.seatNumber) }
-        set { setValue(newValue, for: Attribute.seatNumber) }
+        get { getValue("SeatNumber") }
+        set { setValue(newValue, for: "SeatNumber") }
     }
 }

@@ -13,34 +13,34 @@ open class Event: PlanItem {
 
     /// How each property is typed and named in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        [
-            .init("OccursAt", .complex(EventLocation.self)),
-            .init("Description", .string),
-        ]
+        MobileSdk.PropertyMetadata.table("""
+            OccursAt complex #0
+            Description string
+            """, [EventLocation.self])
     }
 
     /// Where the service keeps this entity and how it is keyed.
     public enum EntityInfo {
-        public static let entitySetName: Swift.String? = nil
-        public static let key: [Swift.String] = ["PlanItemId"]
-        public static let alternateKeys: [[Swift.String]] = []
+        public static var entitySetName: Swift.String? { nil }
+        public static var key: [Swift.String] { ["PlanItemId"] }
+        public static var alternateKeys: [[Swift.String]] { [] }
     }
 
     /// The attributes' logical names.
     public enum Attribute {
-        public static let occursAt = "OccursAt"
-        public static let descriptionValue = "Description"
+        public static var occursAt: Swift.String { "OccursAt" }
+        public static var descriptionValue: Swift.String { "Description" }
     }
 
     /// - Remark: Generated from property `OccursAt` of type `Sample.TripPin.EventLocation` (TripPin.xml:159).
     public final var occursAt: EventLocation? {
-        get { getValue(Attribute.occursAt) }
-        set { setValue(newValue, for: Attribute.occursAt) }
+        get { getValue("OccursAt") }
+        set { setValue(newValue, for: "OccursAt") }
     }
 
     /// - Remark: Generated from property `Description` of type `Edm.String` (TripPin.xml:160).
     public final var descriptionValue: Swift.String? {
-        get { getValue(Attribute.descriptionValue) }
-        set { setValue(newValue, for: Attribute.descriptionValue) }
+        get { getValue("Description") }
+        set { setValue(newValue, for: "Description") }
     }
 }
