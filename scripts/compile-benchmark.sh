@@ -18,7 +18,8 @@ fi
 
 prepare() {  # prepare SIDE CHECKOUT: builds the generator and runtime of CHECKOUT, generates every document
   local side=$1 checkout=$2 bin document
-  (cd "$checkout" && swift build --product mobilesdkgen >/dev/null && swift build --target MobileSdk >/dev/null)
+  (cd "$checkout" && swift build --product mobilesdkgen >/dev/null 2>&1 && swift build --target MobileSdk >/dev/null 2>&1) ||
+    { echo "building the generator and runtime in $checkout failed" >&2; exit 1; }
   bin=$(cd "$checkout" && swift build --show-bin-path 2>/dev/null | tail -1)
   for document in "${documents[@]}"; do
     rm -rf "$work/$side/$(basename "$document" .xml)"
@@ -43,8 +44,11 @@ mkdir -p "$work"
 sides=(current)
 prepare current .
 if [ -n "$baseline" ]; then
-  git worktree remove --force "$work/baseline-checkout" 2>/dev/null || true
-  git worktree add --detach "$work/baseline-checkout" "$baseline" >/dev/null 2>&1
+  # The worktree (and its build) is kept between runs while it is at the same commit.
+  if [ "$(git -C "$work/baseline-checkout" rev-parse HEAD 2>/dev/null)" != "$(git rev-parse "$baseline^{commit}")" ]; then
+    git worktree remove --force "$work/baseline-checkout" 2>/dev/null || true
+    git worktree add --detach "$work/baseline-checkout" "$baseline" >/dev/null 2>&1
+  fi
   prepare baseline "$work/baseline-checkout"
   sides=(baseline current)
 fi

@@ -27,7 +27,7 @@ extension GenerationContext {
                 body: [.assignment(.member(.identifier("self"), "attributes"), .identifier("attributes"))])),
         ]
         if !properties.isEmpty {
-            members += propertyMetadataDeclarations(properties, modifiers: [.static], access: access)
+            members.append(propertyMetadataDeclaration(properties, modifiers: [.static], access: access))
         }
         for plan in properties {
             let key = Expression.literal(.string(plan.attributeKey))

@@ -30,7 +30,7 @@ extension GenerationContext {
                 kind: .computed(getter: [.expression(.array(keyAttributes.map { .literal(.string($0)) }))], setter: nil))))
         }
         if !properties.isEmpty || !navigations.isEmpty {
-            members += propertyMetadataDeclarations(properties + navigations, modifiers: [.override, .class], access: classAccess)
+            members.append(propertyMetadataDeclaration(properties + navigations, modifiers: [.override, .class], access: classAccess))
         }
         members.append(entityInfo(qualified, type))
         if !properties.isEmpty {

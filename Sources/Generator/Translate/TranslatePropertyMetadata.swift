@@ -5,8 +5,12 @@ extension GenerationContext {
     /// `propertyMetadata`: a table with a line per generated property (see `PropertyMetadata.table` of the runtime)
     /// and the types its complex and navigation properties refer to. One string literal per type, not an array
     /// literal of values: Microsoft Graph's 8,000 properties compile several seconds faster.
-    func propertyMetadataDeclarations(_ plans: [PropertyPlan], modifiers: [Modifier], access: AccessLevel) -> [Declaration] {
+    func propertyMetadataDeclaration(_ plans: [PropertyPlan], modifiers: [Modifier], access: AccessLevel) -> Declaration {
         var types: [String] = []
+        func reference(_ type: String) -> [String] {
+            if !types.contains(type) { types.append(type) }
+            return ["#\(types.firstIndex(of: type) ?? 0)"]
+        }
         let lines = plans.map { plan -> String in
             var fields = [Self.tableField(plan.attributeKey)]
             var kind: String
@@ -14,10 +18,12 @@ extension GenerationContext {
             switch plan.type.runtimeType {
             case .simple(let name):
                 kind = name
-            case .complex(let type), .navigation(let type):
-                kind = plan.type.runtimeType == .complex(type) ? "complex" : "navigation"
-                if !types.contains(type) { types.append(type) }
-                references = ["#\(types.firstIndex(of: type) ?? 0)"]
+            case .complex(let type):
+                kind = "complex"
+                references = reference(type)
+            case .navigation(let type):
+                kind = "navigation"
+                references = reference(type)
             case .lookup(let targets):
                 kind = "lookup"
                 references = targets.map { [$0.logicalName, $0.navigationProperty, $0.entitySetName].map(Self.tableField).joined(separator: "/") }
@@ -30,9 +36,9 @@ extension GenerationContext {
         }
         var arguments = [Argument(.literal(.lines(lines)))]
         if !types.isEmpty { arguments.append(Argument(.array(types.map { .metatype(.named($0)) }))) }
-        return [.documented(Documentation(["How each property is typed and named in payloads."]), .variable(VariableDeclaration(
+        return .documented(Documentation(["How each property is typed and named in payloads."]), .variable(VariableDeclaration(
             access: access, modifiers: modifiers, name: "propertyMetadata", type: .array(.named("MobileSdk.PropertyMetadata")),
-            kind: .computed(getter: [.expression(.call(.identifier("MobileSdk.PropertyMetadata.table"), arguments))], setter: nil))))]
+            kind: .computed(getter: [.expression(.call(.identifier("MobileSdk.PropertyMetadata.table"), arguments))], setter: nil))))
     }
 
     /// A name as a table field: percent-encoded where it holds a character the table's syntax uses.
