@@ -3,7 +3,8 @@ extension Entity {
     /// The first entity related through `name` as `T`; nil when there is none or it is of another entity.
     /// A late-bound entity is converted with ``toEntity(_:)`` and replaced by the result, so changes to it stick.
     public func getRelated<T: Entity>(_ name: String, as type: T.Type = T.self) -> T? {
-        getRelatedCollection(name, as: type)?.first
+        if let probe { return probe.recorder.readRelated(name, at: probe.depth, as: type) }
+        return getRelatedCollection(name, as: type)?.first
     }
 
     /// The entities related through `name` as `T`; nil when there are none or one is of another entity.
@@ -11,7 +12,7 @@ extension Entity {
     /// ``EntityRegistry/shared`` when that is a `T` (a derived type), else with ``toEntity(_:)`` —
     /// and replaced by the results, so changes to them stick.
     public func getRelatedCollection<T: Entity>(_ name: String, as type: T.Type = T.self) -> [T]? {
-        accessRecorder?.record(name)
+        if let probe { return probe.recorder.read(name, at: probe.depth, as: [T].self) }
         guard var collection = relatedEntities[name] else { return nil }
         var result: [T] = []
         for entity in collection.entities {

@@ -2,8 +2,8 @@
 extension Entity {
     /// The attribute as `T`; nil when it is absent, `.null`, or of another kind.
     public func getValue<T: AttributeValueConvertible>(_ name: String, as type: T.Type = T.self) -> T? {
-        accessRecorder?.record(name)
-        return attributes.value(name, as: type)
+        if let probe { return probe.recorder.read(name, at: probe.depth, as: type) }
+        return attributes.storedValue(name, as: type)
     }
 
     /// Stores the value as a change; nil stores `.null`, which clears the attribute on update.
@@ -13,8 +13,8 @@ extension Entity {
 
     /// The elements of a collection attribute as `T`; nil when it is absent, `.null`, or not a collection of `T`.
     public func getValues<T: AttributeValueConvertible>(_ name: String, as type: T.Type = T.self) -> [T]? {
-        accessRecorder?.record(name)
-        return attributes.values(name, as: type)
+        if let probe { return probe.recorder.read(name, at: probe.depth, as: [T].self) }
+        return attributes.storedValues(name, as: type)
     }
 
     /// Stores the values as a `.collection` change; nil stores `.null`.

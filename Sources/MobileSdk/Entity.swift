@@ -31,8 +31,8 @@ open class Entity: CustomStringConvertible {
     /// The version the service gave the record (`@odata.etag`, `__metadata.etag`); sent in `If-Match` when set.
     public var eTag: String?
 
-    /// Set on a probe instance while a key path is resolved to the attribute it reads (see ``PropertyPaths``).
-    var accessRecorder: AccessRecorder?
+    /// Set on a probe instance while a key path is resolved to the properties it reads (see ``PropertyPaths``).
+    var probe: (recorder: AccessRecorder, depth: Int)?
 
     /// The id given at initialization, by conversion or by the last assignment to ``id``.
     private var assignedId: UUID?

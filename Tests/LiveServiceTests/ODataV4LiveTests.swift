@@ -132,6 +132,31 @@ extension ODataV4Live {
         for index in ages.indices { try await client.delete(Person.self, key: EntityKey("t\(index)-" + LiveServers.runId)) }
     }
 
+    @Test func typedQueriesThroughComplexValues() async throws {
+        let family = "Complex" + LiveServers.runId
+        let homes = [("1 Main St", "Boise"), ("2 Oak Ave", "Seattle"), ("3 Elm Rd", "Boise")]
+        for (index, home) in homes.enumerated() {
+            let created = person("c\(index)-" + LiveServers.runId, first: "Cy", last: family)
+            var city = City()
+            city.name = home.1
+            var location = Location()
+            location.address = home.0
+            location.city = city
+            created.homeAddress = location
+            try await client.create(created)
+        }
+        let typed = Query<Person>()
+            .select(\.userName)
+            .filter { $0.lastName == family && $0.homeAddress.city.name == "Boise" }
+            .orderBy(\.homeAddress?.address, descending: true)
+        let rows = try await client.retrieveAll(typed)
+        let direct = try await ServerProbe.all(root, ServerProbe.encoded(
+            "People?$select=UserName&$filter=LastName eq '\(family)' and HomeAddress/City/Name eq 'Boise'&$orderby=HomeAddress/Address desc"))
+        #expect(rows.compactMap(\.userName) == direct.compactMap { $0["UserName"] as? String })
+        #expect(rows.compactMap(\.userName) == ["c2-" + LiveServers.runId, "c0-" + LiveServers.runId])
+        for index in homes.indices { try await client.delete(Person.self, key: EntityKey("c\(index)-" + LiveServers.runId)) }
+    }
+
     @Test func associateAndExpand() async throws {
         let first = person("a-" + LiveServers.runId, first: "Russell", last: "Whyte")
         let second = person("b-" + LiveServers.runId, first: "Scott", last: "Ketchum")

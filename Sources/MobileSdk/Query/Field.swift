@@ -24,6 +24,11 @@ public struct Field<Root: Entity, Value> {
     public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member?>) -> Field<Root, Member> where Value: Entity {
         Field<Root, Member>(path: PropertyPath.of(keyPath, after: path.segments), depth: depth)
     }
+
+    /// A property of a complex value: `$0.homeAddress.city` (`HomeAddress/City`).
+    public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member?>) -> Field<Root, Member> where Value: ComplexValue {
+        Field<Root, Member>(path: PropertyPath.of(keyPath, after: path.segments), depth: depth)
+    }
 }
 
 extension Field where Value: AttributeValueConvertible {

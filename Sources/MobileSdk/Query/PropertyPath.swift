@@ -8,7 +8,15 @@ struct PropertyPath: Sendable {
 
     /// The path of `keyPath` after `prefix`.
     static func of<Root: Entity>(_ keyPath: PartialKeyPath<Root>, after prefix: [String?] = []) -> PropertyPath {
-        let resolved = PropertyPaths.resolve(keyPath)
+        path(PropertyPaths.resolve(keyPath), after: prefix)
+    }
+
+    /// The path of `keyPath` of a complex value after `prefix`, the path to the value.
+    static func of<Root: ComplexValue>(_ keyPath: PartialKeyPath<Root>, after prefix: [String?]) -> PropertyPath {
+        path(PropertyPaths.resolve(keyPath), after: prefix)
+    }
+
+    private static func path(_ resolved: PropertyPaths.Resolved?, after prefix: [String?]) -> PropertyPath {
         var member: String?
         if let metadata = resolved?.metadata, !metadata.isCollection {
             switch metadata.type {
@@ -17,7 +25,7 @@ struct PropertyPath: Sendable {
             default: member = nil
             }
         }
-        return PropertyPath(segments: prefix + [resolved?.payloadName], verboseMember: member)
+        return PropertyPath(segments: prefix + (resolved.map { $0.payloadPath.map(Optional.some) } ?? [nil]), verboseMember: member)
     }
 
     /// The path in the URL syntax of `version`.

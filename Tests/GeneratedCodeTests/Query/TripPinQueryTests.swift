@@ -45,6 +45,23 @@ struct TripPinQueryTests {
         #expect(try filter { $0.bestFriend.lastName == "Whyte" } == "BestFriend/LastName eq 'Whyte'")
     }
 
+    @Test func propertiesOfComplexValues() throws {
+        #expect(try filter { $0.homeAddress.address == "187 Suffolk Ln." } == "HomeAddress/Address eq '187 Suffolk Ln.'")
+        #expect(try filter { $0.homeAddress.city.name.hasPrefix("Bo") } == "startswith(HomeAddress/City/Name,'Bo')")
+        #expect(try filter { $0.addressInfo.any { $0.city.region == "ID" } } == "AddressInfo/any(x0:x0/City/Region eq 'ID')")
+        #expect(try filter { $0.bestFriend.homeAddress.city.name == "Boise" } == "BestFriend/HomeAddress/City/Name eq 'Boise'")
+    }
+
+    @Test func keyPathsThroughComplexValuesAndSingleNavigations() throws {
+        let options = try Query<Person>()
+            .select(\.homeAddress)
+            .orderBy(\.homeAddress?.city?.name)
+            .orderBy(\.bestFriend?.lastName, descending: true)
+            .odataQuery(.v4)
+        #expect(options.select == ["HomeAddress"])
+        #expect(options.orderBy == ["HomeAddress/City/Name", "BestFriend/LastName desc"])
+    }
+
     @Test func selectOrderExpandPageAndCount() throws {
         let query = Query<Person>()
             .select(\.userName, \.firstName)
@@ -68,5 +85,16 @@ struct TripPinQueryTests {
 
     @Test func aKeyPathThatReadsNoAttributeIsRefused() {
         #expect(throws: ODataEncodingError.self) { try Query<Person>().select(\.description).odataQuery(.v4) }
+    }
+
+    /// A computed property of the app's own that reads two attributes names no one property.
+    @Test func aKeyPathThatReadsTwoAttributesIsRefused() {
+        #expect(throws: ODataEncodingError.self) { try Query<Person>().orderBy(\.displayName).odataQuery(.v4) }
+    }
+}
+
+extension Person {
+    fileprivate var displayName: String? {
+        [firstName, lastName].compactMap { $0 }.joined(separator: " ")
     }
 }
