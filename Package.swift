@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "MobileSdkClient", dependencies: ["MobileSdk"]),
         .testTarget(
             name: "MobileSdkClientTests",
-            dependencies: ["MobileSdkClient", "MobileSdk", "DataverseModel", "CRM2011Model", "TripPinModel"],
+            dependencies: ["MobileSdkClient", "MobileSdk", "DataverseModel", "CRM2011Model", "TripPinModel", "SAPModel"],
             resources: [.copy("Payloads")]
         ),
         // Generated classes against real OData servers started by scripts/test-servers.sh.

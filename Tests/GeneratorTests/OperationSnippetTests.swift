@@ -142,24 +142,75 @@ struct OperationSnippetTests {
     }
 }
 
-/// OData v2 service operations have no request type: a warning names each.
+/// OData v2/v3 service operations: a request per import, GET as a function and POST as an action, parameters typed;
+/// bindable v3 actions and other HTTP methods are reported.
 struct ServiceOperationSnippetTests {
-    @Test func aServiceOperationIsReportedNotDropped() throws {
-        let document = """
-            <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx">
-              <edmx:DataServices xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" m:DataServiceVersion="2.0">
-                <Schema Namespace="Test" xmlns="http://schemas.microsoft.com/ado/2008/09/edm">
-                  <EntityType Name="Order"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
-                  <EntityContainer Name="C" m:IsDefaultEntityContainer="true">
-                    <EntitySet Name="Orders" EntityType="Test.Order"/>
-                    <FunctionImport Name="TopOrders" EntitySet="Orders" ReturnType="Collection(Test.Order)" m:HttpMethod="GET"/>
-                  </EntityContainer>
-                </Schema>
-              </edmx:DataServices>
-            </edmx:Edmx>
+    private func document(_ imports: String) -> String {
+        """
+        <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx">
+          <edmx:DataServices xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" m:DataServiceVersion="2.0">
+            <Schema Namespace="Test" xmlns="http://schemas.microsoft.com/ado/2008/09/edm">
+              <EntityType Name="Order"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+              <EntityContainer Name="C" m:IsDefaultEntityContainer="true">
+                <EntitySet Name="Orders" EntityType="Test.Order"/>
+        \(imports)
+              </EntityContainer>
+            </Schema>
+          </edmx:DataServices>
+        </edmx:Edmx>
+        """
+    }
+
+    @Test func aGetServiceOperationIsAFunctionRequest() throws {
+        let (text, diagnostics) = try Snippets.render(document("""
+                <FunctionImport Name="TopOrders" EntitySet="Orders" ReturnType="Collection(Test.Order)" m:HttpMethod="GET">
+                  <Parameter Name="count" Type="Edm.Int32" Mode="In" Nullable="false"/><Parameter Name="since" Type="Edm.DateTime" Mode="In"/>
+                </FunctionImport>
+            """), type: "TopOrdersRequest")
+        #expect(diagnostics.isEmpty)
+        #expect(text == """
+            /// - Remark: Generated from service operation `Test.TopOrders` (Snippet.xml:7).
+            public struct TopOrdersRequest: MobileSdk.ODataOperation {
+                public typealias Response = [Order]
+
+                /// What the request sends.
+                public let call: MobileSdk.OperationCall
+
+                public init(count: Swift.Int32, since: Foundation.Date? = nil) {
+                    call = MobileSdk.OperationCall(function: "TopOrders", .typed("count", count), .typed("since", since))
+                }
+
+                public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+                    return try result.entities(Order.self)
+                }
+            }
+
+            """)
+    }
+
+    @Test func aPostServiceOperationIsAnActionAndTheServiceHasItsMethod() throws {
+        let imports = """
+                <FunctionImport Name="Close" ReturnType="Edm.Boolean" m:HttpMethod="POST"><Parameter Name="id" Type="Edm.Int32" Nullable="false"/></FunctionImport>
             """
-        #expect(try Snippets.operationDiagnostics(document) == [
-            "warning: function import TopOrders is not generated: OData v2/v3 service operations have no request type yet; call it with ODataClient.invokeFunction",
+        let request = try Snippets.render(document(imports), type: "CloseRequest").text
+        #expect(request.contains("call = MobileSdk.OperationCall(action: \"Close\", .typed(\"id\", id))"))
+        #expect(request.contains("return try result.value(Swift.Bool.self, as: .boolean)"))
+        let service = try Snippets.render(document(imports), type: "CService").text
+        #expect(service.contains("public func close(id: Swift.Int32) async throws -> Swift.Bool? {"))
+    }
+
+    @Test func v3DefaultsAndWhatIsReported() throws {
+        let imports = """
+                <FunctionImport Name="Touch"/>
+                <FunctionImport Name="Peek" IsSideEffecting="false" ReturnType="Edm.String"/>
+                <FunctionImport Name="Rate" IsBindable="true" IsSideEffecting="true"><Parameter Name="order" Type="Test.Order"/></FunctionImport>
+                <FunctionImport Name="Purge" m:HttpMethod="DELETE"/>
+            """
+        #expect(try Snippets.render(document(imports), type: "TouchRequest").text.contains("OperationCall(action: \"Touch\")"))
+        #expect(try Snippets.render(document(imports), type: "PeekRequest").text.contains("OperationCall(function: \"Peek\")"))
+        #expect(try Snippets.operationDiagnostics(document(imports)) == [
+            "warning: function import Rate is not generated: bindable OData v3 actions have no request type; call it with ODataClient.invokeAction",
+            "warning: function import Purge is not generated: it is invoked with DELETE, which requests support only as GET and POST",
         ])
     }
 }

@@ -9,25 +9,28 @@ extension GenerationContext {
         /// The name in URLs: namespace-qualified when bound, the import's name when unbound.
         var urlName: String
         var structName: String
+        /// An OData v2/v3 service operation, made an operation.
+        var isServiceOperation = false
     }
 
     /// The operations that can be invoked, named: bound ones by their qualified name, unbound ones through an
-    /// action or function import. Overloads get the binding type or their parameters in their names.
+    /// action or function import, OData v2/v3 service operations by their import's name. Overloads get the binding
+    /// type or their parameters in their names.
     func planOperations() -> [OperationPlan] {
         var imports: [QualifiedName: String] = [:]
+        var plans: [OperationPlan] = []
         for schema in service.schemas {
             for container in schema.entityContainers {
                 for item in container.actionImports where imports[item.action] == nil { imports[item.action] = item.name }
                 for item in container.functionImports {
                     guard let function = item.function else {
-                        warning("function import \(item.name) is not generated: OData v2/v3 service operations have no request type yet; call it with ODataClient.invokeFunction", at: item.location)
+                        if let plan = planServiceOperation(item, namespace: schema.namespace) { plans.append(plan) }
                         continue
                     }
                     if imports[function] == nil { imports[function] = item.name }
                 }
             }
         }
-        var plans: [OperationPlan] = []
         for schema in service.schemas {
             let operations = schema.actions + schema.functions
             let groups = Dictionary(grouping: operations, by: \.name)
@@ -59,6 +62,32 @@ extension GenerationContext {
             }
         }
         return plans
+    }
+
+    /// An OData v2/v3 service operation (a function import declaring its own parameters and return type) as an
+    /// unbound operation: an action when invoked with POST (`m:HttpMethod`, else v3's side-effecting default), a
+    /// function with GET. Its parameters go in the URL either way.
+    private func planServiceOperation(_ item: FunctionImport, namespace: String) -> OperationPlan? {
+        if item.isBindable == true {
+            warning("function import \(item.name) is not generated: bindable OData v3 actions have no request type; call it with ODataClient.invokeAction", at: item.location)
+            return nil
+        }
+        let kind: Operation.Kind
+        switch item.httpMethod?.uppercased() {
+        case "GET": kind = .function
+        case "POST": kind = .action
+        case nil: kind = item.isSideEffecting == false ? .function : .action
+        case let method?:
+            warning("function import \(item.name) is not generated: it is invoked with \(method), which requests support only as GET and POST", at: item.location)
+            return nil
+        }
+        var operation = Operation(kind: kind, name: item.name, location: item.location)
+        operation.parameters = item.parameters.filter { $0.mode == nil || $0.mode == "In" || $0.mode == "InOut" }
+        operation.returnType = item.returnType
+        operation.annotations = item.annotations
+        let structName = typeNames.claim(extra: configuration.typePrefix + IdentifierNaming.upperCamelCase(item.name) + "Request")
+        return OperationPlan(qualified: QualifiedName(namespace: namespace, name: item.name), operation: operation, urlName: item.name,
+                             structName: structName, isServiceOperation: true)
     }
 
     /// A request struct for one operation: typed parameters, the binding, and how to read the response.
@@ -129,7 +158,7 @@ extension GenerationContext {
 
         var text = DocumentationText()
         text.add(operation.coreDescription)
-        let kind = (operation.isBound ? "bound " : "") + operation.kind.rawValue
+        let kind = plan.isServiceOperation ? "service operation" : (operation.isBound ? "bound " : "") + operation.kind.rawValue
         let documentation = text.documentation(remark: "Generated from \(kind) `\(plan.qualified)` (\(source(operation.location))).")
         let declaration = Declaration.documented(documentation, .struct(NominalDeclaration(
             access: access, name: plan.structName, conformances: [.named("MobileSdk.ODataOperation")], members: members)))

@@ -15,19 +15,21 @@ extension ODataClient {
             throw ODataClientError.invalidRequest("action \(call.operationName) takes no query options")
         }
         let result: OperationResult
-        if call.isAction {
+        if call.isAction, version == .v4 {
             let request = try actionRequest(call.operationName, binding: call.binding, parameters: call.parameters)
             let response = try await send(request)
             result = OperationResult(statusCode: response.statusCode, body: response.body, decoder: decoder)
         } else {
+            // Functions, and OData v2 service operations (whose parameters go in the URL, also with POST).
             var values: [(String, AttributeValue)] = []
             for parameter in call.parameters {
                 guard case .value(let value) = parameter.value else {
-                    throw ODataClientError.invalidRequest("function \(call.operationName) cannot take the entity parameter '\(parameter.name)' in its URL")
+                    throw ODataClientError.invalidRequest("\(call.operationName) cannot take the entity parameter '\(parameter.name)' in its URL")
                 }
                 values.append((parameter.name, value))
             }
-            result = try await invokeFunction(call.operationName, binding: call.binding, values: values, options: options)
+            result = try await invokeFunction(call.operationName, method: call.isAction ? "POST" : "GET", binding: call.binding,
+                                              values: values, options: options)
         }
         do {
             return try Operation.response(from: result)
@@ -54,10 +56,11 @@ extension ODataClient {
     /// Invokes a function (GET); parameters go in the URL as aliases, `F(p=@p)?@p=value`, so that any value is safe.
     public func invokeFunction(_ name: String, binding: OperationBinding = .unbound,
                                parameters: KeyValuePairs<String, AttributeValue> = [:]) async throws -> OperationResult {
-        try await invokeFunction(name, binding: binding, values: parameters.map { ($0.key, $0.value) }, options: ODataQuery())
+        try await invokeFunction(name, method: "GET", binding: binding, values: parameters.map { ($0.key, $0.value) }, options: ODataQuery())
     }
 
-    private func invokeFunction(_ name: String, binding: OperationBinding, values: [(String, AttributeValue)], options: ODataQuery) async throws -> OperationResult {
+    private func invokeFunction(_ name: String, method: String, binding: OperationBinding, values: [(String, AttributeValue)],
+                                options: ODataQuery) async throws -> OperationResult {
         let path = try operationPath(name, binding: binding)
         var url: String
         switch version {
@@ -71,7 +74,7 @@ extension ODataClient {
         }
         let query = options.queryString(version)
         if !query.isEmpty { url += (url.contains("?") ? "&" : "?") + query }
-        let request = try request("GET", url)
+        let request = try request(method, url)
         let response = try await send(request)
         return OperationResult(statusCode: response.statusCode, body: response.body, decoder: decoder)
     }

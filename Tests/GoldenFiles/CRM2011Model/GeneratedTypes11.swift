@@ -5,6 +5,22 @@ import MobileSdk
 
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
+/// - Remark: Generated from service operation `Microsoft.Crm.Sdk.Data.Services.RetrieveAccountsByIndustry` (CRM2011.OrganizationData.xml:154).
+public struct RetrieveAccountsByIndustryRequest: MobileSdk.ODataOperation {
+    public typealias Response = [Account]
+
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
+
+    public init(industryCode: Swift.Int32? = nil) {
+        call = MobileSdk.OperationCall(function: "RetrieveAccountsByIndustry", .typed("IndustryCode", industryCode))
+    }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return try result.entities(Account.self)
+    }
+}
+
 /// The requests of entity container `OrganizationServiceContext`: its entity sets, singletons and imports.
 ///
 /// - Remark: Generated from entity container `Microsoft.Crm.Sdk.Data.Services.OrganizationServiceContext` (CRM2011.OrganizationData.xml:125).
@@ -27,4 +43,9 @@ public struct OrganizationServiceContextService: Swift.Sendable {
 
     /// The ServicesTask records of `TaskSet`.
     public var taskSet: MobileSdk.EntitySetAccessor<ServicesTask> { .init(client: client, name: "TaskSet") }
+
+    /// Sends ``RetrieveAccountsByIndustryRequest``.
+    public func retrieveAccountsByIndustry(industryCode: Swift.Int32? = nil) async throws -> [Account] {
+        return try await client.invoke(RetrieveAccountsByIndustryRequest(industryCode: industryCode))
+    }
 }

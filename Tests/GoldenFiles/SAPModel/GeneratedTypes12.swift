@@ -21,4 +21,9 @@ public struct ZSAMPLESALESSRVEntitiesService: Swift.Sendable {
 
     /// The SalesOrderItem records of `SalesOrderItemSet`.
     public var salesOrderItemSet: MobileSdk.EntitySetAccessor<SalesOrderItem> { .init(client: client, name: "SalesOrderItemSet") }
+
+    /// Sends ``ReleaseSalesOrderRequest``.
+    public func releaseSalesOrder(salesOrderID: Swift.String? = nil, releaseNote: Swift.String? = nil) async throws -> SalesOrder? {
+        return try await client.invoke(ReleaseSalesOrderRequest(salesOrderID: salesOrderID, releaseNote: releaseNote))
+    }
 }

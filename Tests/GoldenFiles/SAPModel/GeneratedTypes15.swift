@@ -4,3 +4,19 @@ import Foundation
 import MobileSdk
 
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
+
+/// - Remark: Generated from service operation `ZSAMPLE_SALES_SRV.ReleaseSalesOrder` (SAP.v2.xml:54).
+public struct ReleaseSalesOrderRequest: MobileSdk.ODataOperation {
+    public typealias Response = SalesOrder?
+
+    /// What the request sends.
+    public let call: MobileSdk.OperationCall
+
+    public init(salesOrderID: Swift.String? = nil, releaseNote: Swift.String? = nil) {
+        call = MobileSdk.OperationCall(action: "ReleaseSalesOrder", .typed("SalesOrderID", salesOrderID), .typed("ReleaseNote", releaseNote))
+    }
+
+    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
+        return try result.optionalEntity(SalesOrder.self)
+    }
+}
