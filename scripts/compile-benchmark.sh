@@ -23,16 +23,20 @@ prepare() {  # prepare SIDE CHECKOUT: builds the generator and runtime of CHECKO
   bin=$(cd "$checkout" && swift build --show-bin-path 2>/dev/null | tail -1)
   for document in "${documents[@]}"; do
     rm -rf "$work/$side/$(basename "$document" .xml)"
-    "$bin/mobilesdkgen" generate "$document" -o "$work/$side/$(basename "$document" .xml)" >/dev/null 2>&1
+    "$bin/mobilesdkgen" generate "$document" -o "$work/$side/$(basename "$document" .xml)" >/dev/null 2>&1 ||
+      { echo "$side: generating $document failed" >&2; exit 1; }
   done
   echo "$bin/Modules" >"$work/$side.modules"
 }
 
-compile() {  # compile SIDE NAME: prints "wall cpu peakKB" of one compilation
+compile() {  # compile SIDE NAME: prints "wall cpu peakKB" of one compilation, nothing when it fails
   local dir=$work/$1/$2 modules
   modules=$(cat "$work/$1.modules")
-  (cd "$dir" && /usr/bin/time -f "%e %U %S %M" -o ../../$1.time swiftc -swift-version 6 -parse-as-library -emit-library \
-     -j "$(nproc)" -I "$modules" -module-name Generated -o "../../$1.so" ./*.swift >/dev/null 2>&1)
+  if ! (cd "$dir" && /usr/bin/time -f "%e %U %S %M" -o ../../$1.time swiftc -swift-version 6 -parse-as-library -emit-library \
+     -j "$(nproc)" -I "$modules" -module-name Generated -o "../../$1.so" ./*.swift >"../../$1.log" 2>&1); then
+    echo "$1: compiling $2 failed, see $work/$1.log" >&2
+    return
+  fi
   awk '{ printf "%s %.1f %s\n", $1, $2 + $3, $4 }' "$work/$1.time"
 }
 
@@ -59,7 +63,7 @@ for document in "${documents[@]}"; do
   declare -A walls=() cpus=() peaks=()
   for _ in $(seq "$runs"); do
     for side in "${sides[@]}"; do
-      read -r wall cpu peak < <(compile "$side" "$name")
+      read -r wall cpu peak < <(compile "$side" "$name") || exit 1
       walls[$side]+="$wall "; cpus[$side]+="$cpu "; peaks[$side]+="$peak "
     done
   done

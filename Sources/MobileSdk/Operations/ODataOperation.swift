@@ -15,7 +15,8 @@ public protocol ODataOperation {
 public final class OperationCall {
     /// The name in the URL: namespace-qualified for a bound operation, the import's name for an unbound one.
     public let operationName: String
-    /// An action (POST, parameters in the body) or a function (GET, parameters in the URL).
+    /// An action (POST) or a function (GET). An OData v4 action sends its parameters in the body; functions and
+    /// OData v2 service operations send them in the URL.
     public let isAction: Bool
     /// What the operation is bound to.
     public let binding: OperationBinding

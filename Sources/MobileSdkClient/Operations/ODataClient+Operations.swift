@@ -53,7 +53,8 @@ extension ODataClient {
         return try request("POST", try operationPath(name, binding: binding), body: body)
     }
 
-    /// Invokes a function (GET); parameters go in the URL as aliases, `F(p=@p)?@p=value`, so that any value is safe.
+    /// Invokes a function (GET); parameters go in the URL, in OData v4 as aliases, `F(p=@p)?@p=value`, so that any
+    /// value is safe, in OData v2 as `F?p=value`.
     public func invokeFunction(_ name: String, binding: OperationBinding = .unbound,
                                parameters: KeyValuePairs<String, AttributeValue> = [:]) async throws -> OperationResult {
         try await invokeFunction(name, method: "GET", binding: binding, values: parameters.map { ($0.key, $0.value) }, options: ODataQuery())
