@@ -42,19 +42,26 @@ final class GenerationContext {
     var access: AccessLevel { configuration.accessLevel == .public ? .public : .internal }
     var classAccess: AccessLevel { configuration.accessLevel == .public ? .open : .internal }
 
-    /// A location's file name without its folder, so that output does not depend on where the input was.
-    func source(_ location: SourceLocation) -> String {
-        let file: String
-        if let known = fileNames[location.file] {
-            file = known
-        } else {
-            file = location.file.split(separator: "/").last.map(String.init) ?? location.file
-            fileNames[location.file] = file
+    /// An entity type and its base types, nearest first, generated or not: the one walk of the base-type chain
+    /// (it stops at a type that is not declared, and at a cycle).
+    func lineage(of name: QualifiedName) -> [(name: QualifiedName, type: EntityType)] {
+        var result: [(name: QualifiedName, type: EntityType)] = []
+        var current: QualifiedName? = name
+        while let name = current, !result.contains(where: { $0.name == name }), let type = allEntityTypes[name] {
+            result.append((name, type))
+            current = type.baseType
         }
-        return location.line > 0 ? "\(file):\(location.line)" : file
+        return result
     }
 
-    private var fileNames: [String: String] = [:]
+    /// The entity set of an entity type: the one Dynamics names, else the first declared for it or, for a derived
+    /// type without one, for its nearest base type.
+    func entitySet(of name: QualifiedName) -> String? {
+        for (ancestor, type) in lineage(of: name) {
+            if let set = type.dynamics?.entitySetName ?? entitySetNames[ancestor] { return set }
+        }
+        return nil
+    }
 
     /// The entities the configuration admits, and their base types.
     private func selectEntityTypes() {

@@ -30,10 +30,10 @@ final class DocumentReader: XMLStreamHandler {
         context = ReadContext(path: path)
     }
 
-    /// Reads the file at `path`.
-    static func read(path: String) -> ReadDocument {
+    /// Reads the file at `path`, or `bytes` when given (named `path` in diagnostics).
+    static func read(path: String, bytes: [UInt8]? = nil) -> ReadDocument {
         let reader = DocumentReader(path: path)
-        let stream = XMLStreamReader(path: path, handler: reader)
+        let stream = XMLStreamReader(path: path, bytes: bytes, handler: reader)
         let wellFormed = stream.read()
         var document = ReadDocument(path: path)
         document.diagnostics = stream.diagnostics

@@ -35,20 +35,45 @@ public struct MetadataLoader: Sendable {
         self.options = options
     }
 
+    /// A document held in memory: its bytes, and the name diagnostics give it.
+    public struct InMemoryDocument: Sendable {
+        public var name: String
+        public var bytes: [UInt8]
+
+        public init(name: String, bytes: [UInt8]) {
+            self.name = name
+            self.bytes = bytes
+        }
+    }
+
     /// Reads the documents at `paths`, and the local documents they reference.
     public func load(_ paths: [String]) -> LoadResult {
+        load(paths.map { ($0, nil) })
+    }
+
+    /// Reads documents held in memory (what a fetch hands over, or a test writes); a reference resolves to another of
+    /// them by name, as a path would, and never to a file.
+    public func load(_ documents: [InMemoryDocument]) -> LoadResult {
+        load(documents.map { ($0.name, $0.bytes) })
+    }
+
+    /// Reads each document from its bytes, or from the file at its path when it has none.
+    private func load(_ inputs: [(path: String, bytes: [UInt8]?)]) -> LoadResult {
+        let inMemory = Dictionary(inputs.compactMap { input in input.bytes.map { (Self.normalized(input.path), $0) } },
+                                  uniquingKeysWith: { first, _ in first })
+        let fromFiles = inMemory.isEmpty
         var documents: [(ReadDocument, isReference: Bool)] = []
-        var queue = paths.map { ($0, false) }
-        var queued = Set(paths.map(Self.normalized))
+        var queue = inputs.map { ($0.path, false) }
+        var queued = Set(inputs.map { Self.normalized($0.path) })
         var diagnostics: [Diagnostic] = []
         var opaque: [String] = []
 
         while !queue.isEmpty {
             let (path, isReference) = queue.removeFirst()
-            var document = DocumentReader.read(path: path)
+            var document = DocumentReader.read(path: path, bytes: inMemory[Self.normalized(path)])
             for reference in document.references {
                 let (candidate, isLocal) = Self.localPath(of: reference.uri, besides: path)
-                if Self.isReadable(candidate) {
+                if fromFiles ? Self.isReadable(candidate) : inMemory[Self.normalized(candidate)] != nil {
                     if queued.insert(Self.normalized(candidate)).inserted { queue.append((candidate, true)) }
                     continue
                 }

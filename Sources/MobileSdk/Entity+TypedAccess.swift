@@ -17,14 +17,13 @@ extension Entity {
         return attributes.storedValues(name, as: type)
     }
 
-    /// Stores the values as a `.collection` change; nil stores `.null`.
+    /// Stores the values as a `.collection` change — as `.optionSetValues`, the form the service sends, when they are
+    /// options of a multi-select option set; nil stores `.null`.
     public func setValues<T: AttributeValueConvertible>(_ values: [T]?, for name: String) {
+        if let options = values as? [any OptionSetEnumeration] {
+            self[name] = .optionSetValues(options.map { OptionSetValue($0.rawValue) })
+            return
+        }
         self[name] = values.map { .collection($0.map(\.attributeValue)) } ?? .null
-    }
-
-    /// Stores a multi-select option set value as `.optionSetValues`, the form the service sends;
-    /// nil stores `.null`.
-    public func setOptionSetValues<T: OptionSetEnumeration>(_ values: [T]?, for name: String) {
-        self[name] = values.map { .optionSetValues($0.map { OptionSetValue($0.rawValue) }) } ?? .null
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Each attribute is in one of three states: absent ("not set", left alone on update), `.null` ("clear it on
 /// update") or a value.
-open class Entity: CustomStringConvertible {
+open class Entity {
     /// The logical name of the entity a generated class stands for, e.g. `"account"`; empty for `Entity` itself.
     open class var entityLogicalName: String { "" }
     /// The OData qualified type name of a generated class, e.g. `"Microsoft.Dynamics.CRM.account"`.
@@ -16,6 +16,12 @@ open class Entity: CustomStringConvertible {
     open class var entitySetName: String? { nil }
     /// The attributes that make up the key of a generated class, in key order.
     open class var keyAttributes: [String] { [] }
+    /// Further sets of attributes that identify a record of a generated class (alternate keys).
+    open class var alternateKeys: [[String]] { [] }
+    /// The attribute holding a Dynamics record's primary name, e.g. `"name"` or `"fullname"`.
+    open class var primaryNameAttribute: String? { nil }
+    /// The Dynamics entity type code, e.g. `1` for `account`.
+    open class var objectTypeCode: Int? { nil }
     /// How each attribute and navigation property a generated class declares is typed and named in payloads; the
     /// codecs add those of its base classes.
     open class var propertyMetadata: [PropertyMetadata] { [] }
@@ -34,7 +40,7 @@ open class Entity: CustomStringConvertible {
     /// Set on a probe instance while a key path is resolved to the properties it reads (see ``PropertyPaths``).
     var probe: (recorder: AccessRecorder, depth: Int)?
 
-    /// The id given at initialization, by conversion or by the last assignment to ``id``.
+    /// The id given at initialization, by conversion or by the last assignment to ``recordId``.
     private var assignedId: UUID?
     private var changes: Set<String> = []
 
@@ -49,10 +55,11 @@ open class Entity: CustomStringConvertible {
         assignedId = id
     }
 
-    /// The primary key: the class's ``primaryIdAttribute`` when that holds a GUID, else the id last assigned.
+    /// The record's GUID: the class's ``primaryIdAttribute`` when that holds one, else the id last assigned.
     ///
     /// Assigning also stores the primary id attribute (a change) when the class names one; assigning nil removes it.
-    public var id: UUID? {
+    /// (Named so that `id`, which many services use for an attribute of their own, stays free for generated classes.)
+    public var recordId: UUID? {
         get {
             if let key = Self.primaryIdAttribute, case .guid(let value)? = attributes[key] { return value }
             return assignedId

@@ -1,8 +1,13 @@
 /// An expression in generated code.
 public indirect enum Expression: Equatable, Sendable {
     case literal(Literal)
-    /// A name in scope, written as given: `newValue`, `Attribute`, `self`.
+    /// A name in scope — a parameter, a property, `newValue` — escaped when it is a keyword (`` `extension` ``), as
+    /// its declaration is.
     case identifier(String)
+    /// `self`.
+    case selfReference
+    /// A type used as a value: `MobileSdk.OperationCall` in `MobileSdk.OperationCall(…)`.
+    case typeReference(TypeName)
     /// `base.name`, or `.name` when the base is nil.
     case member(Expression?, String)
     /// `callee(label: argument, …)`.

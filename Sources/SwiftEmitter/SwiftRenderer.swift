@@ -27,7 +27,11 @@ public struct SwiftRenderer: Sendable {
     private func render(_ declaration: Declaration, into writer: inout TextWriter) {
         switch declaration {
         case .documented(let documentation, let inner):
-            for line in documentation.lines { writer.line(line.isEmpty ? "///" : "/// " + line) }
+            for line in documentation.lines {
+                for part in Self.wrapped(line, width: Self.lineLength - writer.indentation - 4) {
+                    writer.line(part.isEmpty ? "///" : "/// " + part)
+                }
+            }
             render(inner, into: &writer)
         case .class(let declaration):
             let final = declaration.isFinal ? "final " : ""
@@ -104,8 +108,10 @@ public struct SwiftRenderer: Sendable {
         switch variable.kind {
         case .constant(.arrayLines(let elements)):
             renderLines(head + " = ", elements, into: &writer)
-        case .constant(let value), .stored(let value):
-            writer.line(head + (value.map { " = " + render($0) } ?? ""))
+        case .constant(let value?), .stored(let value?):
+            renderWrapping(head + " = ", value, into: &writer)
+        case .constant(nil), .stored(nil):
+            writer.line(head)
         case .computed(let getter, nil):
             body(head, getter, into: &writer)
         case .computed(let getter, let setter?):
@@ -120,21 +126,36 @@ public struct SwiftRenderer: Sendable {
 
     private func render(_ function: FunctionDeclaration, into writer: inout TextWriter) {
         let modifiers = function.modifiers.map { $0.rawValue + " " }.joined()
-        let parameters = function.parameters.map { parameter -> String in
+        let parameterTexts = function.parameters.map { parameter -> String in
             var text = parameter.label.map { $0 == parameter.name ? "" : $0 + " " } ?? ""
             text += "\(SwiftIdentifier.declared(parameter.name)): \(render(parameter.type))"
             if let value = parameter.defaultValue { text += " = " + render(value) }
             return text
-        }.joined(separator: ", ")
+        }
+        let parameters = parameterTexts.joined(separator: ", ")
         var head = prefix(function.access) + modifiers
         switch function.kind {
         case .function(let name): head += "func \(SwiftIdentifier.declared(name))(\(parameters))"
         case .initializer(let failable): head += "init\(failable ? "?" : "")(\(parameters))"
         }
-        if function.isAsync { head += " async" }
-        if function.isThrowing { head += " throws" }
-        if let returnType = function.returnType { head += " -> " + render(returnType) }
-        body(head, function.body, into: &writer, alwaysMultiline: true)
+        var effects = ""
+        if function.isAsync { effects += " async" }
+        if function.isThrowing { effects += " throws" }
+        if let returnType = function.returnType { effects += " -> " + render(returnType) }
+        if writer.indentation + head.count + effects.count + 2 > Self.lineLength, function.parameters.count > 1,
+           let open = head.lastIndex(of: "(") {
+            // One parameter per line: `func name(` … `) async throws -> Type {`.
+            writer.line(String(head[...open]))
+            writer.indented { writer in
+                // No trailing comma: Swift 6.0 does not accept one in a parameter list.
+                for (index, parameter) in parameterTexts.enumerated() {
+                    writer.line(parameter + (index < parameterTexts.count - 1 ? "," : ""))
+                }
+            }
+            body(")" + effects, function.body, into: &writer, alwaysMultiline: true)
+            return
+        }
+        body(head + effects, function.body, into: &writer, alwaysMultiline: true)
     }
 
     /// `head { statement }` on one line when the body is one short statement, else a block.
@@ -173,7 +194,7 @@ public struct SwiftRenderer: Sendable {
         case .expression(.arrayLines(let elements)):
             renderLines("", elements, into: &writer)
         case .expression(let expression):
-            writer.line(render(expression))
+            renderWrapping("", expression, into: &writer)
         case .return(nil):
             writer.line("return")
         case .return(.switch(let subject, let cases)?):
@@ -181,9 +202,9 @@ public struct SwiftRenderer: Sendable {
         case .return(.arrayLines(let elements)?):
             renderLines("return ", elements, into: &writer)
         case .return(let value?):
-            writer.line("return " + render(value))
+            renderWrapping("return ", value, into: &writer)
         case .assignment(let target, let value):
-            writer.line("\(render(target)) = \(render(value))")
+            renderWrapping("\(render(target)) = ", value, into: &writer)
         case .switch(let subject, let cases):
             renderSwitch(subject, cases, into: &writer)
         case .forIn(let name, let sequence, let body):
@@ -193,6 +214,40 @@ public struct SwiftRenderer: Sendable {
             }
             writer.line("}")
         }
+    }
+
+    /// `head` and the expression on one line when it fits in ``lineLength``; else a call (also behind `try` and
+    /// `await`) with one argument per line, closing with `)` on a line of its own.
+    private func renderWrapping(_ head: String, _ expression: Expression, into writer: inout TextWriter) {
+        let text = head + render(expression)
+        let longest = text.split(separator: "\n").map(\.count).max() ?? 0
+        guard writer.indentation + longest > Self.lineLength, !expression.isMultiline else {
+            writer.line(text)
+            return
+        }
+        var prefix = head
+        var call = expression
+        while true {
+            switch call {
+            case .try(let inner): prefix += "try "; call = inner; continue
+            case .await(let inner): prefix += "await "; call = inner; continue
+            default: break
+            }
+            break
+        }
+        guard case .call(let callee, let arguments) = call, arguments.count > 1 else {
+            writer.line(text)
+            return
+        }
+        writer.line(prefix + render(callee) + "(")
+        writer.indented { writer in
+            // No trailing comma: Swift 6.0 does not accept one in an argument list.
+            for (index, argument) in arguments.enumerated() {
+                let label = argument.label.map { $0 + ": " } ?? ""
+                writer.line(label + render(argument.value) + (index < arguments.count - 1 ? "," : ""))
+            }
+        }
+        writer.line(")")
     }
 
     /// `head[`, one element per line, `]`; `head[]` when empty.
@@ -242,7 +297,11 @@ public struct SwiftRenderer: Sendable {
         case .literal(let literal):
             return render(literal)
         case .identifier(let name):
-            return name
+            return SwiftIdentifier.declared(name)
+        case .selfReference:
+            return "self"
+        case .typeReference(let type):
+            return render(type)
         case .member(nil, let name):
             return "." + SwiftIdentifier.member(name)
         case .member(let base?, let name):
@@ -288,13 +347,35 @@ public struct SwiftRenderer: Sendable {
 
     func render(_ type: TypeName) -> String {
         switch type {
-        case .named(let name): return name
+        case .named(let name): return SwiftIdentifier.declared(name)
         case .optional(let wrapped): return render(wrapped) + "?"
         case .array(let element): return "[" + render(element) + "]"
         case .dictionary(let key, let value): return "[" + render(key) + ": " + render(value) + "]"
-        case .generic(let name, let arguments): return name + "<" + arguments.map(render).joined(separator: ", ") + ">"
+        case .generic(let name, let arguments): return SwiftIdentifier.declared(name) + "<" + arguments.map(render).joined(separator: ", ") + ">"
         case .metatype(let base): return render(base) + ".Type"
         }
+    }
+
+    /// The longest line the renderer aims for, as common Swift style guides set it.
+    public static let lineLength = 120
+
+    /// A comment line broken at spaces into parts of at most `width` characters (a longer word stays whole);
+    /// continuation lines of a `- Remark:` or list item are indented to align with its text.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        guard line.count > width, width > 20 else { return [line] }
+        let hanging = line.hasPrefix("- ") ? "  " : ""
+        var parts: [String] = []
+        var current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            if !current.isEmpty, current.count + 1 + word.count > width {
+                parts.append(current)
+                current = hanging + word
+            } else {
+                current += (current.isEmpty ? "" : " ") + word
+            }
+        }
+        parts.append(current)
+        return parts
     }
 
     /// A string literal's contents: quotes, backslashes and control characters escaped.

@@ -18,6 +18,9 @@ struct TextWriter {
         text += "\n"
     }
 
+    /// The width of the current indentation in characters.
+    var indentation: Int { level * 4 }
+
     mutating func indented(_ body: (inout TextWriter) -> Void) {
         level += 1
         body(&self)

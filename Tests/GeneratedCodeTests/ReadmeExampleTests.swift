@@ -11,7 +11,7 @@ struct ReadmeExampleTests {
         account.industryCode = .manufacturing
         account.revenue = Money(1_000_000)
         account.ownerId = nil
-        account.removeAttribute(Account.Attribute.accountNumber)
+        account.removeAttribute(\.accountNumber)
         #expect(account.changedAttributeNames == ["industrycode", "name", "ownerid", "revenue"])
 
         let lateBound = Entity(logicalName: "account")

@@ -68,7 +68,7 @@ struct OperationSnippetTests {
         let (find, _) = try Snippets.render(document(operations, imports: imports), type: "FindRequest")
         #expect(find.contains("public typealias Response = [Order]"))
         #expect(find.contains("return try result.entities(Order.self)"))
-        let diagnostics = try Snippets.operationDiagnostics(document(operations, imports: imports))
+        let diagnostics = try Snippets.diagnostics(document(operations, imports: imports))
         #expect(diagnostics == ["note: function Hidden is not generated: it is unbound and no import exposes it"])
     }
 
@@ -97,7 +97,7 @@ struct OperationSnippetTests {
     }
 
     @Test func anUnmappableParameterSkipsTheOperationWithAWarning() throws {
-        let diagnostics = try Snippets.operationDiagnostics(document("""
+        let diagnostics = try Snippets.diagnostics(document("""
                   <Action Name="Upload" IsBound="true"><Parameter Name="order" Type="t.Order"/><Parameter Name="data" Type="Edm.Stream"/></Action>
             """))
         #expect(diagnostics == ["warning: action Upload is not generated: parameter data has type 'Edm.Stream', which has no Swift type here"])
@@ -208,7 +208,7 @@ struct ServiceOperationSnippetTests {
             """
         #expect(try Snippets.render(document(imports), type: "TouchRequest").text.contains("OperationCall(action: \"Touch\")"))
         #expect(try Snippets.render(document(imports), type: "PeekRequest").text.contains("OperationCall(function: \"Peek\")"))
-        #expect(try Snippets.operationDiagnostics(document(imports)) == [
+        #expect(try Snippets.diagnostics(document(imports)) == [
             "warning: function import Rate is not generated: bindable OData v3 actions have no request type; call it with ODataClient.invokeAction",
             "warning: function import Purge is not generated: it is invoked with DELETE, which requests support only as GET and POST",
         ])

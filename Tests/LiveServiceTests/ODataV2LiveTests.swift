@@ -22,7 +22,7 @@ struct ODataV2LiveTests {
 
     private func account(_ number: String, name: String) -> Account {
         let account = Account()
-        account.id = UUID()
+        account.recordId = UUID()
         account.name = name
         account.accountNumber = number
         return account
@@ -36,7 +36,7 @@ struct ODataV2LiveTests {
         created.ownerId = EntityReference(logicalName: "systemuser", id: owner, name: "Ann")
         created.createdOn = Date(timeIntervalSince1970: 1_700_000_000.25)
         created.entityImage = Data([1, 2, 3])
-        let id = try #require(created.id)
+        let id = try #require(created.recordId)
         let path = "AccountSet(guid'\(id.uuidString.lowercased())')"
 
         let location = try await client.create(created)
@@ -93,7 +93,7 @@ struct ODataV2LiveTests {
         #expect(seen == accounts.compactMap(\.accountNumber))
 
         let all = try await client.retrieveAll(Account.self, query: query)
-        #expect(Set(all.compactMap(\.id)) == Set(accounts.compactMap(\.id)))
+        #expect(Set(all.compactMap(\.recordId)) == Set(accounts.compactMap(\.recordId)))
         #expect(all.count == 5)
 
         for account in accounts { try await client.delete(account) }
@@ -127,12 +127,12 @@ struct ODataV2LiveTests {
     @Test func associateThroughLinks() async throws {
         let parent = account("L-" + LiveServers.runId, name: "Linked")
         let contact = Contact()
-        contact.id = UUID()
+        contact.recordId = UUID()
         contact.fullName = "Ada"
         try await client.create(parent)
         try await client.create(contact)
-        let contactURL = "ContactSet(guid'\(contact.id?.uuidString.lowercased() ?? "")')"
-        let related = "AccountSet(guid'\(parent.id?.uuidString.lowercased() ?? "")')/contact_customer_accounts"
+        let contactURL = "ContactSet(guid'\(contact.recordId?.uuidString.lowercased() ?? "")')"
+        let related = "AccountSet(guid'\(parent.recordId?.uuidString.lowercased() ?? "")')/contact_customer_accounts"
 
         try await client.associate(parent, navigationProperty: "contact_customer_accounts", with: contact)
         let linked = try await ServerProbe.get(root, related)

@@ -22,7 +22,7 @@ extension ODataV4Live {
 
     private func person(_ userName: String, first: String, last: String) -> Person {
         let person = Person()
-        person.setValue(userName, for: Person.Attribute.userName)
+        person.setValue(userName, for: "UserName")   // read-only: the key
         person.firstName = first
         person.lastName = last
         person.middleName = "Q"

@@ -22,7 +22,7 @@ extension ODataV4Live {
 
     private func person(_ userName: String, email: String, trips: [Trip] = []) -> Person {
         let person = Person()
-        person.setValue(userName, for: Person.Attribute.userName)
+        person.setValue(userName, for: "UserName")   // read-only: the key
         person.firstName = "F"
         person.lastName = "L"
         person.gender = .unknown

@@ -23,7 +23,7 @@ struct ReadmeClientExampleTests {
 
         let contact = Contact()
         contact.eMailAddress1 = "ada@example.com"
-        contact.descriptionValue = "Met at the analytical engine demo"
+        contact.description = "Met at the analytical engine demo"
         contact.parentCustomerId = EntityReference(logicalName: "account", id: accountId)
         let location = try await client.create(contact)
         #expect(location.id == created)
@@ -33,7 +33,7 @@ struct ReadmeClientExampleTests {
         let loaded = try await client.retrieve(Contact.self, id: try #require(location.id), select: ["emailaddress1", "description", "_parentcustomerid_value"])
         #expect(loaded.parentCustomerId == EntityReference(logicalName: "account", id: accountId, name: "Contoso"))
         loaded.eMailAddress1 = "ada.king@example.com"
-        loaded.descriptionValue = nil
+        loaded.description = nil
         try await client.update(loaded)
         let patch = transport.requests[2]
         #expect(patch.method == "PATCH" && patch[header: "If-Match"] == "W/\"1001\"")

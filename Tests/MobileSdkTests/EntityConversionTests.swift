@@ -18,7 +18,7 @@ struct EntityConversionTests {
 
         #expect(account !== lateBound)
         #expect(account.logicalName == "account")
-        #expect(account.id == id)
+        #expect(account.recordId == id)
         #expect(account.name == "Contoso")
         #expect(account.industryCode == .agriculture)
         #expect(account.revenue == Money(10))
@@ -59,7 +59,7 @@ struct EntityConversionTests {
 
         let contacts = try #require(account.contacts)
         #expect(contacts.count == 1)
-        #expect(contacts[0].id == contactId)
+        #expect(contacts[0].recordId == contactId)
 
         contacts[0]["firstname"] = .string("Ada")
         #expect(account.contacts?.first === contacts[0])

@@ -9,35 +9,35 @@ struct EntityIdTests {
 
     @Test func idWritesThePrimaryIdAttribute() {
         let account = Account()
-        account.id = first
+        account.recordId = first
         #expect(account["accountid"] == .guid(first))
         #expect(account.changedAttributeNames == ["accountid"])
-        #expect(account.id == first)
+        #expect(account.recordId == first)
     }
 
     @Test func idReadsThePrimaryIdAttribute() {
         let account = Account()
         account["accountid"] = .guid(second)
-        #expect(account.id == second)
+        #expect(account.recordId == second)
     }
 
     @Test func nilIdRemovesThePrimaryIdAttribute() {
         let account = Account()
-        account.id = first
-        account.id = nil
-        #expect(account.id == nil)
+        account.recordId = first
+        account.recordId = nil
+        #expect(account.recordId == nil)
         #expect(!account.contains("accountid"))
         #expect(account.changedAttributeNames.isEmpty)
     }
 
     @Test func lateBoundIdIsNotAnAttribute() {
         let entity = Entity(logicalName: "account", id: first)
-        #expect(entity.id == first)
+        #expect(entity.recordId == first)
         #expect(entity.attributes.isEmpty)
         #expect(entity.changedAttributeNames.isEmpty)
 
-        entity.id = second
-        #expect(entity.id == second)
+        entity.recordId = second
+        #expect(entity.recordId == second)
         #expect(entity.attributes.isEmpty)
     }
 
@@ -45,6 +45,6 @@ struct EntityIdTests {
         #expect(Account().logicalName == "account")
         #expect(Contact().logicalName == "contact")
         #expect(Entity().logicalName == "")
-        #expect(Account().id == nil)
+        #expect(Account().recordId == nil)
     }
 }

@@ -34,7 +34,7 @@ struct EntityRegistryTests {
         lateBound["name"] = .string("Contoso")
 
         let account = try #require(registry.earlyBound(lateBound) as? Account)
-        #expect(account.id == id)
+        #expect(account.recordId == id)
         #expect(account.name == "Contoso")
 
         let lead = Entity(logicalName: "lead")

@@ -4,9 +4,7 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
     case accounting, agriculture
     case unknown(Swift.Int32)
-    public init(rawValue: Swift.Int32) { switch rawValue { case 1: self = .accounting; case 2: self = .agriculture; default: self = .unknown(rawValue) } }
-    public var rawValue: Swift.Int32 { switch self { case .accounting: 1; case .agriculture: 2; case .unknown(let value): value } }
-    public var label: Swift.String? { switch self { case .accounting: "Accounting"; case .agriculture: "Agriculture"; case .unknown: nil } }
+    public static let options = MobileSdk.OptionTable<AccountIndustryCode>((.accounting, 1, "Accounting"), (.agriculture, 2, "Agriculture"))
 }
 open class Account: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "account" }

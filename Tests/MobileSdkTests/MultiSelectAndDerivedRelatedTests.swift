@@ -6,10 +6,10 @@ import Testing
 struct MultiSelectAndDerivedRelatedTests {
     @Test func multiSelectStoresOptionSetValues() {
         let account = Account()
-        account.setOptionSetValues([AccountIndustryCode.accounting, .unknown(999)], for: "channels")
+        account.setValues([AccountIndustryCode.accounting, .unknown(999)], for: "channels")
         #expect(account["channels"] == .optionSetValues([OptionSetValue(1), OptionSetValue(999)]))
         #expect(account.getValues("channels", as: AccountIndustryCode.self) == [.accounting, .unknown(999)])
-        account.setOptionSetValues([AccountIndustryCode]?.none, for: "channels")
+        account.setValues([AccountIndustryCode]?.none, for: "channels")
         #expect(account["channels"] == .null)
     }
 

@@ -3,11 +3,14 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Currency
 ///
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.transactioncurrency` (Benchmark.WebApi.xml:32).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.transactioncurrency`.
 open class Transactioncurrency: Crmbaseentity {
     open override class var entityLogicalName: Swift.String { "transactioncurrency" }
 
@@ -19,38 +22,29 @@ open class Transactioncurrency: Crmbaseentity {
 
     open override class var keyAttributes: [Swift.String] { ["transactioncurrencyid"] }
 
-    /// How each property is typed and named in payloads.
+    open override class var primaryNameAttribute: Swift.String? { "currencyname" }
+
+    open override class var objectTypeCode: Swift.Int? { 9105 }
+
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            transactioncurrencyid guid
-            currencyname string
+            transactioncurrencyid: transactioncurrencyid guid
+            currencyname: currencyname string
             """)
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "transactioncurrencies" }
-        public static var key: [Swift.String] { ["transactioncurrencyid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-        public static var primaryNameAttribute: Swift.String? { "currencyname" }
-        public static var objectTypeCode: Swift.Int? { 9105 }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var transactioncurrencyid: Swift.String { "transactioncurrencyid" }
-        public static var currencyname: Swift.String { "currencyname" }
-    }
-
-    /// - Remark: Generated from property `transactioncurrencyid` of type `Edm.Guid`, attribute `transactioncurrencyid` (Uniqueidentifier) (Benchmark.WebApi.xml:36).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.transactioncurrency/transactioncurrencyid` (`Edm.Guid`,
+    ///   Uniqueidentifier attribute).
     public final var transactioncurrencyid: Foundation.UUID? {
-        get { getValue("transactioncurrencyid") }
-        set { setValue(newValue, for: "transactioncurrencyid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `currencyname` of type `Edm.String`, attribute `currencyname` (String) (Benchmark.WebApi.xml:37).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.transactioncurrency/currencyname` (`Edm.String`, String
+    ///   attribute).
     public final var currencyname: Swift.String? {
-        get { getValue("currencyname") }
-        set { setValue(newValue, for: "currencyname") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }

@@ -3,11 +3,14 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Business Unit
 ///
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.businessunit` (Benchmark.WebApi.xml:25).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.businessunit`.
 open class Businessunit: Crmbaseentity {
     open override class var entityLogicalName: Swift.String { "businessunit" }
 
@@ -19,87 +22,47 @@ open class Businessunit: Crmbaseentity {
 
     open override class var keyAttributes: [Swift.String] { ["businessunitid"] }
 
-    /// How each property is typed and named in payloads.
+    open override class var primaryNameAttribute: Swift.String? { "name" }
+
+    open override class var objectTypeCode: Swift.Int? { 10 }
+
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            businessunitid guid
-            name string
+            businessunitid: businessunitid guid
+            name: name string
             """)
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "businessunits" }
-        public static var key: [Swift.String] { ["businessunitid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-        public static var primaryNameAttribute: Swift.String? { "name" }
-        public static var objectTypeCode: Swift.Int? { 10 }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var businessunitid: Swift.String { "businessunitid" }
-        public static var name: Swift.String { "name" }
-    }
-
-    /// - Remark: Generated from property `businessunitid` of type `Edm.Guid`, attribute `businessunitid` (Uniqueidentifier) (Benchmark.WebApi.xml:29).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.businessunit/businessunitid` (`Edm.Guid`, Uniqueidentifier
+    ///   attribute).
     public final var businessunitid: Foundation.UUID? {
-        get { getValue("businessunitid") }
-        set { setValue(newValue, for: "businessunitid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `name` of type `Edm.String`, attribute `name` (String) (Benchmark.WebApi.xml:30).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.businessunit/name` (`Edm.String`, String attribute).
     public final var name: Swift.String? {
-        get { getValue("name") }
-        set { setValue(newValue, for: "name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }
 
 /// Customer Tier
 ///
-/// - Remark: Generated from the global picklist option set `new_customertier` (Benchmark.EntityMetadata.xml:736).
-public enum NewCustomertier: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-    /// Standard
-    ///
-    /// - Remark: Value 100000000.
+/// - Remark: Generated from the global picklist option set `new_customertier`.
+public enum NewCustomerTier: MobileSdk.OptionSetEnumeration {
     case standard
-
-    /// Preferred
-    ///
-    /// - Remark: Value 100000001.
     case preferred
-
-    /// Strategic
-    ///
-    /// - Remark: Value 100000002.
     case strategic
 
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    private static let known: [NewCustomertier] = [.standard, .preferred, .strategic]
-    private static let byRawValue: [Swift.Int32: NewCustomertier] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init(rawValue: Swift.Int32) {
-        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    public var rawValue: Swift.Int32 {
-        switch self {
-        case .standard: 100000000
-        case .preferred: 100000001
-        case .strategic: 100000002
-        case .unknown(let value): value
-        }
-    }
-
-    /// The option's label in the language the metadata was read in; nil for unknown values.
-    public var label: Swift.String? {
-        switch self {
-        case .standard: "Standard"
-        case .preferred: "Preferred"
-        case .strategic: "Strategic"
-        case .unknown: nil
-        }
-    }
+    /// Each option's value and label.
+    public static let options = MobileSdk.OptionTable<NewCustomerTier>(
+        (.standard, 100000000, "Standard"),
+        (.preferred, 100000001, "Preferred"),
+        (.strategic, 100000002, "Strategic")
+    )
 }

@@ -3,11 +3,14 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Contact
 ///
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.contact` (Benchmark.WebApi.xml:46).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.contact`.
 open class Contact: Crmbaseentity {
     open override class var entityLogicalName: Swift.String { "contact" }
 
@@ -19,78 +22,42 @@ open class Contact: Crmbaseentity {
 
     open override class var keyAttributes: [Swift.String] { ["contactid"] }
 
-    /// How each property is typed and named in payloads.
+    open override class var primaryNameAttribute: Swift.String? { "fullname" }
+
+    open override class var objectTypeCode: Swift.Int? { 2 }
+
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            contactid guid
-            fullname string
+            contactid: contactid guid
+            fullname: fullname string
             """)
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "contacts" }
-        public static var key: [Swift.String] { ["contactid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-        public static var primaryNameAttribute: Swift.String? { "fullname" }
-        public static var objectTypeCode: Swift.Int? { 2 }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var contactid: Swift.String { "contactid" }
-        public static var fullname: Swift.String { "fullname" }
-    }
-
-    /// - Remark: Generated from property `contactid` of type `Edm.Guid`, attribute `contactid` (Uniqueidentifier) (Benchmark.WebApi.xml:50).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/contactid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var contactid: Foundation.UUID? {
-        get { getValue("contactid") }
-        set { setValue(newValue, for: "contactid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `fullname` of type `Edm.String`, attribute `fullname` (String) (Benchmark.WebApi.xml:51).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/fullname` (`Edm.String`, String attribute).
     public final var fullname: Swift.String? {
-        get { getValue("fullname") }
-        set { setValue(newValue, for: "fullname") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }
 
-/// - Remark: Generated from the local state option set `new_benchmarkrecord_statecode` (Benchmark.EntityMetadata.xml:774).
-public enum NewBenchmarkRecordStateCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-    /// Active
-    ///
-    /// - Remark: Value 0.
+/// - Remark: Generated from the local state option set `new_benchmarkrecord_statecode`.
+public enum NewBenchmarkRecordStateCode: MobileSdk.OptionSetEnumeration {
     case active
-
-    /// Inactive
-    ///
-    /// - Remark: Value 1.
     case inactive
 
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    private static let known: [NewBenchmarkRecordStateCode] = [.active, .inactive]
-    private static let byRawValue: [Swift.Int32: NewBenchmarkRecordStateCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init(rawValue: Swift.Int32) {
-        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    public var rawValue: Swift.Int32 {
-        switch self {
-        case .active: 0
-        case .inactive: 1
-        case .unknown(let value): value
-        }
-    }
-
-    /// The option's label in the language the metadata was read in; nil for unknown values.
-    public var label: Swift.String? {
-        switch self {
-        case .active: "Active"
-        case .inactive: "Inactive"
-        case .unknown: nil
-        }
-    }
+    /// Each option's value and label.
+    public static let options = MobileSdk.OptionTable<NewBenchmarkRecordStateCode>(
+        (.active, 0, "Active"),
+        (.inactive, 1, "Inactive")
+    )
 }

@@ -3,74 +3,32 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Category
 ///
-/// - Remark: Generated from the local picklist option set `new_benchmarkrecord_new_category` (Benchmark.EntityMetadata.xml:640).
-public enum NewBenchmarkRecordNewCategory: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-    /// Hardware
-    ///
-    /// - Remark: Value 100000000.
+/// - Remark: Generated from the local picklist option set `new_benchmarkrecord_new_category`.
+public enum NewBenchmarkRecordNewCategory: MobileSdk.OptionSetEnumeration {
     case hardware
-
-    /// Software
-    ///
-    /// - Remark: Value 100000001.
     case software
-
-    /// Services
-    ///
-    /// - Remark: Value 100000002.
     case services
-
-    /// Consulting
-    ///
-    /// - Remark: Value 100000003.
     case consulting
-
-    /// Training
-    ///
-    /// - Remark: Value 100000004.
     case training
-
-    /// Support
-    ///
-    /// - Remark: Value 100000005.
     case support
 
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    private static let known: [NewBenchmarkRecordNewCategory] = [.hardware, .software, .services, .consulting, .training, .support]
-    private static let byRawValue: [Swift.Int32: NewBenchmarkRecordNewCategory] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init(rawValue: Swift.Int32) {
-        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    public var rawValue: Swift.Int32 {
-        switch self {
-        case .hardware: 100000000
-        case .software: 100000001
-        case .services: 100000002
-        case .consulting: 100000003
-        case .training: 100000004
-        case .support: 100000005
-        case .unknown(let value): value
-        }
-    }
-
-    /// The option's label in the language the metadata was read in; nil for unknown values.
-    public var label: Swift.String? {
-        switch self {
-        case .hardware: "Hardware"
-        case .software: "Software"
-        case .services: "Services"
-        case .consulting: "Consulting"
-        case .training: "Training"
-        case .support: "Support"
-        case .unknown: nil
-        }
-    }
+    /// Each option's value and label.
+    public static let options = MobileSdk.OptionTable<NewBenchmarkRecordNewCategory>(
+        (.hardware, 100000000, "Hardware"),
+        (.software, 100000001, "Software"),
+        (.services, 100000002, "Services"),
+        (.consulting, 100000003, "Consulting"),
+        (.training, 100000004, "Training"),
+        (.support, 100000005, "Support")
+    )
 }

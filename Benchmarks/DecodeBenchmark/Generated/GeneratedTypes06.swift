@@ -3,51 +3,24 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from the local status option set `new_benchmarkrecord_statuscode` (Benchmark.EntityMetadata.xml:811).
-public enum NewBenchmarkRecordStatusCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-    /// Active
-    ///
-    /// - Remark: Value 1.
+/// - Remark: Generated from the local status option set `new_benchmarkrecord_statuscode`.
+public enum NewBenchmarkRecordStatusCode: MobileSdk.OptionSetEnumeration {
     case active
-
-    /// Inactive
-    ///
-    /// - Remark: Value 2.
     case inactive
-
-    /// On Hold
-    ///
-    /// - Remark: Value 100000000.
     case onHold
 
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    private static let known: [NewBenchmarkRecordStatusCode] = [.active, .inactive, .onHold]
-    private static let byRawValue: [Swift.Int32: NewBenchmarkRecordStatusCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init(rawValue: Swift.Int32) {
-        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    public var rawValue: Swift.Int32 {
-        switch self {
-        case .active: 1
-        case .inactive: 2
-        case .onHold: 100000000
-        case .unknown(let value): value
-        }
-    }
-
-    /// The option's label in the language the metadata was read in; nil for unknown values.
-    public var label: Swift.String? {
-        switch self {
-        case .active: "Active"
-        case .inactive: "Inactive"
-        case .onHold: "On Hold"
-        case .unknown: nil
-        }
-    }
+    /// Each option's value and label.
+    public static let options = MobileSdk.OptionTable<NewBenchmarkRecordStatusCode>(
+        (.active, 1, "Active"),
+        (.inactive, 2, "Inactive"),
+        (.onHold, 100000000, "On Hold")
+    )
 }

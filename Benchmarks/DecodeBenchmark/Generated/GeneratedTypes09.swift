@@ -3,23 +3,19 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.crmbaseentity` (Benchmark.WebApi.xml:10).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.crmbaseentity`.
 open class Crmbaseentity: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "crmbaseentity" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.crmbaseentity" }
-
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { nil }
-        public static var key: [Swift.String] { [] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
 }
 
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.principal` (Benchmark.WebApi.xml:11).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.principal`.
 open class Principal: Crmbaseentity {
     open override class var entityLogicalName: Swift.String { "principal" }
 
@@ -31,91 +27,39 @@ open class Principal: Crmbaseentity {
 
     open override class var keyAttributes: [Swift.String] { ["ownerid"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            ownerid guid
+            ownerid: ownerid guid
             """)
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "principals" }
-        public static var key: [Swift.String] { ["ownerid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var ownerid: Swift.String { "ownerid" }
-    }
-
-    /// - Remark: Generated from property `ownerid` of type `Edm.Guid` (Benchmark.WebApi.xml:15).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.principal/ownerid` (`Edm.Guid`).
     public final var ownerid: Foundation.UUID? {
-        get { getValue("ownerid") }
-        set { setValue(newValue, for: "ownerid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }
 
 /// Region
 ///
-/// - Remark: Generated from the global picklist option set `new_region` (Benchmark.EntityMetadata.xml:690).
-public enum NewRegion: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-    /// North America
-    ///
-    /// - Remark: Value 100000000.
+/// - Remark: Generated from the global picklist option set `new_region`.
+public enum NewRegion: MobileSdk.OptionSetEnumeration {
     case northAmerica
-
-    /// Europe
-    ///
-    /// - Remark: Value 100000001.
     case europe
-
-    /// Asia Pacific
-    ///
-    /// - Remark: Value 100000002.
     case asiaPacific
-
-    /// Latin America
-    ///
-    /// - Remark: Value 100000003.
     case latinAmerica
-
-    /// Middle East and Africa
-    ///
-    /// - Remark: Value 100000004.
     case middleEastAndAfrica
 
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    private static let known: [NewRegion] = [.northAmerica, .europe, .asiaPacific, .latinAmerica, .middleEastAndAfrica]
-    private static let byRawValue: [Swift.Int32: NewRegion] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init(rawValue: Swift.Int32) {
-        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    public var rawValue: Swift.Int32 {
-        switch self {
-        case .northAmerica: 100000000
-        case .europe: 100000001
-        case .asiaPacific: 100000002
-        case .latinAmerica: 100000003
-        case .middleEastAndAfrica: 100000004
-        case .unknown(let value): value
-        }
-    }
-
-    /// The option's label in the language the metadata was read in; nil for unknown values.
-    public var label: Swift.String? {
-        switch self {
-        case .northAmerica: "North America"
-        case .europe: "Europe"
-        case .asiaPacific: "Asia Pacific"
-        case .latinAmerica: "Latin America"
-        case .middleEastAndAfrica: "Middle East and Africa"
-        case .unknown: nil
-        }
-    }
+    /// Each option's value and label.
+    public static let options = MobileSdk.OptionTable<NewRegion>(
+        (.northAmerica, 100000000, "North America"),
+        (.europe, 100000001, "Europe"),
+        (.asiaPacific, 100000002, "Asia Pacific"),
+        (.latinAmerica, 100000003, "Latin America"),
+        (.middleEastAndAfrica, 100000004, "Middle East and Africa")
+    )
 }

@@ -3,11 +3,14 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Team
 ///
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.team` (Benchmark.WebApi.xml:21).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.team`.
 open class Team: Principal {
     open override class var entityLogicalName: Swift.String { "team" }
 
@@ -17,45 +20,34 @@ open class Team: Principal {
 
     open override class var entitySetName: Swift.String? { "teams" }
 
-    /// How each property is typed and named in payloads.
+    open override class var primaryNameAttribute: Swift.String? { "name" }
+
+    open override class var objectTypeCode: Swift.Int? { 9 }
+
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            teamid guid
-            name string
+            teamid: teamid guid
+            name: name string
             """)
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "teams" }
-        public static var key: [Swift.String] { ["ownerid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-        public static var primaryNameAttribute: Swift.String? { "name" }
-        public static var objectTypeCode: Swift.Int? { 9 }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var teamid: Swift.String { "teamid" }
-        public static var name: Swift.String { "name" }
-    }
-
-    /// - Remark: Generated from property `teamid` of type `Edm.Guid`, attribute `teamid` (Uniqueidentifier) (Benchmark.WebApi.xml:22).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.team/teamid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var teamid: Foundation.UUID? {
-        get { getValue("teamid") }
-        set { setValue(newValue, for: "teamid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `name` of type `Edm.String`, attribute `name` (String) (Benchmark.WebApi.xml:23).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.team/name` (`Edm.String`, String attribute).
     public final var name: Swift.String? {
-        get { getValue("name") }
-        set { setValue(newValue, for: "name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }
 
 /// Account
 ///
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.account` (Benchmark.WebApi.xml:39).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.account`.
 open class Account: Crmbaseentity {
     open override class var entityLogicalName: Swift.String { "account" }
 
@@ -67,38 +59,27 @@ open class Account: Crmbaseentity {
 
     open override class var keyAttributes: [Swift.String] { ["accountid"] }
 
-    /// How each property is typed and named in payloads.
+    open override class var primaryNameAttribute: Swift.String? { "name" }
+
+    open override class var objectTypeCode: Swift.Int? { 1 }
+
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            accountid guid
-            name string
+            accountid: accountid guid
+            name: name string
             """)
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "accounts" }
-        public static var key: [Swift.String] { ["accountid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-        public static var primaryNameAttribute: Swift.String? { "name" }
-        public static var objectTypeCode: Swift.Int? { 1 }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var accountid: Swift.String { "accountid" }
-        public static var name: Swift.String { "name" }
-    }
-
-    /// - Remark: Generated from property `accountid` of type `Edm.Guid`, attribute `accountid` (Uniqueidentifier) (Benchmark.WebApi.xml:43).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/accountid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var accountid: Foundation.UUID? {
-        get { getValue("accountid") }
-        set { setValue(newValue, for: "accountid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `name` of type `Edm.String`, attribute `name` (String) (Benchmark.WebApi.xml:44).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/name` (`Edm.String`, String attribute).
     public final var name: Swift.String? {
-        get { getValue("name") }
-        set { setValue(newValue, for: "name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }

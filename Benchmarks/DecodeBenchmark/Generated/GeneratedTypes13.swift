@@ -3,13 +3,16 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Benchmark Record
 ///
 /// Invented table with a realistic mix of Dataverse column types, for decoding benchmarks.
 ///
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.new_benchmarkrecord` (Benchmark.WebApi.xml:53).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.new_benchmarkrecord`.
 open class NewBenchmarkRecord: Crmbaseentity {
     open override class var entityLogicalName: Swift.String { "new_benchmarkrecord" }
 
@@ -21,574 +24,567 @@ open class NewBenchmarkRecord: Crmbaseentity {
 
     open override class var keyAttributes: [Swift.String] { ["new_benchmarkrecordid"] }
 
-    /// How each property is typed and named in payloads.
+    open override class var primaryNameAttribute: Swift.String? { "new_name" }
+
+    open override class var objectTypeCode: Swift.Int? { 10412 }
+
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            new_benchmarkrecordid guid
-            new_name string
-            new_code string
-            new_description string
-            new_emailaddress string
-            new_telephone string
-            new_city string
-            new_country string
-            new_postalcode string
-            new_websiteurl string
-            new_notes string
-            new_externalreference string
-            new_tags string
-            new_quantity int32
-            new_priority int32
-            importsequencenumber int32
-            timezoneruleversionnumber int32
-            utcconversiontimezonecode int32
-            new_sequencenumber int64
-            versionnumber int64
-            new_discountrate decimal
-            new_weight decimal
-            exchangerate decimal
-            new_latitude double
-            new_longitude double
-            new_score double
-            new_isactive boolean
-            new_isvip boolean
-            new_donotcontact boolean
-            createdon dateTimeOffset
-            modifiedon dateTimeOffset
-            new_lastcontactedon dateTimeOffset
-            new_startdate date
-            new_duedate date
-            new_category optionSet
-            new_region optionSet
-            new_customertier optionSet
-            statecode optionSet
-            statuscode optionSet
-            new_amount money
-            new_amount_base money
-            new_budget money
-            ownerid lookup systemuser/ownerid/systemusers team/ownerid/teams payload=_ownerid_value
-            owningbusinessunit lookup businessunit/owningbusinessunit/businessunits payload=_owningbusinessunit_value
-            createdby lookup systemuser/createdby/systemusers payload=_createdby_value
-            modifiedby lookup systemuser/modifiedby/systemusers payload=_modifiedby_value
-            transactioncurrencyid lookup transactioncurrency/transactioncurrencyid/transactioncurrencies payload=_transactioncurrencyid_value
-            new_accountid lookup account/new_accountid/accounts payload=_new_accountid_value
-            new_primarycontactid lookup contact/new_primarycontactid/contacts payload=_new_primarycontactid_value
-            new_parentrecordid lookup new_benchmarkrecord/new_parentrecordid/new_benchmarkrecords payload=_new_parentrecordid_value
-            ownerid navigation #0
-            owningbusinessunit navigation #1
-            createdby navigation #2
-            modifiedby navigation #2
-            transactioncurrencyid navigation #3
-            new_accountid navigation #4
-            new_primarycontactid navigation #5
-            new_parentrecordid navigation #6
+            newBenchmarkRecordId: new_benchmarkrecordid guid
+            newName: new_name string
+            newCode: new_code string
+            newDescription: new_description string
+            newEmailAddress: new_emailaddress string
+            newTelephone: new_telephone string
+            newCity: new_city string
+            newCountry: new_country string
+            newPostalCode: new_postalcode string
+            newWebSiteUrl: new_websiteurl string
+            newNotes: new_notes string
+            newExternalReference: new_externalreference string
+            newTags: new_tags string
+            newQuantity: new_quantity int32
+            newPriority: new_priority int32
+            importSequenceNumber: importsequencenumber int32
+            timeZoneRuleVersionNumber: timezoneruleversionnumber int32
+            utcConversionTimeZoneCode: utcconversiontimezonecode int32
+            newSequenceNumber: new_sequencenumber int64
+            versionNumber: versionnumber int64
+            newDiscountRate: new_discountrate decimal
+            newWeight: new_weight decimal
+            exchangeRate: exchangerate decimal
+            newLatitude: new_latitude double
+            newLongitude: new_longitude double
+            newScore: new_score double
+            newIsActive: new_isactive boolean
+            newIsVip: new_isvip boolean
+            newDoNotContact: new_donotcontact boolean
+            createdOn: createdon dateTimeOffset
+            modifiedOn: modifiedon dateTimeOffset
+            newLastContactedOn: new_lastcontactedon dateTimeOffset
+            newStartDate: new_startdate date
+            newDueDate: new_duedate date
+            newCategory: new_category optionSet
+            newRegion: new_region optionSet
+            newCustomerTier: new_customertier optionSet
+            stateCode: statecode optionSet
+            statusCode: statuscode optionSet
+            newAmount: new_amount money
+            newAmountBase: new_amount_base money
+            newBudget: new_budget money
+            ownerId: ownerid lookup systemuser/ownerid/systemusers team/ownerid/teams payload=_ownerid_value
+            owningBusinessUnit: owningbusinessunit lookup businessunit/owningbusinessunit/businessunits payload=_owningbusinessunit_value
+            createdBy: createdby lookup systemuser/createdby/systemusers payload=_createdby_value
+            modifiedBy: modifiedby lookup systemuser/modifiedby/systemusers payload=_modifiedby_value
+            transactionCurrencyId: transactioncurrencyid lookup transactioncurrency/transactioncurrencyid/transactioncurrencies payload=_transactioncurrencyid_value
+            newAccountId: new_accountid lookup account/new_accountid/accounts payload=_new_accountid_value
+            newPrimaryContactId: new_primarycontactid lookup contact/new_primarycontactid/contacts payload=_new_primarycontactid_value
+            newParentRecordId: new_parentrecordid lookup new_benchmarkrecord/new_parentrecordid/new_benchmarkrecords payload=_new_parentrecordid_value
+            ownerPrincipal: ownerid navigation #0
+            owningBusinessUnitRecord: owningbusinessunit navigation #1
+            createdByRecord: createdby navigation #2
+            modifiedByRecord: modifiedby navigation #2
+            transactionCurrency: transactioncurrencyid navigation #3
+            newAccount: new_accountid navigation #4
+            newPrimaryContact: new_primarycontactid navigation #5
+            newParentRecord: new_parentrecordid navigation #6
             """, [Principal.self, Businessunit.self, Systemuser.self, Transactioncurrency.self, Account.self, Contact.self, NewBenchmarkRecord.self])
-    }
-
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "new_benchmarkrecords" }
-        public static var key: [Swift.String] { ["new_benchmarkrecordid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-        public static var primaryNameAttribute: Swift.String? { "new_name" }
-        public static var objectTypeCode: Swift.Int? { 10412 }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var newBenchmarkRecordId: Swift.String { "new_benchmarkrecordid" }
-        public static var newName: Swift.String { "new_name" }
-        public static var newCode: Swift.String { "new_code" }
-        public static var newDescription: Swift.String { "new_description" }
-        public static var newEmailAddress: Swift.String { "new_emailaddress" }
-        public static var newTelephone: Swift.String { "new_telephone" }
-        public static var newCity: Swift.String { "new_city" }
-        public static var newCountry: Swift.String { "new_country" }
-        public static var newPostalCode: Swift.String { "new_postalcode" }
-        public static var newWebSiteUrl: Swift.String { "new_websiteurl" }
-        public static var newNotes: Swift.String { "new_notes" }
-        public static var newExternalReference: Swift.String { "new_externalreference" }
-        public static var newTags: Swift.String { "new_tags" }
-        public static var newQuantity: Swift.String { "new_quantity" }
-        public static var newPriority: Swift.String { "new_priority" }
-        public static var importSequenceNumber: Swift.String { "importsequencenumber" }
-        public static var timeZoneRuleVersionNumber: Swift.String { "timezoneruleversionnumber" }
-        public static var utcConversionTimeZoneCode: Swift.String { "utcconversiontimezonecode" }
-        public static var newSequenceNumber: Swift.String { "new_sequencenumber" }
-        public static var versionNumber: Swift.String { "versionnumber" }
-        public static var newDiscountRate: Swift.String { "new_discountrate" }
-        public static var newWeight: Swift.String { "new_weight" }
-        public static var exchangeRate: Swift.String { "exchangerate" }
-        public static var newLatitude: Swift.String { "new_latitude" }
-        public static var newLongitude: Swift.String { "new_longitude" }
-        public static var newScore: Swift.String { "new_score" }
-        public static var newIsActive: Swift.String { "new_isactive" }
-        public static var newIsVip: Swift.String { "new_isvip" }
-        public static var newDoNotContact: Swift.String { "new_donotcontact" }
-        public static var createdOn: Swift.String { "createdon" }
-        public static var modifiedOn: Swift.String { "modifiedon" }
-        public static var newLastContactedOn: Swift.String { "new_lastcontactedon" }
-        public static var newStartDate: Swift.String { "new_startdate" }
-        public static var newDueDate: Swift.String { "new_duedate" }
-        public static var newCategory: Swift.String { "new_category" }
-        public static var newRegion: Swift.String { "new_region" }
-        public static var newCustomerTier: Swift.String { "new_customertier" }
-        public static var stateCode: Swift.String { "statecode" }
-        public static var statusCode: Swift.String { "statuscode" }
-        public static var newAmount: Swift.String { "new_amount" }
-        public static var newAmountBase: Swift.String { "new_amount_base" }
-        public static var newBudget: Swift.String { "new_budget" }
-        public static var ownerId: Swift.String { "ownerid" }
-        public static var owningBusinessUnit: Swift.String { "owningbusinessunit" }
-        public static var createdBy: Swift.String { "createdby" }
-        public static var modifiedBy: Swift.String { "modifiedby" }
-        public static var transactionCurrencyId: Swift.String { "transactioncurrencyid" }
-        public static var newAccountId: Swift.String { "new_accountid" }
-        public static var newPrimaryContactId: Swift.String { "new_primarycontactid" }
-        public static var newParentRecordId: Swift.String { "new_parentrecordid" }
     }
 
     /// Benchmark Record
     ///
-    /// - Remark: Generated from property `new_benchmarkrecordid` of type `Edm.Guid`, attribute `new_benchmarkrecordid` (Uniqueidentifier) (Benchmark.WebApi.xml:57).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_benchmarkrecordid` (`Edm.Guid`,
+    ///   Uniqueidentifier attribute).
     public final var newBenchmarkRecordId: Foundation.UUID? {
-        get { getValue("new_benchmarkrecordid") }
-        set { setValue(newValue, for: "new_benchmarkrecordid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Name
     ///
-    /// - Remark: Generated from property `new_name` of type `Edm.String`, attribute `new_name` (String) (Benchmark.WebApi.xml:58).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_name` (`Edm.String`, String attribute).
     public final var newName: Swift.String? {
-        get { getValue("new_name") }
-        set { setValue(newValue, for: "new_name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Code
     ///
-    /// - Remark: Generated from property `new_code` of type `Edm.String`, attribute `new_code` (String) (Benchmark.WebApi.xml:59).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_code` (`Edm.String`, String attribute).
     public final var newCode: Swift.String? {
-        get { getValue("new_code") }
-        set { setValue(newValue, for: "new_code") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Description
     ///
     /// Description of the benchmark record.
     ///
-    /// - Remark: Generated from property `new_description` of type `Edm.String`, attribute `new_description` (Memo) (Benchmark.WebApi.xml:60).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_description` (`Edm.String`, Memo
+    ///   attribute).
     public final var newDescription: Swift.String? {
-        get { getValue("new_description") }
-        set { setValue(newValue, for: "new_description") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Email
     ///
-    /// - Remark: Generated from property `new_emailaddress` of type `Edm.String`, attribute `new_emailaddress` (String) (Benchmark.WebApi.xml:63).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_emailaddress` (`Edm.String`, String
+    ///   attribute).
     public final var newEmailAddress: Swift.String? {
-        get { getValue("new_emailaddress") }
-        set { setValue(newValue, for: "new_emailaddress") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Phone
     ///
-    /// - Remark: Generated from property `new_telephone` of type `Edm.String`, attribute `new_telephone` (String) (Benchmark.WebApi.xml:64).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_telephone` (`Edm.String`, String
+    ///   attribute).
     public final var newTelephone: Swift.String? {
-        get { getValue("new_telephone") }
-        set { setValue(newValue, for: "new_telephone") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// City
     ///
-    /// - Remark: Generated from property `new_city` of type `Edm.String`, attribute `new_city` (String) (Benchmark.WebApi.xml:65).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_city` (`Edm.String`, String attribute).
     public final var newCity: Swift.String? {
-        get { getValue("new_city") }
-        set { setValue(newValue, for: "new_city") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Country/Region
     ///
-    /// - Remark: Generated from property `new_country` of type `Edm.String`, attribute `new_country` (String) (Benchmark.WebApi.xml:66).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_country` (`Edm.String`, String
+    ///   attribute).
     public final var newCountry: Swift.String? {
-        get { getValue("new_country") }
-        set { setValue(newValue, for: "new_country") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// ZIP/Postal Code
     ///
-    /// - Remark: Generated from property `new_postalcode` of type `Edm.String`, attribute `new_postalcode` (String) (Benchmark.WebApi.xml:67).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_postalcode` (`Edm.String`, String
+    ///   attribute).
     public final var newPostalCode: Swift.String? {
-        get { getValue("new_postalcode") }
-        set { setValue(newValue, for: "new_postalcode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Website
     ///
-    /// - Remark: Generated from property `new_websiteurl` of type `Edm.String`, attribute `new_websiteurl` (String) (Benchmark.WebApi.xml:68).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_websiteurl` (`Edm.String`, String
+    ///   attribute).
     public final var newWebSiteUrl: Swift.String? {
-        get { getValue("new_websiteurl") }
-        set { setValue(newValue, for: "new_websiteurl") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Notes
     ///
     /// Notes of the benchmark record.
     ///
-    /// - Remark: Generated from property `new_notes` of type `Edm.String`, attribute `new_notes` (Memo) (Benchmark.WebApi.xml:69).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_notes` (`Edm.String`, Memo attribute).
     public final var newNotes: Swift.String? {
-        get { getValue("new_notes") }
-        set { setValue(newValue, for: "new_notes") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// External Reference
     ///
-    /// - Remark: Generated from property `new_externalreference` of type `Edm.String`, attribute `new_externalreference` (String) (Benchmark.WebApi.xml:72).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_externalreference` (`Edm.String`,
+    ///   String attribute).
     public final var newExternalReference: Swift.String? {
-        get { getValue("new_externalreference") }
-        set { setValue(newValue, for: "new_externalreference") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Tags
     ///
-    /// - Remark: Generated from property `new_tags` of type `Edm.String`, attribute `new_tags` (String) (Benchmark.WebApi.xml:73).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_tags` (`Edm.String`, String attribute).
     public final var newTags: Swift.String? {
-        get { getValue("new_tags") }
-        set { setValue(newValue, for: "new_tags") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Quantity
     ///
-    /// - Remark: Generated from property `new_quantity` of type `Edm.Int32`, attribute `new_quantity` (Integer) (Benchmark.WebApi.xml:74).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_quantity` (`Edm.Int32`, Integer
+    ///   attribute).
     public final var newQuantity: Swift.Int32? {
-        get { getValue("new_quantity") }
-        set { setValue(newValue, for: "new_quantity") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Priority
     ///
-    /// - Remark: Generated from property `new_priority` of type `Edm.Int32`, attribute `new_priority` (Integer) (Benchmark.WebApi.xml:75).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_priority` (`Edm.Int32`, Integer
+    ///   attribute).
     public final var newPriority: Swift.Int32? {
-        get { getValue("new_priority") }
-        set { setValue(newValue, for: "new_priority") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Import Sequence Number
     ///
-    /// - Remark: Generated from property `importsequencenumber` of type `Edm.Int32`, attribute `importsequencenumber` (Integer) (Benchmark.WebApi.xml:76).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/importsequencenumber` (`Edm.Int32`, Integer
+    ///   attribute).
     public final var importSequenceNumber: Swift.Int32? {
-        get { getValue("importsequencenumber") }
-        set { setValue(newValue, for: "importsequencenumber") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Time Zone Rule Version Number
     ///
-    /// - Remark: Generated from property `timezoneruleversionnumber` of type `Edm.Int32`, attribute `timezoneruleversionnumber` (Integer) (Benchmark.WebApi.xml:77).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/timezoneruleversionnumber` (`Edm.Int32`,
+    ///   Integer attribute).
     public final var timeZoneRuleVersionNumber: Swift.Int32? {
-        get { getValue("timezoneruleversionnumber") }
-        set { setValue(newValue, for: "timezoneruleversionnumber") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// UTC Conversion Time Zone Code
     ///
-    /// - Remark: Generated from property `utcconversiontimezonecode` of type `Edm.Int32`, attribute `utcconversiontimezonecode` (Integer) (Benchmark.WebApi.xml:78).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/utcconversiontimezonecode` (`Edm.Int32`,
+    ///   Integer attribute).
     public final var utcConversionTimeZoneCode: Swift.Int32? {
-        get { getValue("utcconversiontimezonecode") }
-        set { setValue(newValue, for: "utcconversiontimezonecode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Sequence Number
     ///
-    /// - Remark: Generated from property `new_sequencenumber` of type `Edm.Int64`, attribute `new_sequencenumber` (BigInt) (Benchmark.WebApi.xml:79).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_sequencenumber` (`Edm.Int64`, BigInt
+    ///   attribute).
     public final var newSequenceNumber: Swift.Int64? {
-        get { getValue("new_sequencenumber") }
-        set { setValue(newValue, for: "new_sequencenumber") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Version Number
     ///
-    /// - Remark: Generated from property `versionnumber` of type `Edm.Int64`, attribute `versionnumber` (BigInt) (Benchmark.WebApi.xml:80).
-    public final var versionNumber: Swift.Int64? { getValue("versionnumber") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/versionnumber` (`Edm.Int64`, BigInt
+    ///   attribute).
+    public final var versionNumber: Swift.Int64? { _get() }
 
     /// Discount Rate
     ///
-    /// - Remark: Generated from property `new_discountrate` of type `Edm.Decimal`, attribute `new_discountrate` (Decimal) (Benchmark.WebApi.xml:83).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_discountrate` (`Edm.Decimal`, Decimal
+    ///   attribute).
     public final var newDiscountRate: Foundation.Decimal? {
-        get { getValue("new_discountrate") }
-        set { setValue(newValue, for: "new_discountrate") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Weight (kg)
     ///
-    /// - Remark: Generated from property `new_weight` of type `Edm.Decimal`, attribute `new_weight` (Decimal) (Benchmark.WebApi.xml:84).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_weight` (`Edm.Decimal`, Decimal
+    ///   attribute).
     public final var newWeight: Foundation.Decimal? {
-        get { getValue("new_weight") }
-        set { setValue(newValue, for: "new_weight") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Exchange Rate
     ///
-    /// - Remark: Generated from property `exchangerate` of type `Edm.Decimal`, attribute `exchangerate` (Decimal) (Benchmark.WebApi.xml:85).
-    public final var exchangeRate: Foundation.Decimal? { getValue("exchangerate") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/exchangerate` (`Edm.Decimal`, Decimal
+    ///   attribute).
+    public final var exchangeRate: Foundation.Decimal? { _get() }
 
     /// Latitude
     ///
-    /// - Remark: Generated from property `new_latitude` of type `Edm.Double`, attribute `new_latitude` (Double) (Benchmark.WebApi.xml:88).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_latitude` (`Edm.Double`, Double
+    ///   attribute).
     public final var newLatitude: Swift.Double? {
-        get { getValue("new_latitude") }
-        set { setValue(newValue, for: "new_latitude") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Longitude
     ///
-    /// - Remark: Generated from property `new_longitude` of type `Edm.Double`, attribute `new_longitude` (Double) (Benchmark.WebApi.xml:89).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_longitude` (`Edm.Double`, Double
+    ///   attribute).
     public final var newLongitude: Swift.Double? {
-        get { getValue("new_longitude") }
-        set { setValue(newValue, for: "new_longitude") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Score
     ///
-    /// - Remark: Generated from property `new_score` of type `Edm.Double`, attribute `new_score` (Double) (Benchmark.WebApi.xml:90).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_score` (`Edm.Double`, Double
+    ///   attribute).
     public final var newScore: Swift.Double? {
-        get { getValue("new_score") }
-        set { setValue(newValue, for: "new_score") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Is Active
     ///
-    /// - Remark: Generated from property `new_isactive` of type `Edm.Boolean`, attribute `new_isactive` (Boolean) (Benchmark.WebApi.xml:91).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_isactive` (`Edm.Boolean`, Boolean
+    ///   attribute).
     public final var newIsActive: Swift.Bool? {
-        get { getValue("new_isactive") }
-        set { setValue(newValue, for: "new_isactive") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// VIP
     ///
-    /// - Remark: Generated from property `new_isvip` of type `Edm.Boolean`, attribute `new_isvip` (Boolean) (Benchmark.WebApi.xml:92).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_isvip` (`Edm.Boolean`, Boolean
+    ///   attribute).
     public final var newIsVip: Swift.Bool? {
-        get { getValue("new_isvip") }
-        set { setValue(newValue, for: "new_isvip") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Do Not Contact
     ///
-    /// - Remark: Generated from property `new_donotcontact` of type `Edm.Boolean`, attribute `new_donotcontact` (Boolean) (Benchmark.WebApi.xml:93).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_donotcontact` (`Edm.Boolean`, Boolean
+    ///   attribute).
     public final var newDoNotContact: Swift.Bool? {
-        get { getValue("new_donotcontact") }
-        set { setValue(newValue, for: "new_donotcontact") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Created On
     ///
-    /// - Remark: Generated from property `createdon` of type `Edm.DateTimeOffset`, attribute `createdon` (DateTime) (Benchmark.WebApi.xml:94).
-    public final var createdOn: Foundation.Date? { getValue("createdon") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/createdon` (`Edm.DateTimeOffset`, DateTime
+    ///   attribute).
+    public final var createdOn: Foundation.Date? { _get() }
 
     /// Modified On
     ///
-    /// - Remark: Generated from property `modifiedon` of type `Edm.DateTimeOffset`, attribute `modifiedon` (DateTime) (Benchmark.WebApi.xml:97).
-    public final var modifiedOn: Foundation.Date? { getValue("modifiedon") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/modifiedon` (`Edm.DateTimeOffset`, DateTime
+    ///   attribute).
+    public final var modifiedOn: Foundation.Date? { _get() }
 
     /// Last Contacted
     ///
-    /// - Remark: Generated from property `new_lastcontactedon` of type `Edm.DateTimeOffset`, attribute `new_lastcontactedon` (DateTime) (Benchmark.WebApi.xml:100).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_lastcontactedon` (`Edm.DateTimeOffset`,
+    ///   DateTime attribute).
     public final var newLastContactedOn: Foundation.Date? {
-        get { getValue("new_lastcontactedon") }
-        set { setValue(newValue, for: "new_lastcontactedon") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Start Date
     ///
-    /// - Remark: Generated from property `new_startdate` of type `Edm.Date`, attribute `new_startdate` (DateTime) (Benchmark.WebApi.xml:101).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_startdate` (`Edm.Date`, DateTime
+    ///   attribute).
     public final var newStartDate: MobileSdk.DateOnly? {
-        get { getValue("new_startdate") }
-        set { setValue(newValue, for: "new_startdate") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Due Date
     ///
-    /// - Remark: Generated from property `new_duedate` of type `Edm.Date`, attribute `new_duedate` (DateTime) (Benchmark.WebApi.xml:102).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_duedate` (`Edm.Date`, DateTime
+    ///   attribute).
     public final var newDueDate: MobileSdk.DateOnly? {
-        get { getValue("new_duedate") }
-        set { setValue(newValue, for: "new_duedate") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Category
     ///
-    /// - Remark: Generated from property `new_category` of type `Edm.Int32`, attribute `new_category` (Picklist) (Benchmark.WebApi.xml:103).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_category` (`Edm.Int32`, Picklist
+    ///   attribute).
     public final var newCategory: NewBenchmarkRecordNewCategory? {
-        get { getValue("new_category") }
-        set { setValue(newValue, for: "new_category") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Region
     ///
-    /// - Remark: Generated from property `new_region` of type `Edm.Int32`, attribute `new_region` (Picklist) (Benchmark.WebApi.xml:104).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_region` (`Edm.Int32`, Picklist
+    ///   attribute).
     public final var newRegion: NewRegion? {
-        get { getValue("new_region") }
-        set { setValue(newValue, for: "new_region") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Customer Tier
     ///
-    /// - Remark: Generated from property `new_customertier` of type `Edm.Int32`, attribute `new_customertier` (Picklist) (Benchmark.WebApi.xml:105).
-    public final var newCustomerTier: NewCustomertier? {
-        get { getValue("new_customertier") }
-        set { setValue(newValue, for: "new_customertier") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_customertier` (`Edm.Int32`, Picklist
+    ///   attribute).
+    public final var newCustomerTier: NewCustomerTier? {
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Status
     ///
-    /// - Remark: Generated from property `statecode` of type `Edm.Int32`, attribute `statecode` (State) (Benchmark.WebApi.xml:106).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/statecode` (`Edm.Int32`, State attribute).
     public final var stateCode: NewBenchmarkRecordStateCode? {
-        get { getValue("statecode") }
-        set { setValue(newValue, for: "statecode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Status Reason
     ///
-    /// - Remark: Generated from property `statuscode` of type `Edm.Int32`, attribute `statuscode` (Status) (Benchmark.WebApi.xml:107).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/statuscode` (`Edm.Int32`, Status
+    ///   attribute).
     public final var statusCode: NewBenchmarkRecordStatusCode? {
-        get { getValue("statuscode") }
-        set { setValue(newValue, for: "statuscode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Amount
     ///
-    /// - Remark: Generated from property `new_amount` of type `Edm.Decimal`, attribute `new_amount` (Money) (Benchmark.WebApi.xml:108).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_amount` (`Edm.Decimal`, Money
+    ///   attribute).
     public final var newAmount: MobileSdk.Money? {
-        get { getValue("new_amount") }
-        set { setValue(newValue, for: "new_amount") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Amount (Base)
     ///
-    /// - Remark: Generated from property `new_amount_base` of type `Edm.Decimal`, attribute `new_amount_base` (Money) (Benchmark.WebApi.xml:109).
-    public final var newAmountBase: MobileSdk.Money? { getValue("new_amount_base") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_amount_base` (`Edm.Decimal`, Money
+    ///   attribute).
+    public final var newAmountBase: MobileSdk.Money? { _get() }
 
     /// Budget
     ///
-    /// - Remark: Generated from property `new_budget` of type `Edm.Decimal`, attribute `new_budget` (Money) (Benchmark.WebApi.xml:112).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_budget` (`Edm.Decimal`, Money
+    ///   attribute).
     public final var newBudget: MobileSdk.Money? {
-        get { getValue("new_budget") }
-        set { setValue(newValue, for: "new_budget") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Owner
     ///
     /// Refers to: systemuser, team.
     ///
-    /// - Remark: Generated from property `_ownerid_value` of type `Edm.Guid`, attribute `ownerid` (Owner) (Benchmark.WebApi.xml:113).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_ownerid_value` (`Edm.Guid`, Owner
+    ///   attribute `ownerid`).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { getValue("ownerid") }
-        set { setValue(newValue, for: "ownerid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Owning Business Unit
     ///
     /// Refers to: businessunit.
     ///
-    /// - Remark: Generated from property `_owningbusinessunit_value` of type `Edm.Guid`, attribute `owningbusinessunit` (Lookup) (Benchmark.WebApi.xml:114).
-    public final var owningBusinessUnit: MobileSdk.EntityReference? { getValue("owningbusinessunit") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_owningbusinessunit_value` (`Edm.Guid`,
+    ///   Lookup attribute `owningbusinessunit`).
+    public final var owningBusinessUnit: MobileSdk.EntityReference? { _get() }
 
     /// Created By
     ///
     /// Refers to: systemuser.
     ///
-    /// - Remark: Generated from property `_createdby_value` of type `Edm.Guid`, attribute `createdby` (Lookup) (Benchmark.WebApi.xml:117).
-    public final var createdBy: MobileSdk.EntityReference? { getValue("createdby") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_createdby_value` (`Edm.Guid`, Lookup
+    ///   attribute `createdby`).
+    public final var createdBy: MobileSdk.EntityReference? { _get() }
 
     /// Modified By
     ///
     /// Refers to: systemuser.
     ///
-    /// - Remark: Generated from property `_modifiedby_value` of type `Edm.Guid`, attribute `modifiedby` (Lookup) (Benchmark.WebApi.xml:120).
-    public final var modifiedBy: MobileSdk.EntityReference? { getValue("modifiedby") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_modifiedby_value` (`Edm.Guid`, Lookup
+    ///   attribute `modifiedby`).
+    public final var modifiedBy: MobileSdk.EntityReference? { _get() }
 
     /// Currency
     ///
     /// Refers to: transactioncurrency.
     ///
-    /// - Remark: Generated from property `_transactioncurrencyid_value` of type `Edm.Guid`, attribute `transactioncurrencyid` (Lookup) (Benchmark.WebApi.xml:123).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_transactioncurrencyid_value` (`Edm.Guid`,
+    ///   Lookup attribute `transactioncurrencyid`).
     public final var transactionCurrencyId: MobileSdk.EntityReference? {
-        get { getValue("transactioncurrencyid") }
-        set { setValue(newValue, for: "transactioncurrencyid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Account
     ///
     /// Refers to: account.
     ///
-    /// - Remark: Generated from property `_new_accountid_value` of type `Edm.Guid`, attribute `new_accountid` (Lookup) (Benchmark.WebApi.xml:124).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_new_accountid_value` (`Edm.Guid`, Lookup
+    ///   attribute `new_accountid`).
     public final var newAccountId: MobileSdk.EntityReference? {
-        get { getValue("new_accountid") }
-        set { setValue(newValue, for: "new_accountid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Primary Contact
     ///
     /// Refers to: contact.
     ///
-    /// - Remark: Generated from property `_new_primarycontactid_value` of type `Edm.Guid`, attribute `new_primarycontactid` (Lookup) (Benchmark.WebApi.xml:125).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_new_primarycontactid_value` (`Edm.Guid`,
+    ///   Lookup attribute `new_primarycontactid`).
     public final var newPrimaryContactId: MobileSdk.EntityReference? {
-        get { getValue("new_primarycontactid") }
-        set { setValue(newValue, for: "new_primarycontactid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Parent Record
     ///
     /// Refers to: new_benchmarkrecord.
     ///
-    /// - Remark: Generated from property `_new_parentrecordid_value` of type `Edm.Guid`, attribute `new_parentrecordid` (Lookup) (Benchmark.WebApi.xml:126).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_new_parentrecordid_value` (`Edm.Guid`,
+    ///   Lookup attribute `new_parentrecordid`).
     public final var newParentRecordId: MobileSdk.EntityReference? {
-        get { getValue("new_parentrecordid") }
-        set { setValue(newValue, for: "new_parentrecordid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `ownerid` to `Microsoft.Dynamics.CRM.principal` (Benchmark.WebApi.xml:127).
-    public final var owneridValue: Principal? {
-        get { getRelated("ownerid") }
-        set { setRelated(newValue, for: "ownerid") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/ownerid`
+    ///   (`Microsoft.Dynamics.CRM.principal`).
+    public final var ownerPrincipal: Principal? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `owningbusinessunit` to `Microsoft.Dynamics.CRM.businessunit` (Benchmark.WebApi.xml:130).
-    public final var owningbusinessunitValue: Businessunit? {
-        get { getRelated("owningbusinessunit") }
-        set { setRelated(newValue, for: "owningbusinessunit") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/owningbusinessunit`
+    ///   (`Microsoft.Dynamics.CRM.businessunit`).
+    public final var owningBusinessUnitRecord: Businessunit? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `createdby` to `Microsoft.Dynamics.CRM.systemuser` (Benchmark.WebApi.xml:133).
-    public final var createdbyValue: Systemuser? {
-        get { getRelated("createdby") }
-        set { setRelated(newValue, for: "createdby") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/createdby`
+    ///   (`Microsoft.Dynamics.CRM.systemuser`).
+    public final var createdByRecord: Systemuser? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `modifiedby` to `Microsoft.Dynamics.CRM.systemuser` (Benchmark.WebApi.xml:136).
-    public final var modifiedbyValue: Systemuser? {
-        get { getRelated("modifiedby") }
-        set { setRelated(newValue, for: "modifiedby") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/modifiedby`
+    ///   (`Microsoft.Dynamics.CRM.systemuser`).
+    public final var modifiedByRecord: Systemuser? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `transactioncurrencyid` to `Microsoft.Dynamics.CRM.transactioncurrency` (Benchmark.WebApi.xml:139).
-    public final var transactioncurrencyidValue: Transactioncurrency? {
-        get { getRelated("transactioncurrencyid") }
-        set { setRelated(newValue, for: "transactioncurrencyid") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/transactioncurrencyid`
+    ///   (`Microsoft.Dynamics.CRM.transactioncurrency`).
+    public final var transactionCurrency: Transactioncurrency? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `new_accountid` to `Microsoft.Dynamics.CRM.account` (Benchmark.WebApi.xml:142).
-    public final var newAccountidValue: Account? {
-        get { getRelated("new_accountid") }
-        set { setRelated(newValue, for: "new_accountid") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_accountid`
+    ///   (`Microsoft.Dynamics.CRM.account`).
+    public final var newAccount: Account? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `new_primarycontactid` to `Microsoft.Dynamics.CRM.contact` (Benchmark.WebApi.xml:145).
-    public final var newPrimarycontactidValue: Contact? {
-        get { getRelated("new_primarycontactid") }
-        set { setRelated(newValue, for: "new_primarycontactid") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_primarycontactid`
+    ///   (`Microsoft.Dynamics.CRM.contact`).
+    public final var newPrimaryContact: Contact? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `new_parentrecordid` to `Microsoft.Dynamics.CRM.new_benchmarkrecord` (Benchmark.WebApi.xml:148).
-    public final var newParentrecordidValue: NewBenchmarkRecord? {
-        get { getRelated("new_parentrecordid") }
-        set { setRelated(newValue, for: "new_parentrecordid") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_parentrecordid`
+    ///   (`Microsoft.Dynamics.CRM.new_benchmarkrecord`).
+    public final var newParentRecord: NewBenchmarkRecord? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 }

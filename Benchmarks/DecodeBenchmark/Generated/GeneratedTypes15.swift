@@ -3,11 +3,14 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// User
 ///
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.systemuser` (Benchmark.WebApi.xml:17).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.systemuser`.
 open class Systemuser: Principal {
     open override class var entityLogicalName: Swift.String { "systemuser" }
 
@@ -17,45 +20,35 @@ open class Systemuser: Principal {
 
     open override class var entitySetName: Swift.String? { "systemusers" }
 
-    /// How each property is typed and named in payloads.
+    open override class var primaryNameAttribute: Swift.String? { "fullname" }
+
+    open override class var objectTypeCode: Swift.Int? { 8 }
+
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            systemuserid guid
-            fullname string
+            systemuserid: systemuserid guid
+            fullname: fullname string
             """)
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "systemusers" }
-        public static var key: [Swift.String] { ["ownerid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-        public static var primaryNameAttribute: Swift.String? { "fullname" }
-        public static var objectTypeCode: Swift.Int? { 8 }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var systemuserid: Swift.String { "systemuserid" }
-        public static var fullname: Swift.String { "fullname" }
-    }
-
-    /// - Remark: Generated from property `systemuserid` of type `Edm.Guid`, attribute `systemuserid` (Uniqueidentifier) (Benchmark.WebApi.xml:18).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.systemuser/systemuserid` (`Edm.Guid`, Uniqueidentifier
+    ///   attribute).
     public final var systemuserid: Foundation.UUID? {
-        get { getValue("systemuserid") }
-        set { setValue(newValue, for: "systemuserid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `fullname` of type `Edm.String`, attribute `fullname` (String) (Benchmark.WebApi.xml:19).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.systemuser/fullname` (`Edm.String`, String attribute).
     public final var fullname: Swift.String? {
-        get { getValue("fullname") }
-        set { setValue(newValue, for: "fullname") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }
 
 /// The requests of entity container `System`: its entity sets, singletons and imports.
 ///
-/// - Remark: Generated from entity container `Microsoft.Dynamics.CRM.System` (Benchmark.WebApi.xml:152).
+/// - Remark: Generated from entity container `Microsoft.Dynamics.CRM.System`.
 public struct SystemService: Swift.Sendable {
     /// Sends the requests: an `ODataClient`.
     public var client: any MobileSdk.ODataServiceClient

@@ -7,20 +7,9 @@ import MetadataModel
 /// complex types, enum types, type definitions and option sets, each in document order: a later
 /// type whose name is taken gets its namespace's last segment in front, then a number.
 struct TypeNames {
-    /// Names generated code relies on, that Swift reserves, or that code using the generated
-    /// types needs unambiguous: the runtime's types and common standard-library and Foundation ones.
-    static let reserved: Set<String> = [
-        "Swift", "Foundation", "MobileSdk", "Attribute", "EntityInfo", "Type", "Protocol", "Self", "Any",
-        "Entity", "EntityReference", "OptionSetValue", "Money", "EntityCollection", "ColumnSet", "DateOnly", "TimeOfDay",
-        "EdmDuration", "SpatialValue", "UntypedValue", "AttributeValue", "EntityRegistry", "ComplexValue",
-        "Task", "Result", "Error", "Never", "Void", "Optional", "Array", "Dictionary", "Set", "String", "Character",
-        "Int", "Int32", "Int64", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID", "Decimal", "Calendar",
-        "Locale", "TimeZone", "Notification", "Operation", "Process", "Thread", "Timer", "Bundle", "Codable", "Sendable",
-    ]
-
     private(set) var names: [QualifiedName: String] = [:]
     private(set) var optionSetNames: [OptionSetKey: String] = [:]
-    private var unique = UniqueNames(reserved: TypeNames.reserved)
+    private var unique = UniqueNames(reserved: RuntimeContract.reservedTypeNames)
 
     /// Identifies an option set: global ones by name, local ones by entity and attribute.
     struct OptionSetKey: Hashable {

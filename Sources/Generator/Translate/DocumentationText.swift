@@ -3,7 +3,7 @@ import SwiftEmitter
 
 /// Builds `///` comments from labels and descriptions, ending with a `- Remark:` naming the source.
 struct DocumentationText {
-    private var paragraphs: [String] = []
+    private(set) var paragraphs: [String] = []
 
     /// Adds a paragraph unless it is empty or already there.
     mutating func add(_ text: String?) {

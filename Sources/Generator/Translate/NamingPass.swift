@@ -32,8 +32,11 @@ extension GenerationContext {
             for property in type.properties where admits(property, of: name) {
                 guard let set = property.dynamics?.optionSet, set.kind != "Boolean", let key = optionSetKey(set, entity: name, property: property),
                       typeNames.optionSetNames[key] == nil else { continue }
-                let preferred = set.isGlobal ? (set.name ?? property.name)
-                    : (typeNames.name(of: name) ?? type.name) + IdentifierNaming.upperCamelCase(property.dynamics?.schemaName ?? property.name)
+                // A global option set named like the attribute (`new_customertier`) is cased like its schema name
+                // (`new_CustomerTier`), so that the type and the property typed by it read alike.
+                let schemaName = property.dynamics?.schemaName ?? property.name
+                let globalName = set.name.map { $0.lowercased() == schemaName.lowercased() ? schemaName : $0 } ?? schemaName
+                let preferred = set.isGlobal ? globalName : (typeNames.name(of: name) ?? type.name) + IdentifierNaming.upperCamelCase(schemaName)
                 if let note = typeNames.claim(optionSet: key, preferred: preferred, prefix: set.isGlobal ? prefix : "", location: set.location) {
                     diagnostics.append(note)
                 }

@@ -10,22 +10,10 @@ struct PropertyPlan {
     var propertyName: String
     var type: MappedType
     var isReadOnly: Bool
-    /// A Dynamics multi-select option set, stored as `.optionSetValues`.
-    var isOptionSetCollection: Bool
     var documentation: Documentation
 }
 
 extension GenerationContext {
-    /// Entity-class members the runtime's `Entity` already has.
-    static let entityMembers: Set<String> = [
-        "logicalName", "id", "attributes", "formattedValues", "relatedEntities", "description", "contains",
-        "removeAttribute", "changedAttributeNames", "hasChanged", "acceptChanges", "getValue", "setValue",
-        "getValues", "setValues", "getRelated", "getRelatedCollection", "setRelated", "setRelatedCollection",
-        "toEntity", "entityLogicalName", "entityQualifiedName", "primaryIdAttribute", "Attribute", "EntityInfo",
-        "entitySetName", "keyAttributes", "propertyMetadata", "eTag",
-        "init", "deinit", "self", "Type", "Protocol",
-    ]
-
     /// Whether the configuration's attribute filter admits a property of an entity type.
     func admits(_ property: Property, of entity: QualifiedName) -> Bool {
         guard let type = entityIndex[entity] else { return false }
@@ -44,7 +32,7 @@ extension GenerationContext {
     }
 
     /// The properties of a structured type to generate, named uniquely within `names`.
-    func plan(_ properties: [Property], owner: String, entity: QualifiedName?, names: inout UniqueNames) -> [PropertyPlan] {
+    func plan(_ properties: [Property], owner: QualifiedName, entity: QualifiedName?, names: inout UniqueNames) -> [PropertyPlan] {
         var plans: [PropertyPlan] = []
         var skippedVirtual: [String] = []
         for property in properties {
@@ -58,13 +46,13 @@ extension GenerationContext {
                 skippedVirtual.append(key)
                 continue
             case .failure(.unmapped(let reason)):
-                warning("property \(owner).\(property.name) is not generated: \(reason.describe(property.type))", at: property.location)
+                warning("property \(owner.name).\(property.name) is not generated: \(reason.describe(property.type))", at: property.location)
                 continue
             }
             let preferred = swiftName(of: property)
             let (name, changed) = names.claim(preferred, suffix: "Value")
             if changed {
-                note("property \(owner).\(property.name) is generated as '\(name)': '\(preferred)' is taken", at: property.location)
+                note("property \(owner.name).\(property.name) is generated as '\(name)': '\(preferred)' is taken", at: property.location)
             }
             plans.append(PropertyPlan(
                 swiftName: name,
@@ -72,11 +60,10 @@ extension GenerationContext {
                 propertyName: property.name,
                 type: mapped,
                 isReadOnly: isReadOnly(property),
-                isOptionSetCollection: mapped.isCollection && property.dynamics?.optionSet != nil && entity != nil,
-                documentation: documentation(of: property)))
+                documentation: documentation(of: property, in: owner)))
         }
         if !skippedVirtual.isEmpty, let location = properties.first?.location {
-            warning("\(owner): \(skippedVirtual.count) virtual attribute\(skippedVirtual.count == 1 ? " is" : "s are") not generated (they hold no value of their own): \(skippedVirtual.joined(separator: ", "))", at: location)
+            warning("\(owner.name): \(skippedVirtual.count) virtual attribute\(skippedVirtual.count == 1 ? " is" : "s are") not generated (they hold no value of their own): \(skippedVirtual.joined(separator: ", "))", at: location)
         }
         return plans
     }
@@ -92,15 +79,15 @@ extension GenerationContext {
             let isMultiSelect = attribute.attributeTypeName == "MultiSelectPicklistType" || attribute.metadataType == "MultiSelectPicklistAttributeMetadata"
             if let set = attribute.optionSet, set.kind != "Boolean", let key = optionSetKey(set, entity: entity, property: property),
                let name = typeNames.optionSetNames[key] {
-                return .success(MappedType(element: .named(name), isCollection: isMultiSelect, runtimeType: .simple("optionSet")))
+                return .success(MappedType(element: .named(name), isCollection: isMultiSelect, runtimeType: .simple(.optionSet)))
             }
             switch attribute.attributeType ?? "" {
             case "Lookup", "Customer", "Owner":
-                return .success(MappedType(element: .named("MobileSdk.EntityReference"), isCollection: false, runtimeType: lookupType(property, entity: entity)))
+                return .success(MappedType(element: RuntimeContract.TypeName.entityReference.type, isCollection: false, runtimeType: lookupType(property, entity: entity)))
             case "PartyList":
-                return .success(MappedType(element: .named("MobileSdk.EntityReference"), isCollection: true, runtimeType: lookupType(property, entity: entity)))
+                return .success(MappedType(element: RuntimeContract.TypeName.entityReference.type, isCollection: true, runtimeType: lookupType(property, entity: entity)))
             case "Money":
-                return .success(MappedType(element: .named("MobileSdk.Money"), isCollection: false, runtimeType: .simple("money")))
+                return .success(MappedType(element: RuntimeContract.TypeName.money.type, isCollection: false, runtimeType: .simple(.money)))
             case "Virtual", "CalendarRules":
                 if property.type.primitive == .untyped { return .failure(.virtualAttribute) }
             default:
@@ -118,19 +105,20 @@ extension GenerationContext {
         return false
     }
 
-    private func documentation(of property: Property) -> Documentation {
+    /// Labels, one description, the lookup's targets, and the property's place in the metadata.
+    private func documentation(of property: Property, in owner: QualifiedName) -> Documentation {
         var text = DocumentationText()
         text.add(property.dynamics?.displayName.text)
         text.add(property.sap?.label)
         text.add(property.displayLabel)
-        text.add(property.dynamics?.description.text)
-        text.add(property.coreDescription)
+        text.add(property.dynamics?.description.text ?? property.coreDescription)
         text.add(property.longDescription)
         if let targets = property.dynamics?.targets, !targets.isEmpty { text.add("Refers to: " + targets.joined(separator: ", ") + ".") }
-        var remark = "Generated from property `\(property.name)` of type `\(property.type)`"
+        var kind = "`\(property.type)`"
         if let attribute = property.dynamics {
-            remark += ", attribute `\(attribute.logicalName)` (\(attribute.attributeType ?? attribute.metadataType))"
+            kind += ", \(attribute.attributeType ?? attribute.metadataType) attribute"
+            if attribute.logicalName != property.name { kind += " `\(attribute.logicalName)`" }
         }
-        return text.documentation(remark: remark + " (\(source(property.location))).")
+        return text.documentation(remark: "Generated from `\(owner)/\(property.name)` (\(kind)).")
     }
 }

@@ -3,8 +3,8 @@ import SwiftEmitter
 /// The runtime's `PropertyType` for a mapped type, written as an expression (`.complex(Location.self)`, for
 /// operation responses) or as a field of a property table (`complex #0`, see `PropertyMetadata.table`).
 enum RuntimeType: Equatable {
-    /// A case without a payload, by name: `int32`, `enumeration`, `optionSet`, `money` …
-    case simple(String)
+    /// A case without a payload: `int32`, `enumeration`, `optionSet`, `money` …
+    case simple(RuntimeContract.PropertyKind)
     /// A generated complex type.
     case complex(String)
     /// A generated entity class.
@@ -12,20 +12,28 @@ enum RuntimeType: Equatable {
     /// A Dynamics lookup and the entities it may refer to.
     case lookup([LookupTargetPlan])
 
+    /// The case's name in the runtime's `PropertyType`.
+    var kind: RuntimeContract.PropertyKind {
+        switch self {
+        case .simple(let kind): kind
+        case .complex: .complex
+        case .navigation: .navigation
+        case .lookup: .lookup
+        }
+    }
+
     var expression: Expression {
         switch self {
-        case .simple(let name):
-            .member(nil, name)
-        case .complex(let type):
-            .call(.member(nil, "complex"), [Argument(.metatype(.named(type)))])
-        case .navigation(let type):
-            .call(.member(nil, "navigation"), [Argument(.metatype(.named(type)))])
+        case .simple(let kind):
+            .member(nil, kind.rawValue)
+        case .complex(let type), .navigation(let type):
+            .call(.member(nil, kind.rawValue), [Argument(.metatype(.named(type)))])
         case .lookup(let targets):
-            .call(.member(nil, "lookup"), [Argument(.array(targets.map { target in
+            .call(.member(nil, kind.rawValue), [Argument(.array(targets.map { target in
                 .call(.member(nil, "init"), [
                     Argument(.literal(.string(target.logicalName))),
-                    Argument(label: "navigationProperty", .literal(.string(target.navigationProperty))),
-                    Argument(label: "entitySetName", .literal(.string(target.entitySetName))),
+                    Argument(label: RuntimeContract.Member.navigationProperty.rawValue, .literal(.string(target.navigationProperty))),
+                    Argument(label: RuntimeContract.Member.entitySetName.rawValue, .literal(.string(target.entitySetName))),
                 ])
             }))])
         }

@@ -2,10 +2,11 @@ import MetadataModel
 import SwiftEmitter
 
 extension GenerationContext {
-    /// A CSDL enum type: a Swift enum over its member names, or for `IsFlags` an `OptionSet`.
+    /// A CSDL enum type: a Swift enum over its member names (Swift synthesizes `init?(rawValue:)` and `allCases`), or
+    /// for `IsFlags` an `OptionSet` whose members' names and values are listed once, in `memberNames`.
     func translateEnumType(_ qualified: QualifiedName, _ type: EnumType) -> Declaration {
         let name = typeNames.name(of: qualified) ?? type.name
-        var names = UniqueNames(reserved: ["rawValue", "init", "self", "Type", "Protocol", "memberNames", "hashValue", "allCases", "none", "edmTypeName"])
+        var names = UniqueNames(reserved: RuntimeContract.enumMembers)
         var seen: Set<String> = []
         let uniqueMembers = type.members.filter { member in
             if seen.insert(member.name).inserted { return true }
@@ -18,18 +19,16 @@ extension GenerationContext {
             if changed { note("enum member \(type.name).\(member.name) is generated as '\(caseName)': '\(preferred)' is taken", at: member.location) }
             return (member, caseName)
         }
-        let remark = "Generated from enum type `\(qualified)` (\(source(type.location)))."
+        let documentation = type.documentationText.documentation(remark: "Generated from enum type `\(qualified)`.")
         guard type.isFlags else {
             var declarations = cases.map { member, caseName -> Declaration in
-                let declaration = Declaration.enumCase(EnumCaseDeclaration(name: caseName, rawValue: .string(member.name)))
-                let text = member.documentationText
-                return member.coreDescription == nil ? declaration : .documented(text.documentation(remark: "`\(member.name)` = \(member.value)."), declaration)
+                let declaration = Declaration.enumCase(EnumCaseDeclaration(name: caseName, rawValue: caseName == member.name ? nil : .string(member.name)))
+                return member.coreDescription == nil ? declaration : .documented(member.documentationText.documentation(remark: "Value \(member.value)."), declaration)
             }
-            declarations += lookUpByRawValue(of: name, rawType: .named("Swift.String"), failable: true)
             declarations.append(edmTypeName(qualified))
-            return .documented(type.documentationText.documentation(remark: remark), .enum(NominalDeclaration(
+            return .documented(documentation, .enum(NominalDeclaration(
                 access: access, name: name,
-                conformances: [.named("Swift.String"), .named("MobileSdk.EdmEnumeration"), .named("Swift.CaseIterable"), .named("Swift.Sendable")],
+                conformances: [.named("Swift.String"), RuntimeContract.TypeName.edmEnumeration.type, .named("Swift.CaseIterable"), .named("Swift.Sendable")],
                 members: declarations)))
         }
         let int64 = TypeName.named("Swift.Int64")
@@ -37,7 +36,7 @@ extension GenerationContext {
             .variable(VariableDeclaration(access: access, name: "rawValue", type: int64, kind: .stored(nil))),
             .function(FunctionDeclaration(
                 access: access, kind: .initializer(failable: false), parameters: [.init(name: "rawValue", type: int64)],
-                body: [.assignment(.member(.identifier("self"), "rawValue"), .identifier("rawValue"))])),
+                body: [.assignment(.member(.selfReference, "rawValue"), .identifier("rawValue"))])),
         ]
         for (member, caseName) in cases {
             // The empty set is written `[]`: `Feature(rawValue: 0)` draws a compiler warning.
@@ -46,36 +45,19 @@ extension GenerationContext {
         }
         members.append(edmTypeName(qualified))
         members.append(.variable(VariableDeclaration(
-            access: access, modifiers: [.static], name: "memberNames", type: .named("[(name: Swift.String, value: Swift.Int64)]"),
-            kind: .constant(.array(uniqueMembers.map { .tuple([.literal(.string($0.name)), .literal(.integer($0.value))]) })))))
-        return .documented(type.documentationText.documentation(remark: remark), .struct(NominalDeclaration(
-            access: access, name: name, conformances: [.named("MobileSdk.EdmFlagsEnumeration")], members: members)))
+            access: access, modifiers: [.static], name: RuntimeContract.Member.memberNames.rawValue,
+            type: .named("[(name: Swift.String, value: Swift.Int64)]"),
+            kind: .constant(.array(cases.map { member, caseName in
+                .tuple([.literal(.string(member.name)), .member(.identifier(caseName), "rawValue")])
+            })))))
+        return .documented(documentation, .struct(NominalDeclaration(
+            access: access, name: name, conformances: [RuntimeContract.TypeName.edmFlagsEnumeration.type], members: members)))
     }
 
     /// `static var edmTypeName: String? { "Ns.Name" }`, for OData 4.0 literals such as `Ns.Name'Member'`.
     private func edmTypeName(_ qualified: QualifiedName) -> Declaration {
-        .variable(VariableDeclaration(access: access, modifiers: [.static], name: "edmTypeName", type: .optional(.named("Swift.String")),
-                                      kind: .computed(getter: [.expression(.literal(.string(qualified.description)))], setter: nil)))
-    }
-
-    /// A dictionary from raw values to cases, and the initializer that reads it: constant time,
-    /// and quick to compile for enums of hundreds of members, where a synthesized `switch` is not.
-    /// `cases` lists the cases when the enum is not `CaseIterable`.
-    func lookUpByRawValue(of name: String, rawType: TypeName, failable: Bool, cases: Expression = .identifier("allCases")) -> [Declaration] {
-        let table = Expression.call(.member(.identifier("Swift"), "Dictionary"), [
-            Argument(.call(.member(cases, "map"), [Argument(.closure(parameters: [], body: .tuple([.member(.identifier("$0"), "rawValue"), .identifier("$0")])))])),
-            Argument(label: "uniquingKeysWith", .closure(parameters: ["first", "_"], body: .identifier("first"))),
-        ])
-        let found = Expression.subscript(.member(.identifier("Self"), "byRawValue"), [Argument(.identifier("rawValue"))])
-        let body: [Statement] = failable
-            ? [.switch(found, [
-                SwitchCase(patterns: [.optionalBinding("value")], body: [.assignment(.identifier("self"), .identifier("value"))]),
-                SwitchCase(patterns: [.expression(.literal(.nil))], body: [.return(.literal(.nil))]),
-            ])]
-            : [.assignment(.identifier("self"), .nilCoalescing(found, .call(.member(nil, "unknown"), [Argument(.identifier("rawValue"))])))]
-        return [
-            .variable(VariableDeclaration(access: .private, modifiers: [.static], name: "byRawValue", type: .dictionary(key: rawType, value: .named(name)), kind: .constant(table))),
-            .function(FunctionDeclaration(access: access, kind: .initializer(failable: failable), parameters: [.init(name: "rawValue", type: rawType)], body: body)),
-        ]
+        .variable(VariableDeclaration(
+            access: access, modifiers: [.static], name: RuntimeContract.Member.edmTypeName.rawValue, type: .optional(.named("Swift.String")),
+            kind: .computed(getter: [.expression(.literal(.string(qualified.description)))], setter: nil)))
     }
 }

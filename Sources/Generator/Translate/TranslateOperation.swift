@@ -98,7 +98,7 @@ extension GenerationContext {
     /// The request struct and its initializer's parameters (which a service's method for an import repeats).
     func translateOperationWithInitializer(_ plan: OperationPlan) -> (declaration: Declaration, initializer: [FunctionDeclaration.Parameter], response: TypeName)? {
         let operation = plan.operation
-        var names = UniqueNames(reserved: ["call", "response", "Response", "target", "targetEntitySet", "init", "self", "Type"])
+        var names = UniqueNames(reserved: RuntimeContract.requestMembers)
         var initParameters: [FunctionDeclaration.Parameter] = []
         var parameterEntries: [Expression] = []
 
@@ -109,13 +109,16 @@ extension GenerationContext {
                 note("\(operation.kind.rawValue) \(operation.name) is not generated: it is bound to '\(binding)', which is not generated", at: operation.location)
                 return nil
             }
-            let entitySet = entityIndex[binding.name].flatMap { $0.dynamics?.entitySetName } ?? entitySetNames[binding.name]
+            let entitySet = entitySet(of: binding.name)
             let set = Expression.identifier("targetEntitySet")
             if binding.isCollection {
-                bindingExpression = .call(.member(nil, "entitySet"), [Argument(set)])
+                bindingExpression = .call(.member(nil, RuntimeContract.Member.entitySet.rawValue), [Argument(set)])
             } else {
-                initParameters.append(.init(label: "boundTo", name: "target", type: .named("MobileSdk.EntityKey")))
-                bindingExpression = .call(.member(nil, "entity"), [Argument(label: "entitySet", set), Argument(label: "key", .identifier("target"))])
+                initParameters.append(.init(label: "boundTo", name: "target", type: RuntimeContract.TypeName.entityKey.type))
+                bindingExpression = .call(.member(nil, RuntimeContract.Member.entity.rawValue), [
+                    Argument(label: RuntimeContract.Member.entitySet.rawValue, set),
+                    Argument(label: RuntimeContract.Member.key.rawValue, .identifier("target")),
+                ])
             }
             initParameters.append(.init(label: "in", name: "targetEntitySet", type: .named("Swift.String"), defaultValue: entitySet.map { .literal(.string($0)) }))
         } else {
@@ -130,7 +133,7 @@ extension GenerationContext {
             let name = names.claim(IdentifierNaming.lowerCamelCase(parameter.name), suffix: "Value").name
             let swiftType: TypeName = parameter.isNullable ? .optional(type) : type
             initParameters.append(.init(name: name, type: swiftType, defaultValue: parameter.isNullable ? .literal(.nil) : nil))
-            parameterEntries.append(.call(.member(nil, entry), [Argument(.literal(.string(parameter.name))), Argument(.identifier(name))]))
+            parameterEntries.append(.call(.member(nil, entry.rawValue), [Argument(.literal(.string(parameter.name))), Argument(.identifier(name))]))
         }
 
         guard let (responseType, reader) = responseReader(operation) else {
@@ -140,56 +143,64 @@ extension GenerationContext {
 
         // The request holds one `OperationCall` (a class) rather than a property per parameter: with no value
         // witnesses or accessors of its own, the thousand requests of a model like Microsoft Graph compile quickly.
-        var callArguments = [Argument(label: operation.kind == .action ? "action" : "function", .literal(.string(plan.urlName)))]
-        if let bindingExpression { callArguments.append(Argument(label: "on", bindingExpression)) }
+        let member = RuntimeContract.Member.self
+        var callArguments = [Argument(label: operation.kind == .action ? member.action.rawValue : member.function.rawValue, .literal(.string(plan.urlName)))]
+        if let bindingExpression { callArguments.append(Argument(label: member.on.rawValue, bindingExpression)) }
         callArguments += parameterEntries.map { Argument($0) }
-        let members: [Declaration] = [
-            .typealias(TypealiasDeclaration(access: access, name: "Response", type: responseType)),
+        let call = RuntimeContract.TypeName.operationCall
+        var members: [Declaration] = [
+            .typealias(TypealiasDeclaration(access: access, name: member.responseType.rawValue, type: responseType)),
             .documented(Documentation(["What the request sends."]), .variable(VariableDeclaration(
-                access: access, name: "call", type: .named("MobileSdk.OperationCall"), kind: .constant(nil)))),
+                access: access, name: member.call.rawValue, type: call.type, kind: .constant(nil)))),
             .function(FunctionDeclaration(access: access, kind: .initializer(failable: false), parameters: initParameters, body: [
-                .assignment(.identifier("call"), .call(.identifier("MobileSdk.OperationCall"), callArguments)),
+                .assignment(.identifier(member.call.rawValue), .call(.typeReference(call.type), callArguments)),
             ])),
-            .function(FunctionDeclaration(
-                access: access, modifiers: [.static], kind: .function(name: "response"),
-                parameters: [.init(label: "from", name: "result", type: .named("MobileSdk.OperationResult"))],
-                isThrowing: true, returnType: .named("Response"), body: [.return(reader)])),
         ]
+        // A request without a response reads none: the runtime's default for `Response == Void`.
+        if let reader {
+            members.append(.function(FunctionDeclaration(
+                access: access, modifiers: [.static], kind: .function(name: member.response.rawValue),
+                parameters: [.init(label: "from", name: "result", type: RuntimeContract.TypeName.operationResult.type)],
+                isThrowing: true, returnType: .named(member.responseType.rawValue), body: [.return(reader)])))
+        }
 
         var text = DocumentationText()
         text.add(operation.coreDescription)
         let kind = plan.isServiceOperation ? "service operation" : (operation.isBound ? "bound " : "") + operation.kind.rawValue
-        let documentation = text.documentation(remark: "Generated from \(kind) `\(plan.qualified)` (\(source(operation.location))).")
+        let documentation = text.documentation(remark: "Generated from \(kind) `\(plan.qualified)`.")
         let declaration = Declaration.documented(documentation, .struct(NominalDeclaration(
-            access: access, name: plan.structName, conformances: [.named("MobileSdk.ODataOperation")], members: members)))
+            access: access, name: plan.structName, conformances: [RuntimeContract.TypeName.odataOperation.type], members: members)))
         return (declaration, initParameters, responseType)
     }
 
     /// The Swift type of a parameter and the `OperationParameter` factory that wraps it.
-    private func parameterType(_ parameter: Parameter) -> (TypeName, String)? {
+    private func parameterType(_ parameter: Parameter) -> (TypeName, RuntimeContract.Member)? {
         if entityIndex[parameter.type.name] != nil, let className = typeNames.name(of: parameter.type.name) {
-            return parameter.type.isCollection ? (.array(.named(className)), "entities") : (.named(className), "entity")
+            return parameter.type.isCollection ? (.array(.named(className)), .entities) : (.named(className), .entity)
         }
         guard case .success(let mapped) = mapped(parameter.type) else { return nil }
-        return mapped.isCollection ? (.array(mapped.element), "typedCollection") : (mapped.element, "typed")
+        return mapped.isCollection ? (.array(mapped.element), .typedCollection) : (mapped.element, .typed)
     }
 
-    /// The response type and the expression that reads it from `result`.
-    private func responseReader(_ operation: Operation) -> (TypeName, Expression)? {
+    /// The response type and the expression that reads it from `result` (none for `Void`).
+    private func responseReader(_ operation: Operation) -> (TypeName, Expression?)? {
         let result = Expression.identifier("result")
         guard let returnType = operation.returnType?.type else {
-            return (.named("Swift.Void"), .tuple([]))
+            return (.named("Swift.Void"), nil)
+        }
+        let reader = { (member: RuntimeContract.Member, arguments: [Argument]) in
+            Expression.try(.call(.member(result, member.rawValue), arguments))
         }
         if entityIndex[returnType.name] != nil, let className = typeNames.name(of: returnType.name) {
             let metatype = Argument(.metatype(.named(className)))
             return returnType.isCollection
-                ? (.array(.named(className)), .try(.call(.member(result, "entities"), [metatype])))
-                : (.optional(.named(className)), .try(.call(.member(result, "optionalEntity"), [metatype])))
+                ? (.array(.named(className)), reader(.entities, [metatype]))
+                : (.optional(.named(className)), reader(.optionalEntity, [metatype]))
         }
         guard case .success(let mapped) = mapped(returnType) else { return nil }
         let arguments = [Argument(.metatype(mapped.element)), Argument(label: "as", mapped.runtimeType.expression)]
         return returnType.isCollection
-            ? (.array(mapped.element), .try(.call(.member(result, "values"), arguments)))
-            : (.optional(mapped.element), .try(.call(.member(result, "value"), arguments)))
+            ? (.array(mapped.element), reader(.values, arguments))
+            : (.optional(mapped.element), reader(.value, arguments))
     }
 }

@@ -12,20 +12,15 @@ extension GenerationContext {
             return ["#\(types.firstIndex(of: type) ?? 0)"]
         }
         let lines = plans.map { plan -> String in
-            var fields = [Self.tableField(plan.attributeKey)]
-            var kind: String
+            var fields = [Self.tableField(plan.swiftName) + ":", Self.tableField(plan.attributeKey)]
+            var kind = plan.type.runtimeType.kind.rawValue
             var references: [String] = []
             switch plan.type.runtimeType {
-            case .simple(let name):
-                kind = name
-            case .complex(let type):
-                kind = "complex"
-                references = reference(type)
-            case .navigation(let type):
-                kind = "navigation"
+            case .simple:
+                break
+            case .complex(let type), .navigation(let type):
                 references = reference(type)
             case .lookup(let targets):
-                kind = "lookup"
                 references = targets.map { [$0.logicalName, $0.navigationProperty, $0.entitySetName].map(Self.tableField).joined(separator: "/") }
             }
             if plan.type.isCollection { kind = "[" + kind + "]" }
@@ -36,16 +31,18 @@ extension GenerationContext {
         }
         var arguments = [Argument(.literal(.lines(lines)))]
         if !types.isEmpty { arguments.append(Argument(.array(types.map { .metatype(.named($0)) }))) }
-        return .documented(Documentation(["How each property is typed and named in payloads."]), .variable(VariableDeclaration(
-            access: access, modifiers: modifiers, name: "propertyMetadata", type: .array(.named("MobileSdk.PropertyMetadata")),
-            kind: .computed(getter: [.expression(.call(.identifier("MobileSdk.PropertyMetadata.table"), arguments))], setter: nil))))
+        let metadata = RuntimeContract.TypeName.propertyMetadata
+        let table = Expression.member(.typeReference(metadata.type), RuntimeContract.Member.propertyTable.rawValue)
+        return .documented(Documentation(["Each property's Swift name, storage name, type and name in payloads."]), .variable(VariableDeclaration(
+            access: access, modifiers: modifiers, name: RuntimeContract.ClassProperty.propertyMetadata.rawValue, type: .array(metadata.type),
+            kind: .computed(getter: [.expression(.call(table, arguments))], setter: nil))))
     }
 
     /// A name as a table field: percent-encoded where it holds a character the table's syntax uses.
     private static func tableField(_ name: String) -> String {
         var field = ""
         for scalar in name.unicodeScalars {
-            if " %/#=[]\"\\".unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F {
+            if " %/#=:[]\"\\".unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F {
                 for byte in String(scalar).utf8 { field += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
             } else {
                 field.unicodeScalars.append(scalar)
@@ -61,18 +58,17 @@ extension GenerationContext {
     /// entity set is unknown, are left out (the runtime reports them when such a reference is written).
     func lookupType(_ property: Property, entity: QualifiedName) -> RuntimeType {
         let logicalName = property.dynamics?.logicalName ?? property.name
-        let lineage = ancestryTypes(of: entity)
-        let relationships = lineage.flatMap { $0.dynamics?.relationships ?? [] }.filter {
+        let ancestry = lineage(of: entity).map(\.type)
+        let relationships = ancestry.flatMap { $0.dynamics?.relationships ?? [] }.filter {
             $0.kind != .manyToMany && $0.referencingAttribute == logicalName && $0.referencingNavigationProperty != nil
         }
-        let navigations = lineage.flatMap(\.navigationProperties).filter { navigation in
+        let navigations = ancestry.flatMap(\.navigationProperties).filter { navigation in
             navigation.referentialConstraints.contains { $0.property == property.name }
         }
         var targets: [LookupTargetPlan] = []
         for target in property.dynamics?.targets ?? [] {
-            guard let (targetName, targetType) = entityByLogicalName[target],
-                  let entitySet = targetType.dynamics?.entitySetName ?? entitySetNames[targetName] else { continue }
-            let targetLineage = Set(ancestryTypeNames(of: targetName))
+            guard let targetName = entityByLogicalName[target]?.name, let entitySet = entitySet(of: targetName) else { continue }
+            let targetLineage = Set(lineage(of: targetName).map(\.name))
             let navigation = relationships.first { $0.referencedEntity == target }?.referencingNavigationProperty
                 ?? navigations.first { $0.type.name == targetName }?.name
                 ?? navigations.first { targetLineage.contains($0.type.name) }?.name
@@ -80,21 +76,5 @@ extension GenerationContext {
             targets.append(LookupTargetPlan(logicalName: target, navigationProperty: navigation, entitySetName: entitySet))
         }
         return .lookup(targets)
-    }
-
-    /// An entity type and its base types, nearest first.
-    private func ancestryTypes(of name: QualifiedName) -> [EntityType] {
-        ancestryTypeNames(of: name).compactMap { entityIndex[$0] ?? allEntityTypes[$0] }
-    }
-
-    /// The names of an entity type and its base types, nearest first (generated or not).
-    private func ancestryTypeNames(of name: QualifiedName) -> [QualifiedName] {
-        var result: [QualifiedName] = []
-        var current: QualifiedName? = name
-        while let name = current, !result.contains(name), let type = allEntityTypes[name] {
-            result.append(name)
-            current = type.baseType
-        }
-        return result
     }
 }

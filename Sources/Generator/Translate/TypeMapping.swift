@@ -31,15 +31,15 @@ extension GenerationContext {
         case .string: .named("Swift.String")
         case .guid: .named("Foundation.UUID")
         case .dateTimeOffset, .dateTime: .named("Foundation.Date")
-        case .date: .named("MobileSdk.DateOnly")
-        case .timeOfDay, .time: .named("MobileSdk.TimeOfDay")
-        case .duration: .named("MobileSdk.EdmDuration")
+        case .date: RuntimeContract.TypeName.dateOnly.type
+        case .timeOfDay, .time: RuntimeContract.TypeName.timeOfDay.type
+        case .duration: RuntimeContract.TypeName.edmDuration.type
         case .geography, .geographyPoint, .geographyLineString, .geographyPolygon, .geographyMultiPoint,
              .geographyMultiLineString, .geographyMultiPolygon, .geographyCollection,
              .geometry, .geometryPoint, .geometryLineString, .geometryPolygon, .geometryMultiPoint,
              .geometryMultiLineString, .geometryMultiPolygon, .geometryCollection:
-            .named("MobileSdk.SpatialValue")
-        case .untyped, .primitiveType: .named("MobileSdk.UntypedValue")
+            RuntimeContract.TypeName.spatialValue.type
+        case .untyped, .primitiveType: RuntimeContract.TypeName.untypedValue.type
         case .annotationPath, .propertyPath, .navigationPropertyPath, .anyPropertyPath, .modelElementPath,
              .functionImportPath, .entitySetPath:
             .named("Swift.String")
@@ -48,45 +48,45 @@ extension GenerationContext {
     }
 
     /// The runtime's `PropertyType` case for an Edm primitive type that a property can hold.
-    static func runtimeType(_ primitive: EdmPrimitiveType) -> String? {
+    static func runtimeType(_ primitive: EdmPrimitiveType) -> RuntimeContract.PropertyKind? {
         switch primitive {
-        case .binary: "binary"
-        case .boolean: "boolean"
-        case .byte: "byte"
-        case .sByte: "sbyte"
-        case .int16: "int16"
-        case .int32: "int32"
-        case .int64: "int64"
-        case .single: "single"
-        case .double: "double"
-        case .decimal: "decimal"
-        case .string: "string"
-        case .guid: "guid"
-        case .dateTimeOffset: "dateTimeOffset"
-        case .dateTime: "dateTime"
-        case .date: "date"
-        case .timeOfDay, .time: "timeOfDay"
-        case .duration: "duration"
+        case .binary: .binary
+        case .boolean: .boolean
+        case .byte: .byte
+        case .sByte: .sbyte
+        case .int16: .int16
+        case .int32: .int32
+        case .int64: .int64
+        case .single: .single
+        case .double: .double
+        case .decimal: .decimal
+        case .string: .string
+        case .guid: .guid
+        case .dateTimeOffset: .dateTimeOffset
+        case .dateTime: .dateTime
+        case .date: .date
+        case .timeOfDay, .time: .timeOfDay
+        case .duration: .duration
         case .geography, .geographyPoint, .geographyLineString, .geographyPolygon, .geographyMultiPoint,
              .geographyMultiLineString, .geographyMultiPolygon, .geographyCollection:
-            "geography"
+            .geography
         case .geometry, .geometryPoint, .geometryLineString, .geometryPolygon, .geometryMultiPoint,
              .geometryMultiLineString, .geometryMultiPolygon, .geometryCollection:
-            "geometry"
-        case .untyped, .primitiveType: "untyped"
+            .geometry
+        case .untyped, .primitiveType: .untyped
         case .annotationPath, .propertyPath, .navigationPropertyPath, .anyPropertyPath, .modelElementPath,
              .functionImportPath, .entitySetPath:
-            "string"
+            .string
         case .stream, .complexType, .entityType: nil
         }
     }
 
     /// The complex types of Dynamics CRM 2011–2016's OData v2 endpoint (`OrganizationData.svc`) that stand for the
     /// runtime's own value types, as the early-bound classes of the Organization service have them.
-    static let dynamicsV2Types: [String: (swiftType: String, runtimeType: RuntimeType)] = [
-        "Microsoft.Crm.Sdk.Data.Services.EntityReference": ("MobileSdk.EntityReference", .lookup([])),
-        "Microsoft.Crm.Sdk.Data.Services.OptionSetValue": ("MobileSdk.OptionSetValue", .simple("optionSet")),
-        "Microsoft.Crm.Sdk.Data.Services.Money": ("MobileSdk.Money", .simple("money")),
+    static let dynamicsV2Types: [String: (swiftType: RuntimeContract.TypeName, runtimeType: RuntimeType)] = [
+        "Microsoft.Crm.Sdk.Data.Services.EntityReference": (.entityReference, .lookup([])),
+        "Microsoft.Crm.Sdk.Data.Services.OptionSetValue": (.optionSetValue, .simple(.optionSet)),
+        "Microsoft.Crm.Sdk.Data.Services.Money": (.money, .simple(.money)),
     ]
 
     /// The Swift type of a structural type reference, or nil (with the reason) when none can be generated.
@@ -97,7 +97,7 @@ extension GenerationContext {
             return .success(MappedType(element: type, isCollection: reference.isCollection, runtimeType: .simple(runtime)))
         }
         if let special = Self.dynamicsV2Types[reference.name.description] {
-            return .success(MappedType(element: .named(special.swiftType), isCollection: reference.isCollection, runtimeType: special.runtimeType))
+            return .success(MappedType(element: special.swiftType.type, isCollection: reference.isCollection, runtimeType: special.runtimeType))
         }
         if let name = typeNames.name(of: reference.name) {
             if complexIndex[reference.name] != nil {
@@ -105,7 +105,7 @@ extension GenerationContext {
                                            runtimeType: .complex(name)))
             }
             if enumIndex[reference.name] != nil {
-                return .success(MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .simple("enumeration")))
+                return .success(MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .simple(.enumeration)))
             }
             if let definition = definitionIndex[reference.name], let primitive = TypeReference(name: definition.underlyingType).primitive,
                let runtime = Self.runtimeType(primitive) {

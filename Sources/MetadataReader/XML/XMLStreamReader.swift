@@ -14,7 +14,10 @@ import Darwin
 /// document type declaration rejected, so neither entity expansion nor local-file disclosure
 /// can happen.
 final class XMLStreamReader {
+    /// The document's name in diagnostics: its path, or the name given to bytes read from memory.
     private let path: String
+    /// The document's bytes when it is read from memory rather than from the file at `path`.
+    private let bytes: [UInt8]?
     private unowned let handler: any XMLStreamHandler
     private var context: xmlParserCtxtPtr?
     private(set) var diagnostics: [Diagnostic] = []
@@ -27,18 +30,35 @@ final class XMLStreamReader {
     /// Namespace URIs by address: libxml2 interns them in its dictionary, so one lookup each.
     private var namespaces: [UnsafeRawPointer: (String, XMLNamespace)] = [:]
 
-    init(path: String, handler: any XMLStreamHandler) {
+    init(path: String, bytes: [UInt8]? = nil, handler: any XMLStreamHandler) {
         self.path = path
+        self.bytes = bytes
         self.handler = handler
     }
 
-    /// Reads the whole file; problems are in `diagnostics`. Returns false if it was not well-formed.
+    /// Reads the whole document; problems are in `diagnostics`. Returns false if it was not well-formed.
     func read() -> Bool {
-        guard let file = fopen(path, "rb") else {
-            diagnostics.append(.error("cannot open file: \(String(cString: strerror(errno)))", at: .file(path)))
-            return false
+        let file: UnsafeMutablePointer<FILE>?
+        if bytes == nil {
+            file = fopen(path, "rb")
+            guard file != nil else {
+                diagnostics.append(.error("cannot open file: \(String(cString: strerror(errno)))", at: .file(path)))
+                return false
+            }
+        } else {
+            file = nil
         }
-        defer { fclose(file) }
+        defer { if let file { fclose(file) } }
+        var offset = 0
+        /// The next chunk into `buffer`: from the file, or from `bytes`.
+        func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+            if let file { return fread(buffer.baseAddress, 1, buffer.count, file) }
+            guard let bytes, offset < bytes.count else { return 0 }
+            let count = min(buffer.count, bytes.count - offset)
+            bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+            offset += count
+            return count
+        }
 
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
@@ -81,7 +101,7 @@ final class XMLStreamReader {
         var sawData = false
         var end = EndOfInput()
         while !stopped {
-            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            let count = buffer.withUnsafeMutableBytes(fill)
             if count > 0 { sawData = true }
             buffer.withUnsafeBytes { end.advance(over: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             let last = count < buffer.count

@@ -4,12 +4,13 @@ extension PropertyMetadata {
     /// Property metadata written compactly, as generated code writes it: one property per line, its fields
     /// separated by spaces —
     ///
-    ///     name kind [#n] [target …] [payload=payloadName]
+    ///     [swiftName:] name kind [#n] [target …] [payload=payloadName]
     ///
-    /// `kind` is the name of a ``PropertyType`` case (`string`, `dateTimeOffset`, `optionSet`, `navigation` …), in
+    /// `swiftName:` is the generated property's Swift name, through which its accessors find `name`, the storage
+    /// name (the attribute's logical name, or the property's name); `kind` is the name of a ``PropertyType`` case (`string`, `dateTimeOffset`, `optionSet`, `navigation` …), in
     /// brackets for a collection (`[navigation]`); `#n` is `types[n]`, the type of a `complex` or the class of a
     /// `navigation`; a `lookup` lists its targets as `logicalName/navigationProperty/entitySet` fields. Names
-    /// containing a space, `%`, `/`, `#`, `=`, a bracket, a quote or a backslash are percent-encoded.
+    /// containing a space, `%`, `/`, `#`, `=`, `:`, a bracket, a quote or a backslash are percent-encoded.
     ///
     /// One string literal per type compiles far faster than an array literal of values: large models have
     /// thousands of properties. Lines that do not read as this format are left out (and stop debug builds).
@@ -23,6 +24,12 @@ extension PropertyMetadata {
 
     private init?(tableLine line: Substring, types: [Any.Type]) {
         var fields = line.split(separator: " ")[...]
+        var swiftName: String?
+        if let first = fields.first, first.hasSuffix(":") {
+            guard let decoded = Self.decoded(first.dropLast()) else { return nil }
+            swiftName = decoded
+            fields = fields.dropFirst()
+        }
         guard let name = fields.popFirst().flatMap(Self.decoded), var kind = fields.popFirst() else { return nil }
         let isCollection = kind.hasPrefix("[") && kind.hasSuffix("]") && kind.count > 2
         if isCollection { kind = kind.dropFirst().dropLast() }
@@ -57,7 +64,7 @@ extension PropertyMetadata {
             guard fields.isEmpty, let simple = Self.simpleTypes[String(kind)] else { return nil }
             type = simple
         }
-        self.init(name, type, collection: isCollection, propertyName: payloadName)
+        self.init(name, type, collection: isCollection, propertyName: payloadName, swiftName: swiftName)
     }
 
     /// The ``PropertyType`` cases without a payload, by case name.

@@ -9,12 +9,15 @@ public struct PropertyMetadata: Sendable {
     public let type: PropertyType
     /// Whether the property holds a collection of ``type``.
     public let isCollection: Bool
+    /// The name of the generated Swift property, e.g. `"parentCustomerId"`.
+    public let swiftName: String?
 
-    public init(_ name: String, _ type: PropertyType, collection: Bool = false, propertyName: String? = nil) {
+    public init(_ name: String, _ type: PropertyType, collection: Bool = false, propertyName: String? = nil, swiftName: String? = nil) {
         self.name = name
         self.type = type
         isCollection = collection
         self.propertyName = propertyName ?? name
+        self.swiftName = swiftName
     }
 }
 

@@ -10,12 +10,16 @@ final class PropertyTable: Sendable {
     let navigationsByName: [String: PropertyMetadata]
     /// Attributes and navigation properties by payload name.
     let byPropertyName: [String: PropertyMetadata]
+    /// Storage names by the Swift name of the generated property.
+    private let storageNames: [String: String]
 
     init(_ properties: [PropertyMetadata]) {
         var byName: [String: PropertyMetadata] = [:]
         var navigationsByName: [String: PropertyMetadata] = [:]
         var byPropertyName: [String: PropertyMetadata] = [:]
+        var storageNames: [String: String] = [:]
         for property in properties {
+            if let swiftName = property.swiftName { storageNames[swiftName] = property.name }
             if case .navigation = property.type {
                 navigationsByName[property.name] = property
             } else {
@@ -26,6 +30,12 @@ final class PropertyTable: Sendable {
         self.byName = byName
         self.navigationsByName = navigationsByName
         self.byPropertyName = byPropertyName
+        self.storageNames = storageNames
+    }
+
+    /// The storage name of the generated property `swiftName`; `swiftName` itself when no metadata lists it.
+    func storageName(of swiftName: String) -> String {
+        storageNames[swiftName] ?? swiftName
     }
 
     static let empty = PropertyTable([])

@@ -10,6 +10,11 @@ public protocol ODataOperation {
     static func response(from result: OperationResult) throws -> Response
 }
 
+extension ODataOperation where Response == Void {
+    /// An operation without a return type reads nothing.
+    public static func response(from result: OperationResult) throws {}
+}
+
 /// What an operation request sends: the operation's name, whether it is an action, what it is bound to and its
 /// parameters. A class, so that a generated request — a struct holding one — needs no value-witness code of its own.
 public final class OperationCall {

@@ -57,7 +57,7 @@ public struct EntityKey: Sendable, Equatable, CustomStringConvertible {
     public static func of(_ entity: Entity) throws -> EntityKey {
         let names = type(of: entity).keyAttributes
         if names.isEmpty {
-            guard let id = entity.id else { throw ODataEncodingError(message: "the \(entity.logicalName) entity has no id and its class names no key") }
+            guard let id = entity.recordId else { throw ODataEncodingError(message: "the \(entity.logicalName) entity has no id and its class names no key") }
             return .id(id)
         }
         var components: [Component] = []

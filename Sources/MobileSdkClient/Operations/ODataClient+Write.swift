@@ -11,7 +11,7 @@ extension ODataClient {
         let request = try createRequest(entity, entitySet: entitySet)
         let response = try await send(request)
         let location = try createdLocation(response, request: request)
-        if let id = location.id, entity.id == nil { entity.id = id }
+        if let id = location.id, entity.recordId == nil { entity.recordId = id }
         entity.eTag = response[header: "ETag"] ?? entity.eTag
         entity.acceptChanges()
         return location

@@ -9,14 +9,14 @@ struct CRM2011EntityTests {
         #expect(Account.entityLogicalName == "Account")
         #expect(Account.entityQualifiedName == "Microsoft.Crm.Sdk.Data.Services.Account")
         #expect(Account.primaryIdAttribute == "AccountId")
-        #expect(Account.EntityInfo.entitySetName == "AccountSet")
+        #expect(Account.entitySetName == "AccountSet")
         #expect(CRM2011Model.ServicesTask.primaryIdAttribute == "ActivityId")
     }
 
     @Test func idFollowsThePrimaryIdAttribute() {
         let id = UUID()
         let contact = Contact()
-        contact.id = id
+        contact.recordId = id
         #expect(contact.contactId == id)
         #expect(contact["ContactId"] == .guid(id))
     }
@@ -40,14 +40,14 @@ struct CRM2011EntityTests {
     @Test func navigation() {
         let account = Account()
         let opportunity = Opportunity()
-        account.opportunityParentAccount = [opportunity]
+        account.opportunityParentAccounts = [opportunity]
         opportunity.opportunityParentAccount = account
         let parent = Account()
         account.referencingaccountParentAccount = parent
 
-        #expect(account.opportunityParentAccount?.first === opportunity)
+        #expect(account.opportunityParentAccounts?.first === opportunity)
         #expect(opportunity.opportunityParentAccount === account)
         #expect(account.referencingaccountParentAccount === parent)
-        #expect(account.referencedaccountParentAccount == nil)
+        #expect(account.referencedaccountParentAccounts == nil)
     }
 }

@@ -34,7 +34,7 @@ struct DataverseAttributeStateTests {
         let contact = Contact()
         contact.eMailAddress1 = "ada@example.com"
 
-        contact.removeAttribute(Contact.Attribute.eMailAddress1)
+        contact.removeAttribute(\.eMailAddress1)
 
         #expect(contact.eMailAddress1 == nil)
         #expect(contact["emailaddress1"] == nil)
@@ -59,16 +59,16 @@ struct DataverseAttributeStateTests {
     }
 
     @Test func attributeConstantsAreLogicalNames() {
-        #expect(Account.Attribute.newCustomerTier == "new_customertier")
-        #expect(Contact.Attribute.eMailAddress1 == "emailaddress1")
-        #expect(Contact.Attribute.parentCustomerId == "parentcustomerid")
+        #expect(Account.attributeName(\.newCustomerTier) == "new_customertier")
+        #expect(Contact.attributeName(\.eMailAddress1) == "emailaddress1")
+        #expect(Contact.attributeName(\.parentCustomerId) == "parentcustomerid")
         // `description` is taken by CustomStringConvertible, so the property is renamed; the key is not.
-        #expect(Contact.Attribute.descriptionValue == "description")
+        #expect(Contact.attributeName(\.description) == "description")
     }
 
     @Test func descriptionValueIsAnAttributeNotTheRendering() {
         let contact = Contact()
-        contact.descriptionValue = "Met at the fair"
+        contact.description = "Met at the fair"
         #expect(contact["description"] == .string("Met at the fair"))
         #expect(contact.description == #"contact {description: "Met at the fair"}"#)
     }

@@ -18,7 +18,7 @@ struct DataverseConversionTests {
         let account = try entity.toEntity(Account.self)
 
         #expect(account.logicalName == "account")
-        #expect(account.id == id)
+        #expect(account.recordId == id)
         #expect(account.name == "Contoso")
         #expect(account.revenue == Money(1_000_000))
         #expect(account.industryCode == .software)

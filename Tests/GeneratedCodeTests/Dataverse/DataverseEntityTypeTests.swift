@@ -9,22 +9,22 @@ struct DataverseEntityTypeTests {
         #expect(Account.entityLogicalName == "account")
         #expect(Account.entityQualifiedName == "Microsoft.Dynamics.CRM.account")
         #expect(Account.primaryIdAttribute == "accountid")
-        #expect(Account.EntityInfo.entitySetName == "accounts")
-        #expect(Account.EntityInfo.key == ["accountid"])
-        #expect(Account.EntityInfo.alternateKeys == [["accountnumber"]])
-        #expect(Account.EntityInfo.primaryNameAttribute == "name")
-        #expect(Account.EntityInfo.objectTypeCode == 1)
+        #expect(Account.entitySetName == "accounts")
+        #expect(Account.keyAttributes == ["accountid"])
+        #expect(Account.alternateKeys == [["accountnumber"]])
+        #expect(Account.primaryNameAttribute == "name")
+        #expect(Account.objectTypeCode == 1)
         #expect(Account().logicalName == "account")
     }
 
     @Test func otherEntities() {
-        #expect(Contact.EntityInfo.primaryNameAttribute == "fullname")
-        #expect(Opportunity.EntityInfo.entitySetName == "opportunities")
-        #expect(PhoneCall.EntityInfo.objectTypeCode == 4210)
+        #expect(Contact.primaryNameAttribute == "fullname")
+        #expect(Opportunity.entitySetName == "opportunities")
+        #expect(PhoneCall.objectTypeCode == 4210)
         #expect(PhoneCall.primaryIdAttribute == "activityid")
         #expect(Crmbaseentity.entityLogicalName == "crmbaseentity")
         #expect(Crmbaseentity.primaryIdAttribute == nil)
-        #expect(Crmbaseentity.EntityInfo.entitySetName == nil)
+        #expect(Crmbaseentity.entitySetName == nil)
     }
 
     @Test func entitiesDeriveFromCrmbaseentity() {
@@ -53,18 +53,18 @@ struct DataverseEntityTypeTests {
     @Test func idUsesTheInheritedPrimaryIdAttribute() {
         let id = UUID()
         let task = DataverseModel.CRMTask()
-        task.id = id
+        task.recordId = id
         #expect(DataverseModel.CRMTask.primaryIdAttribute == "activityid")
         #expect(task.activityid == id)
         #expect(task["activityid"] == .guid(id))
 
         let account = Account()
         account.accountId = id
-        #expect(account.id == id)
+        #expect(account.recordId == id)
     }
 
     @Test func derivedEntityKeyIsInherited() {
-        #expect(DataverseModel.CRMTask.EntityInfo.key == Activitypointer.EntityInfo.key)
+        #expect(DataverseModel.CRMTask.keyAttributes == Activitypointer.keyAttributes)
 
     }
 }

@@ -35,9 +35,9 @@ struct DataverseOptionSetTests {
     }
 
     @Test func rawValuesAndLabels() {
-        #expect(NewCustomertier(rawValue: 100_000_002) == .strategic)
-        #expect(NewCustomertier.preferred.rawValue == 100_000_001)
-        #expect(NewCustomertier.standard.label == "Standard")
+        #expect(NewCustomerTier(rawValue: 100_000_002) == .strategic)
+        #expect(NewCustomerTier.preferred.rawValue == 100_000_001)
+        #expect(NewCustomerTier.standard.label == "Standard")
         #expect(AccountNewServiceChannels.onSiteVisit.label == "On-site Visit")
         #expect(ContactPreferredContactMethodCode.any.rawValue == 1)
         // `open` is a keyword; the case is escaped but reads normally.
@@ -48,7 +48,7 @@ struct DataverseOptionSetTests {
     @Test func globalOptionSetIsSharedByEntities() {
         let account = Account()
         let contact = Contact()
-        let tier: NewCustomertier = .preferred
+        let tier: NewCustomerTier = .preferred
         account.newCustomerTier = tier
         contact.newCustomerTier = tier
         #expect(account["new_customertier"] == contact["new_customertier"])

@@ -28,7 +28,7 @@ struct DataverseReadOnlyPropertyTests {
         #expect(contact.fullName == "Ada Lovelace")
 
         let account = Account()
-        account[Account.Attribute.createdOn] = .dateTimeOffset(created)
+        account["createdon"] = .dateTimeOffset(created)
         #expect(account.createdOn == created)
     }
 }

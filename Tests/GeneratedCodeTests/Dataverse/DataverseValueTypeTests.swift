@@ -27,7 +27,7 @@ struct DataverseValueTypeTests {
         #expect(contact["parentcustomerid"] == .entityReference(parent))
         #expect(contact.parentCustomerId?.name == "Contoso")
         #expect(contact.ownerId == owner)
-        #expect(Contact.Attribute.ownerId == "ownerid")
+        #expect(Contact.attributeName(\.ownerId) == "ownerid")
     }
 
     @Test func partyListIsACollectionOfReferences() {

@@ -34,7 +34,7 @@ struct DataverseJSONTests {
     @Test func contactWithLookupsAndOptionSets() throws {
         let contact = try decoder().decodeEntity(Contact.self, from: Data(contactJSON.utf8))
         #expect(contact.contactId == UUID(uuidString: contactID))
-        #expect(contact.id == UUID(uuidString: contactID))
+        #expect(contact.recordId == UUID(uuidString: contactID))
         #expect(contact.fullName == "Yvonne McKay")
         #expect(contact.address1Latitude == 47.64)
         #expect(contact.doNotEMail == false)

@@ -51,7 +51,7 @@ struct DataverseQueryTests {
         let query = try Query<Contact>()
             .select(\.eMailAddress1, \.parentCustomerId)
             .filter { $0.eMailAddress1.hasSuffix("@contoso.com") && $0.preferredContactMethodCode == .email }
-            .filter { $0.parentcustomeridAccount.name == "O'Neil Ltd" }
+            .filter { $0.parentCustomerAccount.name == "O'Neil Ltd" }
             .orderBy(\.birthDate, descending: true)
             .expand(\.opportunityCustomerContacts) { $0.select(\.name).top(5) }
             .top(50)

@@ -84,7 +84,7 @@ struct TripPinQueryTests {
     }
 
     @Test func aKeyPathThatReadsNoAttributeIsRefused() {
-        #expect(throws: ODataEncodingError.self) { try Query<Person>().select(\.description).odataQuery(.v4) }
+        #expect(throws: ODataEncodingError.self) { try Query<Person>().select(\.debugDescription).odataQuery(.v4) }
     }
 
     /// A computed property of the app's own that reads two attributes names no one property.

@@ -48,10 +48,10 @@ struct SAPSalesOrderTests {
     @Test func metadata() {
         #expect(SalesOrder.entityLogicalName == "SalesOrder")
         #expect(SalesOrder.entityQualifiedName == "ZSAMPLE_SALES_SRV.SalesOrder")
-        #expect(SalesOrder.EntityInfo.entitySetName == "SalesOrderSet")
-        #expect(SalesOrder.EntityInfo.key == ["SalesOrderID"])
-        #expect(SalesOrderItem.EntityInfo.key == ["SalesOrderID", "ItemPosition"])
-        #expect(SalesOrderItem.Attribute.quantityUnit == "QuantityUnit")
+        #expect(SalesOrder.entitySetName == "SalesOrderSet")
+        #expect(SalesOrder.keyAttributes == ["SalesOrderID"])
+        #expect(SalesOrderItem.keyAttributes == ["SalesOrderID", "ItemPosition"])
+        #expect(SalesOrderItem.attributeName(\.quantityUnit) == "QuantityUnit")
     }
 
     @Test func association() {

@@ -54,17 +54,17 @@ struct TripPinInheritanceTests {
         #expect(Employee.entityQualifiedName == "Sample.TripPin.Employee")
         #expect(Manager.entityQualifiedName == "Sample.TripPin.Manager")
         #expect(Flight.entityQualifiedName == "Sample.TripPin.Flight")
-        #expect(PlanItem.EntityInfo.key == ["PlanItemId"])
-        #expect(PlanItem.EntityInfo.entitySetName == nil)
+        #expect(PlanItem.keyAttributes == ["PlanItemId"])
+        #expect(PlanItem.entitySetName == nil)
         #expect((Manager.self as Entity.Type) is Person.Type)
         #expect((Flight.self as Entity.Type) is PlanItem.Type)
         #expect(!((Airline.self as Entity.Type) is Person.Type))
     }
 
     @Test func derivedEntityKeyIsInherited() {
-        #expect(Employee.EntityInfo.key == ["UserName"])
-        #expect(Manager.EntityInfo.key == ["UserName"])
-        #expect(Flight.EntityInfo.key == ["PlanItemId"])
+        #expect(Employee.keyAttributes == ["UserName"])
+        #expect(Manager.keyAttributes == ["UserName"])
+        #expect(Flight.keyAttributes == ["PlanItemId"])
 
     }
 

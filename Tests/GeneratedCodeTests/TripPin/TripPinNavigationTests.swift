@@ -38,14 +38,14 @@ struct TripPinNavigationTests {
         let flight = Flight()
         flight.flightNumber = "AA26"
         let event = Event()
-        event.descriptionValue = "Dinner"
+        event.description = "Dinner"
         let trip = Trip()
 
         trip.planItems = [flight, event]
 
         let items = try #require(trip.planItems)
         #expect((items[0] as? Flight)?.flightNumber == "AA26")
-        #expect((items[1] as? Event)?.descriptionValue == "Dinner")
+        #expect((items[1] as? Event)?.description == "Dinner")
         #expect(trip.relatedEntities["PlanItems"]?.entityName == nil)
 
         let manager = Manager()

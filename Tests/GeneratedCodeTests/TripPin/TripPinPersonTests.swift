@@ -26,7 +26,7 @@ struct TripPinPersonTests {
         person.acceptChanges()
 
         person.middleName = nil
-        person.removeAttribute(Person.Attribute.lastName)
+        person.removeAttribute(\.lastName)
 
         #expect(person["MiddleName"] == .null)
         #expect(person.contains("MiddleName"))
@@ -39,10 +39,10 @@ struct TripPinPersonTests {
         #expect(Person.entityLogicalName == "Person")
         #expect(Person.entityQualifiedName == "Sample.TripPin.Person")
         #expect(Person.primaryIdAttribute == nil)
-        #expect(Person.EntityInfo.entitySetName == "People")
-        #expect(Person.EntityInfo.key == ["UserName"])
-        #expect(TripRating.EntityInfo.key == ["TripId", "UserName"])
-        #expect(TravelAdvisory.EntityInfo.entitySetName == "Advisories")
+        #expect(Person.entitySetName == "People")
+        #expect(Person.keyAttributes == ["UserName"])
+        #expect(TripRating.keyAttributes == ["TripId", "UserName"])
+        #expect(TravelAdvisory.entitySetName == "Advisories")
     }
 
     @Test func lateBoundPersonConverts() throws {

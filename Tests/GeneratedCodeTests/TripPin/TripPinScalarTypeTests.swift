@@ -39,15 +39,15 @@ struct TripPinScalarTypeTests {
     @Test func keyNamedIdDoesNotReplaceEntityId() {
         // The Edm `Id` property is renamed so it does not clash with `Entity.id` (a UUID).
         let photo = Photo()
-        photo.idValue = 7
+        photo.id = 7
         #expect(photo["Id"] == .int64(7))
         #expect(photo.id == nil)
-        #expect(Photo.Attribute.idValue == "Id")
+        #expect(Photo.attributeName(\.id) == "Id")
     }
 
     @Test func descriptionIsRenamed() {
         let trip = Trip()
-        trip.descriptionValue = "Hiking"
+        trip.description = "Hiking"
         #expect(trip["Description"] == .string("Hiking"))
         #expect(trip.description == #"Trip {Description: "Hiking"}"#)
     }

@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Microsoft.Crm.Sdk.Data.Services.Contact` (CRM2011.OrganizationData.xml:45).
+/// - Remark: Generated from entity type `Microsoft.Crm.Sdk.Data.Services.Contact`.
 open class Contact: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Contact" }
 
@@ -17,106 +20,92 @@ open class Contact: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["ContactId"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            ContactId guid
-            FullName string
-            EMailAddress1 string
-            Address1_Latitude double
-            DoNotEMail boolean
-            BirthDate dateTime
-            PreferredContactMethodCode optionSet
-            ParentCustomerId lookup
-            OwnerId lookup
-            contact_customer_accounts navigation #0
-            opportunity_customer_contacts [navigation] #1
+            contactId: ContactId guid
+            fullName: FullName string
+            eMailAddress1: EMailAddress1 string
+            address1Latitude: Address1_Latitude double
+            doNotEMail: DoNotEMail boolean
+            birthDate: BirthDate dateTime
+            preferredContactMethodCode: PreferredContactMethodCode optionSet
+            parentCustomerId: ParentCustomerId lookup
+            ownerId: OwnerId lookup
+            contactCustomerAccount: contact_customer_accounts navigation #0
+            opportunityCustomerContacts: opportunity_customer_contacts [navigation] #1
             """, [Account.self, Opportunity.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "ContactSet" }
-        public static var key: [Swift.String] { ["ContactId"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var contactId: Swift.String { "ContactId" }
-        public static var fullName: Swift.String { "FullName" }
-        public static var eMailAddress1: Swift.String { "EMailAddress1" }
-        public static var address1Latitude: Swift.String { "Address1_Latitude" }
-        public static var doNotEMail: Swift.String { "DoNotEMail" }
-        public static var birthDate: Swift.String { "BirthDate" }
-        public static var preferredContactMethodCode: Swift.String { "PreferredContactMethodCode" }
-        public static var parentCustomerId: Swift.String { "ParentCustomerId" }
-        public static var ownerId: Swift.String { "OwnerId" }
-    }
-
-    /// - Remark: Generated from property `ContactId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:49).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/ContactId` (`Edm.Guid`).
     public final var contactId: Foundation.UUID? {
-        get { getValue("ContactId") }
-        set { setValue(newValue, for: "ContactId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `FullName` of type `Edm.String` (CRM2011.OrganizationData.xml:50).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/FullName` (`Edm.String`).
     public final var fullName: Swift.String? {
-        get { getValue("FullName") }
-        set { setValue(newValue, for: "FullName") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `EMailAddress1` of type `Edm.String` (CRM2011.OrganizationData.xml:51).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/EMailAddress1` (`Edm.String`).
     public final var eMailAddress1: Swift.String? {
-        get { getValue("EMailAddress1") }
-        set { setValue(newValue, for: "EMailAddress1") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Address1_Latitude` of type `Edm.Double` (CRM2011.OrganizationData.xml:52).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/Address1_Latitude` (`Edm.Double`).
     public final var address1Latitude: Swift.Double? {
-        get { getValue("Address1_Latitude") }
-        set { setValue(newValue, for: "Address1_Latitude") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `DoNotEMail` of type `Edm.Boolean` (CRM2011.OrganizationData.xml:53).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/DoNotEMail` (`Edm.Boolean`).
     public final var doNotEMail: Swift.Bool? {
-        get { getValue("DoNotEMail") }
-        set { setValue(newValue, for: "DoNotEMail") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `BirthDate` of type `Edm.DateTime` (CRM2011.OrganizationData.xml:54).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/BirthDate` (`Edm.DateTime`).
     public final var birthDate: Foundation.Date? {
-        get { getValue("BirthDate") }
-        set { setValue(newValue, for: "BirthDate") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `PreferredContactMethodCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:55).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/PreferredContactMethodCode`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.OptionSetValue`).
     public final var preferredContactMethodCode: MobileSdk.OptionSetValue? {
-        get { getValue("PreferredContactMethodCode") }
-        set { setValue(newValue, for: "PreferredContactMethodCode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `ParentCustomerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:56).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/ParentCustomerId`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var parentCustomerId: MobileSdk.EntityReference? {
-        get { getValue("ParentCustomerId") }
-        set { setValue(newValue, for: "ParentCustomerId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `OwnerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:57).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/OwnerId`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { getValue("OwnerId") }
-        set { setValue(newValue, for: "OwnerId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `contact_customer_accounts` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:58).
-    public final var contactCustomerAccounts: Account? {
-        get { getRelated("contact_customer_accounts") }
-        set { setRelated(newValue, for: "contact_customer_accounts") }
+    /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Contact/contact_customer_accounts`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.Account`).
+    public final var contactCustomerAccount: Account? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `opportunity_customer_contacts` to `Collection(Microsoft.Crm.Sdk.Data.Services.Opportunity)` (CRM2011.OrganizationData.xml:59).
+    /// - Remark: Generated from navigation property
+    ///   `Microsoft.Crm.Sdk.Data.Services.Contact/opportunity_customer_contacts`
+    ///   (`Collection(Microsoft.Crm.Sdk.Data.Services.Opportunity)`).
     public final var opportunityCustomerContacts: [Opportunity]? {
-        get { getRelatedCollection("opportunity_customer_contacts") }
-        set { setRelatedCollection(newValue, for: "opportunity_customer_contacts") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 }

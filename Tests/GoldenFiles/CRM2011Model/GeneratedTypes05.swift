@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from complex type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:13).
+/// - Remark: Generated from complex type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue`.
 public struct ServicesOptionSetValue: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
@@ -13,16 +16,16 @@ public struct ServicesOptionSetValue: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            Value int32
+            value: Value int32
             """)
     }
 
-    /// - Remark: Generated from property `Value` of type `Edm.Int32` (CRM2011.OrganizationData.xml:14).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.OptionSetValue/Value` (`Edm.Int32`).
     public var value: Swift.Int32? {
-        get { attributes.value("Value") }
-        set { attributes.set(newValue, for: "Value") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }

@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Microsoft.Crm.Sdk.Data.Services.Opportunity` (CRM2011.OrganizationData.xml:61).
+/// - Remark: Generated from entity type `Microsoft.Crm.Sdk.Data.Services.Opportunity`.
 open class Opportunity: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Opportunity" }
 
@@ -17,106 +20,94 @@ open class Opportunity: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["OpportunityId"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            OpportunityId guid
-            Name string
-            EstimatedValue money
-            new_DiscountRate decimal
-            EstimatedCloseDate dateTime
-            StatusCode optionSet
-            CustomerId lookup
-            ParentAccountId lookup
-            VersionNumber int64
-            opportunity_parent_account navigation #0
-            opportunity_customer_contacts navigation #1
+            opportunityId: OpportunityId guid
+            name: Name string
+            estimatedValue: EstimatedValue money
+            newDiscountRate: new_DiscountRate decimal
+            estimatedCloseDate: EstimatedCloseDate dateTime
+            statusCode: StatusCode optionSet
+            customerId: CustomerId lookup
+            parentAccountId: ParentAccountId lookup
+            versionNumber: VersionNumber int64
+            opportunityParentAccount: opportunity_parent_account navigation #0
+            opportunityCustomerContact: opportunity_customer_contacts navigation #1
             """, [Account.self, Contact.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "OpportunitySet" }
-        public static var key: [Swift.String] { ["OpportunityId"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var opportunityId: Swift.String { "OpportunityId" }
-        public static var name: Swift.String { "Name" }
-        public static var estimatedValue: Swift.String { "EstimatedValue" }
-        public static var newDiscountRate: Swift.String { "new_DiscountRate" }
-        public static var estimatedCloseDate: Swift.String { "EstimatedCloseDate" }
-        public static var statusCode: Swift.String { "StatusCode" }
-        public static var customerId: Swift.String { "CustomerId" }
-        public static var parentAccountId: Swift.String { "ParentAccountId" }
-        public static var versionNumber: Swift.String { "VersionNumber" }
-    }
-
-    /// - Remark: Generated from property `OpportunityId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:65).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/OpportunityId` (`Edm.Guid`).
     public final var opportunityId: Foundation.UUID? {
-        get { getValue("OpportunityId") }
-        set { setValue(newValue, for: "OpportunityId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Name` of type `Edm.String` (CRM2011.OrganizationData.xml:66).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/Name` (`Edm.String`).
     public final var name: Swift.String? {
-        get { getValue("Name") }
-        set { setValue(newValue, for: "Name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `EstimatedValue` of type `Microsoft.Crm.Sdk.Data.Services.Money` (CRM2011.OrganizationData.xml:67).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/EstimatedValue`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.Money`).
     public final var estimatedValue: MobileSdk.Money? {
-        get { getValue("EstimatedValue") }
-        set { setValue(newValue, for: "EstimatedValue") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `new_DiscountRate` of type `Edm.Decimal` (CRM2011.OrganizationData.xml:68).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/new_DiscountRate` (`Edm.Decimal`).
     public final var newDiscountRate: Foundation.Decimal? {
-        get { getValue("new_DiscountRate") }
-        set { setValue(newValue, for: "new_DiscountRate") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `EstimatedCloseDate` of type `Edm.DateTime` (CRM2011.OrganizationData.xml:69).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/EstimatedCloseDate` (`Edm.DateTime`).
     public final var estimatedCloseDate: Foundation.Date? {
-        get { getValue("EstimatedCloseDate") }
-        set { setValue(newValue, for: "EstimatedCloseDate") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `StatusCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:70).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/StatusCode`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.OptionSetValue`).
     public final var statusCode: MobileSdk.OptionSetValue? {
-        get { getValue("StatusCode") }
-        set { setValue(newValue, for: "StatusCode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `CustomerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:71).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/CustomerId`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var customerId: MobileSdk.EntityReference? {
-        get { getValue("CustomerId") }
-        set { setValue(newValue, for: "CustomerId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `ParentAccountId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:72).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/ParentAccountId`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var parentAccountId: MobileSdk.EntityReference? {
-        get { getValue("ParentAccountId") }
-        set { setValue(newValue, for: "ParentAccountId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `VersionNumber` of type `Edm.Int64` (CRM2011.OrganizationData.xml:73).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/VersionNumber` (`Edm.Int64`).
     public final var versionNumber: Swift.Int64? {
-        get { getValue("VersionNumber") }
-        set { setValue(newValue, for: "VersionNumber") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `opportunity_parent_account` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:74).
+    /// - Remark: Generated from navigation property
+    ///   `Microsoft.Crm.Sdk.Data.Services.Opportunity/opportunity_parent_account`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.Account`).
     public final var opportunityParentAccount: Account? {
-        get { getRelated("opportunity_parent_account") }
-        set { setRelated(newValue, for: "opportunity_parent_account") }
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `opportunity_customer_contacts` to `Microsoft.Crm.Sdk.Data.Services.Contact` (CRM2011.OrganizationData.xml:75).
-    public final var opportunityCustomerContacts: Contact? {
-        get { getRelated("opportunity_customer_contacts") }
-        set { setRelated(newValue, for: "opportunity_customer_contacts") }
+    /// - Remark: Generated from navigation property
+    ///   `Microsoft.Crm.Sdk.Data.Services.Opportunity/opportunity_customer_contacts`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.Contact`).
+    public final var opportunityCustomerContact: Contact? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 }

@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from service operation `Microsoft.Crm.Sdk.Data.Services.RetrieveAccountsByIndustry` (CRM2011.OrganizationData.xml:154).
+/// - Remark: Generated from service operation `Microsoft.Crm.Sdk.Data.Services.RetrieveAccountsByIndustry`.
 public struct RetrieveAccountsByIndustryRequest: MobileSdk.ODataOperation {
     public typealias Response = [Account]
 
@@ -23,7 +26,7 @@ public struct RetrieveAccountsByIndustryRequest: MobileSdk.ODataOperation {
 
 /// The requests of entity container `OrganizationServiceContext`: its entity sets, singletons and imports.
 ///
-/// - Remark: Generated from entity container `Microsoft.Crm.Sdk.Data.Services.OrganizationServiceContext` (CRM2011.OrganizationData.xml:125).
+/// - Remark: Generated from entity container `Microsoft.Crm.Sdk.Data.Services.OrganizationServiceContext`.
 public struct OrganizationServiceContextService: Swift.Sendable {
     /// Sends the requests: an `ODataClient`.
     public var client: any MobileSdk.ODataServiceClient

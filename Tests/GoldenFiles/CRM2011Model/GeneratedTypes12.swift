@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:24).
+/// - Remark: Generated from entity type `Microsoft.Crm.Sdk.Data.Services.Account`.
 open class Account: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Account" }
 
@@ -17,147 +20,141 @@ open class Account: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["AccountId"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            AccountId guid
-            Name string
-            AccountNumber string
-            Revenue money
-            IndustryCode optionSet
-            OwnerId lookup
-            ParentAccountId lookup
-            CreatedOn dateTime
-            EntityImage binary
-            IsCustomizable complex #0
-            contact_customer_accounts [navigation] #1
-            opportunity_parent_account [navigation] #2
-            Referencedaccount_parent_account [navigation] #3
-            Referencingaccount_parent_account navigation #3
-            Account_Tasks [navigation] #4
-            new_account_task_originating [navigation] #4
+            accountId: AccountId guid
+            name: Name string
+            accountNumber: AccountNumber string
+            revenue: Revenue money
+            industryCode: IndustryCode optionSet
+            ownerId: OwnerId lookup
+            parentAccountId: ParentAccountId lookup
+            createdOn: CreatedOn dateTime
+            entityImage: EntityImage binary
+            isCustomizable: IsCustomizable complex #0
+            contactCustomerAccounts: contact_customer_accounts [navigation] #1
+            opportunityParentAccounts: opportunity_parent_account [navigation] #2
+            referencedaccountParentAccounts: Referencedaccount_parent_account [navigation] #3
+            referencingaccountParentAccount: Referencingaccount_parent_account navigation #3
+            accountTasks: Account_Tasks [navigation] #4
+            newAccountTaskOriginatings: new_account_task_originating [navigation] #4
             """, [BooleanManagedProperty.self, Contact.self, Opportunity.self, Account.self, ServicesTask.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "AccountSet" }
-        public static var key: [Swift.String] { ["AccountId"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var accountId: Swift.String { "AccountId" }
-        public static var name: Swift.String { "Name" }
-        public static var accountNumber: Swift.String { "AccountNumber" }
-        public static var revenue: Swift.String { "Revenue" }
-        public static var industryCode: Swift.String { "IndustryCode" }
-        public static var ownerId: Swift.String { "OwnerId" }
-        public static var parentAccountId: Swift.String { "ParentAccountId" }
-        public static var createdOn: Swift.String { "CreatedOn" }
-        public static var entityImage: Swift.String { "EntityImage" }
-        public static var isCustomizable: Swift.String { "IsCustomizable" }
-    }
-
-    /// - Remark: Generated from property `AccountId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:28).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/AccountId` (`Edm.Guid`).
     public final var accountId: Foundation.UUID? {
-        get { getValue("AccountId") }
-        set { setValue(newValue, for: "AccountId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Name` of type `Edm.String` (CRM2011.OrganizationData.xml:29).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/Name` (`Edm.String`).
     public final var name: Swift.String? {
-        get { getValue("Name") }
-        set { setValue(newValue, for: "Name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `AccountNumber` of type `Edm.String` (CRM2011.OrganizationData.xml:30).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/AccountNumber` (`Edm.String`).
     public final var accountNumber: Swift.String? {
-        get { getValue("AccountNumber") }
-        set { setValue(newValue, for: "AccountNumber") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Revenue` of type `Microsoft.Crm.Sdk.Data.Services.Money` (CRM2011.OrganizationData.xml:31).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/Revenue`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.Money`).
     public final var revenue: MobileSdk.Money? {
-        get { getValue("Revenue") }
-        set { setValue(newValue, for: "Revenue") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `IndustryCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:32).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/IndustryCode`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.OptionSetValue`).
     public final var industryCode: MobileSdk.OptionSetValue? {
-        get { getValue("IndustryCode") }
-        set { setValue(newValue, for: "IndustryCode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `OwnerId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:33).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/OwnerId`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { getValue("OwnerId") }
-        set { setValue(newValue, for: "OwnerId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `ParentAccountId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:34).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/ParentAccountId`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var parentAccountId: MobileSdk.EntityReference? {
-        get { getValue("ParentAccountId") }
-        set { setValue(newValue, for: "ParentAccountId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `CreatedOn` of type `Edm.DateTime` (CRM2011.OrganizationData.xml:35).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/CreatedOn` (`Edm.DateTime`).
     public final var createdOn: Foundation.Date? {
-        get { getValue("CreatedOn") }
-        set { setValue(newValue, for: "CreatedOn") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `EntityImage` of type `Edm.Binary` (CRM2011.OrganizationData.xml:36).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/EntityImage` (`Edm.Binary`).
     public final var entityImage: Foundation.Data? {
-        get { getValue("EntityImage") }
-        set { setValue(newValue, for: "EntityImage") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `IsCustomizable` of type `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty` (CRM2011.OrganizationData.xml:37).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/IsCustomizable`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty`).
     public final var isCustomizable: BooleanManagedProperty? {
-        get { getValue("IsCustomizable") }
-        set { setValue(newValue, for: "IsCustomizable") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `contact_customer_accounts` to `Collection(Microsoft.Crm.Sdk.Data.Services.Contact)` (CRM2011.OrganizationData.xml:38).
+    /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Account/contact_customer_accounts`
+    ///   (`Collection(Microsoft.Crm.Sdk.Data.Services.Contact)`).
     public final var contactCustomerAccounts: [Contact]? {
-        get { getRelatedCollection("contact_customer_accounts") }
-        set { setRelatedCollection(newValue, for: "contact_customer_accounts") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `opportunity_parent_account` to `Collection(Microsoft.Crm.Sdk.Data.Services.Opportunity)` (CRM2011.OrganizationData.xml:39).
-    public final var opportunityParentAccount: [Opportunity]? {
-        get { getRelatedCollection("opportunity_parent_account") }
-        set { setRelatedCollection(newValue, for: "opportunity_parent_account") }
+    /// - Remark: Generated from navigation property
+    ///   `Microsoft.Crm.Sdk.Data.Services.Account/opportunity_parent_account`
+    ///   (`Collection(Microsoft.Crm.Sdk.Data.Services.Opportunity)`).
+    public final var opportunityParentAccounts: [Opportunity]? {
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `Referencedaccount_parent_account` to `Collection(Microsoft.Crm.Sdk.Data.Services.Account)` (CRM2011.OrganizationData.xml:40).
-    public final var referencedaccountParentAccount: [Account]? {
-        get { getRelatedCollection("Referencedaccount_parent_account") }
-        set { setRelatedCollection(newValue, for: "Referencedaccount_parent_account") }
+    /// - Remark: Generated from navigation property
+    ///   `Microsoft.Crm.Sdk.Data.Services.Account/Referencedaccount_parent_account`
+    ///   (`Collection(Microsoft.Crm.Sdk.Data.Services.Account)`).
+    public final var referencedaccountParentAccounts: [Account]? {
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `Referencingaccount_parent_account` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:41).
+    /// - Remark: Generated from navigation property
+    ///   `Microsoft.Crm.Sdk.Data.Services.Account/Referencingaccount_parent_account`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.Account`).
     public final var referencingaccountParentAccount: Account? {
-        get { getRelated("Referencingaccount_parent_account") }
-        set { setRelated(newValue, for: "Referencingaccount_parent_account") }
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `Account_Tasks` to `Collection(Microsoft.Crm.Sdk.Data.Services.Task)` (CRM2011.OrganizationData.xml:42).
+    /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Account/Account_Tasks`
+    ///   (`Collection(Microsoft.Crm.Sdk.Data.Services.Task)`).
     public final var accountTasks: [ServicesTask]? {
-        get { getRelatedCollection("Account_Tasks") }
-        set { setRelatedCollection(newValue, for: "Account_Tasks") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `new_account_task_originating` to `Collection(Microsoft.Crm.Sdk.Data.Services.Task)` (CRM2011.OrganizationData.xml:43).
-    public final var newAccountTaskOriginating: [ServicesTask]? {
-        get { getRelatedCollection("new_account_task_originating") }
-        set { setRelatedCollection(newValue, for: "new_account_task_originating") }
+    /// - Remark: Generated from navigation property
+    ///   `Microsoft.Crm.Sdk.Data.Services.Account/new_account_task_originating`
+    ///   (`Collection(Microsoft.Crm.Sdk.Data.Services.Task)`).
+    public final var newAccountTaskOriginatings: [ServicesTask]? {
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 }
 
-/// - Remark: Generated from entity type `Microsoft.Crm.Sdk.Data.Services.Task` (CRM2011.OrganizationData.xml:77).
+/// - Remark: Generated from entity type `Microsoft.Crm.Sdk.Data.Services.Task`.
 open class ServicesTask: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Task" }
 
@@ -169,106 +166,90 @@ open class ServicesTask: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["ActivityId"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            ActivityId guid
-            Subject string
-            PercentComplete int32
-            ActualDurationMinutes int32
-            ScheduledEnd dateTime
-            IsBilled boolean
-            PriorityCode optionSet
-            RegardingObjectId lookup
-            new_OriginatingAccountId guid
-            Account_Tasks navigation #0
-            new_account_task_originating navigation #0
+            activityId: ActivityId guid
+            subject: Subject string
+            percentComplete: PercentComplete int32
+            actualDurationMinutes: ActualDurationMinutes int32
+            scheduledEnd: ScheduledEnd dateTime
+            isBilled: IsBilled boolean
+            priorityCode: PriorityCode optionSet
+            regardingObjectId: RegardingObjectId lookup
+            newOriginatingAccountId: new_OriginatingAccountId guid
+            accountTask: Account_Tasks navigation #0
+            newAccountTaskOriginating: new_account_task_originating navigation #0
             """, [Account.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "TaskSet" }
-        public static var key: [Swift.String] { ["ActivityId"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var activityId: Swift.String { "ActivityId" }
-        public static var subject: Swift.String { "Subject" }
-        public static var percentComplete: Swift.String { "PercentComplete" }
-        public static var actualDurationMinutes: Swift.String { "ActualDurationMinutes" }
-        public static var scheduledEnd: Swift.String { "ScheduledEnd" }
-        public static var isBilled: Swift.String { "IsBilled" }
-        public static var priorityCode: Swift.String { "PriorityCode" }
-        public static var regardingObjectId: Swift.String { "RegardingObjectId" }
-        public static var newOriginatingAccountId: Swift.String { "new_OriginatingAccountId" }
-    }
-
-    /// - Remark: Generated from property `ActivityId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:81).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/ActivityId` (`Edm.Guid`).
     public final var activityId: Foundation.UUID? {
-        get { getValue("ActivityId") }
-        set { setValue(newValue, for: "ActivityId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Subject` of type `Edm.String` (CRM2011.OrganizationData.xml:82).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/Subject` (`Edm.String`).
     public final var subject: Swift.String? {
-        get { getValue("Subject") }
-        set { setValue(newValue, for: "Subject") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `PercentComplete` of type `Edm.Int32` (CRM2011.OrganizationData.xml:83).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/PercentComplete` (`Edm.Int32`).
     public final var percentComplete: Swift.Int32? {
-        get { getValue("PercentComplete") }
-        set { setValue(newValue, for: "PercentComplete") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `ActualDurationMinutes` of type `Edm.Int32` (CRM2011.OrganizationData.xml:84).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/ActualDurationMinutes` (`Edm.Int32`).
     public final var actualDurationMinutes: Swift.Int32? {
-        get { getValue("ActualDurationMinutes") }
-        set { setValue(newValue, for: "ActualDurationMinutes") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `ScheduledEnd` of type `Edm.DateTime` (CRM2011.OrganizationData.xml:85).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/ScheduledEnd` (`Edm.DateTime`).
     public final var scheduledEnd: Foundation.Date? {
-        get { getValue("ScheduledEnd") }
-        set { setValue(newValue, for: "ScheduledEnd") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `IsBilled` of type `Edm.Boolean` (CRM2011.OrganizationData.xml:86).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/IsBilled` (`Edm.Boolean`).
     public final var isBilled: Swift.Bool? {
-        get { getValue("IsBilled") }
-        set { setValue(newValue, for: "IsBilled") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `PriorityCode` of type `Microsoft.Crm.Sdk.Data.Services.OptionSetValue` (CRM2011.OrganizationData.xml:87).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/PriorityCode`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.OptionSetValue`).
     public final var priorityCode: MobileSdk.OptionSetValue? {
-        get { getValue("PriorityCode") }
-        set { setValue(newValue, for: "PriorityCode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `RegardingObjectId` of type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:88).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/RegardingObjectId`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var regardingObjectId: MobileSdk.EntityReference? {
-        get { getValue("RegardingObjectId") }
-        set { setValue(newValue, for: "RegardingObjectId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `new_OriginatingAccountId` of type `Edm.Guid` (CRM2011.OrganizationData.xml:89).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/new_OriginatingAccountId` (`Edm.Guid`).
     public final var newOriginatingAccountId: Foundation.UUID? {
-        get { getValue("new_OriginatingAccountId") }
-        set { setValue(newValue, for: "new_OriginatingAccountId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `Account_Tasks` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:90).
-    public final var accountTasks: Account? {
-        get { getRelated("Account_Tasks") }
-        set { setRelated(newValue, for: "Account_Tasks") }
+    /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Task/Account_Tasks`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.Account`).
+    public final var accountTask: Account? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `new_account_task_originating` to `Microsoft.Crm.Sdk.Data.Services.Account` (CRM2011.OrganizationData.xml:91).
+    /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Task/new_account_task_originating`
+    ///   (`Microsoft.Crm.Sdk.Data.Services.Account`).
     public final var newAccountTaskOriginating: Account? {
-        get { getRelated("new_account_task_originating") }
-        set { setRelated(newValue, for: "new_account_task_originating") }
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 }

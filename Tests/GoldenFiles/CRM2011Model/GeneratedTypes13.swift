@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from complex type `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty` (CRM2011.OrganizationData.xml:19).
+/// - Remark: Generated from complex type `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty`.
 public struct BooleanManagedProperty: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
@@ -13,30 +16,31 @@ public struct BooleanManagedProperty: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            Value boolean
-            CanBeChanged boolean
-            ManagedPropertyLogicalName string
+            value: Value boolean
+            canBeChanged: CanBeChanged boolean
+            managedPropertyLogicalName: ManagedPropertyLogicalName string
             """)
     }
 
-    /// - Remark: Generated from property `Value` of type `Edm.Boolean` (CRM2011.OrganizationData.xml:20).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty/Value` (`Edm.Boolean`).
     public var value: Swift.Bool? {
-        get { attributes.value("Value") }
-        set { attributes.set(newValue, for: "Value") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `CanBeChanged` of type `Edm.Boolean` (CRM2011.OrganizationData.xml:21).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty/CanBeChanged` (`Edm.Boolean`).
     public var canBeChanged: Swift.Bool? {
-        get { attributes.value("CanBeChanged") }
-        set { attributes.set(newValue, for: "CanBeChanged") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `ManagedPropertyLogicalName` of type `Edm.String` (CRM2011.OrganizationData.xml:22).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty/ManagedPropertyLogicalName`
+    ///   (`Edm.String`).
     public var managedPropertyLogicalName: Swift.String? {
-        get { attributes.value("ManagedPropertyLogicalName") }
-        set { attributes.set(newValue, for: "ManagedPropertyLogicalName") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }

@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from complex type `Microsoft.Crm.Sdk.Data.Services.EntityReference` (CRM2011.OrganizationData.xml:8).
+/// - Remark: Generated from complex type `Microsoft.Crm.Sdk.Data.Services.EntityReference`.
 public struct ServicesEntityReference: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
@@ -13,35 +16,35 @@ public struct ServicesEntityReference: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            Id guid
-            LogicalName string
-            Name string
+            id: Id guid
+            logicalName: LogicalName string
+            name: Name string
             """)
     }
 
-    /// - Remark: Generated from property `Id` of type `Edm.Guid` (CRM2011.OrganizationData.xml:9).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.EntityReference/Id` (`Edm.Guid`).
     public var id: Foundation.UUID? {
-        get { attributes.value("Id") }
-        set { attributes.set(newValue, for: "Id") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `LogicalName` of type `Edm.String` (CRM2011.OrganizationData.xml:10).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.EntityReference/LogicalName` (`Edm.String`).
     public var logicalName: Swift.String? {
-        get { attributes.value("LogicalName") }
-        set { attributes.set(newValue, for: "LogicalName") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Name` of type `Edm.String` (CRM2011.OrganizationData.xml:11).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.EntityReference/Name` (`Edm.String`).
     public var name: Swift.String? {
-        get { attributes.value("Name") }
-        set { attributes.set(newValue, for: "Name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }
 
-/// - Remark: Generated from complex type `Microsoft.Crm.Sdk.Data.Services.Money` (CRM2011.OrganizationData.xml:16).
+/// - Remark: Generated from complex type `Microsoft.Crm.Sdk.Data.Services.Money`.
 public struct ServicesMoney: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
@@ -49,16 +52,16 @@ public struct ServicesMoney: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            Value decimal
+            value: Value decimal
             """)
     }
 
-    /// - Remark: Generated from property `Value` of type `Edm.Decimal` (CRM2011.OrganizationData.xml:17).
+    /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Money/Value` (`Edm.Decimal`).
     public var value: Foundation.Decimal? {
-        get { attributes.value("Value") }
-        set { attributes.set(newValue, for: "Value") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }

@@ -3,162 +3,70 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Customer Tier
 ///
 /// Service level agreed with the customer.
 ///
-/// - Remark: Generated from the global picklist option set `new_customertier` (Dataverse.EntityMetadata.xml:227).
-public enum NewCustomertier: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-    /// Standard
-    ///
-    /// - Remark: Value 100000000.
+/// - Remark: Generated from the global picklist option set `new_customertier`.
+public enum NewCustomerTier: MobileSdk.OptionSetEnumeration {
     case standard
-
-    /// Preferred
-    ///
-    /// - Remark: Value 100000001.
     case preferred
 
-    /// Strategic
-    ///
     /// Reviewed by the account board each quarter.
-    ///
-    /// - Remark: Value 100000002.
     case strategic
 
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    private static let known: [NewCustomertier] = [.standard, .preferred, .strategic]
-    private static let byRawValue: [Swift.Int32: NewCustomertier] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init(rawValue: Swift.Int32) {
-        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    public var rawValue: Swift.Int32 {
-        switch self {
-        case .standard: 100000000
-        case .preferred: 100000001
-        case .strategic: 100000002
-        case .unknown(let value): value
-        }
-    }
-
-    /// The option's label in the language the metadata was read in; nil for unknown values.
-    public var label: Swift.String? {
-        switch self {
-        case .standard: "Standard"
-        case .preferred: "Preferred"
-        case .strategic: "Strategic"
-        case .unknown: nil
-        }
-    }
+    /// Each option's value and label.
+    public static let options = MobileSdk.OptionTable<NewCustomerTier>(
+        (.standard, 100000000, "Standard"),
+        (.preferred, 100000001, "Preferred"),
+        (.strategic, 100000002, "Strategic")
+    )
 }
 
 /// Service Channels
 ///
-/// - Remark: Generated from the local picklist option set `account_new_servicechannels` (Dataverse.EntityMetadata.xml:270).
-public enum AccountNewServiceChannels: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-    /// Portal
-    ///
-    /// - Remark: Value 100000000.
+/// - Remark: Generated from the local picklist option set `account_new_servicechannels`.
+public enum AccountNewServiceChannels: MobileSdk.OptionSetEnumeration {
     case portal
-
-    /// Phone Support
-    ///
-    /// - Remark: Value 100000001.
     case phoneSupport
-
-    /// On-site Visit
-    ///
-    /// - Remark: Value 100000002.
     case onSiteVisit
 
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    private static let known: [AccountNewServiceChannels] = [.portal, .phoneSupport, .onSiteVisit]
-    private static let byRawValue: [Swift.Int32: AccountNewServiceChannels] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init(rawValue: Swift.Int32) {
-        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    public var rawValue: Swift.Int32 {
-        switch self {
-        case .portal: 100000000
-        case .phoneSupport: 100000001
-        case .onSiteVisit: 100000002
-        case .unknown(let value): value
-        }
-    }
-
-    /// The option's label in the language the metadata was read in; nil for unknown values.
-    public var label: Swift.String? {
-        switch self {
-        case .portal: "Portal"
-        case .phoneSupport: "Phone Support"
-        case .onSiteVisit: "On-site Visit"
-        case .unknown: nil
-        }
-    }
+    /// Each option's value and label.
+    public static let options = MobileSdk.OptionTable<AccountNewServiceChannels>(
+        (.portal, 100000000, "Portal"),
+        (.phoneSupport, 100000001, "Phone Support"),
+        (.onSiteVisit, 100000002, "On-site Visit")
+    )
 }
 
 /// Status Reason
 ///
-/// - Remark: Generated from the local status option set `opportunity_statuscode` (Dataverse.EntityMetadata.xml:982).
-public enum OpportunityStatusCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-    /// In Progress
-    ///
-    /// - Remark: Value 1.
+/// - Remark: Generated from the local status option set `opportunity_statuscode`.
+public enum OpportunityStatusCode: MobileSdk.OptionSetEnumeration {
     case inProgress
-
-    /// On Hold
-    ///
-    /// - Remark: Value 2.
     case onHold
-
-    /// Won
-    ///
-    /// - Remark: Value 3.
     case won
-
-    /// Lost
-    ///
-    /// - Remark: Value 4.
     case lost
 
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    private static let known: [OpportunityStatusCode] = [.inProgress, .onHold, .won, .lost]
-    private static let byRawValue: [Swift.Int32: OpportunityStatusCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init(rawValue: Swift.Int32) {
-        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    public var rawValue: Swift.Int32 {
-        switch self {
-        case .inProgress: 1
-        case .onHold: 2
-        case .won: 3
-        case .lost: 4
-        case .unknown(let value): value
-        }
-    }
-
-    /// The option's label in the language the metadata was read in; nil for unknown values.
-    public var label: Swift.String? {
-        switch self {
-        case .inProgress: "In Progress"
-        case .onHold: "On Hold"
-        case .won: "Won"
-        case .lost: "Lost"
-        case .unknown: nil
-        }
-    }
+    /// Each option's value and label.
+    public static let options = MobileSdk.OptionTable<OpportunityStatusCode>(
+        (.inProgress, 1, "In Progress"),
+        (.onHold, 2, "On Hold"),
+        (.won, 3, "Won"),
+        (.lost, 4, "Lost")
+    )
 }

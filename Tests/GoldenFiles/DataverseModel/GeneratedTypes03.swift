@@ -3,13 +3,16 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Contact
 ///
 /// Person with whom a business unit has a relationship.
 ///
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.contact` (Dataverse.WebApi.xml:84).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.contact`.
 open class Contact: Crmbaseentity {
     open override class var entityLogicalName: Swift.String { "contact" }
 
@@ -21,121 +24,102 @@ open class Contact: Crmbaseentity {
 
     open override class var keyAttributes: [Swift.String] { ["contactid"] }
 
-    /// How each property is typed and named in payloads.
+    open override class var primaryNameAttribute: Swift.String? { "fullname" }
+
+    open override class var objectTypeCode: Swift.Int? { 2 }
+
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            contactid guid
-            fullname string
-            emailaddress1 string
-            description string
-            address1_latitude double
-            donotemail boolean
-            birthdate date
-            preferredcontactmethodcode optionSet
-            new_customertier optionSet
-            parentcustomerid lookup account/parentcustomerid_account/accounts payload=_parentcustomerid_value
-            ownerid lookup payload=_ownerid_value
-            parentcustomerid_account navigation #0
-            opportunity_customer_contacts [navigation] #1
-            new_account_contact_advisors [navigation] #0
+            contactId: contactid guid
+            fullName: fullname string
+            eMailAddress1: emailaddress1 string
+            description: description string
+            address1Latitude: address1_latitude double
+            doNotEMail: donotemail boolean
+            birthDate: birthdate date
+            preferredContactMethodCode: preferredcontactmethodcode optionSet
+            newCustomerTier: new_customertier optionSet
+            parentCustomerId: parentcustomerid lookup account/parentcustomerid_account/accounts payload=_parentcustomerid_value
+            ownerId: ownerid lookup payload=_ownerid_value
+            parentCustomerAccount: parentcustomerid_account navigation #0
+            opportunityCustomerContacts: opportunity_customer_contacts [navigation] #1
+            newAccountContactAdvisors: new_account_contact_advisors [navigation] #0
             """, [Account.self, Opportunity.self])
-    }
-
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "contacts" }
-        public static var key: [Swift.String] { ["contactid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-        public static var primaryNameAttribute: Swift.String? { "fullname" }
-        public static var objectTypeCode: Swift.Int? { 2 }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var contactId: Swift.String { "contactid" }
-        public static var fullName: Swift.String { "fullname" }
-        public static var eMailAddress1: Swift.String { "emailaddress1" }
-        public static var descriptionValue: Swift.String { "description" }
-        public static var address1Latitude: Swift.String { "address1_latitude" }
-        public static var doNotEMail: Swift.String { "donotemail" }
-        public static var birthDate: Swift.String { "birthdate" }
-        public static var preferredContactMethodCode: Swift.String { "preferredcontactmethodcode" }
-        public static var newCustomerTier: Swift.String { "new_customertier" }
-        public static var parentCustomerId: Swift.String { "parentcustomerid" }
-        public static var ownerId: Swift.String { "ownerid" }
     }
 
     /// Contact
     ///
-    /// - Remark: Generated from property `contactid` of type `Edm.Guid`, attribute `contactid` (Uniqueidentifier) (Dataverse.WebApi.xml:88).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/contactid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var contactId: Foundation.UUID? {
-        get { getValue("contactid") }
-        set { setValue(newValue, for: "contactid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Full Name
     ///
     /// Combined first and last name.
     ///
-    /// - Remark: Generated from property `fullname` of type `Edm.String`, attribute `fullname` (String) (Dataverse.WebApi.xml:89).
-    public final var fullName: Swift.String? { getValue("fullname") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/fullname` (`Edm.String`, String attribute).
+    public final var fullName: Swift.String? { _get() }
 
     /// Email
     ///
-    /// - Remark: Generated from property `emailaddress1` of type `Edm.String`, attribute `emailaddress1` (String) (Dataverse.WebApi.xml:92).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/emailaddress1` (`Edm.String`, String attribute).
     public final var eMailAddress1: Swift.String? {
-        get { getValue("emailaddress1") }
-        set { setValue(newValue, for: "emailaddress1") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Notes
     ///
     /// Free-text notes about the person.
     ///
-    /// - Remark: Generated from property `description` of type `Edm.String`, attribute `description` (Memo) (Dataverse.WebApi.xml:93).
-    public final var descriptionValue: Swift.String? {
-        get { getValue("description") }
-        set { setValue(newValue, for: "description") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/description` (`Edm.String`, Memo attribute).
+    public final var description: Swift.String? {
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Latitude
     ///
-    /// - Remark: Generated from property `address1_latitude` of type `Edm.Double`, attribute `address1_latitude` (Double) (Dataverse.WebApi.xml:94).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/address1_latitude` (`Edm.Double`, Double attribute).
     public final var address1Latitude: Swift.Double? {
-        get { getValue("address1_latitude") }
-        set { setValue(newValue, for: "address1_latitude") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Do not allow Emails
     ///
-    /// - Remark: Generated from property `donotemail` of type `Edm.Boolean`, attribute `donotemail` (Boolean) (Dataverse.WebApi.xml:95).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/donotemail` (`Edm.Boolean`, Boolean attribute).
     public final var doNotEMail: Swift.Bool? {
-        get { getValue("donotemail") }
-        set { setValue(newValue, for: "donotemail") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Birthday
     ///
-    /// - Remark: Generated from property `birthdate` of type `Edm.Date`, attribute `birthdate` (DateTime) (Dataverse.WebApi.xml:96).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/birthdate` (`Edm.Date`, DateTime attribute).
     public final var birthDate: MobileSdk.DateOnly? {
-        get { getValue("birthdate") }
-        set { setValue(newValue, for: "birthdate") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Preferred Method of Contact
     ///
-    /// - Remark: Generated from property `preferredcontactmethodcode` of type `Edm.Int32`, attribute `preferredcontactmethodcode` (Picklist) (Dataverse.WebApi.xml:97).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/preferredcontactmethodcode` (`Edm.Int32`, Picklist
+    ///   attribute).
     public final var preferredContactMethodCode: ContactPreferredContactMethodCode? {
-        get { getValue("preferredcontactmethodcode") }
-        set { setValue(newValue, for: "preferredcontactmethodcode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Customer Tier
     ///
-    /// - Remark: Generated from property `new_customertier` of type `Edm.Int32`, attribute `new_customertier` (Picklist) (Dataverse.WebApi.xml:98).
-    public final var newCustomerTier: NewCustomertier? {
-        get { getValue("new_customertier") }
-        set { setValue(newValue, for: "new_customertier") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/new_customertier` (`Edm.Int32`, Picklist attribute).
+    public final var newCustomerTier: NewCustomerTier? {
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Company Name
@@ -144,10 +128,11 @@ open class Contact: Crmbaseentity {
     ///
     /// Refers to: account, contact.
     ///
-    /// - Remark: Generated from property `_parentcustomerid_value` of type `Edm.Guid`, attribute `parentcustomerid` (Customer) (Dataverse.WebApi.xml:99).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/_parentcustomerid_value` (`Edm.Guid`, Customer
+    ///   attribute `parentcustomerid`).
     public final var parentCustomerId: MobileSdk.EntityReference? {
-        get { getValue("parentcustomerid") }
-        set { setValue(newValue, for: "parentcustomerid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Owner
@@ -156,32 +141,36 @@ open class Contact: Crmbaseentity {
     ///
     /// Refers to: systemuser, team.
     ///
-    /// - Remark: Generated from property `_ownerid_value` of type `Edm.Guid`, attribute `ownerid` (Owner) (Dataverse.WebApi.xml:102).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/_ownerid_value` (`Edm.Guid`, Owner attribute
+    ///   `ownerid`).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { getValue("ownerid") }
-        set { setValue(newValue, for: "ownerid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `parentcustomerid_account` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:103).
-    public final var parentcustomeridAccount: Account? {
-        get { getRelated("parentcustomerid_account") }
-        set { setRelated(newValue, for: "parentcustomerid_account") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/parentcustomerid_account`
+    ///   (`Microsoft.Dynamics.CRM.account`).
+    public final var parentCustomerAccount: Account? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `opportunity_customer_contacts` to `Collection(Microsoft.Dynamics.CRM.opportunity)` (Dataverse.WebApi.xml:106).
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/opportunity_customer_contacts`
+    ///   (`Collection(Microsoft.Dynamics.CRM.opportunity)`).
     public final var opportunityCustomerContacts: [Opportunity]? {
-        get { getRelatedCollection("opportunity_customer_contacts") }
-        set { setRelatedCollection(newValue, for: "opportunity_customer_contacts") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `new_account_contact_advisors` to `Collection(Microsoft.Dynamics.CRM.account)` (Dataverse.WebApi.xml:107).
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/new_account_contact_advisors`
+    ///   (`Collection(Microsoft.Dynamics.CRM.account)`).
     public final var newAccountContactAdvisors: [Account]? {
-        get { getRelatedCollection("new_account_contact_advisors") }
-        set { setRelatedCollection(newValue, for: "new_account_contact_advisors") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 }
 
-/// - Remark: Generated from complex type `Microsoft.Dynamics.CRM.WhoAmIResponse` (Dataverse.WebApi.xml:146).
+/// - Remark: Generated from complex type `Microsoft.Dynamics.CRM.WhoAmIResponse`.
 public struct WhoAmIResponse: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
@@ -189,35 +178,35 @@ public struct WhoAmIResponse: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            BusinessUnitId guid
-            UserId guid
-            OrganizationId guid
+            businessUnitId: BusinessUnitId guid
+            userId: UserId guid
+            organizationId: OrganizationId guid
             """)
     }
 
-    /// - Remark: Generated from property `BusinessUnitId` of type `Edm.Guid` (Dataverse.WebApi.xml:147).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.WhoAmIResponse/BusinessUnitId` (`Edm.Guid`).
     public var businessUnitId: Foundation.UUID? {
-        get { attributes.value("BusinessUnitId") }
-        set { attributes.set(newValue, for: "BusinessUnitId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `UserId` of type `Edm.Guid` (Dataverse.WebApi.xml:148).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.WhoAmIResponse/UserId` (`Edm.Guid`).
     public var userId: Foundation.UUID? {
-        get { attributes.value("UserId") }
-        set { attributes.set(newValue, for: "UserId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `OrganizationId` of type `Edm.Guid` (Dataverse.WebApi.xml:149).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.WhoAmIResponse/OrganizationId` (`Edm.Guid`).
     public var organizationId: Foundation.UUID? {
-        get { attributes.value("OrganizationId") }
-        set { attributes.set(newValue, for: "OrganizationId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }
 
-/// - Remark: Generated from complex type `Microsoft.Dynamics.CRM.ConvertContactToAccountResponse` (Dataverse.WebApi.xml:151).
+/// - Remark: Generated from complex type `Microsoft.Dynamics.CRM.ConvertContactToAccountResponse`.
 public struct ConvertContactToAccountResponse: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
@@ -225,23 +214,24 @@ public struct ConvertContactToAccountResponse: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            WarningCount int32
-            Messages [string]
+            warningCount: WarningCount int32
+            messages: Messages [string]
             """)
     }
 
-    /// - Remark: Generated from property `WarningCount` of type `Edm.Int32` (Dataverse.WebApi.xml:152).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.ConvertContactToAccountResponse/WarningCount` (`Edm.Int32`).
     public var warningCount: Swift.Int32? {
-        get { attributes.value("WarningCount") }
-        set { attributes.set(newValue, for: "WarningCount") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Messages` of type `Collection(Edm.String)` (Dataverse.WebApi.xml:153).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.ConvertContactToAccountResponse/Messages`
+    ///   (`Collection(Edm.String)`).
     public var messages: [Swift.String]? {
-        get { attributes.values("Messages") }
-        set { attributes.set(newValue, for: "Messages") }
+        get { _getAll() }
+        set { _setAll(newValue) }
     }
 }

@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.activitypointer` (Dataverse.WebApi.xml:16).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.activitypointer`.
 open class Activitypointer: Crmbaseentity {
     open override class var entityLogicalName: Swift.String { "activitypointer" }
 
@@ -17,118 +20,97 @@ open class Activitypointer: Crmbaseentity {
 
     open override class var keyAttributes: [Swift.String] { ["activityid"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            activityid guid
-            subject string
-            activitytypecode string
-            scheduledend dateTimeOffset
-            actualdurationminutes int32
-            prioritycode int32
-            statecode int32
-            _regardingobjectid_value guid
-            _ownerid_value guid
-            createdon dateTimeOffset
-            versionnumber int64
-            regardingobjectid_account navigation #0
+            activityid: activityid guid
+            subject: subject string
+            activitytypecode: activitytypecode string
+            scheduledend: scheduledend dateTimeOffset
+            actualdurationminutes: actualdurationminutes int32
+            prioritycode: prioritycode int32
+            statecode: statecode int32
+            regardingobjectidValue: _regardingobjectid_value guid
+            owneridValue: _ownerid_value guid
+            createdon: createdon dateTimeOffset
+            versionnumber: versionnumber int64
+            regardingobjectidAccount: regardingobjectid_account navigation #0
             """, [Account.self])
-    }
-
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "activitypointers" }
-        public static var key: [Swift.String] { ["activityid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var activityid: Swift.String { "activityid" }
-        public static var subject: Swift.String { "subject" }
-        public static var activitytypecode: Swift.String { "activitytypecode" }
-        public static var scheduledend: Swift.String { "scheduledend" }
-        public static var actualdurationminutes: Swift.String { "actualdurationminutes" }
-        public static var prioritycode: Swift.String { "prioritycode" }
-        public static var statecode: Swift.String { "statecode" }
-        public static var regardingobjectidValue: Swift.String { "_regardingobjectid_value" }
-        public static var owneridValue: Swift.String { "_ownerid_value" }
-        public static var createdon: Swift.String { "createdon" }
-        public static var versionnumber: Swift.String { "versionnumber" }
     }
 
     /// Identifier of the activity record.
     ///
-    /// - Remark: Generated from property `activityid` of type `Edm.Guid` (Dataverse.WebApi.xml:20).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/activityid` (`Edm.Guid`).
     public final var activityid: Foundation.UUID? {
-        get { getValue("activityid") }
-        set { setValue(newValue, for: "activityid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `subject` of type `Edm.String` (Dataverse.WebApi.xml:23).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/subject` (`Edm.String`).
     public final var subject: Swift.String? {
-        get { getValue("subject") }
-        set { setValue(newValue, for: "subject") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `activitytypecode` of type `Edm.String` (Dataverse.WebApi.xml:24).
-    public final var activitytypecode: Swift.String? { getValue("activitytypecode") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/activitytypecode` (`Edm.String`).
+    public final var activitytypecode: Swift.String? { _get() }
 
-    /// - Remark: Generated from property `scheduledend` of type `Edm.DateTimeOffset` (Dataverse.WebApi.xml:27).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/scheduledend` (`Edm.DateTimeOffset`).
     public final var scheduledend: Foundation.Date? {
-        get { getValue("scheduledend") }
-        set { setValue(newValue, for: "scheduledend") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `actualdurationminutes` of type `Edm.Int32` (Dataverse.WebApi.xml:28).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/actualdurationminutes` (`Edm.Int32`).
     public final var actualdurationminutes: Swift.Int32? {
-        get { getValue("actualdurationminutes") }
-        set { setValue(newValue, for: "actualdurationminutes") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `prioritycode` of type `Edm.Int32` (Dataverse.WebApi.xml:29).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/prioritycode` (`Edm.Int32`).
     public final var prioritycode: Swift.Int32? {
-        get { getValue("prioritycode") }
-        set { setValue(newValue, for: "prioritycode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `statecode` of type `Edm.Int32` (Dataverse.WebApi.xml:30).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/statecode` (`Edm.Int32`).
     public final var statecode: Swift.Int32? {
-        get { getValue("statecode") }
-        set { setValue(newValue, for: "statecode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Record the activity is about.
     ///
-    /// - Remark: Generated from property `_regardingobjectid_value` of type `Edm.Guid` (Dataverse.WebApi.xml:31).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/_regardingobjectid_value` (`Edm.Guid`).
     public final var regardingobjectidValue: Foundation.UUID? {
-        get { getValue("_regardingobjectid_value") }
-        set { setValue(newValue, for: "_regardingobjectid_value") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `_ownerid_value` of type `Edm.Guid` (Dataverse.WebApi.xml:34).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/_ownerid_value` (`Edm.Guid`).
     public final var owneridValue: Foundation.UUID? {
-        get { getValue("_ownerid_value") }
-        set { setValue(newValue, for: "_ownerid_value") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `createdon` of type `Edm.DateTimeOffset` (Dataverse.WebApi.xml:35).
-    public final var createdon: Foundation.Date? { getValue("createdon") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/createdon` (`Edm.DateTimeOffset`).
+    public final var createdon: Foundation.Date? { _get() }
 
-    /// - Remark: Generated from property `versionnumber` of type `Edm.Int64` (Dataverse.WebApi.xml:38).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/versionnumber` (`Edm.Int64`).
     public final var versionnumber: Swift.Int64? {
-        get { getValue("versionnumber") }
-        set { setValue(newValue, for: "versionnumber") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `regardingobjectid_account` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:39).
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.activitypointer/regardingobjectid_account`
+    ///   (`Microsoft.Dynamics.CRM.account`).
     public final var regardingobjectidAccount: Account? {
-        get { getRelated("regardingobjectid_account") }
-        set { setRelated(newValue, for: "regardingobjectid_account") }
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 }
 
-/// - Remark: Generated from enum type `Microsoft.Dynamics.CRM.EntityFilters` (Dataverse.WebApi.xml:156).
+/// - Remark: Generated from enum type `Microsoft.Dynamics.CRM.EntityFilters`.
 public struct EntityFilters: MobileSdk.EdmFlagsEnumeration {
     public var rawValue: Swift.Int64
 
@@ -145,10 +127,10 @@ public struct EntityFilters: MobileSdk.EdmFlagsEnumeration {
 
     public static var edmTypeName: Swift.String? { "Microsoft.Dynamics.CRM.EntityFilters" }
 
-    public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [("Default", 1), ("Entity", 1), ("Attributes", 2), ("Privileges", 4), ("Relationships", 8), ("All", 15)]
+    public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [("Default", `default`.rawValue), ("Entity", entity.rawValue), ("Attributes", attributes.rawValue), ("Privileges", privileges.rawValue), ("Relationships", relationships.rawValue), ("All", all.rawValue)]
 }
 
-/// - Remark: Generated from bound function `Microsoft.Dynamics.CRM.RetrieveTopAccounts` (Dataverse.WebApi.xml:182).
+/// - Remark: Generated from bound function `Microsoft.Dynamics.CRM.RetrieveTopAccounts`.
 public struct RetrieveTopAccountsRequest: MobileSdk.ODataOperation {
     public typealias Response = [Account]
 
@@ -156,7 +138,11 @@ public struct RetrieveTopAccountsRequest: MobileSdk.ODataOperation {
     public let call: MobileSdk.OperationCall
 
     public init(in targetEntitySet: Swift.String = "accounts", top: Swift.Int32) {
-        call = MobileSdk.OperationCall(function: "Microsoft.Dynamics.CRM.RetrieveTopAccounts", on: .entitySet(targetEntitySet), .typed("Top", top))
+        call = MobileSdk.OperationCall(
+            function: "Microsoft.Dynamics.CRM.RetrieveTopAccounts",
+            on: .entitySet(targetEntitySet),
+            .typed("Top", top)
+        )
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

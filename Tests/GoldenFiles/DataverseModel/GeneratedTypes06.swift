@@ -3,17 +3,30 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from bound action `Microsoft.Dynamics.CRM.AddAccountToQueue` (Dataverse.WebApi.xml:171).
+/// - Remark: Generated from bound action `Microsoft.Dynamics.CRM.AddAccountToQueue`.
 public struct AddAccountToQueueRequest: MobileSdk.ODataOperation {
     public typealias Response = Foundation.UUID?
 
     /// What the request sends.
     public let call: MobileSdk.OperationCall
 
-    public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "accounts", queueId: Foundation.UUID, priority: Swift.Int32? = nil) {
-        call = MobileSdk.OperationCall(action: "Microsoft.Dynamics.CRM.AddAccountToQueue", on: .entity(entitySet: targetEntitySet, key: target), .typed("QueueId", queueId), .typed("Priority", priority))
+    public init(
+        boundTo target: MobileSdk.EntityKey,
+        in targetEntitySet: Swift.String = "accounts",
+        queueId: Foundation.UUID,
+        priority: Swift.Int32? = nil
+    ) {
+        call = MobileSdk.OperationCall(
+            action: "Microsoft.Dynamics.CRM.AddAccountToQueue",
+            on: .entity(entitySet: targetEntitySet, key: target),
+            .typed("QueueId", queueId),
+            .typed("Priority", priority)
+        )
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

@@ -3,46 +3,24 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Status
 ///
-/// - Remark: Generated from the local state option set `account_statecode` (Dataverse.EntityMetadata.xml:309).
-public enum AccountStateCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-    /// Active
-    ///
-    /// - Remark: Value 0.
+/// - Remark: Generated from the local state option set `account_statecode`.
+public enum AccountStateCode: MobileSdk.OptionSetEnumeration {
     case active
-
-    /// Inactive
-    ///
-    /// - Remark: Value 1.
     case inactive
 
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    private static let known: [AccountStateCode] = [.active, .inactive]
-    private static let byRawValue: [Swift.Int32: AccountStateCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init(rawValue: Swift.Int32) {
-        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    public var rawValue: Swift.Int32 {
-        switch self {
-        case .active: 0
-        case .inactive: 1
-        case .unknown(let value): value
-        }
-    }
-
-    /// The option's label in the language the metadata was read in; nil for unknown values.
-    public var label: Swift.String? {
-        switch self {
-        case .active: "Active"
-        case .inactive: "Inactive"
-        case .unknown: nil
-        }
-    }
+    /// Each option's value and label.
+    public static let options = MobileSdk.OptionTable<AccountStateCode>(
+        (.active, 0, "Active"),
+        (.inactive, 1, "Inactive")
+    )
 }

@@ -3,18 +3,14 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.crmbaseentity` (Dataverse.WebApi.xml:15).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.crmbaseentity`.
 open class Crmbaseentity: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "crmbaseentity" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.crmbaseentity" }
-
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { nil }
-        public static var key: [Swift.String] { [] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
 }

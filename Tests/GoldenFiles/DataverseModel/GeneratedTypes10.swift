@@ -3,13 +3,16 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Opportunity
 ///
 /// Potential revenue-generating deal.
 ///
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.opportunity` (Dataverse.WebApi.xml:109).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.opportunity`.
 open class Opportunity: Crmbaseentity {
     open override class var entityLogicalName: Swift.String { "opportunity" }
 
@@ -21,131 +24,116 @@ open class Opportunity: Crmbaseentity {
 
     open override class var keyAttributes: [Swift.String] { ["opportunityid"] }
 
-    /// How each property is typed and named in payloads.
+    open override class var primaryNameAttribute: Swift.String? { "name" }
+
+    open override class var objectTypeCode: Swift.Int? { 3 }
+
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            opportunityid guid
-            name string
-            estimatedvalue money
-            new_discountrate decimal
-            estimatedclosedate date
-            statecode optionSet
-            statuscode optionSet
-            versionnumber int64
-            new_contractdocument guid
-            parentaccountid lookup account/parentaccountid/accounts payload=_parentaccountid_value
-            customerid lookup account/customerid_account/accounts contact/customerid_contact/contacts payload=_customerid_value
-            parentaccountid navigation #0
-            customerid_account navigation #0
-            customerid_contact navigation #1
+            opportunityId: opportunityid guid
+            name: name string
+            estimatedValue: estimatedvalue money
+            newDiscountRate: new_discountrate decimal
+            estimatedCloseDate: estimatedclosedate date
+            stateCode: statecode optionSet
+            statusCode: statuscode optionSet
+            versionNumber: versionnumber int64
+            newContractDocument: new_contractdocument guid
+            parentAccountId: parentaccountid lookup account/parentaccountid/accounts payload=_parentaccountid_value
+            customerId: customerid lookup account/customerid_account/accounts contact/customerid_contact/contacts payload=_customerid_value
+            parentAccount: parentaccountid navigation #0
+            customerAccount: customerid_account navigation #0
+            customerContact: customerid_contact navigation #1
             """, [Account.self, Contact.self])
-    }
-
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "opportunities" }
-        public static var key: [Swift.String] { ["opportunityid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-        public static var primaryNameAttribute: Swift.String? { "name" }
-        public static var objectTypeCode: Swift.Int? { 3 }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var opportunityId: Swift.String { "opportunityid" }
-        public static var name: Swift.String { "name" }
-        public static var estimatedValue: Swift.String { "estimatedvalue" }
-        public static var newDiscountRate: Swift.String { "new_discountrate" }
-        public static var estimatedCloseDate: Swift.String { "estimatedclosedate" }
-        public static var stateCode: Swift.String { "statecode" }
-        public static var statusCode: Swift.String { "statuscode" }
-        public static var versionNumber: Swift.String { "versionnumber" }
-        public static var newContractDocument: Swift.String { "new_contractdocument" }
-        public static var parentAccountId: Swift.String { "parentaccountid" }
-        public static var customerId: Swift.String { "customerid" }
     }
 
     /// Opportunity
     ///
-    /// - Remark: Generated from property `opportunityid` of type `Edm.Guid`, attribute `opportunityid` (Uniqueidentifier) (Dataverse.WebApi.xml:113).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/opportunityid` (`Edm.Guid`, Uniqueidentifier
+    ///   attribute).
     public final var opportunityId: Foundation.UUID? {
-        get { getValue("opportunityid") }
-        set { setValue(newValue, for: "opportunityid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Topic
     ///
-    /// - Remark: Generated from property `name` of type `Edm.String`, attribute `name` (String) (Dataverse.WebApi.xml:114).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/name` (`Edm.String`, String attribute).
     public final var name: Swift.String? {
-        get { getValue("name") }
-        set { setValue(newValue, for: "name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Est. Revenue
     ///
-    /// - Remark: Generated from property `estimatedvalue` of type `Edm.Decimal`, attribute `estimatedvalue` (Money) (Dataverse.WebApi.xml:115).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/estimatedvalue` (`Edm.Decimal`, Money attribute).
     public final var estimatedValue: MobileSdk.Money? {
-        get { getValue("estimatedvalue") }
-        set { setValue(newValue, for: "estimatedvalue") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Discount Rate (%)
     ///
     /// Negotiated discount in percent.
     ///
-    /// - Remark: Generated from property `new_discountrate` of type `Edm.Decimal`, attribute `new_discountrate` (Decimal) (Dataverse.WebApi.xml:116).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/new_discountrate` (`Edm.Decimal`, Decimal
+    ///   attribute).
     public final var newDiscountRate: Foundation.Decimal? {
-        get { getValue("new_discountrate") }
-        set { setValue(newValue, for: "new_discountrate") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Est. Close Date
     ///
-    /// - Remark: Generated from property `estimatedclosedate` of type `Edm.Date`, attribute `estimatedclosedate` (DateTime) (Dataverse.WebApi.xml:117).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/estimatedclosedate` (`Edm.Date`, DateTime
+    ///   attribute).
     public final var estimatedCloseDate: MobileSdk.DateOnly? {
-        get { getValue("estimatedclosedate") }
-        set { setValue(newValue, for: "estimatedclosedate") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Status
     ///
-    /// - Remark: Generated from property `statecode` of type `Edm.Int32`, attribute `statecode` (State) (Dataverse.WebApi.xml:118).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/statecode` (`Edm.Int32`, State attribute).
     public final var stateCode: OpportunityStateCode? {
-        get { getValue("statecode") }
-        set { setValue(newValue, for: "statecode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Status Reason
     ///
-    /// - Remark: Generated from property `statuscode` of type `Edm.Int32`, attribute `statuscode` (Status) (Dataverse.WebApi.xml:119).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/statuscode` (`Edm.Int32`, Status attribute).
     public final var statusCode: OpportunityStatusCode? {
-        get { getValue("statuscode") }
-        set { setValue(newValue, for: "statuscode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Version Number
     ///
-    /// - Remark: Generated from property `versionnumber` of type `Edm.Int64`, attribute `versionnumber` (BigInt) (Dataverse.WebApi.xml:120).
-    public final var versionNumber: Swift.Int64? { getValue("versionnumber") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/versionnumber` (`Edm.Int64`, BigInt attribute).
+    public final var versionNumber: Swift.Int64? { _get() }
 
     /// Contract
     ///
     /// Signed contract as PDF.
     ///
-    /// - Remark: Generated from property `new_contractdocument` of type `Edm.Guid`, attribute `new_contractdocument` (Virtual) (Dataverse.WebApi.xml:121).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/new_contractdocument` (`Edm.Guid`, Virtual
+    ///   attribute).
     public final var newContractDocument: Foundation.UUID? {
-        get { getValue("new_contractdocument") }
-        set { setValue(newValue, for: "new_contractdocument") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Account
     ///
     /// Refers to: account.
     ///
-    /// - Remark: Generated from property `_parentaccountid_value` of type `Edm.Guid`, attribute `parentaccountid` (Lookup) (Dataverse.WebApi.xml:122).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/_parentaccountid_value` (`Edm.Guid`, Lookup
+    ///   attribute `parentaccountid`).
     public final var parentAccountId: MobileSdk.EntityReference? {
-        get { getValue("parentaccountid") }
-        set { setValue(newValue, for: "parentaccountid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Potential Customer
@@ -154,27 +142,31 @@ open class Opportunity: Crmbaseentity {
     ///
     /// Refers to: account, contact.
     ///
-    /// - Remark: Generated from property `_customerid_value` of type `Edm.Guid`, attribute `customerid` (Customer) (Dataverse.WebApi.xml:123).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/_customerid_value` (`Edm.Guid`, Customer attribute
+    ///   `customerid`).
     public final var customerId: MobileSdk.EntityReference? {
-        get { getValue("customerid") }
-        set { setValue(newValue, for: "customerid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `parentaccountid` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:124).
-    public final var parentaccountidValue: Account? {
-        get { getRelated("parentaccountid") }
-        set { setRelated(newValue, for: "parentaccountid") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.opportunity/parentaccountid`
+    ///   (`Microsoft.Dynamics.CRM.account`).
+    public final var parentAccount: Account? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `customerid_account` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:127).
-    public final var customeridAccount: Account? {
-        get { getRelated("customerid_account") }
-        set { setRelated(newValue, for: "customerid_account") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.opportunity/customerid_account`
+    ///   (`Microsoft.Dynamics.CRM.account`).
+    public final var customerAccount: Account? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `customerid_contact` to `Microsoft.Dynamics.CRM.contact` (Dataverse.WebApi.xml:130).
-    public final var customeridContact: Contact? {
-        get { getRelated("customerid_contact") }
-        set { setRelated(newValue, for: "customerid_contact") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.opportunity/customerid_contact`
+    ///   (`Microsoft.Dynamics.CRM.contact`).
+    public final var customerContact: Contact? {
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 }

@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from action `Microsoft.Dynamics.CRM.WinOpportunity` (Dataverse.WebApi.xml:167).
+/// - Remark: Generated from action `Microsoft.Dynamics.CRM.WinOpportunity`.
 public struct WinOpportunityRequest: MobileSdk.ODataOperation {
     public typealias Response = Swift.Void
 
@@ -13,10 +16,10 @@ public struct WinOpportunityRequest: MobileSdk.ODataOperation {
     public let call: MobileSdk.OperationCall
 
     public init(opportunityClose: Crmbaseentity, status: Swift.Int32) {
-        call = MobileSdk.OperationCall(action: "WinOpportunity", .entity("OpportunityClose", opportunityClose), .typed("Status", status))
-    }
-
-    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
-        return ()
+        call = MobileSdk.OperationCall(
+            action: "WinOpportunity",
+            .entity("OpportunityClose", opportunityClose),
+            .typed("Status", status)
+        )
     }
 }

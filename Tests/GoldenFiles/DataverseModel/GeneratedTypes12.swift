@@ -3,13 +3,16 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Account
 ///
 /// Business that represents a customer or potential customer.
 ///
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:43).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.account`.
 open class Account: Crmbaseentity {
     open override class var entityLogicalName: Swift.String { "account" }
 
@@ -21,151 +24,128 @@ open class Account: Crmbaseentity {
 
     open override class var keyAttributes: [Swift.String] { ["accountid"] }
 
-    /// How each property is typed and named in payloads.
+    open override class var alternateKeys: [[Swift.String]] { [["accountnumber"]] }
+
+    open override class var primaryNameAttribute: Swift.String? { "name" }
+
+    open override class var objectTypeCode: Swift.Int? { 1 }
+
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            accountid guid
-            name string
-            accountnumber string
-            numberofemployees int32
-            revenue money
-            industrycode optionSet
-            new_customertier optionSet
-            new_servicechannels [optionSet]
-            statecode optionSet
-            entityimage binary
-            ownerid lookup payload=_ownerid_value
-            createdon dateTimeOffset
-            contact_customer_accounts [navigation] #0
-            opportunity_parent_account [navigation] #1
-            opportunity_customer_accounts [navigation] #1
-            Account_ActivityPointers [navigation] #2
-            Account_Tasks [navigation] #3
-            new_account_contact_advisors [navigation] #0
+            accountId: accountid guid
+            name: name string
+            accountNumber: accountnumber string
+            numberOfEmployees: numberofemployees int32
+            revenue: revenue money
+            industryCode: industrycode optionSet
+            newCustomerTier: new_customertier optionSet
+            newServiceChannels: new_servicechannels [optionSet]
+            stateCode: statecode optionSet
+            entityImage: entityimage binary
+            ownerId: ownerid lookup payload=_ownerid_value
+            createdOn: createdon dateTimeOffset
+            contactCustomerAccounts: contact_customer_accounts [navigation] #0
+            opportunityParentAccounts: opportunity_parent_account [navigation] #1
+            opportunityCustomerAccounts: opportunity_customer_accounts [navigation] #1
+            accountActivityPointers: Account_ActivityPointers [navigation] #2
+            accountTasks: Account_Tasks [navigation] #3
+            newAccountContactAdvisors: new_account_contact_advisors [navigation] #0
             """, [Contact.self, Opportunity.self, Activitypointer.self, CRMTask.self])
-    }
-
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "accounts" }
-        public static var key: [Swift.String] { ["accountid"] }
-        public static var alternateKeys: [[Swift.String]] { [["accountnumber"]] }
-        public static var primaryNameAttribute: Swift.String? { "name" }
-        public static var objectTypeCode: Swift.Int? { 1 }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var accountId: Swift.String { "accountid" }
-        public static var name: Swift.String { "name" }
-        public static var accountNumber: Swift.String { "accountnumber" }
-        public static var numberOfEmployees: Swift.String { "numberofemployees" }
-        public static var revenue: Swift.String { "revenue" }
-        public static var industryCode: Swift.String { "industrycode" }
-        public static var newCustomerTier: Swift.String { "new_customertier" }
-        public static var newServiceChannels: Swift.String { "new_servicechannels" }
-        public static var stateCode: Swift.String { "statecode" }
-        public static var entityImage: Swift.String { "entityimage" }
-        public static var ownerId: Swift.String { "ownerid" }
-        public static var createdOn: Swift.String { "createdon" }
     }
 
     /// Account
     ///
     /// Unique identifier of the account.
     ///
-    /// - Remark: Generated from property `accountid` of type `Edm.Guid`, attribute `accountid` (Uniqueidentifier) (Dataverse.WebApi.xml:47).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/accountid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var accountId: Foundation.UUID? {
-        get { getValue("accountid") }
-        set { setValue(newValue, for: "accountid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Account Name
     ///
     /// Trading name of the company.
     ///
-    /// Trading name of the company as shown in lists and lookups.
-    ///
-    /// - Remark: Generated from property `name` of type `Edm.String`, attribute `name` (String) (Dataverse.WebApi.xml:48).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/name` (`Edm.String`, String attribute).
     public final var name: Swift.String? {
-        get { getValue("name") }
-        set { setValue(newValue, for: "name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Account Number
     ///
     /// Customer number printed on invoices.
     ///
-    /// Customer number printed on invoices; used as alternate key.
-    ///
-    /// - Remark: Generated from property `accountnumber` of type `Edm.String`, attribute `accountnumber` (String) (Dataverse.WebApi.xml:49).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/accountnumber` (`Edm.String`, String attribute).
     public final var accountNumber: Swift.String? {
-        get { getValue("accountnumber") }
-        set { setValue(newValue, for: "accountnumber") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Employees
     ///
-    /// - Remark: Generated from property `numberofemployees` of type `Edm.Int32`, attribute `numberofemployees` (Integer) (Dataverse.WebApi.xml:52).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/numberofemployees` (`Edm.Int32`, Integer attribute).
     public final var numberOfEmployees: Swift.Int32? {
-        get { getValue("numberofemployees") }
-        set { setValue(newValue, for: "numberofemployees") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Annual Revenue
     ///
     /// Yearly turnover in the record currency.
     ///
-    /// - Remark: Generated from property `revenue` of type `Edm.Decimal`, attribute `revenue` (Money) (Dataverse.WebApi.xml:53).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/revenue` (`Edm.Decimal`, Money attribute).
     public final var revenue: MobileSdk.Money? {
-        get { getValue("revenue") }
-        set { setValue(newValue, for: "revenue") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Industry
     ///
     /// Primary industry of the company.
     ///
-    /// - Remark: Generated from property `industrycode` of type `Edm.Int32`, attribute `industrycode` (Picklist) (Dataverse.WebApi.xml:54).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/industrycode` (`Edm.Int32`, Picklist attribute).
     public final var industryCode: AccountIndustryCode? {
-        get { getValue("industrycode") }
-        set { setValue(newValue, for: "industrycode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Customer Tier
     ///
-    /// - Remark: Generated from property `new_customertier` of type `Edm.Int32`, attribute `new_customertier` (Picklist) (Dataverse.WebApi.xml:55).
-    public final var newCustomerTier: NewCustomertier? {
-        get { getValue("new_customertier") }
-        set { setValue(newValue, for: "new_customertier") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/new_customertier` (`Edm.Int32`, Picklist attribute).
+    public final var newCustomerTier: NewCustomerTier? {
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Service Channels
     ///
     /// Channels through which the customer receives support.
     ///
-    /// - Remark: Generated from property `new_servicechannels` of type `Edm.String`, attribute `new_servicechannels` (Virtual) (Dataverse.WebApi.xml:56).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/new_servicechannels` (`Edm.String`, Virtual attribute).
     public final var newServiceChannels: [AccountNewServiceChannels]? {
-        get { getValues("new_servicechannels") }
-        set { setOptionSetValues(newValue, for: "new_servicechannels") }
+        get { _getAll() }
+        set { _setAll(newValue) }
     }
 
     /// Status
     ///
-    /// - Remark: Generated from property `statecode` of type `Edm.Int32`, attribute `statecode` (State) (Dataverse.WebApi.xml:57).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/statecode` (`Edm.Int32`, State attribute).
     public final var stateCode: AccountStateCode? {
-        get { getValue("statecode") }
-        set { setValue(newValue, for: "statecode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Logo
     ///
     /// Company logo shown on the record form.
     ///
-    /// - Remark: Generated from property `entityimage` of type `Edm.Binary`, attribute `entityimage` (Virtual) (Dataverse.WebApi.xml:58).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/entityimage` (`Edm.Binary`, Virtual attribute).
     public final var entityImage: Foundation.Data? {
-        get { getValue("entityimage") }
-        set { setValue(newValue, for: "entityimage") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Owner
@@ -174,106 +154,78 @@ open class Account: Crmbaseentity {
     ///
     /// Refers to: systemuser, team.
     ///
-    /// - Remark: Generated from property `_ownerid_value` of type `Edm.Guid`, attribute `ownerid` (Owner) (Dataverse.WebApi.xml:59).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/_ownerid_value` (`Edm.Guid`, Owner attribute
+    ///   `ownerid`).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { getValue("ownerid") }
-        set { setValue(newValue, for: "ownerid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Created On
     ///
-    /// - Remark: Generated from property `createdon` of type `Edm.DateTimeOffset`, attribute `createdon` (DateTime) (Dataverse.WebApi.xml:60).
-    public final var createdOn: Foundation.Date? { getValue("createdon") }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/createdon` (`Edm.DateTimeOffset`, DateTime attribute).
+    public final var createdOn: Foundation.Date? { _get() }
 
-    /// - Remark: Generated from navigation property `contact_customer_accounts` to `Collection(Microsoft.Dynamics.CRM.contact)` (Dataverse.WebApi.xml:63).
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/contact_customer_accounts`
+    ///   (`Collection(Microsoft.Dynamics.CRM.contact)`).
     public final var contactCustomerAccounts: [Contact]? {
-        get { getRelatedCollection("contact_customer_accounts") }
-        set { setRelatedCollection(newValue, for: "contact_customer_accounts") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `opportunity_parent_account` to `Collection(Microsoft.Dynamics.CRM.opportunity)` (Dataverse.WebApi.xml:64).
-    public final var opportunityParentAccount: [Opportunity]? {
-        get { getRelatedCollection("opportunity_parent_account") }
-        set { setRelatedCollection(newValue, for: "opportunity_parent_account") }
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/opportunity_parent_account`
+    ///   (`Collection(Microsoft.Dynamics.CRM.opportunity)`).
+    public final var opportunityParentAccounts: [Opportunity]? {
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `opportunity_customer_accounts` to `Collection(Microsoft.Dynamics.CRM.opportunity)` (Dataverse.WebApi.xml:65).
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/opportunity_customer_accounts`
+    ///   (`Collection(Microsoft.Dynamics.CRM.opportunity)`).
     public final var opportunityCustomerAccounts: [Opportunity]? {
-        get { getRelatedCollection("opportunity_customer_accounts") }
-        set { setRelatedCollection(newValue, for: "opportunity_customer_accounts") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `Account_ActivityPointers` to `Collection(Microsoft.Dynamics.CRM.activitypointer)` (Dataverse.WebApi.xml:66).
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/Account_ActivityPointers`
+    ///   (`Collection(Microsoft.Dynamics.CRM.activitypointer)`).
     public final var accountActivityPointers: [Activitypointer]? {
-        get { getRelatedCollection("Account_ActivityPointers") }
-        set { setRelatedCollection(newValue, for: "Account_ActivityPointers") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `Account_Tasks` to `Collection(Microsoft.Dynamics.CRM.task)` (Dataverse.WebApi.xml:67).
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/Account_Tasks`
+    ///   (`Collection(Microsoft.Dynamics.CRM.task)`).
     public final var accountTasks: [CRMTask]? {
-        get { getRelatedCollection("Account_Tasks") }
-        set { setRelatedCollection(newValue, for: "Account_Tasks") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `new_account_contact_advisors` to `Collection(Microsoft.Dynamics.CRM.contact)` (Dataverse.WebApi.xml:68).
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/new_account_contact_advisors`
+    ///   (`Collection(Microsoft.Dynamics.CRM.contact)`).
     public final var newAccountContactAdvisors: [Contact]? {
-        get { getRelatedCollection("new_account_contact_advisors") }
-        set { setRelatedCollection(newValue, for: "new_account_contact_advisors") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 }
 
 /// Preferred Method of Contact
 ///
-/// - Remark: Generated from the local picklist option set `contact_preferredcontactmethodcode` (Dataverse.EntityMetadata.xml:659).
-public enum ContactPreferredContactMethodCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-    /// Any
-    ///
-    /// - Remark: Value 1.
+/// - Remark: Generated from the local picklist option set `contact_preferredcontactmethodcode`.
+public enum ContactPreferredContactMethodCode: MobileSdk.OptionSetEnumeration {
     case any
-
-    /// Email
-    ///
-    /// - Remark: Value 2.
     case email
-
-    /// Phone
-    ///
-    /// - Remark: Value 3.
     case phone
-
-    /// Letter
-    ///
-    /// - Remark: Value 4.
     case letter
 
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    private static let known: [ContactPreferredContactMethodCode] = [.any, .email, .phone, .letter]
-    private static let byRawValue: [Swift.Int32: ContactPreferredContactMethodCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init(rawValue: Swift.Int32) {
-        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    public var rawValue: Swift.Int32 {
-        switch self {
-        case .any: 1
-        case .email: 2
-        case .phone: 3
-        case .letter: 4
-        case .unknown(let value): value
-        }
-    }
-
-    /// The option's label in the language the metadata was read in; nil for unknown values.
-    public var label: Swift.String? {
-        switch self {
-        case .any: "Any"
-        case .email: "Email"
-        case .phone: "Phone"
-        case .letter: "Letter"
-        case .unknown: nil
-        }
-    }
+    /// Each option's value and label.
+    public static let options = MobileSdk.OptionTable<ContactPreferredContactMethodCode>(
+        (.any, 1, "Any"),
+        (.email, 2, "Email"),
+        (.phone, 3, "Phone"),
+        (.letter, 4, "Letter")
+    )
 }

@@ -3,25 +3,39 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from bound action `Microsoft.Dynamics.CRM.ConvertContactToAccount` (Dataverse.WebApi.xml:177).
+/// - Remark: Generated from bound action `Microsoft.Dynamics.CRM.ConvertContactToAccount`.
 public struct ConvertContactToAccountRequest: MobileSdk.ODataOperation {
     public typealias Response = ConvertContactToAccountResponse?
 
     /// What the request sends.
     public let call: MobileSdk.OperationCall
 
-    public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "contacts", copyAddress: Swift.Bool) {
-        call = MobileSdk.OperationCall(action: "Microsoft.Dynamics.CRM.ConvertContactToAccount", on: .entity(entitySet: targetEntitySet, key: target), .typed("CopyAddress", copyAddress))
+    public init(
+        boundTo target: MobileSdk.EntityKey,
+        in targetEntitySet: Swift.String = "contacts",
+        copyAddress: Swift.Bool
+    ) {
+        call = MobileSdk.OperationCall(
+            action: "Microsoft.Dynamics.CRM.ConvertContactToAccount",
+            on: .entity(entitySet: targetEntitySet, key: target),
+            .typed("CopyAddress", copyAddress)
+        )
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
-        return try result.value(ConvertContactToAccountResponse.self, as: .complex(ConvertContactToAccountResponse.self))
+        return try result.value(
+            ConvertContactToAccountResponse.self,
+            as: .complex(ConvertContactToAccountResponse.self)
+        )
     }
 }
 
-/// - Remark: Generated from function `Microsoft.Dynamics.CRM.WhoAmI` (Dataverse.WebApi.xml:164).
+/// - Remark: Generated from function `Microsoft.Dynamics.CRM.WhoAmI`.
 public struct WhoAmIRequest: MobileSdk.ODataOperation {
     public typealias Response = WhoAmIResponse?
 

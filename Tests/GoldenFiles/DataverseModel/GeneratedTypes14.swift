@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.task` (Dataverse.WebApi.xml:134).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.task`.
 open class CRMTask: Activitypointer {
     open override class var entityLogicalName: Swift.String { "task" }
 
@@ -13,132 +16,85 @@ open class CRMTask: Activitypointer {
 
     open override class var entitySetName: Swift.String? { "tasks" }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            percentcomplete int32
-            category string
-            subcategory string
-            isbilled boolean
-            crmtaskassigneduniqueid guid
-            new_followupdate date
-            new_effortpoints double
-            regardingobjectid_account_task navigation #0
+            percentcomplete: percentcomplete int32
+            category: category string
+            subcategory: subcategory string
+            isbilled: isbilled boolean
+            crmtaskassigneduniqueid: crmtaskassigneduniqueid guid
+            newFollowupdate: new_followupdate date
+            newEffortpoints: new_effortpoints double
+            regardingobjectidAccountTask: regardingobjectid_account_task navigation #0
             """, [Account.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "tasks" }
-        public static var key: [Swift.String] { ["activityid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var percentcomplete: Swift.String { "percentcomplete" }
-        public static var category: Swift.String { "category" }
-        public static var subcategory: Swift.String { "subcategory" }
-        public static var isbilled: Swift.String { "isbilled" }
-        public static var crmtaskassigneduniqueid: Swift.String { "crmtaskassigneduniqueid" }
-        public static var newFollowupdate: Swift.String { "new_followupdate" }
-        public static var newEffortpoints: Swift.String { "new_effortpoints" }
-    }
-
-    /// - Remark: Generated from property `percentcomplete` of type `Edm.Int32` (Dataverse.WebApi.xml:135).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/percentcomplete` (`Edm.Int32`).
     public final var percentcomplete: Swift.Int32? {
-        get { getValue("percentcomplete") }
-        set { setValue(newValue, for: "percentcomplete") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `category` of type `Edm.String` (Dataverse.WebApi.xml:136).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/category` (`Edm.String`).
     public final var category: Swift.String? {
-        get { getValue("category") }
-        set { setValue(newValue, for: "category") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `subcategory` of type `Edm.String` (Dataverse.WebApi.xml:137).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/subcategory` (`Edm.String`).
     public final var subcategory: Swift.String? {
-        get { getValue("subcategory") }
-        set { setValue(newValue, for: "subcategory") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `isbilled` of type `Edm.Boolean` (Dataverse.WebApi.xml:138).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/isbilled` (`Edm.Boolean`).
     public final var isbilled: Swift.Bool? {
-        get { getValue("isbilled") }
-        set { setValue(newValue, for: "isbilled") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `crmtaskassigneduniqueid` of type `Edm.Guid` (Dataverse.WebApi.xml:139).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/crmtaskassigneduniqueid` (`Edm.Guid`).
     public final var crmtaskassigneduniqueid: Foundation.UUID? {
-        get { getValue("crmtaskassigneduniqueid") }
-        set { setValue(newValue, for: "crmtaskassigneduniqueid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `new_followupdate` of type `Edm.Date` (Dataverse.WebApi.xml:140).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/new_followupdate` (`Edm.Date`).
     public final var newFollowupdate: MobileSdk.DateOnly? {
-        get { getValue("new_followupdate") }
-        set { setValue(newValue, for: "new_followupdate") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `new_effortpoints` of type `Edm.Double` (Dataverse.WebApi.xml:141).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/new_effortpoints` (`Edm.Double`).
     public final var newEffortpoints: Swift.Double? {
-        get { getValue("new_effortpoints") }
-        set { setValue(newValue, for: "new_effortpoints") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `regardingobjectid_account_task` to `Microsoft.Dynamics.CRM.account` (Dataverse.WebApi.xml:142).
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.task/regardingobjectid_account_task`
+    ///   (`Microsoft.Dynamics.CRM.account`).
     public final var regardingobjectidAccountTask: Account? {
-        get { getRelated("regardingobjectid_account_task") }
-        set { setRelated(newValue, for: "regardingobjectid_account_task") }
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 }
 
 /// Status
 ///
-/// - Remark: Generated from the local state option set `opportunity_statecode` (Dataverse.EntityMetadata.xml:937).
-public enum OpportunityStateCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-    /// Open
-    ///
-    /// - Remark: Value 0.
+/// - Remark: Generated from the local state option set `opportunity_statecode`.
+public enum OpportunityStateCode: MobileSdk.OptionSetEnumeration {
     case `open`
-
-    /// Won
-    ///
-    /// - Remark: Value 1.
     case won
-
-    /// Lost
-    ///
-    /// - Remark: Value 2.
     case lost
 
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    private static let known: [OpportunityStateCode] = [.open, .won, .lost]
-    private static let byRawValue: [Swift.Int32: OpportunityStateCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init(rawValue: Swift.Int32) {
-        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    public var rawValue: Swift.Int32 {
-        switch self {
-        case .open: 0
-        case .won: 1
-        case .lost: 2
-        case .unknown(let value): value
-        }
-    }
-
-    /// The option's label in the language the metadata was read in; nil for unknown values.
-    public var label: Swift.String? {
-        switch self {
-        case .open: "Open"
-        case .won: "Won"
-        case .lost: "Lost"
-        case .unknown: nil
-        }
-    }
+    /// Each option's value and label.
+    public static let options = MobileSdk.OptionTable<OpportunityStateCode>(
+        (.open, 0, "Open"),
+        (.won, 1, "Won"),
+        (.lost, 2, "Lost")
+    )
 }

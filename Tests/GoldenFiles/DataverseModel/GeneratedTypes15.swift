@@ -3,13 +3,16 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Phone Call
 ///
 /// Record of a telephone conversation.
 ///
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.phonecall` (Dataverse.EntityMetadata.xml:1148).
+/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.phonecall`.
 open class PhoneCall: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "phonecall" }
 
@@ -21,47 +24,34 @@ open class PhoneCall: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["activityid"] }
 
-    /// How each property is typed and named in payloads.
+    open override class var primaryNameAttribute: Swift.String? { "subject" }
+
+    open override class var objectTypeCode: Swift.Int? { 4210 }
+
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            activityid guid
-            subject string
-            to [lookup]
-            from [lookup]
+            activityId: activityid guid
+            subject: subject string
+            to: to [lookup]
+            from: from [lookup]
             """)
-    }
-
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "phonecalls" }
-        public static var key: [Swift.String] { ["activityid"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-        public static var primaryNameAttribute: Swift.String? { "subject" }
-        public static var objectTypeCode: Swift.Int? { 4210 }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var activityId: Swift.String { "activityid" }
-        public static var subject: Swift.String { "subject" }
-        public static var to: Swift.String { "to" }
-        public static var from: Swift.String { "from" }
     }
 
     /// Phone Call
     ///
-    /// - Remark: Generated from property `activityid` of type `Edm.Guid`, attribute `activityid` (Uniqueidentifier) (Dataverse.EntityMetadata.xml:1153).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.phonecall/activityid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var activityId: Foundation.UUID? {
-        get { getValue("activityid") }
-        set { setValue(newValue, for: "activityid") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Subject
     ///
-    /// - Remark: Generated from property `subject` of type `Edm.String`, attribute `subject` (String) (Dataverse.EntityMetadata.xml:1168).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.phonecall/subject` (`Edm.String`, String attribute).
     public final var subject: Swift.String? {
-        get { getValue("subject") }
-        set { setValue(newValue, for: "subject") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Call To
@@ -70,84 +60,50 @@ open class PhoneCall: MobileSdk.Entity {
     ///
     /// Refers to: account, contact, systemuser.
     ///
-    /// - Remark: Generated from property `to` of type `Collection(Edm.Guid)`, attribute `to` (PartyList) (Dataverse.EntityMetadata.xml:1185).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.phonecall/to` (`Collection(Edm.Guid)`, PartyList attribute).
     public final var to: [MobileSdk.EntityReference]? {
-        get { getValues("to") }
-        set { setValues(newValue, for: "to") }
+        get { _getAll() }
+        set { _setAll(newValue) }
     }
 
     /// Call From
     ///
     /// Refers to: systemuser, contact.
     ///
-    /// - Remark: Generated from property `from` of type `Collection(Edm.Guid)`, attribute `from` (PartyList) (Dataverse.EntityMetadata.xml:1202).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.phonecall/from` (`Collection(Edm.Guid)`, PartyList attribute).
     public final var from: [MobileSdk.EntityReference]? {
-        get { getValues("from") }
-        set { setValues(newValue, for: "from") }
+        get { _getAll() }
+        set { _setAll(newValue) }
     }
 }
 
 /// Industry
 ///
-/// - Remark: Generated from the local picklist option set `account_industrycode` (Dataverse.EntityMetadata.xml:165).
-public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-    /// Manufacturing
-    ///
-    /// - Remark: Value 1.
+/// - Remark: Generated from the local picklist option set `account_industrycode`.
+public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
     case manufacturing
 
-    /// Logistics
-    ///
     /// Transport and warehousing.
-    ///
-    /// - Remark: Value 2.
     case logistics
 
-    /// Public Sector
-    ///
-    /// - Remark: Value 3.
     case publicSector
-
-    /// Software
-    ///
-    /// - Remark: Value 4.
     case software
 
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    private static let known: [AccountIndustryCode] = [.manufacturing, .logistics, .publicSector, .software]
-    private static let byRawValue: [Swift.Int32: AccountIndustryCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init(rawValue: Swift.Int32) {
-        self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-    }
-
-    public var rawValue: Swift.Int32 {
-        switch self {
-        case .manufacturing: 1
-        case .logistics: 2
-        case .publicSector: 3
-        case .software: 4
-        case .unknown(let value): value
-        }
-    }
-
-    /// The option's label in the language the metadata was read in; nil for unknown values.
-    public var label: Swift.String? {
-        switch self {
-        case .manufacturing: "Manufacturing"
-        case .logistics: "Logistics"
-        case .publicSector: "Public Sector"
-        case .software: "Software"
-        case .unknown: nil
-        }
-    }
+    /// Each option's value and label.
+    public static let options = MobileSdk.OptionTable<AccountIndustryCode>(
+        (.manufacturing, 1, "Manufacturing"),
+        (.logistics, 2, "Logistics"),
+        (.publicSector, 3, "Public Sector"),
+        (.software, 4, "Software")
+    )
 }
 
 /// The requests of entity container `System`: its entity sets, singletons and imports.
 ///
-/// - Remark: Generated from entity container `Microsoft.Dynamics.CRM.System` (Dataverse.WebApi.xml:197).
+/// - Remark: Generated from entity container `Microsoft.Dynamics.CRM.System`.
 public struct SystemService: Swift.Sendable {
     /// Sends the requests: an `ODataClient`.
     public var client: any MobileSdk.ODataServiceClient

@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `ZSAMPLE_SALES_SRV.SalesOrderItem` (SAP.v2.xml:21).
+/// - Remark: Generated from entity type `ZSAMPLE_SALES_SRV.SalesOrderItem`.
 open class SalesOrderItem: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "SalesOrderItem" }
 
@@ -15,91 +18,74 @@ open class SalesOrderItem: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["SalesOrderID", "ItemPosition"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            SalesOrderID string
-            ItemPosition string
-            ProductID string
-            Quantity decimal
-            QuantityUnit string
-            IsRejected boolean
-            DeliveryTime timeOfDay
-            ToHeader navigation #0
+            salesOrderID: SalesOrderID string
+            itemPosition: ItemPosition string
+            productID: ProductID string
+            quantity: Quantity decimal
+            quantityUnit: QuantityUnit string
+            isRejected: IsRejected boolean
+            deliveryTime: DeliveryTime timeOfDay
+            toHeader: ToHeader navigation #0
             """, [SalesOrder.self])
-    }
-
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "SalesOrderItemSet" }
-        public static var key: [Swift.String] { ["SalesOrderID", "ItemPosition"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var salesOrderID: Swift.String { "SalesOrderID" }
-        public static var itemPosition: Swift.String { "ItemPosition" }
-        public static var productID: Swift.String { "ProductID" }
-        public static var quantity: Swift.String { "Quantity" }
-        public static var quantityUnit: Swift.String { "QuantityUnit" }
-        public static var isRejected: Swift.String { "IsRejected" }
-        public static var deliveryTime: Swift.String { "DeliveryTime" }
     }
 
     /// Sales Order
     ///
-    /// - Remark: Generated from property `SalesOrderID` of type `Edm.String` (SAP.v2.xml:26).
-    public final var salesOrderID: Swift.String? { getValue("SalesOrderID") }
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/SalesOrderID` (`Edm.String`).
+    public final var salesOrderID: Swift.String? { _get() }
 
     /// Item
     ///
-    /// - Remark: Generated from property `ItemPosition` of type `Edm.String` (SAP.v2.xml:27).
-    public final var itemPosition: Swift.String? { getValue("ItemPosition") }
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/ItemPosition` (`Edm.String`).
+    public final var itemPosition: Swift.String? { _get() }
 
     /// Material
     ///
-    /// - Remark: Generated from property `ProductID` of type `Edm.String` (SAP.v2.xml:28).
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/ProductID` (`Edm.String`).
     public final var productID: Swift.String? {
-        get { getValue("ProductID") }
-        set { setValue(newValue, for: "ProductID") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Order Quantity
     ///
-    /// - Remark: Generated from property `Quantity` of type `Edm.Decimal` (SAP.v2.xml:29).
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/Quantity` (`Edm.Decimal`).
     public final var quantity: Foundation.Decimal? {
-        get { getValue("Quantity") }
-        set { setValue(newValue, for: "Quantity") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Sales Unit
     ///
-    /// - Remark: Generated from property `QuantityUnit` of type `Edm.String` (SAP.v2.xml:30).
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/QuantityUnit` (`Edm.String`).
     public final var quantityUnit: Swift.String? {
-        get { getValue("QuantityUnit") }
-        set { setValue(newValue, for: "QuantityUnit") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Rejected
     ///
-    /// - Remark: Generated from property `IsRejected` of type `Edm.Boolean` (SAP.v2.xml:31).
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/IsRejected` (`Edm.Boolean`).
     public final var isRejected: Swift.Bool? {
-        get { getValue("IsRejected") }
-        set { setValue(newValue, for: "IsRejected") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Delivery Time
     ///
-    /// - Remark: Generated from property `DeliveryTime` of type `Edm.Time` (SAP.v2.xml:32).
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/DeliveryTime` (`Edm.Time`).
     public final var deliveryTime: MobileSdk.TimeOfDay? {
-        get { getValue("DeliveryTime") }
-        set { setValue(newValue, for: "DeliveryTime") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `ToHeader` to `ZSAMPLE_SALES_SRV.SalesOrder` (SAP.v2.xml:33).
+    /// - Remark: Generated from navigation property `ZSAMPLE_SALES_SRV.SalesOrderItem/ToHeader`
+    ///   (`ZSAMPLE_SALES_SRV.SalesOrder`).
     public final var toHeader: SalesOrder? {
-        get { getRelated("ToHeader") }
-        set { setRelated(newValue, for: "ToHeader") }
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 }

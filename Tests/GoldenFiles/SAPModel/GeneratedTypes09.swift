@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `ZSAMPLE_SALES_SRV.SalesOrder` (SAP.v2.xml:6).
+/// - Remark: Generated from entity type `ZSAMPLE_SALES_SRV.SalesOrder`.
 open class SalesOrder: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "SalesOrder" }
 
@@ -15,96 +18,77 @@ open class SalesOrder: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["SalesOrderID"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            SalesOrderID string
-            CustomerID string
-            CustomerName string
-            NetAmount decimal
-            CurrencyCode string
-            LifecycleStatus string
-            LifecycleStatusText string
-            CreatedAt dateTime
-            ChangedAt dateTimeOffset
-            ToItems [navigation] #0
+            salesOrderID: SalesOrderID string
+            customerID: CustomerID string
+            customerName: CustomerName string
+            netAmount: NetAmount decimal
+            currencyCode: CurrencyCode string
+            lifecycleStatus: LifecycleStatus string
+            lifecycleStatusText: LifecycleStatusText string
+            createdAt: CreatedAt dateTime
+            changedAt: ChangedAt dateTimeOffset
+            toItems: ToItems [navigation] #0
             """, [SalesOrderItem.self])
-    }
-
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "SalesOrderSet" }
-        public static var key: [Swift.String] { ["SalesOrderID"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var salesOrderID: Swift.String { "SalesOrderID" }
-        public static var customerID: Swift.String { "CustomerID" }
-        public static var customerName: Swift.String { "CustomerName" }
-        public static var netAmount: Swift.String { "NetAmount" }
-        public static var currencyCode: Swift.String { "CurrencyCode" }
-        public static var lifecycleStatus: Swift.String { "LifecycleStatus" }
-        public static var lifecycleStatusText: Swift.String { "LifecycleStatusText" }
-        public static var createdAt: Swift.String { "CreatedAt" }
-        public static var changedAt: Swift.String { "ChangedAt" }
     }
 
     /// Sales Order
     ///
-    /// - Remark: Generated from property `SalesOrderID` of type `Edm.String` (SAP.v2.xml:10).
-    public final var salesOrderID: Swift.String? { getValue("SalesOrderID") }
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/SalesOrderID` (`Edm.String`).
+    public final var salesOrderID: Swift.String? { _get() }
 
     /// Sold-To Party
     ///
-    /// - Remark: Generated from property `CustomerID` of type `Edm.String` (SAP.v2.xml:11).
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/CustomerID` (`Edm.String`).
     public final var customerID: Swift.String? {
-        get { getValue("CustomerID") }
-        set { setValue(newValue, for: "CustomerID") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Customer Name
     ///
-    /// - Remark: Generated from property `CustomerName` of type `Edm.String` (SAP.v2.xml:12).
-    public final var customerName: Swift.String? { getValue("CustomerName") }
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/CustomerName` (`Edm.String`).
+    public final var customerName: Swift.String? { _get() }
 
     /// Net Value
     ///
-    /// - Remark: Generated from property `NetAmount` of type `Edm.Decimal` (SAP.v2.xml:13).
-    public final var netAmount: Foundation.Decimal? { getValue("NetAmount") }
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/NetAmount` (`Edm.Decimal`).
+    public final var netAmount: Foundation.Decimal? { _get() }
 
     /// Currency
     ///
-    /// - Remark: Generated from property `CurrencyCode` of type `Edm.String` (SAP.v2.xml:14).
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/CurrencyCode` (`Edm.String`).
     public final var currencyCode: Swift.String? {
-        get { getValue("CurrencyCode") }
-        set { setValue(newValue, for: "CurrencyCode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Status
     ///
-    /// - Remark: Generated from property `LifecycleStatus` of type `Edm.String` (SAP.v2.xml:15).
-    public final var lifecycleStatus: Swift.String? { getValue("LifecycleStatus") }
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/LifecycleStatus` (`Edm.String`).
+    public final var lifecycleStatus: Swift.String? { _get() }
 
     /// Status Text
     ///
-    /// - Remark: Generated from property `LifecycleStatusText` of type `Edm.String` (SAP.v2.xml:16).
-    public final var lifecycleStatusText: Swift.String? { getValue("LifecycleStatusText") }
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/LifecycleStatusText` (`Edm.String`).
+    public final var lifecycleStatusText: Swift.String? { _get() }
 
     /// Created On
     ///
-    /// - Remark: Generated from property `CreatedAt` of type `Edm.DateTime` (SAP.v2.xml:17).
-    public final var createdAt: Foundation.Date? { getValue("CreatedAt") }
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/CreatedAt` (`Edm.DateTime`).
+    public final var createdAt: Foundation.Date? { _get() }
 
     /// Changed At
     ///
-    /// - Remark: Generated from property `ChangedAt` of type `Edm.DateTimeOffset` (SAP.v2.xml:18).
-    public final var changedAt: Foundation.Date? { getValue("ChangedAt") }
+    /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/ChangedAt` (`Edm.DateTimeOffset`).
+    public final var changedAt: Foundation.Date? { _get() }
 
-    /// - Remark: Generated from navigation property `ToItems` to `Collection(ZSAMPLE_SALES_SRV.SalesOrderItem)` (SAP.v2.xml:19).
+    /// - Remark: Generated from navigation property `ZSAMPLE_SALES_SRV.SalesOrder/ToItems`
+    ///   (`Collection(ZSAMPLE_SALES_SRV.SalesOrderItem)`).
     public final var toItems: [SalesOrderItem]? {
-        get { getRelatedCollection("ToItems") }
-        set { setRelatedCollection(newValue, for: "ToItems") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 }

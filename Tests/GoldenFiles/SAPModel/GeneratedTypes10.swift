@@ -3,4 +3,7 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}

@@ -3,11 +3,14 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// The requests of entity container `ZSAMPLE_SALES_SRV_Entities`: its entity sets, singletons and imports.
 ///
-/// - Remark: Generated from entity container `ZSAMPLE_SALES_SRV.ZSAMPLE_SALES_SRV_Entities` (SAP.v2.xml:47).
+/// - Remark: Generated from entity container `ZSAMPLE_SALES_SRV.ZSAMPLE_SALES_SRV_Entities`.
 public struct ZSAMPLESALESSRVEntitiesService: Swift.Sendable {
     /// Sends the requests: an `ODataClient`.
     public var client: any MobileSdk.ODataServiceClient
@@ -23,7 +26,10 @@ public struct ZSAMPLESALESSRVEntitiesService: Swift.Sendable {
     public var salesOrderItemSet: MobileSdk.EntitySetAccessor<SalesOrderItem> { .init(client: client, name: "SalesOrderItemSet") }
 
     /// Sends ``ReleaseSalesOrderRequest``.
-    public func releaseSalesOrder(salesOrderID: Swift.String? = nil, releaseNote: Swift.String? = nil) async throws -> SalesOrder? {
+    public func releaseSalesOrder(
+        salesOrderID: Swift.String? = nil,
+        releaseNote: Swift.String? = nil
+    ) async throws -> SalesOrder? {
         return try await client.invoke(ReleaseSalesOrderRequest(salesOrderID: salesOrderID, releaseNote: releaseNote))
     }
 }

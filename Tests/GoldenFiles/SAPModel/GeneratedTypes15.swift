@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from service operation `ZSAMPLE_SALES_SRV.ReleaseSalesOrder` (SAP.v2.xml:54).
+/// - Remark: Generated from service operation `ZSAMPLE_SALES_SRV.ReleaseSalesOrder`.
 public struct ReleaseSalesOrderRequest: MobileSdk.ODataOperation {
     public typealias Response = SalesOrder?
 
@@ -13,7 +16,11 @@ public struct ReleaseSalesOrderRequest: MobileSdk.ODataOperation {
     public let call: MobileSdk.OperationCall
 
     public init(salesOrderID: Swift.String? = nil, releaseNote: Swift.String? = nil) {
-        call = MobileSdk.OperationCall(action: "ReleaseSalesOrder", .typed("SalesOrderID", salesOrderID), .typed("ReleaseNote", releaseNote))
+        call = MobileSdk.OperationCall(
+            action: "ReleaseSalesOrder",
+            .typed("SalesOrderID", salesOrderID),
+            .typed("ReleaseNote", releaseNote)
+        )
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

@@ -3,11 +3,14 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// A registered traveller.
 ///
-/// - Remark: Generated from entity type `Sample.TripPin.Person` (TripPin.xml:48).
+/// - Remark: Generated from entity type `Sample.TripPin.Person`.
 open class Person: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Person" }
 
@@ -17,149 +20,128 @@ open class Person: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["UserName"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            UserName string
-            FirstName string
-            LastName string
-            MiddleName string
-            Gender enumeration
-            Age int32
-            PrimaryEmail string
-            Emails [string]
-            AddressInfo [complex] #0
-            HomeAddress complex #0
-            FavoriteFeature enumeration
-            Concurrency int64
-            Friends [navigation] #1
-            BestFriend navigation #1
-            Trips [navigation] #2
-            Photo navigation #3
+            userName: UserName string
+            firstName: FirstName string
+            lastName: LastName string
+            middleName: MiddleName string
+            gender: Gender enumeration
+            age: Age int32
+            primaryEmail: PrimaryEmail string
+            emails: Emails [string]
+            addressInfo: AddressInfo [complex] #0
+            homeAddress: HomeAddress complex #0
+            favoriteFeature: FavoriteFeature enumeration
+            concurrency: Concurrency int64
+            friends: Friends [navigation] #1
+            bestFriend: BestFriend navigation #1
+            trips: Trips [navigation] #2
+            photo: Photo navigation #3
             """, [Location.self, Person.self, Trip.self, Photo.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "People" }
-        public static var key: [Swift.String] { ["UserName"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
+    /// - Remark: Generated from `Sample.TripPin.Person/UserName` (`Edm.String`).
+    public final var userName: Swift.String? { _get() }
 
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var userName: Swift.String { "UserName" }
-        public static var firstName: Swift.String { "FirstName" }
-        public static var lastName: Swift.String { "LastName" }
-        public static var middleName: Swift.String { "MiddleName" }
-        public static var gender: Swift.String { "Gender" }
-        public static var age: Swift.String { "Age" }
-        public static var primaryEmail: Swift.String { "PrimaryEmail" }
-        public static var emails: Swift.String { "Emails" }
-        public static var addressInfo: Swift.String { "AddressInfo" }
-        public static var homeAddress: Swift.String { "HomeAddress" }
-        public static var favoriteFeature: Swift.String { "FavoriteFeature" }
-        public static var concurrency: Swift.String { "Concurrency" }
-    }
-
-    /// - Remark: Generated from property `UserName` of type `Edm.String` (TripPin.xml:52).
-    public final var userName: Swift.String? { getValue("UserName") }
-
-    /// - Remark: Generated from property `FirstName` of type `Edm.String` (TripPin.xml:55).
+    /// - Remark: Generated from `Sample.TripPin.Person/FirstName` (`Edm.String`).
     public final var firstName: Swift.String? {
-        get { getValue("FirstName") }
-        set { setValue(newValue, for: "FirstName") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Family name as printed in the travel document.
     ///
-    /// - Remark: Generated from property `LastName` of type `Edm.String` (TripPin.xml:56).
+    /// - Remark: Generated from `Sample.TripPin.Person/LastName` (`Edm.String`).
     public final var lastName: Swift.String? {
-        get { getValue("LastName") }
-        set { setValue(newValue, for: "LastName") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `MiddleName` of type `Edm.String` (TripPin.xml:57).
+    /// - Remark: Generated from `Sample.TripPin.Person/MiddleName` (`Edm.String`).
     public final var middleName: Swift.String? {
-        get { getValue("MiddleName") }
-        set { setValue(newValue, for: "MiddleName") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Gender` of type `Sample.TripPin.PersonGender` (TripPin.xml:58).
+    /// - Remark: Generated from `Sample.TripPin.Person/Gender` (`Sample.TripPin.PersonGender`).
     public final var gender: PersonGender? {
-        get { getValue("Gender") }
-        set { setValue(newValue, for: "Gender") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Age` of type `Edm.Int32` (TripPin.xml:59).
+    /// - Remark: Generated from `Sample.TripPin.Person/Age` (`Edm.Int32`).
     public final var age: Swift.Int32? {
-        get { getValue("Age") }
-        set { setValue(newValue, for: "Age") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `PrimaryEmail` of type `Sample.TripPin.Email` (TripPin.xml:63).
+    /// - Remark: Generated from `Sample.TripPin.Person/PrimaryEmail` (`Sample.TripPin.Email`).
     public final var primaryEmail: Email? {
-        get { getValue("PrimaryEmail") }
-        set { setValue(newValue, for: "PrimaryEmail") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Emails` of type `Collection(Edm.String)` (TripPin.xml:64).
+    /// - Remark: Generated from `Sample.TripPin.Person/Emails` (`Collection(Edm.String)`).
     public final var emails: [Swift.String]? {
-        get { getValues("Emails") }
-        set { setValues(newValue, for: "Emails") }
+        get { _getAll() }
+        set { _setAll(newValue) }
     }
 
-    /// - Remark: Generated from property `AddressInfo` of type `Collection(Sample.TripPin.Location)` (TripPin.xml:65).
+    /// - Remark: Generated from `Sample.TripPin.Person/AddressInfo` (`Collection(Sample.TripPin.Location)`).
     public final var addressInfo: [Location]? {
-        get { getValues("AddressInfo") }
-        set { setValues(newValue, for: "AddressInfo") }
+        get { _getAll() }
+        set { _setAll(newValue) }
     }
 
-    /// - Remark: Generated from property `HomeAddress` of type `Sample.TripPin.Location` (TripPin.xml:66).
+    /// - Remark: Generated from `Sample.TripPin.Person/HomeAddress` (`Sample.TripPin.Location`).
     public final var homeAddress: Location? {
-        get { getValue("HomeAddress") }
-        set { setValue(newValue, for: "HomeAddress") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `FavoriteFeature` of type `Sample.TripPin.Feature` (TripPin.xml:67).
+    /// - Remark: Generated from `Sample.TripPin.Person/FavoriteFeature` (`Sample.TripPin.Feature`).
     public final var favoriteFeature: Feature? {
-        get { getValue("FavoriteFeature") }
-        set { setValue(newValue, for: "FavoriteFeature") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
     /// Changes on every update; send it back in If-Match.
     ///
-    /// - Remark: Generated from property `Concurrency` of type `Edm.Int64` (TripPin.xml:68).
-    public final var concurrency: Swift.Int64? { getValue("Concurrency") }
+    /// - Remark: Generated from `Sample.TripPin.Person/Concurrency` (`Edm.Int64`).
+    public final var concurrency: Swift.Int64? { _get() }
 
-    /// - Remark: Generated from navigation property `Friends` to `Collection(Sample.TripPin.Person)` (TripPin.xml:72).
+    /// - Remark: Generated from navigation property `Sample.TripPin.Person/Friends`
+    ///   (`Collection(Sample.TripPin.Person)`).
     public final var friends: [Person]? {
-        get { getRelatedCollection("Friends") }
-        set { setRelatedCollection(newValue, for: "Friends") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `BestFriend` to `Sample.TripPin.Person` (TripPin.xml:73).
+    /// - Remark: Generated from navigation property `Sample.TripPin.Person/BestFriend` (`Sample.TripPin.Person`).
     public final var bestFriend: Person? {
-        get { getRelated("BestFriend") }
-        set { setRelated(newValue, for: "BestFriend") }
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `Trips` to `Collection(Sample.TripPin.Trip)`, containing its targets (TripPin.xml:74).
+    /// - Remark: Generated from navigation property `Sample.TripPin.Person/Trips` (`Collection(Sample.TripPin.Trip)`,
+    ///   containing its targets).
     public final var trips: [Trip]? {
-        get { getRelatedCollection("Trips") }
-        set { setRelatedCollection(newValue, for: "Trips") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `Photo` to `Sample.TripPin.Photo` (TripPin.xml:75).
+    /// - Remark: Generated from navigation property `Sample.TripPin.Person/Photo` (`Sample.TripPin.Photo`).
     public final var photo: Photo? {
-        get { getRelated("Photo") }
-        set { setRelated(newValue, for: "Photo") }
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 }
 
 /// A civil airport identified by its ICAO code.
 ///
-/// - Remark: Generated from entity type `Sample.TripPin.Airport` (TripPin.xml:95).
+/// - Remark: Generated from entity type `Sample.TripPin.Airport`.
 open class Airport: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Airport" }
 
@@ -169,68 +151,51 @@ open class Airport: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["IcaoCode"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            IcaoCode string
-            Name string
-            IataCode string
-            Location complex #0
-            Features enumeration
-            ElevationFeet int32
+            icaoCode: IcaoCode string
+            name: Name string
+            iataCode: IataCode string
+            location: Location complex #0
+            features: Features enumeration
+            elevationFeet: ElevationFeet int32
             """, [AirportLocation.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "Airports" }
-        public static var key: [Swift.String] { ["IcaoCode"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var icaoCode: Swift.String { "IcaoCode" }
-        public static var name: Swift.String { "Name" }
-        public static var iataCode: Swift.String { "IataCode" }
-        public static var location: Swift.String { "Location" }
-        public static var features: Swift.String { "Features" }
-        public static var elevationFeet: Swift.String { "ElevationFeet" }
-    }
-
-    /// - Remark: Generated from property `IcaoCode` of type `Edm.String` (TripPin.xml:99).
+    /// - Remark: Generated from `Sample.TripPin.Airport/IcaoCode` (`Edm.String`).
     public final var icaoCode: Swift.String? {
-        get { getValue("IcaoCode") }
-        set { setValue(newValue, for: "IcaoCode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:100).
+    /// - Remark: Generated from `Sample.TripPin.Airport/Name` (`Edm.String`).
     public final var name: Swift.String? {
-        get { getValue("Name") }
-        set { setValue(newValue, for: "Name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `IataCode` of type `Edm.String` (TripPin.xml:101).
+    /// - Remark: Generated from `Sample.TripPin.Airport/IataCode` (`Edm.String`).
     public final var iataCode: Swift.String? {
-        get { getValue("IataCode") }
-        set { setValue(newValue, for: "IataCode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Location` of type `Sample.TripPin.AirportLocation` (TripPin.xml:102).
+    /// - Remark: Generated from `Sample.TripPin.Airport/Location` (`Sample.TripPin.AirportLocation`).
     public final var location: AirportLocation? {
-        get { getValue("Location") }
-        set { setValue(newValue, for: "Location") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Features` of type `Sample.TripPin.Feature` (TripPin.xml:103).
+    /// - Remark: Generated from `Sample.TripPin.Airport/Features` (`Sample.TripPin.Feature`).
     public final var features: Feature? {
-        get { getValue("Features") }
-        set { setValue(newValue, for: "Features") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `ElevationFeet` of type `Edm.Int32` (TripPin.xml:104).
+    /// - Remark: Generated from `Sample.TripPin.Airport/ElevationFeet` (`Edm.Int32`).
     public final var elevationFeet: Swift.Int32? {
-        get { getValue("ElevationFeet") }
-        set { setValue(newValue, for: "ElevationFeet") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }

@@ -3,58 +3,56 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Sample.TripPin.Employee` (TripPin.xml:78).
+/// - Remark: Generated from entity type `Sample.TripPin.Employee`.
 open class Employee: Person {
     open override class var entityLogicalName: Swift.String { "Employee" }
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Employee" }
 
-    open override class var entitySetName: Swift.String? { "People" }
-
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            Cost int64
-            Peers [navigation] #0
+            cost: Cost int64
+            peers: Peers [navigation] #0
             """, [Person.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "People" }
-        public static var key: [Swift.String] { ["UserName"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var cost: Swift.String { "Cost" }
-    }
-
-    /// - Remark: Generated from property `Cost` of type `Edm.Int64` (TripPin.xml:79).
+    /// - Remark: Generated from `Sample.TripPin.Employee/Cost` (`Edm.Int64`).
     public final var cost: Swift.Int64? {
-        get { getValue("Cost") }
-        set { setValue(newValue, for: "Cost") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `Peers` to `Collection(Sample.TripPin.Person)` (TripPin.xml:80).
+    /// - Remark: Generated from navigation property `Sample.TripPin.Employee/Peers`
+    ///   (`Collection(Sample.TripPin.Person)`).
     public final var peers: [Person]? {
-        get { getRelatedCollection("Peers") }
-        set { setRelatedCollection(newValue, for: "Peers") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 }
 
-/// - Remark: Generated from bound function `Sample.TripPin.GetFriendsTrips` (TripPin.xml:185).
+/// - Remark: Generated from bound function `Sample.TripPin.GetFriendsTrips`.
 public struct GetFriendsTripsRequest: MobileSdk.ODataOperation {
     public typealias Response = [Trip]
 
     /// What the request sends.
     public let call: MobileSdk.OperationCall
 
-    public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People", userName: Swift.String) {
-        call = MobileSdk.OperationCall(function: "Sample.TripPin.GetFriendsTrips", on: .entity(entitySet: targetEntitySet, key: target), .typed("userName", userName))
+    public init(
+        boundTo target: MobileSdk.EntityKey,
+        in targetEntitySet: Swift.String = "People",
+        userName: Swift.String
+    ) {
+        call = MobileSdk.OperationCall(
+            function: "Sample.TripPin.GetFriendsTrips",
+            on: .entity(entitySet: targetEntitySet, key: target),
+            .typed("userName", userName)
+        )
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {
@@ -62,7 +60,7 @@ public struct GetFriendsTripsRequest: MobileSdk.ODataOperation {
     }
 }
 
-/// - Remark: Generated from bound function `Sample.TripPin.GetTripsByTag` (TripPin.xml:190).
+/// - Remark: Generated from bound function `Sample.TripPin.GetTripsByTag`.
 public struct GetTripsByTagRequest: MobileSdk.ODataOperation {
     public typealias Response = [Trip]
 
@@ -70,7 +68,11 @@ public struct GetTripsByTagRequest: MobileSdk.ODataOperation {
     public let call: MobileSdk.OperationCall
 
     public init(in targetEntitySet: Swift.String, tag: Swift.String) {
-        call = MobileSdk.OperationCall(function: "Sample.TripPin.GetTripsByTag", on: .entitySet(targetEntitySet), .typed("tag", tag))
+        call = MobileSdk.OperationCall(
+            function: "Sample.TripPin.GetTripsByTag",
+            on: .entitySet(targetEntitySet),
+            .typed("tag", tag)
+        )
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from complex type `Sample.TripPin.City` (TripPin.xml:32).
+/// - Remark: Generated from complex type `Sample.TripPin.City`.
 public struct City: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
@@ -13,30 +16,30 @@ public struct City: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            Name string
-            CountryRegion string
-            Region string
+            name: Name string
+            countryRegion: CountryRegion string
+            region: Region string
             """)
     }
 
-    /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:33).
+    /// - Remark: Generated from `Sample.TripPin.City/Name` (`Edm.String`).
     public var name: Swift.String? {
-        get { attributes.value("Name") }
-        set { attributes.set(newValue, for: "Name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `CountryRegion` of type `Edm.String` (TripPin.xml:34).
+    /// - Remark: Generated from `Sample.TripPin.City/CountryRegion` (`Edm.String`).
     public var countryRegion: Swift.String? {
-        get { attributes.value("CountryRegion") }
-        set { attributes.set(newValue, for: "CountryRegion") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Region` of type `Edm.String` (TripPin.xml:35).
+    /// - Remark: Generated from `Sample.TripPin.City/Region` (`Edm.String`).
     public var region: Swift.String? {
-        get { attributes.value("Region") }
-        set { attributes.set(newValue, for: "Region") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }

@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Sample.TripPin.TripRating` (TripPin.xml:122).
+/// - Remark: Generated from entity type `Sample.TripPin.TripRating`.
 open class TripRating: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "TripRating" }
 
@@ -15,125 +18,97 @@ open class TripRating: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["TripId", "UserName"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            TripId int32
-            UserName string
-            Stars byte
-            Comment string
-            RatedOn date
-            Rater navigation #0
+            tripId: TripId int32
+            userName: UserName string
+            stars: Stars byte
+            comment: Comment string
+            ratedOn: RatedOn date
+            rater: Rater navigation #0
             """, [Person.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "TripRatings" }
-        public static var key: [Swift.String] { ["TripId", "UserName"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var tripId: Swift.String { "TripId" }
-        public static var userName: Swift.String { "UserName" }
-        public static var stars: Swift.String { "Stars" }
-        public static var comment: Swift.String { "Comment" }
-        public static var ratedOn: Swift.String { "RatedOn" }
-    }
-
-    /// - Remark: Generated from property `TripId` of type `Edm.Int32` (TripPin.xml:127).
+    /// - Remark: Generated from `Sample.TripPin.TripRating/TripId` (`Edm.Int32`).
     public final var tripId: Swift.Int32? {
-        get { getValue("TripId") }
-        set { setValue(newValue, for: "TripId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `UserName` of type `Edm.String` (TripPin.xml:128).
+    /// - Remark: Generated from `Sample.TripPin.TripRating/UserName` (`Edm.String`).
     public final var userName: Swift.String? {
-        get { getValue("UserName") }
-        set { setValue(newValue, for: "UserName") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Stars` of type `Edm.Byte` (TripPin.xml:129).
+    /// - Remark: Generated from `Sample.TripPin.TripRating/Stars` (`Edm.Byte`).
     public final var stars: Swift.UInt8? {
-        get { getValue("Stars") }
-        set { setValue(newValue, for: "Stars") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Comment` of type `Edm.String` (TripPin.xml:133).
+    /// - Remark: Generated from `Sample.TripPin.TripRating/Comment` (`Edm.String`).
     public final var comment: Swift.String? {
-        get { getValue("Comment") }
-        set { setValue(newValue, for: "Comment") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `RatedOn` of type `Edm.Date` (TripPin.xml:134).
+    /// - Remark: Generated from `Sample.TripPin.TripRating/RatedOn` (`Edm.Date`).
     public final var ratedOn: MobileSdk.DateOnly? {
-        get { getValue("RatedOn") }
-        set { setValue(newValue, for: "RatedOn") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `Rater` to `Sample.TripPin.Person` (TripPin.xml:135).
+    /// - Remark: Generated from navigation property `Sample.TripPin.TripRating/Rater` (`Sample.TripPin.Person`).
     public final var rater: Person? {
-        get { getRelated("Rater") }
-        set { setRelated(newValue, for: "Rater") }
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 }
 
-/// - Remark: Generated from entity type `Sample.TripPin.Flight` (TripPin.xml:152).
+/// - Remark: Generated from entity type `Sample.TripPin.Flight`.
 open class Flight: PublicTransportation {
     open override class var entityLogicalName: Swift.String { "Flight" }
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Flight" }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            FlightNumber string
-            Airline navigation #0
-            From navigation #1
-            To navigation #1
+            flightNumber: FlightNumber string
+            airline: Airline navigation #0
+            from: From navigation #1
+            to: To navigation #1
             """, [Airline.self, Airport.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { nil }
-        public static var key: [Swift.String] { ["PlanItemId"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var flightNumber: Swift.String { "FlightNumber" }
-    }
-
-    /// - Remark: Generated from property `FlightNumber` of type `Edm.String` (TripPin.xml:153).
+    /// - Remark: Generated from `Sample.TripPin.Flight/FlightNumber` (`Edm.String`).
     public final var flightNumber: Swift.String? {
-        get { getValue("FlightNumber") }
-        set { setValue(newValue, for: "FlightNumber") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `Airline` to `Sample.TripPin.Airline` (TripPin.xml:154).
+    /// - Remark: Generated from navigation property `Sample.TripPin.Flight/Airline` (`Sample.TripPin.Airline`).
     public final var airline: Airline? {
-        get { getRelated("Airline") }
-        set { setRelated(newValue, for: "Airline") }
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `From` to `Sample.TripPin.Airport` (TripPin.xml:155).
+    /// - Remark: Generated from navigation property `Sample.TripPin.Flight/From` (`Sample.TripPin.Airport`).
     public final var from: Airport? {
-        get { getRelated("From") }
-        set { setRelated(newValue, for: "From") }
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `To` to `Sample.TripPin.Airport` (TripPin.xml:156).
+    /// - Remark: Generated from navigation property `Sample.TripPin.Flight/To` (`Sample.TripPin.Airport`).
     public final var to: Airport? {
-        get { getRelated("To") }
-        set { setRelated(newValue, for: "To") }
+        get { _related() }
+        set { _setRelated(newValue) }
     }
 }
 
-/// - Remark: Generated from entity type `Sample.TripPin.Photo` (TripPin.xml:172).
+/// - Remark: Generated from entity type `Sample.TripPin.Photo`.
 open class Photo: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Photo" }
 
@@ -143,57 +118,42 @@ open class Photo: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["Id"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            Id int64
-            Name string
-            TakenAt timeOfDay
-            Checksum binary
+            id: Id int64
+            name: Name string
+            takenAt: TakenAt timeOfDay
+            checksum: Checksum binary
             """)
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "Photos" }
-        public static var key: [Swift.String] { ["Id"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
+    /// - Remark: Generated from `Sample.TripPin.Photo/Id` (`Edm.Int64`).
+    public final var id: Swift.Int64? {
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var idValue: Swift.String { "Id" }
-        public static var name: Swift.String { "Name" }
-        public static var takenAt: Swift.String { "TakenAt" }
-        public static var checksum: Swift.String { "Checksum" }
-    }
-
-    /// - Remark: Generated from property `Id` of type `Edm.Int64` (TripPin.xml:176).
-    public final var idValue: Swift.Int64? {
-        get { getValue("Id") }
-        set { setValue(newValue, for: "Id") }
-    }
-
-    /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:177).
+    /// - Remark: Generated from `Sample.TripPin.Photo/Name` (`Edm.String`).
     public final var name: Swift.String? {
-        get { getValue("Name") }
-        set { setValue(newValue, for: "Name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `TakenAt` of type `Edm.TimeOfDay` (TripPin.xml:178).
+    /// - Remark: Generated from `Sample.TripPin.Photo/TakenAt` (`Edm.TimeOfDay`).
     public final var takenAt: MobileSdk.TimeOfDay? {
-        get { getValue("TakenAt") }
-        set { setValue(newValue, for: "TakenAt") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Checksum` of type `Edm.Binary` (TripPin.xml:179).
+    /// - Remark: Generated from `Sample.TripPin.Photo/Checksum` (`Edm.Binary`).
     public final var checksum: Foundation.Data? {
-        get { getValue("Checksum") }
-        set { setValue(newValue, for: "Checksum") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }
 
-/// - Remark: Generated from function `Sample.TripPin.GetNearestAirport` (TripPin.xml:200).
+/// - Remark: Generated from function `Sample.TripPin.GetNearestAirport`.
 public struct GetNearestAirportRequest: MobileSdk.ODataOperation {
     public typealias Response = Airport?
 

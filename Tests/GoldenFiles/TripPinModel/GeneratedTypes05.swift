@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Sample.TripPin.Airline` (TripPin.xml:87).
+/// - Remark: Generated from entity type `Sample.TripPin.Airline`.
 open class Airline: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Airline" }
 
@@ -15,44 +18,30 @@ open class Airline: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["AirlineCode"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            AirlineCode string
-            Name string
-            Founded date
+            airlineCode: AirlineCode string
+            name: Name string
+            founded: Founded date
             """)
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "Airlines" }
-        public static var key: [Swift.String] { ["AirlineCode"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var airlineCode: Swift.String { "AirlineCode" }
-        public static var name: Swift.String { "Name" }
-        public static var founded: Swift.String { "Founded" }
-    }
-
-    /// - Remark: Generated from property `AirlineCode` of type `Edm.String` (TripPin.xml:91).
+    /// - Remark: Generated from `Sample.TripPin.Airline/AirlineCode` (`Edm.String`).
     public final var airlineCode: Swift.String? {
-        get { getValue("AirlineCode") }
-        set { setValue(newValue, for: "AirlineCode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:92).
+    /// - Remark: Generated from `Sample.TripPin.Airline/Name` (`Edm.String`).
     public final var name: Swift.String? {
-        get { getValue("Name") }
-        set { setValue(newValue, for: "Name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Founded` of type `Edm.Date` (TripPin.xml:93).
+    /// - Remark: Generated from `Sample.TripPin.Airline/Founded` (`Edm.Date`).
     public final var founded: MobileSdk.DateOnly? {
-        get { getValue("Founded") }
-        set { setValue(newValue, for: "Founded") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }

@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from complex type `Sample.TripPin.Location` (TripPin.xml:37).
+/// - Remark: Generated from complex type `Sample.TripPin.Location`.
 public struct Location: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
@@ -13,23 +16,23 @@ public struct Location: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            Address string
-            City complex #0
+            address: Address string
+            city: City complex #0
             """, [City.self])
     }
 
-    /// - Remark: Generated from property `Address` of type `Edm.String` (TripPin.xml:38).
+    /// - Remark: Generated from `Sample.TripPin.Location/Address` (`Edm.String`).
     public var address: Swift.String? {
-        get { attributes.value("Address") }
-        set { attributes.set(newValue, for: "Address") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `City` of type `Sample.TripPin.City` (TripPin.xml:39).
+    /// - Remark: Generated from `Sample.TripPin.Location/City` (`Sample.TripPin.City`).
     public var city: City? {
-        get { attributes.value("City") }
-        set { attributes.set(newValue, for: "City") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }

@@ -3,11 +3,14 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Includes the properties of its base type `Sample.TripPin.Location`.
 ///
-/// - Remark: Generated from complex type `Sample.TripPin.AirportLocation` (TripPin.xml:45).
+/// - Remark: Generated from complex type `Sample.TripPin.AirportLocation`.
 public struct AirportLocation: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
@@ -15,40 +18,40 @@ public struct AirportLocation: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            Address string
-            City complex #0
-            Loc geography
+            address: Address string
+            city: City complex #0
+            loc: Loc geography
             """, [City.self])
     }
 
-    /// - Remark: Generated from property `Address` of type `Edm.String` (TripPin.xml:38).
+    /// - Remark: Generated from `Sample.TripPin.AirportLocation/Address` (`Edm.String`).
     public var address: Swift.String? {
-        get { attributes.value("Address") }
-        set { attributes.set(newValue, for: "Address") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `City` of type `Sample.TripPin.City` (TripPin.xml:39).
+    /// - Remark: Generated from `Sample.TripPin.AirportLocation/City` (`Sample.TripPin.City`).
     public var city: City? {
-        get { attributes.value("City") }
-        set { attributes.set(newValue, for: "City") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Loc` of type `Edm.GeographyPoint` (TripPin.xml:46).
+    /// - Remark: Generated from `Sample.TripPin.AirportLocation/Loc` (`Edm.GeographyPoint`).
     public var loc: MobileSdk.SpatialValue? {
-        get { attributes.value("Loc") }
-        set { attributes.set(newValue, for: "Loc") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }
 
 /// An RFC 5322 mailbox address.
 ///
-/// - Remark: Generated from type definition `Sample.TripPin.Email` (TripPin.xml:16).
+/// - Remark: Generated from type definition `Sample.TripPin.Email`.
 public typealias Email = Swift.String
 
-/// - Remark: Generated from function `Sample.TripPin.GetNearestAirport` (TripPin.xml:205).
+/// - Remark: Generated from function `Sample.TripPin.GetNearestAirport`.
 public struct GetNearestAirportWithLatLonRequiredFeaturesRequest: MobileSdk.ODataOperation {
     public typealias Response = Airport?
 
@@ -56,7 +59,12 @@ public struct GetNearestAirportWithLatLonRequiredFeaturesRequest: MobileSdk.ODat
     public let call: MobileSdk.OperationCall
 
     public init(lat: Swift.Double, lon: Swift.Double, requiredFeatures: Feature) {
-        call = MobileSdk.OperationCall(function: "GetNearestAirport", .typed("lat", lat), .typed("lon", lon), .typed("requiredFeatures", requiredFeatures))
+        call = MobileSdk.OperationCall(
+            function: "GetNearestAirport",
+            .typed("lat", lat),
+            .typed("lon", lon),
+            .typed("requiredFeatures", requiredFeatures)
+        )
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

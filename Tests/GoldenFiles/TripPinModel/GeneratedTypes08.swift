@@ -3,11 +3,14 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// Includes the properties of its base type `Sample.TripPin.Location`.
 ///
-/// - Remark: Generated from complex type `Sample.TripPin.EventLocation` (TripPin.xml:41).
+/// - Remark: Generated from complex type `Sample.TripPin.EventLocation`.
 public struct EventLocation: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
@@ -15,37 +18,37 @@ public struct EventLocation: MobileSdk.ComplexValue {
         self.attributes = attributes
     }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            Address string
-            City complex #0
-            BuildingInfo string
-            Floor int16
+            address: Address string
+            city: City complex #0
+            buildingInfo: BuildingInfo string
+            floor: Floor int16
             """, [City.self])
     }
 
-    /// - Remark: Generated from property `Address` of type `Edm.String` (TripPin.xml:38).
+    /// - Remark: Generated from `Sample.TripPin.EventLocation/Address` (`Edm.String`).
     public var address: Swift.String? {
-        get { attributes.value("Address") }
-        set { attributes.set(newValue, for: "Address") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `City` of type `Sample.TripPin.City` (TripPin.xml:39).
+    /// - Remark: Generated from `Sample.TripPin.EventLocation/City` (`Sample.TripPin.City`).
     public var city: City? {
-        get { attributes.value("City") }
-        set { attributes.set(newValue, for: "City") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `BuildingInfo` of type `Edm.String` (TripPin.xml:42).
+    /// - Remark: Generated from `Sample.TripPin.EventLocation/BuildingInfo` (`Edm.String`).
     public var buildingInfo: Swift.String? {
-        get { attributes.value("BuildingInfo") }
-        set { attributes.set(newValue, for: "BuildingInfo") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Floor` of type `Edm.Int16` (TripPin.xml:43).
+    /// - Remark: Generated from `Sample.TripPin.EventLocation/Floor` (`Edm.Int16`).
     public var floor: Swift.Int16? {
-        get { attributes.value("Floor") }
-        set { attributes.set(newValue, for: "Floor") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }

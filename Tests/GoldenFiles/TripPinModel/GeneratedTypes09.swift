@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Sample.TripPin.PlanItem` (TripPin.xml:139).
+/// - Remark: Generated from entity type `Sample.TripPin.PlanItem`.
 open class PlanItem: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "PlanItem" }
 
@@ -13,60 +16,44 @@ open class PlanItem: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["PlanItemId"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            PlanItemId int32
-            ConfirmationCode string
-            StartsAt dateTimeOffset
-            EndsAt dateTimeOffset
-            Duration duration
+            planItemId: PlanItemId int32
+            confirmationCode: ConfirmationCode string
+            startsAt: StartsAt dateTimeOffset
+            endsAt: EndsAt dateTimeOffset
+            duration: Duration duration
             """)
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { nil }
-        public static var key: [Swift.String] { ["PlanItemId"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var planItemId: Swift.String { "PlanItemId" }
-        public static var confirmationCode: Swift.String { "ConfirmationCode" }
-        public static var startsAt: Swift.String { "StartsAt" }
-        public static var endsAt: Swift.String { "EndsAt" }
-        public static var duration: Swift.String { "Duration" }
-    }
-
-    /// - Remark: Generated from property `PlanItemId` of type `Edm.Int32` (TripPin.xml:143).
+    /// - Remark: Generated from `Sample.TripPin.PlanItem/PlanItemId` (`Edm.Int32`).
     public final var planItemId: Swift.Int32? {
-        get { getValue("PlanItemId") }
-        set { setValue(newValue, for: "PlanItemId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `ConfirmationCode` of type `Edm.String` (TripPin.xml:144).
+    /// - Remark: Generated from `Sample.TripPin.PlanItem/ConfirmationCode` (`Edm.String`).
     public final var confirmationCode: Swift.String? {
-        get { getValue("ConfirmationCode") }
-        set { setValue(newValue, for: "ConfirmationCode") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `StartsAt` of type `Edm.DateTimeOffset` (TripPin.xml:145).
+    /// - Remark: Generated from `Sample.TripPin.PlanItem/StartsAt` (`Edm.DateTimeOffset`).
     public final var startsAt: Foundation.Date? {
-        get { getValue("StartsAt") }
-        set { setValue(newValue, for: "StartsAt") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `EndsAt` of type `Edm.DateTimeOffset` (TripPin.xml:146).
+    /// - Remark: Generated from `Sample.TripPin.PlanItem/EndsAt` (`Edm.DateTimeOffset`).
     public final var endsAt: Foundation.Date? {
-        get { getValue("EndsAt") }
-        set { setValue(newValue, for: "EndsAt") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Duration` of type `Edm.Duration` (TripPin.xml:147).
+    /// - Remark: Generated from `Sample.TripPin.PlanItem/Duration` (`Edm.Duration`).
     public final var duration: MobileSdk.EdmDuration? {
-        get { getValue("Duration") }
-        set { setValue(newValue, for: "Duration") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }

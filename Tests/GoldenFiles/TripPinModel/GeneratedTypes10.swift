@@ -3,9 +3,12 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Sample.TripPin.Trip` (TripPin.xml:107).
+/// - Remark: Generated from entity type `Sample.TripPin.Trip`.
 open class Trip: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Trip" }
 
@@ -13,103 +16,85 @@ open class Trip: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["TripId"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            TripId int32
-            ShareId guid
-            Name string
-            Budget single
-            Description string
-            Tags [string]
-            StartsAt dateTimeOffset
-            EndsAt dateTimeOffset
-            PlanItems [navigation] #0
-            Photos [navigation] #1
+            tripId: TripId int32
+            shareId: ShareId guid
+            name: Name string
+            budget: Budget single
+            description: Description string
+            tags: Tags [string]
+            startsAt: StartsAt dateTimeOffset
+            endsAt: EndsAt dateTimeOffset
+            planItems: PlanItems [navigation] #0
+            photoses: Photos [navigation] #1
             """, [PlanItem.self, Photo.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { nil }
-        public static var key: [Swift.String] { ["TripId"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var tripId: Swift.String { "TripId" }
-        public static var shareId: Swift.String { "ShareId" }
-        public static var name: Swift.String { "Name" }
-        public static var budget: Swift.String { "Budget" }
-        public static var descriptionValue: Swift.String { "Description" }
-        public static var tags: Swift.String { "Tags" }
-        public static var startsAt: Swift.String { "StartsAt" }
-        public static var endsAt: Swift.String { "EndsAt" }
-    }
-
-    /// - Remark: Generated from property `TripId` of type `Edm.Int32` (TripPin.xml:111).
+    /// - Remark: Generated from `Sample.TripPin.Trip/TripId` (`Edm.Int32`).
     public final var tripId: Swift.Int32? {
-        get { getValue("TripId") }
-        set { setValue(newValue, for: "TripId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `ShareId` of type `Edm.Guid` (TripPin.xml:112).
+    /// - Remark: Generated from `Sample.TripPin.Trip/ShareId` (`Edm.Guid`).
     public final var shareId: Foundation.UUID? {
-        get { getValue("ShareId") }
-        set { setValue(newValue, for: "ShareId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Name` of type `Edm.String` (TripPin.xml:113).
+    /// - Remark: Generated from `Sample.TripPin.Trip/Name` (`Edm.String`).
     public final var name: Swift.String? {
-        get { getValue("Name") }
-        set { setValue(newValue, for: "Name") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Budget` of type `Edm.Single` (TripPin.xml:114).
+    /// - Remark: Generated from `Sample.TripPin.Trip/Budget` (`Edm.Single`).
     public final var budget: Swift.Float? {
-        get { getValue("Budget") }
-        set { setValue(newValue, for: "Budget") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Description` of type `Edm.String` (TripPin.xml:115).
-    public final var descriptionValue: Swift.String? {
-        get { getValue("Description") }
-        set { setValue(newValue, for: "Description") }
+    /// - Remark: Generated from `Sample.TripPin.Trip/Description` (`Edm.String`).
+    public final var description: Swift.String? {
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Tags` of type `Collection(Edm.String)` (TripPin.xml:116).
+    /// - Remark: Generated from `Sample.TripPin.Trip/Tags` (`Collection(Edm.String)`).
     public final var tags: [Swift.String]? {
-        get { getValues("Tags") }
-        set { setValues(newValue, for: "Tags") }
+        get { _getAll() }
+        set { _setAll(newValue) }
     }
 
-    /// - Remark: Generated from property `StartsAt` of type `Edm.DateTimeOffset` (TripPin.xml:117).
+    /// - Remark: Generated from `Sample.TripPin.Trip/StartsAt` (`Edm.DateTimeOffset`).
     public final var startsAt: Foundation.Date? {
-        get { getValue("StartsAt") }
-        set { setValue(newValue, for: "StartsAt") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `EndsAt` of type `Edm.DateTimeOffset` (TripPin.xml:118).
+    /// - Remark: Generated from `Sample.TripPin.Trip/EndsAt` (`Edm.DateTimeOffset`).
     public final var endsAt: Foundation.Date? {
-        get { getValue("EndsAt") }
-        set { setValue(newValue, for: "EndsAt") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `PlanItems` to `Collection(Sample.TripPin.PlanItem)`, containing its targets (TripPin.xml:119).
+    /// - Remark: Generated from navigation property `Sample.TripPin.Trip/PlanItems`
+    ///   (`Collection(Sample.TripPin.PlanItem)`, containing its targets).
     public final var planItems: [PlanItem]? {
-        get { getRelatedCollection("PlanItems") }
-        set { setRelatedCollection(newValue, for: "PlanItems") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `Photos` to `Collection(Sample.TripPin.Photo)` (TripPin.xml:120).
-    public final var photos: [Photo]? {
-        get { getRelatedCollection("Photos") }
-        set { setRelatedCollection(newValue, for: "Photos") }
+    /// - Remark: Generated from navigation property `Sample.TripPin.Trip/Photos` (`Collection(Sample.TripPin.Photo)`).
+    public final var photoses: [Photo]? {
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 }
 
-/// - Remark: Generated from entity type `Sample.TripPin.TravelAdvisory` (TripPin.xml:162).
+/// - Remark: Generated from entity type `Sample.TripPin.TravelAdvisory`.
 open class TravelAdvisory: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "TravelAdvisory" }
 
@@ -119,46 +104,32 @@ open class TravelAdvisory: MobileSdk.Entity {
 
     open override class var keyAttributes: [Swift.String] { ["AdvisoryId"] }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            AdvisoryId int32
-            Title string
-            IssuedAt dateTimeOffset
+            advisoryId: AdvisoryId int32
+            title: Title string
+            issuedAt: IssuedAt dateTimeOffset
             """)
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "Advisories" }
-        public static var key: [Swift.String] { ["AdvisoryId"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var advisoryId: Swift.String { "AdvisoryId" }
-        public static var title: Swift.String { "Title" }
-        public static var issuedAt: Swift.String { "IssuedAt" }
-    }
-
-    /// - Remark: Generated from property `AdvisoryId` of type `Edm.Int32` (TripPin.xml:166).
+    /// - Remark: Generated from `Sample.TripPin.TravelAdvisory/AdvisoryId` (`Edm.Int32`).
     public final var advisoryId: Swift.Int32? {
-        get { getValue("AdvisoryId") }
-        set { setValue(newValue, for: "AdvisoryId") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Title` of type `Edm.String` (TripPin.xml:167).
+    /// - Remark: Generated from `Sample.TripPin.TravelAdvisory/Title` (`Edm.String`).
     public final var title: Swift.String? {
-        get { getValue("Title") }
-        set { setValue(newValue, for: "Title") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `IssuedAt` of type `Edm.DateTimeOffset` (TripPin.xml:168).
-    public final var issuedAt: Foundation.Date? { getValue("IssuedAt") }
+    /// - Remark: Generated from `Sample.TripPin.TravelAdvisory/IssuedAt` (`Edm.DateTimeOffset`).
+    public final var issuedAt: Foundation.Date? { _get() }
 }
 
-/// - Remark: Generated from action `Sample.TripPin.ResetDataSource` (TripPin.xml:211).
+/// - Remark: Generated from action `Sample.TripPin.ResetDataSource`.
 public struct ResetDataSourceRequest: MobileSdk.ODataOperation {
     public typealias Response = Swift.Void
 
@@ -167,9 +138,5 @@ public struct ResetDataSourceRequest: MobileSdk.ODataOperation {
 
     public init() {
         call = MobileSdk.OperationCall(action: "ResetDataSource")
-    }
-
-    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
-        return ()
     }
 }

@@ -3,11 +3,14 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// The requests of entity container `Container`: its entity sets, singletons and imports.
 ///
-/// - Remark: Generated from entity container `Sample.TripPin.Container` (TripPin.xml:212).
+/// - Remark: Generated from entity container `Sample.TripPin.Container`.
 public struct ContainerService: Swift.Sendable {
     /// Sends the requests: an `ODataClient`.
     public var client: any MobileSdk.ODataServiceClient
@@ -48,7 +51,11 @@ public struct ContainerService: Swift.Sendable {
     }
 
     /// Sends ``GetNearestAirportWithLatLonRequiredFeaturesRequest``.
-    public func getNearestAirport(lat: Swift.Double, lon: Swift.Double, requiredFeatures: Feature) async throws -> Airport? {
+    public func getNearestAirport(
+        lat: Swift.Double,
+        lon: Swift.Double,
+        requiredFeatures: Feature
+    ) async throws -> Airport? {
         return try await client.invoke(GetNearestAirportWithLatLonRequiredFeaturesRequest(lat: lat, lon: lon, requiredFeatures: requiredFeatures))
     }
 }

@@ -3,74 +3,69 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Sample.TripPin.Manager` (TripPin.xml:82).
+/// - Remark: Generated from entity type `Sample.TripPin.Manager`.
 open class Manager: Person {
     open override class var entityLogicalName: Swift.String { "Manager" }
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Manager" }
 
-    open override class var entitySetName: Swift.String? { "People" }
-
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            Budget int64
-            BossOffice complex #0
-            DirectReports [navigation] #1
+            budget: Budget int64
+            bossOffice: BossOffice complex #0
+            directReports: DirectReports [navigation] #1
             """, [Location.self, Employee.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { "People" }
-        public static var key: [Swift.String] { ["UserName"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var budget: Swift.String { "Budget" }
-        public static var bossOffice: Swift.String { "BossOffice" }
-    }
-
-    /// - Remark: Generated from property `Budget` of type `Edm.Int64` (TripPin.xml:83).
+    /// - Remark: Generated from `Sample.TripPin.Manager/Budget` (`Edm.Int64`).
     public final var budget: Swift.Int64? {
-        get { getValue("Budget") }
-        set { setValue(newValue, for: "Budget") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `BossOffice` of type `Sample.TripPin.Location` (TripPin.xml:84).
+    /// - Remark: Generated from `Sample.TripPin.Manager/BossOffice` (`Sample.TripPin.Location`).
     public final var bossOffice: Location? {
-        get { getValue("BossOffice") }
-        set { setValue(newValue, for: "BossOffice") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from navigation property `DirectReports` to `Collection(Sample.TripPin.Employee)` (TripPin.xml:85).
+    /// - Remark: Generated from navigation property `Sample.TripPin.Manager/DirectReports`
+    ///   (`Collection(Sample.TripPin.Employee)`).
     public final var directReports: [Employee]? {
-        get { getRelatedCollection("DirectReports") }
-        set { setRelatedCollection(newValue, for: "DirectReports") }
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
     }
 }
 
-/// - Remark: Generated from bound action `Sample.TripPin.ShareTrip` (TripPin.xml:195).
+/// - Remark: Generated from bound action `Sample.TripPin.ShareTrip`.
 public struct ShareTripRequest: MobileSdk.ODataOperation {
     public typealias Response = Swift.Void
 
     /// What the request sends.
     public let call: MobileSdk.OperationCall
 
-    public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People", userName: Swift.String, tripId: Swift.Int32) {
-        call = MobileSdk.OperationCall(action: "Sample.TripPin.ShareTrip", on: .entity(entitySet: targetEntitySet, key: target), .typed("userName", userName), .typed("tripId", tripId))
-    }
-
-    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
-        return ()
+    public init(
+        boundTo target: MobileSdk.EntityKey,
+        in targetEntitySet: Swift.String = "People",
+        userName: Swift.String,
+        tripId: Swift.Int32
+    ) {
+        call = MobileSdk.OperationCall(
+            action: "Sample.TripPin.ShareTrip",
+            on: .entity(entitySet: targetEntitySet, key: target),
+            .typed("userName", userName),
+            .typed("tripId", tripId)
+        )
     }
 }
 
-/// - Remark: Generated from bound function `Sample.TripPin.GetFavoriteAirline` (TripPin.xml:181).
+/// - Remark: Generated from bound function `Sample.TripPin.GetFavoriteAirline`.
 public struct GetFavoriteAirlineRequest: MobileSdk.ODataOperation {
     public typealias Response = Airline?
 
@@ -78,7 +73,10 @@ public struct GetFavoriteAirlineRequest: MobileSdk.ODataOperation {
     public let call: MobileSdk.OperationCall
 
     public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People") {
-        call = MobileSdk.OperationCall(function: "Sample.TripPin.GetFavoriteAirline", on: .entity(entitySet: targetEntitySet, key: target))
+        call = MobileSdk.OperationCall(
+            function: "Sample.TripPin.GetFavoriteAirline",
+            on: .entity(entitySet: targetEntitySet, key: target)
+        )
     }
 
     public static func response(from result: MobileSdk.OperationResult) throws -> Response {

@@ -3,27 +3,21 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from enum type `Sample.TripPin.PersonGender` (TripPin.xml:19).
+/// - Remark: Generated from enum type `Sample.TripPin.PersonGender`.
 public enum PersonGender: Swift.String, MobileSdk.EdmEnumeration, Swift.CaseIterable, Swift.Sendable {
     case male = "Male"
     case female = "Female"
     case unknown = "Unknown"
 
-    private static let byRawValue: [Swift.String: PersonGender] = Swift.Dictionary(allCases.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-    public init?(rawValue: Swift.String) {
-        switch Self.byRawValue[rawValue] {
-        case let value?: self = value
-        case nil: return nil
-        }
-    }
-
     public static var edmTypeName: Swift.String? { "Sample.TripPin.PersonGender" }
 }
 
-/// - Remark: Generated from enum type `Sample.TripPin.Feature` (TripPin.xml:24).
+/// - Remark: Generated from enum type `Sample.TripPin.Feature`.
 public struct Feature: MobileSdk.EdmFlagsEnumeration {
     public var rawValue: Swift.Int64
 
@@ -40,5 +34,5 @@ public struct Feature: MobileSdk.EdmFlagsEnumeration {
 
     public static var edmTypeName: Swift.String? { "Sample.TripPin.Feature" }
 
-    public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [("None", 0), ("Wifi", 1), ("PowerOutlet", 2), ("Lounge", 4), ("FastTrack", 8), ("Everything", 15)]
+    public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [("None", noneValue.rawValue), ("Wifi", wifi.rawValue), ("PowerOutlet", powerOutlet.rawValue), ("Lounge", lounge.rawValue), ("FastTrack", fastTrack.rawValue), ("Everything", everything.rawValue)]
 }

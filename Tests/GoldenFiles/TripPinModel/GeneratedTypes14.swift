@@ -3,36 +3,27 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Sample.TripPin.PublicTransportation` (TripPin.xml:149).
+/// - Remark: Generated from entity type `Sample.TripPin.PublicTransportation`.
 open class PublicTransportation: PlanItem {
     open override class var entityLogicalName: Swift.String { "PublicTransportation" }
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.PublicTransportation" }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            SeatNumber string
+            seatNumber: SeatNumber string
             """)
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { nil }
-        public static var key: [Swift.String] { ["PlanItemId"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var seatNumber: Swift.String { "SeatNumber" }
-    }
-
-    /// - Remark: Generated from property `SeatNumber` of type `Edm.String` (TripPin.xml:150).
+    /// - Remark: Generated from `Sample.TripPin.PublicTransportation/SeatNumber` (`Edm.String`).
     public final var seatNumber: Swift.String? {
-        get { getValue("SeatNumber") }
-        set { setValue(newValue, for: "SeatNumber") }
+        get { _get() }
+        set { _set(newValue) }
     }
 }

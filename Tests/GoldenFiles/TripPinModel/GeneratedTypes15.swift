@@ -3,44 +3,34 @@
 import Foundation
 import MobileSdk
 
+/// Checks that this file and the MobileSdk runtime belong together. "Cannot find type 'MobileSdkRuntimeVersion…'
+/// in scope" here means the file was generated for another runtime version: generate it again with the
+/// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Sample.TripPin.Event` (TripPin.xml:158).
+/// - Remark: Generated from entity type `Sample.TripPin.Event`.
 open class Event: PlanItem {
     open override class var entityLogicalName: Swift.String { "Event" }
 
     open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Event" }
 
-    /// How each property is typed and named in payloads.
+    /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table("""
-            OccursAt complex #0
-            Description string
+            occursAt: OccursAt complex #0
+            description: Description string
             """, [EventLocation.self])
     }
 
-    /// Where the service keeps this entity and how it is keyed.
-    public enum EntityInfo {
-        public static var entitySetName: Swift.String? { nil }
-        public static var key: [Swift.String] { ["PlanItemId"] }
-        public static var alternateKeys: [[Swift.String]] { [] }
-    }
-
-    /// The attributes' logical names.
-    public enum Attribute {
-        public static var occursAt: Swift.String { "OccursAt" }
-        public static var descriptionValue: Swift.String { "Description" }
-    }
-
-    /// - Remark: Generated from property `OccursAt` of type `Sample.TripPin.EventLocation` (TripPin.xml:159).
+    /// - Remark: Generated from `Sample.TripPin.Event/OccursAt` (`Sample.TripPin.EventLocation`).
     public final var occursAt: EventLocation? {
-        get { getValue("OccursAt") }
-        set { setValue(newValue, for: "OccursAt") }
+        get { _get() }
+        set { _set(newValue) }
     }
 
-    /// - Remark: Generated from property `Description` of type `Edm.String` (TripPin.xml:160).
-    public final var descriptionValue: Swift.String? {
-        get { getValue("Description") }
-        set { setValue(newValue, for: "Description") }
+    /// - Remark: Generated from `Sample.TripPin.Event/Description` (`Edm.String`).
+    public final var description: Swift.String? {
+        get { _get() }
+        set { _set(newValue) }
     }
 }

@@ -9,7 +9,7 @@ struct DataverseCreateTests {
     private func newContact() -> Contact {
         let contact = Contact()
         contact.eMailAddress1 = "susanna@contoso.example"
-        contact.descriptionValue = "Referred by Yvonne"
+        contact.description = "Referred by Yvonne"
         contact.birthDate = DateOnly(year: 1990, month: 2, day: 28)
         contact.preferredContactMethodCode = .phone
         contact.parentCustomerId = EntityReference(logicalName: "account", id: IDs.account, name: "Fourth Coffee")
@@ -51,7 +51,7 @@ struct DataverseCreateTests {
 
         #expect(location.url == created)
         #expect(location.id == IDs.createdContact)
-        #expect(contact.id == IDs.createdContact)
+        #expect(contact.recordId == IDs.createdContact)
         #expect(contact.contactId == IDs.createdContact)
         #expect(contact.changedAttributeNames.isEmpty)
     }

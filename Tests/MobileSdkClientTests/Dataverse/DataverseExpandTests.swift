@@ -10,7 +10,7 @@ struct DataverseExpandTests {
         let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-contact")))
         let contact = try await client.retrieve(Contact.self, id: IDs.contact, expand: ["parentcustomerid_account($select=name,revenue)"])
 
-        let account = try #require(contact.parentcustomeridAccount)
+        let account = try #require(contact.parentCustomerAccount)
         #expect(account.accountId == IDs.account)
         #expect(account.name == "Fourth Coffee")
         #expect(account.revenue == Money(Decimal(string: "125000.5")!))
@@ -26,10 +26,10 @@ struct DataverseExpandTests {
 
         let contacts = try #require(account.contactCustomerAccounts)
         #expect(contacts.map(\.fullName) == ["Yvonne McKay", "Susanna Stubberod"])
-        #expect(contacts.map(\.id) == [IDs.contact, IDs.createdContact])
+        #expect(contacts.map(\.recordId) == [IDs.contact, IDs.createdContact])
         #expect(contacts.map(\.eMailAddress1) == ["yvonne@contoso.example", "susanna@contoso.example"])
         #expect(contacts.allSatisfy { $0.changedAttributeNames.isEmpty })
         // Not expanded: nothing there.
-        #expect(account.opportunityParentAccount == nil)
+        #expect(account.opportunityParentAccounts == nil)
     }
 }

@@ -25,7 +25,7 @@ struct DataverseFetchXmlTests {
         let accounts = try await TestClients.dataverse(transport).fetchAll(Account.self, fetchXml: fetchXml)
 
         #expect(accounts.map(\.name) == ["Fourth Coffee", "Litware, Inc.", "Adventure Works"])
-        #expect(Set(accounts.compactMap(\.id)).count == 3)
+        #expect(Set(accounts.compactMap(\.recordId)).count == 3)
         #expect(transport.requests.count == 2)
         #expect(transport.requests.allSatisfy { $0.method == "GET" && $0.url.path.hasSuffix("/api/data/v9.2/accounts") })
     }
@@ -65,7 +65,7 @@ struct DataverseFetchXmlTests {
 
         let second = try await client.fetch(Account.self, fetchXml: fetchXml, page: 2, pagingCookie: first.pagingCookie)
         #expect(!second.moreRecords)
-        #expect(second.entities.map(\.id) == [IDs.thirdAccount])
+        #expect(second.entities.map(\.recordId) == [IDs.thirdAccount])
     }
 
     @Test func withoutAnnotationsConfiguredItAsksForThePagingAnnotations() async throws {

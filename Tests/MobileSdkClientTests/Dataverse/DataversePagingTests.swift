@@ -15,7 +15,7 @@ struct DataversePagingTests {
         let client = TestClients.dataverse(transport, maximumPageSize: 2)
         let accounts = try await client.retrieveAll(Account.self, query: ODataQuery(select: ["name"]))
 
-        #expect(accounts.map(\.id) == [IDs.account, IDs.secondAccount, IDs.thirdAccount, IDs.fourthAccount])
+        #expect(accounts.map(\.recordId) == [IDs.account, IDs.secondAccount, IDs.thirdAccount, IDs.fourthAccount])
         #expect(accounts.map(\.name) == ["Fourth Coffee", "Litware, Inc.", "Adventure Works", "Blue Yonder Airlines"])
         #expect(transport.requests.count == 2)
 

@@ -38,7 +38,7 @@ struct DataverseRetrieveTests {
         let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-contact")))
         let contact = try await client.retrieve(Contact.self, id: IDs.contact)
 
-        #expect(contact.id == IDs.contact)
+        #expect(contact.recordId == IDs.contact)
         #expect(contact.logicalName == "contact")
         #expect(contact.fullName == "Yvonne McKay")
         #expect(contact.birthDate == DateOnly(year: 1985, month: 4, day: 12))

@@ -21,7 +21,7 @@ struct DataverseUpdateTests {
     @Test func sendsOnlyTheChangedAttributes() async throws {
         let (contact, transport, client) = try await loadedContact()
         contact.eMailAddress1 = "yvonne.mckay@contoso.example"
-        contact.descriptionValue = nil
+        contact.description = nil
         try await client.update(contact)
 
         let request = try #require(transport.requests.last)

@@ -28,7 +28,7 @@ struct DataverseUpsertTests {
         let transport = RecordedTransport(.status(204))
         let client = TestClients.dataverse(transport)
         let account = Account()
-        account.id = IDs.account
+        account.recordId = IDs.account
         account.name = "Fourth Coffee"
 
         try await client.upsert(account)

@@ -15,7 +15,7 @@ struct ConnectionDropTests {
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy(initialDelay: 1))
         let accounts = try await client.retrieveAll(Account.self, query: ODataQuery(select: ["name"]))
 
-        let ids = accounts.compactMap(\.id)
+        let ids = accounts.compactMap(\.recordId)
         #expect(ids.count == 4)
         #expect(Set(ids).count == 4)
         #expect(transport.requests.count == 3)
@@ -56,7 +56,7 @@ struct ConnectionDropTests {
         #expect(error?.code == .networkConnectionLost)
         #expect(transport.requests.count == 1)
         #expect(delays.recorded.isEmpty)
-        #expect(account.id == nil)
+        #expect(account.recordId == nil)
         #expect(account.changedAttributeNames == ["name"])
     }
 

@@ -23,7 +23,7 @@ struct CRM2011ReadTests {
     @Test func readsCRMComplexValuesIntoRuntimeTypes() async throws {
         let account = try await TestClients.crm2011(RecordedTransport(.payload("crm2011-account"))).retrieve(Account.self, id: IDs.account)
 
-        #expect(account.id == IDs.account)
+        #expect(account.recordId == IDs.account)
         #expect(account.name == "Fourth Coffee")
         #expect(account.revenue == Money(Decimal(string: "125000.5")!))
         #expect(account.industryCode == OptionSetValue(4))
@@ -42,7 +42,7 @@ struct CRM2011ReadTests {
         #expect(contacts.map(\.fullName) == ["Yvonne McKay"])
         #expect(contacts.first?.birthDate == Date(timeIntervalSince1970: 482_112_000))
         // A deferred link is not an expansion.
-        #expect(account.opportunityParentAccount == nil)
+        #expect(account.opportunityParentAccounts == nil)
     }
 
     @Test func retrieveAllFollowsNext() async throws {
@@ -50,7 +50,7 @@ struct CRM2011ReadTests {
         let client = TestClients.crm2011(transport)
         let opportunities = try await client.retrieveAll(Opportunity.self, query: ODataQuery(select: ["Name", "EstimatedValue"], count: true))
 
-        #expect(opportunities.map(\.id) == [IDs.account, IDs.secondAccount, IDs.thirdAccount])
+        #expect(opportunities.map(\.recordId) == [IDs.account, IDs.secondAccount, IDs.thirdAccount])
         #expect(transport.requests.count == 2)
         let first = try #require(transport.requests.first)
         #expect(first.url.absoluteString == root + "OpportunitySet?$select=Name,EstimatedValue&$inlinecount=allpages")

@@ -61,7 +61,7 @@ struct CRM2011WriteTests {
         let location = try await client.create(account)
 
         #expect(location.id == IDs.fourthAccount)
-        #expect(account.id == IDs.fourthAccount)
+        #expect(account.recordId == IDs.fourthAccount)
         #expect(account.changedAttributeNames.isEmpty)
         let request = try #require(transport.requests.first)
         #expect(request.method == "POST")

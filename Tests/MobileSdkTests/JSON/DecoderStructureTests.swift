@@ -35,7 +35,7 @@ struct DecoderStructureTests {
         let best = try #require(entity.relatedEntities["best"])
         #expect(best.entities.count == 1)
         let child = try #require(best.entities.first as? JTChild)
-        #expect(child.id == jtID1)
+        #expect(child.recordId == jtID1)
         #expect(child["rank"] == .int64(3))
         #expect(child.logicalName == "jtchild")
         #expect(entity.getRelated("best", as: JTChild.self) === child)
@@ -79,7 +79,7 @@ struct DecoderStructureTests {
 
     @Test func nestedExpansion() throws {
         let entity = try jtDecode(JTEverything.self, #"{"Children": [{"name": "a", "childid": "\#(jtID2.uuidString)"}], "Best": {"name": "b"}}"#)
-        #expect(entity.getRelatedCollection("children", as: JTChild.self)?.first?.id == jtID2)
+        #expect(entity.getRelatedCollection("children", as: JTChild.self)?.first?.recordId == jtID2)
         #expect(entity.getRelated("best", as: JTChild.self)?["name"] == .string("b"))
     }
 

@@ -17,7 +17,7 @@ struct DecoderVerboseTests {
                    "Children": {"__deferred": {"uri": "https://host/Set(guid'x')/Children"}}}, "extra": 1}
             """#, version: .v2)
         #expect(entity.eTag == "W/\"5\"")
-        #expect(entity.id == jtID1)
+        #expect(entity.recordId == jtID1)
         #expect(entity["big"] == .int64(42))
         #expect(entity["double"] == .double(1.5))
         #expect(entity["single"] == .single(2.5))

@@ -12,7 +12,7 @@ struct GeneratedClassesTests {
         #expect(person.firstName == "Russell")
         #expect(person["Gender"] == .enumMember("Male"))
         #expect(person.changedAttributeNames == ["Emails", "FirstName", "Gender"])
-        #expect(Person.EntityInfo.entitySetName == "People")
+        #expect(Person.entitySetName == "People")
     }
 
     @Test func registryBindsLateBoundEntities() throws {

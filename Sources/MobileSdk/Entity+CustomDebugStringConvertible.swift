@@ -1,7 +1,7 @@
-extension Entity {
+extension Entity: CustomDebugStringConvertible {
     /// `logicalname(id: …) {name: value, …}` with attributes sorted by name; the id part only when there is an id.
-    public var description: String {
-        let id = id.map { "(id: \($0.uuidString.lowercased()))" } ?? ""
+    public var debugDescription: String {
+        let id = recordId.map { "(id: \($0.uuidString.lowercased()))" } ?? ""
         let attributes = attributes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         return "\(logicalName)\(id) {\(attributes.joined(separator: ", "))}"
     }

@@ -1,0 +1,152 @@
+import SwiftEmitter
+
+/// Every name of the `MobileSdk` runtime that generated code writes, and the member names generated declarations must
+/// not take because the runtime's types already have them: the one place where generator and runtime meet.
+///
+/// `Tests/GeneratorTests/RuntimeContractTests` compares these names with the runtime's public symbols (its symbol
+/// graph), and the `ContractModel` target compiles a file that uses every one of them, so a rename on either side
+/// fails a test instead of generated code.
+enum RuntimeContract {
+    /// The runtime module.
+    static let module = "MobileSdk"
+
+    /// The runtime's types that generated code names.
+    enum TypeName: String, CaseIterable {
+        case attributeValue = "AttributeValue"
+        case complexValue = "ComplexValue"
+        case dateOnly = "DateOnly"
+        case edmDuration = "EdmDuration"
+        case edmEnumeration = "EdmEnumeration"
+        case edmFlagsEnumeration = "EdmFlagsEnumeration"
+        case entity = "Entity"
+        case entityKey = "EntityKey"
+        case entityReference = "EntityReference"
+        case entityRegistry = "EntityRegistry"
+        case entitySetAccessor = "EntitySetAccessor"
+        case money = "Money"
+        case odataOperation = "ODataOperation"
+        case odataServiceClient = "ODataServiceClient"
+        case operationCall = "OperationCall"
+        case operationResult = "OperationResult"
+        case optionSetEnumeration = "OptionSetEnumeration"
+        case optionSetValue = "OptionSetValue"
+        case optionTable = "OptionTable"
+        case propertyMetadata = "PropertyMetadata"
+        case runtimeVersion = "MobileSdkRuntimeVersion1"
+        case singletonAccessor = "SingletonAccessor"
+        case spatialValue = "SpatialValue"
+        case timeOfDay = "TimeOfDay"
+        case untypedValue = "UntypedValue"
+
+        /// The module-qualified name, as generated code writes it.
+        var qualified: String { RuntimeContract.module + "." + rawValue }
+        /// The type as generated code writes it.
+        var type: SwiftEmitter.TypeName { .named(qualified) }
+    }
+
+    /// `Entity`'s class properties that generated classes override.
+    enum ClassProperty: String, CaseIterable {
+        case entityLogicalName, entityQualifiedName, primaryIdAttribute, entitySetName, keyAttributes, alternateKeys
+        case primaryNameAttribute, objectTypeCode, propertyMetadata
+    }
+
+    /// The hooks the accessors of generated properties call (`Entity` and `ComplexValue` extensions); each finds the
+    /// storage name from the calling property's Swift name.
+    enum Accessor: String, CaseIterable {
+        case get = "_get", set = "_set", getAll = "_getAll", setAll = "_setAll"
+        case related = "_related", setRelated = "_setRelated", relatedAll = "_relatedAll", setRelatedAll = "_setRelatedAll"
+    }
+
+    /// Other runtime members generated code calls or declares.
+    enum Member: String, CaseIterable {
+        /// `PropertyMetadata.table(_:_:)`.
+        case propertyTable = "table"
+        /// `ComplexValue.attributes`, also the label of `init(attributes:)`.
+        case attributes
+        /// `OptionSetEnumeration.options` and its `unknown(_:)` case.
+        case options, unknown
+        /// `EdmEnumeration.edmTypeName`, `EdmFlagsEnumeration.memberNames`.
+        case edmTypeName, memberNames
+        /// `EntityRegistry.register(_:)` and `EntityRegistry.shared`.
+        case register, shared
+        /// `ODataOperation`: the request's `call`, `response(from:)` and `Response`.
+        case call, response, responseType = "Response"
+        /// `OperationCall.init(action:on:_:)` / `init(function:on:_:)`.
+        case action, function, on
+        /// `OperationBinding.entitySet(_:)` and `.entity(entitySet:key:)`.
+        case entitySet, entity, key
+        /// `OperationParameter` factories.
+        case typed, typedCollection, entities
+        /// `OperationResult` readers.
+        case optionalEntity, value, values
+        /// `ODataServiceClient.invoke(_:)`, and the `client:`/`name:` of the accessors' initializers.
+        case invoke, client, name
+        /// `LookupTarget.init(_:navigationProperty:entitySetName:)`.
+        case navigationProperty, entitySetName
+    }
+
+    /// `PropertyType` cases as property tables and response readers write them.
+    enum PropertyKind: String, CaseIterable {
+        case boolean, byte, sbyte, int16, int32, int64, single, double, decimal, string, guid, binary, dateTimeOffset
+        case dateTime, date, timeOfDay, duration, geography, geometry, untyped, enumeration, optionSet, money, lookup
+        case complex, navigation
+    }
+
+    /// Names a generated entity class must not give its properties: `Entity`'s public members, and Swift's.
+    static let entityMembers: Set<String> = Set([
+        "logicalName", "attributes", "formattedValues", "relatedEntities", "eTag", "recordId", "contains",
+        "removeAttribute", "changedAttributeNames", "hasChanged", "acceptChanges", "getValue", "setValue", "getValues",
+        "setValues", "getRelated", "getRelatedCollection", "setRelated", "setRelatedCollection", "toEntity",
+        "debugDescription", "attributeName",
+    ]).union(ClassProperty.allCases.map(\.rawValue)).union(Accessor.allCases.map(\.rawValue)).union(swiftMembers)
+
+    /// Names a generated complex type must not give its properties.
+    static let complexMembers: Set<String> = Set([
+        Member.attributes.rawValue, ClassProperty.propertyMetadata.rawValue, "attributeValue", "hashValue", "hash",
+    ]).union(Accessor.allCases.map(\.rawValue)).union(swiftMembers)
+
+    /// Names a generated option set enum must not give its cases.
+    static let optionSetMembers: Set<String> = Set([
+        Member.options.rawValue, Member.unknown.rawValue, "rawValue", "label", "allCases", "attributeValue",
+        "hashValue", "none",
+    ]).union(swiftMembers)
+
+    /// Names a generated CSDL enum or flags type must not give its members.
+    static let enumMembers: Set<String> = Set([
+        Member.edmTypeName.rawValue, Member.memberNames.rawValue, "rawValue", "allCases", "attributeValue", "hashValue",
+        "none", "isEmpty", "contains", "union", "intersection", "subtracting", "insert", "remove", "update",
+    ]).union(swiftMembers)
+
+    /// Names a generated operation request must not give its parameters.
+    static let requestMembers: Set<String> = Set([
+        Member.call.rawValue, Member.response.rawValue, Member.responseType.rawValue, "target", "targetEntitySet",
+    ]).union(swiftMembers)
+
+    /// Names a generated service must not give its members.
+    static let serviceMembers: Set<String> = Set([Member.client.rawValue]).union(swiftMembers)
+
+    /// Names every generated type's members avoid: Swift gives them a meaning of its own.
+    static let swiftMembers: Set<String> = ["init", "deinit", "self", "Self", "Type", "Protocol", "super", "subscript"]
+
+    /// Type names generated types avoid, so that code using both stays unambiguous: the runtime's public types, the
+    /// modules generated code imports, and common standard-library and Foundation types.
+    static let reservedTypeNames: Set<String> = Set(runtimePublicTypes).union([
+        "Swift", "Foundation", "MobileSdk", "Type", "Protocol", "Self", "Any", "AnyObject",
+        "Task", "Result", "Error", "Never", "Void", "Optional", "Array", "Dictionary", "Set", "String", "Character",
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt8", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID",
+        "Decimal", "Calendar", "Locale", "TimeZone", "Notification", "Operation", "Process", "Thread", "Timer",
+        "Bundle", "Codable", "Sendable", "Equatable", "Hashable", "Identifiable", "CaseIterable",
+    ])
+
+    /// The runtime's public types (checked against its symbol graph by `RuntimeContractTests`).
+    static let runtimePublicTypes: [String] = [
+        "AttributeValue", "AttributeValueConvertible", "ColumnSet", "ComplexValue", "DateOnly", "EdmDuration",
+        "EdmEnumeration", "EdmFlagsEnumeration", "Entity", "EntityCollection", "EntityConversionError", "EntityKey",
+        "EntityLocation", "EntityReference", "EntityRegistry", "EntitySetAccessor", "Field", "FilterExpression",
+        "JSONPayloadError", "LookupTarget", "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError",
+        "ODataJSONDecoder", "ODataJSONEncoder", "ODataLiteral", "ODataOperation", "ODataQuery", "ODataServiceClient",
+        "ODataVersion", "OperationBinding", "OperationCall", "OperationParameter", "OperationResult",
+        "OptionSetEnumeration", "OptionSetValue", "OptionTable", "PropertyMetadata", "PropertyType", "Query",
+        "SingletonAccessor", "SpatialValue", "TimeOfDay", "UntypedValue",
+    ]
+}

@@ -1,0 +1,65 @@
+/// The accessors of generated properties. A generated property names nothing but itself —
+/// `var name: String? { get { _get() } set { _set(newValue) } }` — and these hooks find its storage name through the
+/// class's ``Entity/propertyMetadata`` by the property's Swift name, so that each name is written once per class.
+/// Meant for generated code only; a name the metadata does not list is used as the storage name.
+extension Entity {
+    /// The value of the attribute behind the calling property.
+    public func _get<T: AttributeValueConvertible>(_ property: String = #function) -> T? {
+        getValue(PropertyTable.of(type(of: self)).storageName(of: property))
+    }
+
+    /// Stores the value of the attribute behind the calling property; nil stores `.null`.
+    public func _set<T: AttributeValueConvertible>(_ value: T?, _ property: String = #function) {
+        setValue(value, for: PropertyTable.of(type(of: self)).storageName(of: property))
+    }
+
+    /// The elements of the collection attribute behind the calling property.
+    public func _getAll<T: AttributeValueConvertible>(_ property: String = #function) -> [T]? {
+        getValues(PropertyTable.of(type(of: self)).storageName(of: property))
+    }
+
+    /// Stores the elements of the collection attribute behind the calling property; nil stores `.null`.
+    public func _setAll<T: AttributeValueConvertible>(_ values: [T]?, _ property: String = #function) {
+        setValues(values, for: PropertyTable.of(type(of: self)).storageName(of: property))
+    }
+
+    /// The entity related through the navigation property behind the calling property.
+    public func _related<T: Entity>(_ property: String = #function) -> T? {
+        getRelated(PropertyTable.of(type(of: self)).storageName(of: property))
+    }
+
+    /// Relates one entity through the navigation property behind the calling property.
+    public func _setRelated<T: Entity>(_ entity: T?, _ property: String = #function) {
+        setRelated(entity, for: PropertyTable.of(type(of: self)).storageName(of: property))
+    }
+
+    /// The entities related through the collection-valued navigation property behind the calling property.
+    public func _relatedAll<T: Entity>(_ property: String = #function) -> [T]? {
+        getRelatedCollection(PropertyTable.of(type(of: self)).storageName(of: property))
+    }
+
+    /// Relates these entities through the collection-valued navigation property behind the calling property.
+    public func _setRelatedAll<T: Entity>(_ entities: [T]?, _ property: String = #function) {
+        setRelatedCollection(entities, for: PropertyTable.of(type(of: self)).storageName(of: property))
+    }
+}
+
+/// Attribute names from key paths of generated classes, so that code naming an attribute is checked by the compiler:
+/// `Account.attributeName(\.accountNumber)` is `"accountnumber"`.
+public protocol AttributeKeyPaths: Entity {}
+
+extension Entity: AttributeKeyPaths {}
+
+extension AttributeKeyPaths {
+    /// The storage name (the logical name) of the attribute or navigation property a key path reads; nil when it
+    /// reads none, or a path of several.
+    public static func attributeName<Value>(_ keyPath: KeyPath<Self, Value>) -> String? {
+        guard let resolved = PropertyPaths.resolve(keyPath as PartialKeyPath<Self>), resolved.payloadPath.count == 1 else { return nil }
+        return resolved.metadata?.name
+    }
+
+    /// Makes the attribute a key path reads absent ("not set") again, like ``Entity/removeAttribute(_:)``.
+    public func removeAttribute<Value>(_ keyPath: KeyPath<Self, Value>) {
+        if let name = Self.attributeName(keyPath) { removeAttribute(name) }
+    }
+}
