@@ -24,6 +24,14 @@ public enum SwiftIdentifier {
         name != "init" && memberKeywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// Words that need backticks as argument labels: any other keyword may label an argument as it is.
+    static let labelKeywords: Set<String> = ["inout", "_"]
+
+    /// The name as an argument label, in a call or before a parameter's name.
+    public static func label(_ name: String) -> String {
+        labelKeywords.contains(name) ? "`\(name)`" : name
+    }
+
     /// Whether `scalar` may start an identifier (the Swift grammar's identifier-head).
     public static func isHead(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value

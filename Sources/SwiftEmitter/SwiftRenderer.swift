@@ -127,7 +127,7 @@ public struct SwiftRenderer: Sendable {
     private func render(_ function: FunctionDeclaration, into writer: inout TextWriter) {
         let modifiers = function.modifiers.map { $0.rawValue + " " }.joined()
         let parameterTexts = function.parameters.map { parameter -> String in
-            var text = parameter.label.map { $0 == parameter.name ? "" : $0 + " " } ?? ""
+            var text = parameter.label.map { $0 == parameter.name ? "" : SwiftIdentifier.label($0) + " " } ?? ""
             text += "\(SwiftIdentifier.declared(parameter.name)): \(render(parameter.type))"
             if let value = parameter.defaultValue { text += " = " + render(value) }
             return text
@@ -243,7 +243,7 @@ public struct SwiftRenderer: Sendable {
         writer.indented { writer in
             // No trailing comma: Swift 6.0 does not accept one in an argument list.
             for (index, argument) in arguments.enumerated() {
-                let label = argument.label.map { $0 + ": " } ?? ""
+                let label = argument.label.map { SwiftIdentifier.label($0) + ": " } ?? ""
                 writer.line(label + render(argument.value) + (index < arguments.count - 1 ? "," : ""))
             }
         }
@@ -307,7 +307,7 @@ public struct SwiftRenderer: Sendable {
         case .member(let base?, let name):
             return render(base) + "." + SwiftIdentifier.member(name)
         case .call(let callee, let arguments):
-            return render(callee) + "(" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + render($0.value) }.joined(separator: ", ") + ")"
+            return render(callee) + "(" + arguments.map { ($0.label.map { SwiftIdentifier.label($0) + ": " } ?? "") + render($0.value) }.joined(separator: ", ") + ")"
         case .array(let elements), .arrayLines(let elements):
             return "[" + elements.map(render).joined(separator: ", ") + "]"
         case .dictionary(let elements):
@@ -323,7 +323,7 @@ public struct SwiftRenderer: Sendable {
         case .tuple(let elements):
             return "(" + elements.map(render).joined(separator: ", ") + ")"
         case .subscript(let base, let arguments):
-            return render(base) + "[" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + render($0.value) }.joined(separator: ", ") + "]"
+            return render(base) + "[" + arguments.map { ($0.label.map { SwiftIdentifier.label($0) + ": " } ?? "") + render($0.value) }.joined(separator: ", ") + "]"
         case .try(let expression):
             return "try " + render(expression)
         case .await(let expression):

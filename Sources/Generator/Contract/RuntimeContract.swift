@@ -70,15 +70,15 @@ enum RuntimeContract {
         /// `EntityRegistry.register(_:)` and `EntityRegistry.shared`.
         case register, shared
         /// `ODataOperation`: the request's `call`, `response(from:)` and `Response`.
-        case call, response, responseType = "Response"
+        case call, response, from, responseType = "Response"
         /// `OperationCall.init(action:on:_:)` / `init(function:on:_:)`.
         case action, function, on
         /// `OperationBinding.entitySet(_:)` and `.entity(entitySet:key:)`.
         case entitySet, entity, key
         /// `OperationParameter` factories.
         case typed, typedCollection, entities
-        /// `OperationResult` readers.
-        case optionalEntity, value, values
+        /// `OperationResult` readers: `entities(_:)`, `optionalEntity(_:)`, `value(_:as:)`, `values(_:as:)`.
+        case optionalEntity, value, values, `as`
         /// `ODataServiceClient.invoke(_:)`, and the `client:`/`name:` of the accessors' initializers.
         case invoke, client, name
         /// `LookupTarget.init(_:navigationProperty:entitySetName:)`.
@@ -126,12 +126,12 @@ enum RuntimeContract {
     static let serviceMembers: Set<String> = Set([Member.client.rawValue]).union(swiftMembers)
 
     /// Names every generated type's members avoid: Swift gives them a meaning of its own.
-    static let swiftMembers: Set<String> = ["init", "deinit", "self", "Self", "Type", "Protocol", "super", "subscript"]
+    static let swiftMembers: Set<String> = ["init", "deinit", "self", "Self", "Type", "Protocol", "super", "subscript", "_"]
 
     /// Type names generated types avoid, so that code using both stays unambiguous: the runtime's public types, the
     /// modules generated code imports, and common standard-library and Foundation types.
     static let reservedTypeNames: Set<String> = Set(runtimePublicTypes).union([
-        "Swift", "Foundation", "MobileSdk", "Type", "Protocol", "Self", "Any", "AnyObject",
+        "Swift", "Foundation", "MobileSdk", "Type", "Protocol", "Self", "Any", "AnyObject", "_",
         "Task", "Result", "Error", "Never", "Void", "Optional", "Array", "Dictionary", "Set", "String", "Character",
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt8", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID",
         "Decimal", "Calendar", "Locale", "TimeZone", "Notification", "Operation", "Process", "Thread", "Timer",
@@ -140,13 +140,13 @@ enum RuntimeContract {
 
     /// The runtime's public types (checked against its symbol graph by `RuntimeContractTests`).
     static let runtimePublicTypes: [String] = [
-        "AttributeValue", "AttributeValueConvertible", "ColumnSet", "ComplexValue", "DateOnly", "EdmDuration",
+        "AttributeKeyPaths", "AttributeValue", "AttributeValueConvertible", "ColumnSet", "ComplexValue", "DateOnly", "EdmDuration",
         "EdmEnumeration", "EdmFlagsEnumeration", "Entity", "EntityCollection", "EntityConversionError", "EntityKey",
-        "EntityLocation", "EntityReference", "EntityRegistry", "EntitySetAccessor", "Field", "FilterExpression",
+        "EntityLocation", "EntityReference", "EntityRegistry", "EntitySetAccessor", "Field", "Fields", "FilterExpression",
         "JSONPayloadError", "LookupTarget", "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError",
         "ODataJSONDecoder", "ODataJSONEncoder", "ODataLiteral", "ODataOperation", "ODataQuery", "ODataServiceClient",
         "ODataVersion", "OperationBinding", "OperationCall", "OperationParameter", "OperationResult",
         "OptionSetEnumeration", "OptionSetValue", "OptionTable", "PropertyMetadata", "PropertyType", "Query",
-        "SingletonAccessor", "SpatialValue", "TimeOfDay", "UntypedValue",
+        "SingletonAccessor", "SpatialValue", "TimeOfDay", "URLText", "UntypedValue",
     ]
 }

@@ -160,7 +160,7 @@ extension GenerationContext {
         if let reader {
             members.append(.function(FunctionDeclaration(
                 access: access, modifiers: [.static], kind: .function(name: member.response.rawValue),
-                parameters: [.init(label: "from", name: "result", type: RuntimeContract.TypeName.operationResult.type)],
+                parameters: [.init(label: member.from.rawValue, name: "result", type: RuntimeContract.TypeName.operationResult.type)],
                 isThrowing: true, returnType: .named(member.responseType.rawValue), body: [.return(reader)])))
         }
 
@@ -198,7 +198,7 @@ extension GenerationContext {
                 : (.optional(.named(className)), reader(.optionalEntity, [metatype]))
         }
         guard case .success(let mapped) = mapped(returnType) else { return nil }
-        let arguments = [Argument(.metatype(mapped.element)), Argument(label: "as", mapped.runtimeType.expression)]
+        let arguments = [Argument(.metatype(mapped.element)), Argument(label: RuntimeContract.Member.as.rawValue, mapped.runtimeType.expression)]
         return returnType.isCollection
             ? (.array(mapped.element), reader(.values, arguments))
             : (.optional(mapped.element), reader(.value, arguments))
