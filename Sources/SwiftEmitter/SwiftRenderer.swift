@@ -160,7 +160,8 @@ public struct SwiftRenderer: Sendable {
 
     /// `head { statement }` on one line when the body is one short statement, else a block.
     private func body(_ head: String, _ statements: [Statement], into writer: inout TextWriter, alwaysMultiline: Bool = false) {
-        if !alwaysMultiline, statements.count == 1, let single = singleLine(statements[0]) {
+        if !alwaysMultiline, statements.count == 1, let single = singleLine(statements[0]),
+           writer.indentation + head.count + single.count + 5 <= Self.lineLength {
             writer.line("\(head) { \(single) }")
             return
         }
@@ -235,6 +236,14 @@ public struct SwiftRenderer: Sendable {
             }
             break
         }
+        var closing = ")"
+        // A call whose one argument is a call, `invoke(Request(a: …, b: …))`: the inner call's arguments go on lines.
+        while case .call(let callee, let arguments) = call, arguments.count == 1, arguments[0].label == nil,
+              case .call(_, let inner) = arguments[0].value, inner.count > 1 {
+            prefix += render(callee) + "("
+            closing += ")"
+            call = arguments[0].value
+        }
         guard case .call(let callee, let arguments) = call, arguments.count > 1 else {
             writer.line(text)
             return
@@ -247,7 +256,7 @@ public struct SwiftRenderer: Sendable {
                 writer.line(label + render(argument.value) + (index < arguments.count - 1 ? "," : ""))
             }
         }
-        writer.line(")")
+        writer.line(closing)
     }
 
     /// `head[`, one element per line, `]`; `head[]` when empty.

@@ -74,13 +74,18 @@ open class NewBenchmarkRecord: Crmbaseentity {
             newAmountBase: new_amount_base money
             newBudget: new_budget money
             ownerId: ownerid lookup systemuser/ownerid/systemusers team/ownerid/teams payload=_ownerid_value
-            owningBusinessUnit: owningbusinessunit lookup businessunit/owningbusinessunit/businessunits payload=_owningbusinessunit_value
+            owningBusinessUnit: owningbusinessunit lookup businessunit/owningbusinessunit/businessunits
+                payload=_owningbusinessunit_value
             createdBy: createdby lookup systemuser/createdby/systemusers payload=_createdby_value
             modifiedBy: modifiedby lookup systemuser/modifiedby/systemusers payload=_modifiedby_value
-            transactionCurrencyId: transactioncurrencyid lookup transactioncurrency/transactioncurrencyid/transactioncurrencies payload=_transactioncurrencyid_value
+            transactionCurrencyId: transactioncurrencyid lookup
+                transactioncurrency/transactioncurrencyid/transactioncurrencies
+                payload=_transactioncurrencyid_value
             newAccountId: new_accountid lookup account/new_accountid/accounts payload=_new_accountid_value
-            newPrimaryContactId: new_primarycontactid lookup contact/new_primarycontactid/contacts payload=_new_primarycontactid_value
-            newParentRecordId: new_parentrecordid lookup new_benchmarkrecord/new_parentrecordid/new_benchmarkrecords payload=_new_parentrecordid_value
+            newPrimaryContactId: new_primarycontactid lookup contact/new_primarycontactid/contacts
+                payload=_new_primarycontactid_value
+            newParentRecordId: new_parentrecordid lookup
+                new_benchmarkrecord/new_parentrecordid/new_benchmarkrecords payload=_new_parentrecordid_value
             ownerPrincipal: ownerid navigation #0
             owningBusinessUnitRecord: owningbusinessunit navigation #1
             createdByRecord: createdby navigation #2

@@ -58,7 +58,9 @@ public struct SystemService: Swift.Sendable {
     }
 
     /// The NewBenchmarkRecord records of `new_benchmarkrecords`.
-    public var newBenchmarkrecords: MobileSdk.EntitySetAccessor<NewBenchmarkRecord> { .init(client: client, name: "new_benchmarkrecords") }
+    public var newBenchmarkrecords: MobileSdk.EntitySetAccessor<NewBenchmarkRecord> {
+        .init(client: client, name: "new_benchmarkrecords")
+    }
 
     /// The Systemuser records of `systemusers`.
     public var systemusers: MobileSdk.EntitySetAccessor<Systemuser> { .init(client: client, name: "systemusers") }
@@ -70,7 +72,9 @@ public struct SystemService: Swift.Sendable {
     public var businessunits: MobileSdk.EntitySetAccessor<Businessunit> { .init(client: client, name: "businessunits") }
 
     /// The Transactioncurrency records of `transactioncurrencies`.
-    public var transactioncurrencies: MobileSdk.EntitySetAccessor<Transactioncurrency> { .init(client: client, name: "transactioncurrencies") }
+    public var transactioncurrencies: MobileSdk.EntitySetAccessor<Transactioncurrency> {
+        .init(client: client, name: "transactioncurrencies")
+    }
 
     /// The Account records of `accounts`.
     public var accounts: MobileSdk.EntitySetAccessor<Account> { .init(client: client, name: "accounts") }

@@ -47,7 +47,7 @@ extension GenerationContext {
         members.append(.variable(VariableDeclaration(
             access: access, modifiers: [.static], name: RuntimeContract.Member.memberNames.rawValue,
             type: .named("[(name: Swift.String, value: Swift.Int64)]"),
-            kind: .constant(.array(cases.map { member, caseName in
+            kind: .constant(.arrayLines(cases.map { member, caseName in
                 .tuple([.literal(.string(member.name)), .member(.identifier(caseName), "rawValue")])
             })))))
         return .documented(documentation, .struct(NominalDeclaration(

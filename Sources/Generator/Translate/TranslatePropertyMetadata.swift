@@ -11,7 +11,7 @@ extension GenerationContext {
             if !types.contains(type) { types.append(type) }
             return ["#\(types.firstIndex(of: type) ?? 0)"]
         }
-        let lines = plans.map { plan -> String in
+        let lines = plans.map { plan -> [String] in
             var fields = [Self.tableField(plan.swiftName) + ":", Self.tableField(plan.attributeKey)]
             var kind = plan.type.runtimeType.kind.rawValue
             var references: [String] = []
@@ -27,15 +27,29 @@ extension GenerationContext {
             fields.append(kind)
             fields += references
             if plan.propertyName != plan.attributeKey { fields.append("payload=" + Self.tableField(plan.propertyName)) }
-            return fields.joined(separator: " ")
+            return Self.wrapped(fields)
         }
-        var arguments = [Argument(.literal(.lines(lines)))]
+        var arguments = [Argument(.literal(.lines(lines.flatMap { $0 })))]
         if !types.isEmpty { arguments.append(Argument(.array(types.map { .metatype(.named($0)) }))) }
         let metadata = RuntimeContract.TypeName.propertyMetadata
         let table = Expression.member(.typeReference(metadata.type), RuntimeContract.Member.propertyTable.rawValue)
         return .documented(Documentation(["Each property's Swift name, storage name, type and name in payloads."]), .variable(VariableDeclaration(
             access: access, modifiers: modifiers, name: RuntimeContract.ClassProperty.propertyMetadata.rawValue, type: .array(metadata.type),
             kind: .computed(getter: [.expression(.call(table, arguments))], setter: nil))))
+    }
+
+    /// A table line's fields, on continuation lines (indented, see `PropertyMetadata.table`) where the line would
+    /// pass 100 characters — the column where a table line of a class ends up after its indentation is 12.
+    private static func wrapped(_ fields: [String]) -> [String] {
+        var lines = [fields[0]]
+        for field in fields.dropFirst() {
+            if lines[lines.count - 1].count + 1 + field.count > 100 {
+                lines.append("    " + field)
+            } else {
+                lines[lines.count - 1] += " " + field
+            }
+        }
+        return lines
     }
 
     /// A name as a table field: percent-encoded where it holds a character the table's syntax uses.

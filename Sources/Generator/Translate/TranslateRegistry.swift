@@ -9,7 +9,7 @@ extension GenerationContext {
         let register = RuntimeContract.Member.register.rawValue
         let list = Declaration.documented(Documentation(["Every generated entity class."]), .variable(VariableDeclaration(
             access: access, modifiers: [.static], name: "entityTypes", type: .array(entityType),
-            kind: .computed(getter: [.expression(.array(classNames.map { .metatype(.named($0)) }))], setter: nil))))
+            kind: .computed(getter: [.expression(.arrayLines(classNames.map { .metatype(.named($0)) }))], setter: nil))))
         let registration = Declaration.documented(Documentation(["Registers every generated entity class with `registry`."]), .function(FunctionDeclaration(
             access: access, modifiers: [.static], kind: .function(name: register),
             parameters: [.init(label: "in", name: "registry", type: RuntimeContract.TypeName.entityRegistry.type,

@@ -15,7 +15,16 @@ extension PropertyMetadata {
     /// One string literal per type compiles far faster than an array literal of values: large models have
     /// thousands of properties. Lines that do not read as this format are left out (and stop debug builds).
     public static func table(_ text: String, _ types: [Any.Type] = []) -> [PropertyMetadata] {
-        text.split(separator: "\n").compactMap { line in
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n") {
+            // A line starting with a space continues the one before it.
+            if line.first == " ", let last = lines.popLast() {
+                lines.append(Substring(last + " " + line.drop { $0 == " " }))
+            } else {
+                lines.append(line)
+            }
+        }
+        return lines.compactMap { line in
             let metadata = PropertyMetadata(tableLine: line, types: types)
             assert(metadata != nil, "unreadable property metadata: \(line)")
             return metadata

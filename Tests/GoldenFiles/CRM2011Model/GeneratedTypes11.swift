@@ -42,7 +42,9 @@ public struct OrganizationServiceContextService: Swift.Sendable {
     public var contactSet: MobileSdk.EntitySetAccessor<Contact> { .init(client: client, name: "ContactSet") }
 
     /// The Opportunity records of `OpportunitySet`.
-    public var opportunitySet: MobileSdk.EntitySetAccessor<Opportunity> { .init(client: client, name: "OpportunitySet") }
+    public var opportunitySet: MobileSdk.EntitySetAccessor<Opportunity> {
+        .init(client: client, name: "OpportunitySet")
+    }
 
     /// The ServicesTask records of `TaskSet`.
     public var taskSet: MobileSdk.EntitySetAccessor<ServicesTask> { .init(client: client, name: "TaskSet") }

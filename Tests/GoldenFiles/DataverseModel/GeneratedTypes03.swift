@@ -40,7 +40,8 @@ open class Contact: Crmbaseentity {
             birthDate: birthdate date
             preferredContactMethodCode: preferredcontactmethodcode optionSet
             newCustomerTier: new_customertier optionSet
-            parentCustomerId: parentcustomerid lookup account/parentcustomerid_account/accounts payload=_parentcustomerid_value
+            parentCustomerId: parentcustomerid lookup account/parentcustomerid_account/accounts
+                payload=_parentcustomerid_value
             ownerId: ownerid lookup payload=_ownerid_value
             parentCustomerAccount: parentcustomerid_account navigation #0
             opportunityCustomerContacts: opportunity_customer_contacts [navigation] #1

@@ -127,7 +127,14 @@ public struct EntityFilters: MobileSdk.EdmFlagsEnumeration {
 
     public static var edmTypeName: Swift.String? { "Microsoft.Dynamics.CRM.EntityFilters" }
 
-    public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [("Default", `default`.rawValue), ("Entity", entity.rawValue), ("Attributes", attributes.rawValue), ("Privileges", privileges.rawValue), ("Relationships", relationships.rawValue), ("All", all.rawValue)]
+    public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [
+        ("Default", `default`.rawValue),
+        ("Entity", entity.rawValue),
+        ("Attributes", attributes.rawValue),
+        ("Privileges", privileges.rawValue),
+        ("Relationships", relationships.rawValue),
+        ("All", all.rawValue),
+    ]
 }
 
 /// - Remark: Generated from bound function `Microsoft.Dynamics.CRM.RetrieveTopAccounts`.

@@ -40,8 +40,10 @@ open class Opportunity: Crmbaseentity {
             statusCode: statuscode optionSet
             versionNumber: versionnumber int64
             newContractDocument: new_contractdocument guid
-            parentAccountId: parentaccountid lookup account/parentaccountid/accounts payload=_parentaccountid_value
-            customerId: customerid lookup account/customerid_account/accounts contact/customerid_contact/contacts payload=_customerid_value
+            parentAccountId: parentaccountid lookup account/parentaccountid/accounts
+                payload=_parentaccountid_value
+            customerId: customerid lookup account/customerid_account/accounts
+                contact/customerid_contact/contacts payload=_customerid_value
             parentAccount: parentaccountid navigation #0
             customerAccount: customerid_account navigation #0
             customerContact: customerid_contact navigation #1

@@ -125,7 +125,9 @@ public struct SystemService: Swift.Sendable {
     public var tasks: MobileSdk.EntitySetAccessor<CRMTask> { .init(client: client, name: "tasks") }
 
     /// The Activitypointer records of `activitypointers`.
-    public var activitypointers: MobileSdk.EntitySetAccessor<Activitypointer> { .init(client: client, name: "activitypointers") }
+    public var activitypointers: MobileSdk.EntitySetAccessor<Activitypointer> {
+        .init(client: client, name: "activitypointers")
+    }
 
     /// Sends ``WinOpportunityRequest``.
     public func winOpportunity(opportunityClose: Crmbaseentity, status: Swift.Int32) async throws -> Swift.Void {

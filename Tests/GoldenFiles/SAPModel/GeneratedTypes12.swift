@@ -23,7 +23,9 @@ public struct ZSAMPLESALESSRVEntitiesService: Swift.Sendable {
     public var salesOrderSet: MobileSdk.EntitySetAccessor<SalesOrder> { .init(client: client, name: "SalesOrderSet") }
 
     /// The SalesOrderItem records of `SalesOrderItemSet`.
-    public var salesOrderItemSet: MobileSdk.EntitySetAccessor<SalesOrderItem> { .init(client: client, name: "SalesOrderItemSet") }
+    public var salesOrderItemSet: MobileSdk.EntitySetAccessor<SalesOrderItem> {
+        .init(client: client, name: "SalesOrderItemSet")
+    }
 
     /// Sends ``ReleaseSalesOrderRequest``.
     public func releaseSalesOrder(

@@ -56,6 +56,10 @@ public struct ContainerService: Swift.Sendable {
         lon: Swift.Double,
         requiredFeatures: Feature
     ) async throws -> Airport? {
-        return try await client.invoke(GetNearestAirportWithLatLonRequiredFeaturesRequest(lat: lat, lon: lon, requiredFeatures: requiredFeatures))
+        return try await client.invoke(GetNearestAirportWithLatLonRequiredFeaturesRequest(
+            lat: lat,
+            lon: lon,
+            requiredFeatures: requiredFeatures
+        ))
     }
 }

@@ -34,5 +34,12 @@ public struct Feature: MobileSdk.EdmFlagsEnumeration {
 
     public static var edmTypeName: Swift.String? { "Sample.TripPin.Feature" }
 
-    public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [("None", noneValue.rawValue), ("Wifi", wifi.rawValue), ("PowerOutlet", powerOutlet.rawValue), ("Lounge", lounge.rawValue), ("FastTrack", fastTrack.rawValue), ("Everything", everything.rawValue)]
+    public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [
+        ("None", noneValue.rawValue),
+        ("Wifi", wifi.rawValue),
+        ("PowerOutlet", powerOutlet.rawValue),
+        ("Lounge", lounge.rawValue),
+        ("FastTrack", fastTrack.rawValue),
+        ("Everything", everything.rawValue),
+    ]
 }
