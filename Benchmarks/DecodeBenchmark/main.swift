@@ -149,3 +149,16 @@ if let oursChecksum, let foundationChecksum {
         exit(1)
     }
 }
+
+// Reading every property of every record: the generated classes' typed properties (which find each storage name in
+// the class's property table by the property's Swift name) beside the Codable structs' stored fields, the floor.
+if options.ours && options.foundation {
+    var readOurs = Timings(), readFoundation = Timings()
+    for _ in 0..<options.runs {
+        readOurs.runs.append(timed { Checksum(oursRecords) }.0)
+        readFoundation.runs.append(timed { Checksum(foundationRecords) }.0)
+    }
+    print("reading every property: generated classes median \(readOurs.median.milliseconds), Codable structs median "
+        + "\(readFoundation.median.milliseconds) (" + String(format: "%.0f ns", readOurs.median.seconds * 1e9 / Double(options.records * 50))
+        + " per property read)")
+}

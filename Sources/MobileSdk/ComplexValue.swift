@@ -23,6 +23,12 @@ extension ComplexValue {
 
     /// The value as `.complex`.
     public var attributeValue: AttributeValue { .complex(attributes) }
+
+    /// Equal when the properties are: implemented once here rather than synthesized for every generated type.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.attributes == rhs.attributes }
+
+    /// Hashes the properties.
+    public func hash(into hasher: inout Hasher) { hasher.combine(attributes) }
 }
 
 /// The accessors of generated properties (see ``Entity/_get(_:)``); meant for generated code only.

@@ -3,10 +3,9 @@ import MobileSdk
 
 // Hand-written stand-ins for generated CSDL enumerations and complex types (TripPin-like).
 
-public enum PersonGender: Swift.String, MobileSdk.EdmEnumeration {
-    case male = "Male"
-    case female = "Female"
-    case unknown = "Unknown"
+public enum PersonGender: MobileSdk.EdmEnumeration {
+    case male, female, unknown
+    public static let members = MobileSdk.EdmMembers<PersonGender>(nil, (.male, "Male"), (.female, "Female"), (.unknown, "Unknown"))
 }
 
 public struct Feature: MobileSdk.EdmFlagsEnumeration {

@@ -2,8 +2,9 @@ import MetadataModel
 import SwiftEmitter
 
 extension GenerationContext {
-    /// A CSDL enum type: a Swift enum over its member names (Swift synthesizes `init?(rawValue:)` and `allCases`), or
-    /// for `IsFlags` an `OptionSet` whose members' names and values are listed once, in `memberNames`.
+    /// A CSDL enum type: a Swift enum with its members' names listed once, in `members` (from which the runtime gives
+    /// `rawValue`, `init?(rawValue:)` and `allCases`: a synthesized `String` raw value would compile to a switch per
+    /// enum), or for `IsFlags` an `OptionSet` whose members' names and values are listed once, in `memberNames`.
     func translateEnumType(_ qualified: QualifiedName, _ type: EnumType) -> Declaration {
         let name = typeNames.name(of: qualified) ?? type.name
         var names = UniqueNames(reserved: RuntimeContract.enumMembers)
@@ -22,14 +23,17 @@ extension GenerationContext {
         let documentation = type.documentationText.documentation(remark: "Generated from enum type `\(qualified)`.")
         guard type.isFlags else {
             var declarations = cases.map { member, caseName -> Declaration in
-                let declaration = Declaration.enumCase(EnumCaseDeclaration(name: caseName, rawValue: caseName == member.name ? nil : .string(member.name)))
+                let declaration = Declaration.enumCase(EnumCaseDeclaration(name: caseName))
                 return member.coreDescription == nil ? declaration : .documented(member.documentationText.documentation(remark: "Value \(member.value)."), declaration)
             }
-            declarations.append(edmTypeName(qualified))
+            let table = Expression.call(
+                .typeReference(.generic(RuntimeContract.TypeName.edmMembers.qualified, [.named(name)])),
+                [Argument(.literal(.string(qualified.description)))]
+                    + cases.map { member, caseName in Argument(.tuple([.member(nil, caseName), .literal(.string(member.name))])) })
+            declarations.append(.documented(Documentation(["Each member's name in the metadata."]), .variable(VariableDeclaration(
+                access: access, modifiers: [.static], name: RuntimeContract.Member.members.rawValue, type: nil, kind: .constant(table)))))
             return .documented(documentation, .enum(NominalDeclaration(
-                access: access, name: name,
-                conformances: [.named("Swift.String"), RuntimeContract.TypeName.edmEnumeration.type, .named("Swift.CaseIterable"), .named("Swift.Sendable")],
-                members: declarations)))
+                access: access, name: name, conformances: [RuntimeContract.TypeName.edmEnumeration.type], members: declarations)))
         }
         let int64 = TypeName.named("Swift.Int64")
         var members: [Declaration] = [

@@ -39,12 +39,14 @@ struct RuntimeContractTests {
         #endif
     }
 
-    /// The base names of the public members of a runtime type (`getValue(_:as:)` → `getValue`), initializers and
-    /// subscripts left out.
+    /// The base names of the public members of a runtime type (`getValue(_:as:)` → `getValue`), initializers,
+    /// subscripts and operators left out.
     private func members(of type: String) throws -> Set<String> {
         let symbols = try #require(Self.symbols, "the symbol graph of the built MobileSdk module could not be extracted")
-        return Set(symbols.filter { $0.path.count == 2 && $0.path[0] == type }.map { String($0.path[1].prefix { $0 != "(" }) }
-            .filter { $0 != "init" && $0 != "subscript" })
+        let names = symbols.filter { $0.path.count == 2 && $0.path[0] == type }.map { String($0.path[1].prefix { $0 != "(" }) }
+        return Set(names.filter { name in
+            name != "init" && name != "subscript" && (name.first?.isLetter == true || name.first == "_")
+        })
     }
 
     @Test func everyContractTypeIsAPublicTypeOfTheRuntime() throws {

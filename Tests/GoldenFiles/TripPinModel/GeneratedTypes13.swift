@@ -9,12 +9,18 @@ import MobileSdk
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// - Remark: Generated from enum type `Sample.TripPin.PersonGender`.
-public enum PersonGender: Swift.String, MobileSdk.EdmEnumeration, Swift.CaseIterable, Swift.Sendable {
-    case male = "Male"
-    case female = "Female"
-    case unknown = "Unknown"
+public enum PersonGender: MobileSdk.EdmEnumeration {
+    case male
+    case female
+    case unknown
 
-    public static var edmTypeName: Swift.String? { "Sample.TripPin.PersonGender" }
+    /// Each member's name in the metadata.
+    public static let members = MobileSdk.EdmMembers<PersonGender>(
+        "Sample.TripPin.PersonGender",
+        (.male, "Male"),
+        (.female, "Female"),
+        (.unknown, "Unknown")
+    )
 }
 
 /// - Remark: Generated from enum type `Sample.TripPin.Feature`.
