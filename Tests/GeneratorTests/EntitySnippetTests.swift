@@ -21,7 +21,7 @@ struct EntitySnippetTests {
         let (text, diagnostics) = try Snippets.render(document, type: "Order")
         #expect(diagnostics.isEmpty)
         #expect(text == #"""
-            /// - Remark: Generated from entity type `Test.order` (Snippet.xml:4).
+            /// - Remark: Generated from entity type `Test.order`.
             open class Order: MobileSdk.Entity {
                 open override class var entityLogicalName: Swift.String { "order" }
 
@@ -33,51 +33,37 @@ struct EntitySnippetTests {
 
                 open override class var keyAttributes: [Swift.String] { ["OrderId"] }
 
-                /// How each property is typed and named in payloads.
+                /// Each property's Swift name, storage name, type and name in payloads.
                 open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
                     MobileSdk.PropertyMetadata.table("""
-                        OrderId guid
-                        Total decimal
-                        Tags [string]
-                        Lines [navigation] #0
+                        orderId: OrderId guid
+                        total: Total decimal
+                        tags: Tags [string]
+                        lines: Lines [navigation] #0
                         """, [Line.self])
                 }
 
-                /// Where the service keeps this entity and how it is keyed.
-                public enum EntityInfo {
-                    public static var entitySetName: Swift.String? { "Orders" }
-                    public static var key: [Swift.String] { ["OrderId"] }
-                    public static var alternateKeys: [[Swift.String]] { [] }
-                }
-
-                /// The attributes' logical names.
-                public enum Attribute {
-                    public static var orderId: Swift.String { "OrderId" }
-                    public static var total: Swift.String { "Total" }
-                    public static var tags: Swift.String { "Tags" }
-                }
-
-                /// - Remark: Generated from property `OrderId` of type `Edm.Guid` (Snippet.xml:6).
+                /// - Remark: Generated from `Test.order/OrderId` (`Edm.Guid`).
                 public final var orderId: Foundation.UUID? {
-                    get { getValue("OrderId") }
-                    set { setValue(newValue, for: "OrderId") }
+                    get { _get() }
+                    set { _set(newValue) }
                 }
 
                 /// The sum, with "tax".
                 ///
-                /// - Remark: Generated from property `Total` of type `Edm.Decimal` (Snippet.xml:7).
-                public final var total: Foundation.Decimal? { getValue("Total") }
+                /// - Remark: Generated from `Test.order/Total` (`Edm.Decimal`).
+                public final var total: Foundation.Decimal? { _get() }
 
-                /// - Remark: Generated from property `Tags` of type `Collection(Edm.String)` (Snippet.xml:11).
+                /// - Remark: Generated from `Test.order/Tags` (`Collection(Edm.String)`).
                 public final var tags: [Swift.String]? {
-                    get { getValues("Tags") }
-                    set { setValues(newValue, for: "Tags") }
+                    get { _getAll() }
+                    set { _setAll(newValue) }
                 }
 
-                /// - Remark: Generated from navigation property `Lines` to `Collection(Test.line)` (Snippet.xml:12).
+                /// - Remark: Generated from navigation property `Test.order/Lines` (`Collection(Test.line)`).
                 public final var lines: [Line]? {
-                    get { getRelatedCollection("Lines") }
-                    set { setRelatedCollection(newValue, for: "Lines") }
+                    get { _relatedAll() }
+                    set { _setRelatedAll(newValue) }
                 }
             }
 
@@ -106,18 +92,23 @@ struct EntitySnippetTests {
                     <Property Name="Name" Type="Edm.String"/>
                     <Property Name="NAME" Type="Edm.String"/>
                     <Property Name="description" Type="Edm.String"/>
+                    <Property Name="attributes" Type="Edm.String"/>
                     <Property Name="with space" Type="Edm.String"/>
                   </EntityType>
             """)
         let (text, diagnostics) = try Snippets.render(document, type: "Thing")
         for declaration in ["var `default`: Swift.String?", "var `class`: Swift.String?", "var _2ndValue: Swift.String?",
                             "var newName: Swift.String?", "var код: Swift.String?", "var name: Swift.String?",
-                            "var nameValue: Swift.String?", "var descriptionValue: Swift.String?", "var withSpace: Swift.String?"] {
+                            "var nameValue: Swift.String?", "var description: Swift.String?", "var attributesValue: Swift.String?",
+                            "var withSpace: Swift.String?"] {
             #expect(text.contains("public final " + declaration), "\(declaration)")
         }
-        #expect(text.contains("public static var `default`: Swift.String { \"default\" }"))
-        #expect(text.contains("    with%20space string\n"))
-        #expect(diagnostics.count == 2)
+        #expect(text.contains("    default: default string\n"))
+        #expect(text.contains("    withSpace: with%20space string\n"))
+        #expect(diagnostics == [
+            "note: property Thing.NAME is generated as 'nameValue': 'name' is taken",
+            "note: property Thing.attributes is generated as 'attributesValue': 'attributes' is taken",
+        ])
     }
 
     @Test func namingConfiguration() throws {
@@ -158,8 +149,8 @@ struct EntitySnippetTests {
             """)
         let (text, diagnostics) = try Snippets.render(document, type: "Media")
         #expect(!text.contains("content") && !text.contains("other"))
+        #expect(text.contains("public final var id: Swift.Int32? {"))
         #expect(diagnostics == [
-            "note: property Media.Id is generated as 'idValue': 'id' is taken",
             "warning: property Media.Content is not generated: Edm.Stream values are not attribute values",
             "warning: property Media.Other is not generated: its type 'Elsewhere.Thing' is not declared",
         ])

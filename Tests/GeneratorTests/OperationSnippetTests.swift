@@ -22,8 +22,8 @@ struct OperationSnippetTests {
                     <Parameter Name="level" Type="t.Level"/><ReturnType Type="t.Total"/></Function>
             """), type: "TotalRequest")
         #expect(diagnostics.isEmpty)
-        #expect(text == """
-            /// - Remark: Generated from bound function `Test.Total` (Snippet.xml:6).
+        #expect(text == #"""
+            /// - Remark: Generated from bound function `Test.Total`.
             public struct TotalRequest: MobileSdk.ODataOperation {
                 public typealias Response = Total?
 
@@ -31,7 +31,11 @@ struct OperationSnippetTests {
                 public let call: MobileSdk.OperationCall
 
                 public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "Orders", level: Level? = nil) {
-                    call = MobileSdk.OperationCall(function: "Test.Total", on: .entity(entitySet: targetEntitySet, key: target), .typed("level", level))
+                    call = MobileSdk.OperationCall(
+                        function: "Test.Total",
+                        on: .entity(entitySet: targetEntitySet, key: target),
+                        .typed("level", level)
+                    )
                 }
 
                 public static func response(from result: MobileSdk.OperationResult) throws -> Response {
@@ -39,7 +43,7 @@ struct OperationSnippetTests {
                 }
             }
 
-            """)
+            """#)
     }
 
     @Test func actionBoundToACollectionWithEntityParameters() throws {
@@ -50,7 +54,14 @@ struct OperationSnippetTests {
             """), type: "MergeRequest")
         #expect(diagnostics.isEmpty)
         #expect(text.contains("public init(in targetEntitySet: Swift.String = \"Orders\", into: Order, others: [Order]? = nil)"))
-        #expect(text.contains("call = MobileSdk.OperationCall(action: \"Test.Merge\", on: .entitySet(targetEntitySet), .entity(\"Into\", into), .entities(\"Others\", others))"))
+        #expect(text.contains("""
+                    call = MobileSdk.OperationCall(
+                        action: "Test.Merge",
+                        on: .entitySet(targetEntitySet),
+                        .entity("Into", into),
+                        .entities("Others", others)
+                    )
+            """))
         #expect(text.contains("public typealias Response = [Swift.Int32]"))
         #expect(text.contains("return try result.values(Swift.Int32.self, as: .int32)"))
     }
@@ -109,10 +120,10 @@ struct OperationSnippetTests {
                   <Function Name="Find"><Parameter Name="id" Type="Edm.Int32" Nullable="false"/><ReturnType Type="t.Order"/></Function>
             """, imports: #"<Singleton Name="Latest" Type="t.Order"/><ActionImport Name="Reset" Action="t.Reset"/><FunctionImport Name="Find" Function="t.Find"/>"#),
             type: "CService").text
-        #expect(text == """
+        #expect(text == #"""
             /// The requests of entity container `C`: its entity sets, singletons and imports.
             ///
-            /// - Remark: Generated from entity container `Test.C` (Snippet.xml:7).
+            /// - Remark: Generated from entity container `Test.C`.
             public struct CService: Swift.Sendable {
                 /// Sends the requests: an `ODataClient`.
                 public var client: any MobileSdk.ODataServiceClient
@@ -138,7 +149,7 @@ struct OperationSnippetTests {
                 }
             }
 
-            """)
+            """#)
     }
 }
 
@@ -168,8 +179,8 @@ struct ServiceOperationSnippetTests {
                 </FunctionImport>
             """), type: "TopOrdersRequest")
         #expect(diagnostics.isEmpty)
-        #expect(text == """
-            /// - Remark: Generated from service operation `Test.TopOrders` (Snippet.xml:7).
+        #expect(text == #"""
+            /// - Remark: Generated from service operation `Test.TopOrders`.
             public struct TopOrdersRequest: MobileSdk.ODataOperation {
                 public typealias Response = [Order]
 
@@ -185,7 +196,7 @@ struct ServiceOperationSnippetTests {
                 }
             }
 
-            """)
+            """#)
     }
 
     @Test func aPostServiceOperationIsAnActionAndTheServiceHasItsMethod() throws {

@@ -1,3 +1,4 @@
+import Foundation
 @testable import Generator
 import MetadataModel
 import MetadataReader
@@ -27,13 +28,18 @@ enum Snippets {
     }
 
     /// The rendered declaration of the generated type named `swiftName`, and the generator's diagnostics: through the
-    /// generator's own translation of the whole model.
+    /// generator's own translation of the whole model. With `SNIPPETS_RECORD_DIR` set, each rendered type is also
+    /// written there (`<name>.swift`), for reviewing and updating expectations after a deliberate change.
     static func render(_ document: String, type swiftName: String, configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> (text: String, diagnostics: [String]) {
         let model = Generator(configuration: configuration).translate(try service(document))
         guard let declaration = model.types.first(where: { $0.name == swiftName })?.declaration else {
             throw SnippetError.noSuchType(swiftName, model.types.map(\.name).sorted())
         }
-        return (SwiftRenderer().render(declaration), messages(model.diagnostics))
+        let text = SwiftRenderer().render(declaration)
+        if let folder = ProcessInfo.processInfo.environment["SNIPPETS_RECORD_DIR"] {
+            try? text.write(toFile: folder + "/" + swiftName + ".swift", atomically: true, encoding: .utf8)
+        }
+        return (text, messages(model.diagnostics))
     }
 
     /// The diagnostics of translating the whole model.

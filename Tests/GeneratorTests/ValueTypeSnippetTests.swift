@@ -12,7 +12,7 @@ struct ValueTypeSnippetTests {
         #expect(text == #"""
             /// Includes the properties of its base type `Test.Location`.
             ///
-            /// - Remark: Generated from complex type `Test.AirportLocation` (Snippet.xml:5).
+            /// - Remark: Generated from complex type `Test.AirportLocation`.
             public struct AirportLocation: MobileSdk.ComplexValue {
                 public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
@@ -20,24 +20,24 @@ struct ValueTypeSnippetTests {
                     self.attributes = attributes
                 }
 
-                /// How each property is typed and named in payloads.
+                /// Each property's Swift name, storage name, type and name in payloads.
                 public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
                     MobileSdk.PropertyMetadata.table("""
-                        City string
-                        Point geography
+                        city: City string
+                        point: Point geography
                         """)
                 }
 
-                /// - Remark: Generated from property `City` of type `Edm.String` (Snippet.xml:4).
+                /// - Remark: Generated from `Test.AirportLocation/City` (`Edm.String`).
                 public var city: Swift.String? {
-                    get { attributes.value("City") }
-                    set { attributes.set(newValue, for: "City") }
+                    get { _get() }
+                    set { _set(newValue) }
                 }
 
-                /// - Remark: Generated from property `Point` of type `Edm.GeographyPoint` (Snippet.xml:5).
+                /// - Remark: Generated from `Test.AirportLocation/Point` (`Edm.GeographyPoint`).
                 public var point: MobileSdk.SpatialValue? {
-                    get { attributes.value("Point") }
-                    set { attributes.set(newValue, for: "Point") }
+                    get { _get() }
+                    set { _set(newValue) }
                 }
             }
 
@@ -49,26 +49,23 @@ struct ValueTypeSnippetTests {
                   <EnumType Name="Color"><Member Name="Red"/><Member Name="default"/><Member Name="DARK_GREEN"/></EnumType>
             """)
         let (text, _) = try Snippets.render(document, type: "Color")
-        #expect(text == """
-            /// - Remark: Generated from enum type `Test.Color` (Snippet.xml:4).
-            public enum Color: Swift.String, MobileSdk.EdmEnumeration, Swift.CaseIterable, Swift.Sendable {
-                case red = "Red"
-                case `default` = "default"
-                case darkGreen = "DARK_GREEN"
+        #expect(text == #"""
+            /// - Remark: Generated from enum type `Test.Color`.
+            public enum Color: MobileSdk.EdmEnumeration {
+                case red
+                case `default`
+                case darkGreen
 
-                private static let byRawValue: [Swift.String: Color] = Swift.Dictionary(allCases.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-                public init?(rawValue: Swift.String) {
-                    switch Self.byRawValue[rawValue] {
-                    case let value?: self = value
-                    case nil: return nil
-                    }
-                }
-
-                public static var edmTypeName: Swift.String? { "Test.Color" }
+                /// Each member's name in the metadata.
+                public static let members = MobileSdk.EdmMembers<Color>(
+                    "Test.Color",
+                    (.red, "Red"),
+                    (.default, "default"),
+                    (.darkGreen, "DARK_GREEN")
+                )
             }
 
-            """)
+            """#)
     }
 
     @Test func flagsEnumType() throws {
@@ -76,8 +73,8 @@ struct ValueTypeSnippetTests {
                   <EnumType Name="Access" IsFlags="true"><Member Name="None" Value="0"/><Member Name="Read" Value="1"/><Member Name="Write" Value="2"/></EnumType>
             """)
         let (text, _) = try Snippets.render(document, type: "Access")
-        #expect(text == """
-            /// - Remark: Generated from enum type `Test.Access` (Snippet.xml:4).
+        #expect(text == #"""
+            /// - Remark: Generated from enum type `Test.Access`.
             public struct Access: MobileSdk.EdmFlagsEnumeration {
                 public var rawValue: Swift.Int64
 
@@ -91,10 +88,14 @@ struct ValueTypeSnippetTests {
 
                 public static var edmTypeName: Swift.String? { "Test.Access" }
 
-                public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [("None", 0), ("Read", 1), ("Write", 2)]
+                public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [
+                    ("None", noneValue.rawValue),
+                    ("Read", read.rawValue),
+                    ("Write", write.rawValue),
+                ]
             }
 
-            """)
+            """#)
     }
 
     @Test func optionSetKeepsUnknownValues() throws {
@@ -118,45 +119,22 @@ struct ValueTypeSnippetTests {
             </ArrayOfEntityMetadata>
             """
         let (text, _) = try Snippets.render(document, type: "AccountIndustryCode")
-        #expect(text == """
-            /// - Remark: Generated from the local picklist option set `account_industrycode` (Snippet.xml:8).
-            public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration, Swift.Sendable {
-                /// Accounting
-                ///
-                /// - Remark: Value 1.
+        #expect(text == #"""
+            /// - Remark: Generated from the local picklist option set `account_industrycode`.
+            public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
                 case accounting
-
-                /// - Remark: Value -2.
                 case valueMinus2
 
                 /// A value the metadata did not list.
                 case unknown(Swift.Int32)
 
-                private static let known: [AccountIndustryCode] = [.accounting, .valueMinus2]
-                private static let byRawValue: [Swift.Int32: AccountIndustryCode] = Swift.Dictionary(known.map({ ($0.rawValue, $0) }), uniquingKeysWith: { first, _ in first })
-
-                public init(rawValue: Swift.Int32) {
-                    self = Self.byRawValue[rawValue] ?? .unknown(rawValue)
-                }
-
-                public var rawValue: Swift.Int32 {
-                    switch self {
-                    case .accounting: 1
-                    case .valueMinus2: -2
-                    case .unknown(let value): value
-                    }
-                }
-
-                /// The option's label in the language the metadata was read in; nil for unknown values.
-                public var label: Swift.String? {
-                    switch self {
-                    case .accounting: "Accounting"
-                    case .valueMinus2: nil
-                    case .unknown: nil
-                    }
-                }
+                /// Each option's value and label.
+                public static let options = MobileSdk.OptionTable<AccountIndustryCode>(
+                    (.accounting, 1, "Accounting"),
+                    (.valueMinus2, -2, nil)
+                )
             }
 
-            """)
+            """#)
     }
 }

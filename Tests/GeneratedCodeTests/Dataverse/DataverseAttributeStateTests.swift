@@ -58,18 +58,19 @@ struct DataverseAttributeStateTests {
         #expect(opportunity["new_discountrate"] == .decimal(rate))
     }
 
-    @Test func attributeConstantsAreLogicalNames() {
+    @Test func keyPathsNameLogicalNames() {
         #expect(Account.attributeName(\.newCustomerTier) == "new_customertier")
         #expect(Contact.attributeName(\.eMailAddress1) == "emailaddress1")
         #expect(Contact.attributeName(\.parentCustomerId) == "parentcustomerid")
-        // `description` is taken by CustomStringConvertible, so the property is renamed; the key is not.
         #expect(Contact.attributeName(\.description) == "description")
+        #expect(Contact.attributeName(\.parentCustomerAccount) == "parentcustomerid_account")
     }
 
-    @Test func descriptionValueIsAnAttributeNotTheRendering() {
+    @Test func descriptionIsTheAttributeAndDebugDescriptionTheRendering() {
         let contact = Contact()
         contact.description = "Met at the fair"
         #expect(contact["description"] == .string("Met at the fair"))
-        #expect(contact.description == #"contact {description: "Met at the fair"}"#)
+        #expect(contact.description == "Met at the fair")
+        #expect(contact.debugDescription == #"contact {description: "Met at the fair"}"#)
     }
 }

@@ -36,19 +36,23 @@ struct TripPinScalarTypeTests {
         #expect(photo.checksum == Data([1, 2, 3]))
     }
 
-    @Test func keyNamedIdDoesNotReplaceEntityId() {
-        // The Edm `Id` property is renamed so it does not clash with `Entity.id` (a UUID).
+    @Test func aKeyNamedIdIsAnOrdinaryProperty() {
+        // `Entity` keeps its GUID in `recordId`, so the Edm `Id` property is `id` as written.
         let photo = Photo()
         photo.id = 7
         #expect(photo["Id"] == .int64(7))
-        #expect(photo.id == nil)
+        #expect(photo.id == 7)
+        #expect(photo.recordId == nil)
         #expect(Photo.attributeName(\.id) == "Id")
     }
 
-    @Test func descriptionIsRenamed() {
+    @Test func descriptionIsAnOrdinaryProperty() {
+        // `Entity` describes itself through `debugDescription`, so `description` is the attribute.
         let trip = Trip()
         trip.description = "Hiking"
         #expect(trip["Description"] == .string("Hiking"))
-        #expect(trip.description == #"Trip {Description: "Hiking"}"#)
+        #expect(trip.description == "Hiking")
+        #expect(trip.debugDescription == #"Trip {Description: "Hiking"}"#)
+        #expect("\(trip)" == #"Trip {Description: "Hiking"}"#)
     }
 }
