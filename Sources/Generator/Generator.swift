@@ -118,7 +118,7 @@ public struct Generator: Sendable {
 
         var operations: [(plan: GenerationContext.OperationPlan, initializer: [FunctionDeclaration.Parameter], response: TypeName)] = []
         for plan in context.planOperations() {
-            guard let translated = context.translateOperationWithInitializer(plan) else { continue }
+            guard let translated = context.translateOperation(plan) else { continue }
             types.append((plan.structName, translated.declaration))
             operations.append((plan, translated.initializer, translated.response))
         }

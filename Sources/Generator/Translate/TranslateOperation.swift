@@ -90,13 +90,9 @@ extension GenerationContext {
                              structName: structName, isServiceOperation: true)
     }
 
-    /// A request struct for one operation: typed parameters, the binding, and how to read the response.
-    func translateOperation(_ plan: OperationPlan) -> Declaration? {
-        translateOperationWithInitializer(plan)?.declaration
-    }
-
-    /// The request struct and its initializer's parameters (which a service's method for an import repeats).
-    func translateOperationWithInitializer(_ plan: OperationPlan) -> (declaration: Declaration, initializer: [FunctionDeclaration.Parameter], response: TypeName)? {
+    /// A request struct for one operation — typed parameters, the binding, and how to read the response — and its
+    /// initializer's parameters (which a service's method for an import repeats).
+    func translateOperation(_ plan: OperationPlan) -> (declaration: Declaration, initializer: [FunctionDeclaration.Parameter], response: TypeName)? {
         let operation = plan.operation
         var names = UniqueNames(reserved: RuntimeContract.requestMembers)
         var initParameters: [FunctionDeclaration.Parameter] = []
