@@ -1,38 +1,42 @@
-/// A generated enum for a CSDL enumeration type: a case per member, with the members' CSDL names listed once, in
-/// ``members``, from which the runtime gives `rawValue` (the member's name), `init?(rawValue:)` and `allCases`.
+import Foundation
+
+/// A generated enum for a CSDL enumeration type: a case per member, and the members' CSDL names listed once, in the
+/// order of the cases, in ``memberNames``; the runtime pairs them with the synthesized `allCases` to give `rawValue`
+/// (the member's name) and `init?(rawValue:)`.
 ///
 ///     enum PersonGender: EdmEnumeration {
 ///         case male, female
-///         static let members = EdmMembers<Self>("Sample.TripPin.PersonGender", (.male, "Male"), (.female, "Female"))
+///         static var edmTypeName: String? { "Sample.TripPin.PersonGender" }
+///         static var memberNames: [String] { ["Male", "Female"] }
 ///     }
 ///
-/// A table rather than a `String` raw type: Swift's synthesized raw-value conformance compiles to a `switch` per enum,
-/// which costs large models (Microsoft Graph: 600 enums) a quarter of the compiler's memory.
+/// A list of names rather than a `String` raw type: Swift's synthesized raw-value conformance compiles to a `switch`
+/// per enum, which costs large models (Microsoft Graph: 600 enums, one of 827 members) much of the compiler's memory.
 ///
 /// `rawValue` and `init?(rawValue:)` read as those of a `String`-backed enum, but the protocol does not refine
 /// `RawRepresentable`: the standard library would then hash and compare the cases through `rawValue`, which looks
-/// them up in ``members`` by hashing them.
+/// them up by hashing them.
 public protocol EdmEnumeration: AttributeValueConvertible, CaseIterable, Hashable, Sendable where AllCases == [Self] {
-    /// Each member with its CSDL name, and the enumeration type's qualified name.
-    static var members: EdmMembers<Self> { get }
+    /// The enumeration type's qualified name, e.g. `Sample.TripPin.PersonGender`, for OData 4.0 literals; nil writes
+    /// literals as `'Member'` (OData 4.01).
+    static var edmTypeName: String? { get }
+    /// Each member's CSDL name, in the order of `allCases`.
+    static var memberNames: [String] { get }
 }
 
 extension EdmEnumeration {
-    /// The enumeration type's qualified name, e.g. `Sample.TripPin.PersonGender`, for OData 4.0 literals; nil writes
-    /// literals as `'Member'` (OData 4.01).
-    public static var edmTypeName: String? { members.typeName }
+    public static var edmTypeName: String? { nil }
 
     /// The member with this CSDL name.
     public init?(rawValue: String) {
-        guard let member = Self.members.member(named: rawValue) else { return nil }
-        self = member
+        guard let index = EdmMemberTable.of(Self.self).indexByName[rawValue] else { return nil }
+        self = Self.allCases[index]
     }
 
     /// The member's CSDL name.
-    public var rawValue: String { Self.members.name(of: self) }
-
-    /// Every member, in the metadata's order.
-    public static var allCases: [Self] { members.cases }
+    public var rawValue: String {
+        EdmMemberTable.of(Self.self).names[AnyHashable(self)] ?? ""
+    }
 
     /// Reads `.enumMember`, and `.string` holding a member name.
     public init?(attributeValue: AttributeValue) {
@@ -46,26 +50,39 @@ extension EdmEnumeration {
     public var attributeValue: AttributeValue { .enumMember(rawValue) }
 }
 
-/// The members of a CSDL enumeration: each case with its CSDL name, written once in generated code.
-public struct EdmMembers<Member: Hashable & Sendable>: Sendable {
-    /// The enumeration type's qualified name.
-    public let typeName: String?
-    /// The cases in the metadata's order.
-    public let cases: [Member]
-    private let names: [Member: String]
-    private let byName: [String: Member]
+/// The members of an enumeration type by case and by name, built once per type from `allCases` and `memberNames`.
+/// Immutable once built, and its keys are cases of `Sendable` enums: safe to share although `AnyHashable` is not
+/// `Sendable`.
+final class EdmMemberTable: @unchecked Sendable {
+    let names: [AnyHashable: String]
+    let indexByName: [String: Int]
 
-    /// The members of the enumeration type `typeName` as `(case, name)`.
-    public init(_ typeName: String?, _ members: (Member, String)...) {
-        self.typeName = typeName
-        cases = members.map(\.0)
-        names = Dictionary(members, uniquingKeysWith: { first, _ in first })
-        byName = Dictionary(members.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    private init<T: EdmEnumeration>(_ type: T.Type) {
+        let cases = T.allCases
+        let memberNames = T.memberNames
+        var names: [AnyHashable: String] = [:]
+        var indexByName: [String: Int] = [:]
+        for index in 0..<min(cases.count, memberNames.count) {
+            names[AnyHashable(cases[index])] = memberNames[index]
+            if indexByName[memberNames[index]] == nil { indexByName[memberNames[index]] = index }
+        }
+        self.names = names
+        self.indexByName = indexByName
     }
 
-    /// The case with this CSDL name.
-    public func member(named name: String) -> Member? { byName[name] }
+    static func of<T: EdmEnumeration>(_ type: T.Type) -> EdmMemberTable {
+        cache.lock.lock()
+        defer { cache.lock.unlock() }
+        if let table = cache.tables[ObjectIdentifier(type)] { return table }
+        let table = EdmMemberTable(type)
+        cache.tables[ObjectIdentifier(type)] = table
+        return table
+    }
 
-    /// The CSDL name of a case (every case is listed).
-    public func name(of member: Member) -> String { names[member] ?? "" }
+    private static let cache = Cache()
+
+    private final class Cache: @unchecked Sendable {
+        let lock = NSLock()
+        var tables: [ObjectIdentifier: EdmMemberTable] = [:]
+    }
 }

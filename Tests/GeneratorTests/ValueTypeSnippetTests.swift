@@ -56,13 +56,16 @@ struct ValueTypeSnippetTests {
                 case `default`
                 case darkGreen
 
-                /// Each member's name in the metadata.
-                public static let members = MobileSdk.EdmMembers<Color>(
-                    "Test.Color",
-                    (.red, "Red"),
-                    (.default, "default"),
-                    (.darkGreen, "DARK_GREEN")
-                )
+                public static var edmTypeName: Swift.String? { "Test.Color" }
+
+                /// Each member's name in the metadata, in the order of the cases.
+                public static var memberNames: [Swift.String] {
+                    [
+                        "Red",
+                        "default",
+                        "DARK_GREEN",
+                    ]
+                }
             }
 
             """#)

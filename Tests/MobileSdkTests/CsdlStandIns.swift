@@ -5,7 +5,7 @@ import MobileSdk
 
 public enum PersonGender: MobileSdk.EdmEnumeration {
     case male, female, unknown
-    public static let members = MobileSdk.EdmMembers<PersonGender>(nil, (.male, "Male"), (.female, "Female"), (.unknown, "Unknown"))
+    public static var memberNames: [Swift.String] { ["Male", "Female", "Unknown"] }
 }
 
 public struct Feature: MobileSdk.EdmFlagsEnumeration {

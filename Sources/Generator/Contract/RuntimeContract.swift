@@ -18,7 +18,6 @@ enum RuntimeContract {
         case edmDuration = "EdmDuration"
         case edmEnumeration = "EdmEnumeration"
         case edmFlagsEnumeration = "EdmFlagsEnumeration"
-        case edmMembers = "EdmMembers"
         case entity = "Entity"
         case entityKey = "EntityKey"
         case entityReference = "EntityReference"
@@ -66,8 +65,8 @@ enum RuntimeContract {
         case attributes
         /// `OptionSetEnumeration.options` and its `unknown(_:)` case.
         case options, unknown
-        /// `EdmEnumeration.members`, `EdmFlagsEnumeration.edmTypeName` and `memberNames`.
-        case members, edmTypeName, memberNames
+        /// `EdmEnumeration` and `EdmFlagsEnumeration`: `edmTypeName` and `memberNames`.
+        case edmTypeName, memberNames
         /// `EntityRegistry.register(_:)` and `EntityRegistry.shared`.
         case register, shared
         /// `ODataOperation`: the request's `call`, `response(from:)` and `Response`.
@@ -114,7 +113,7 @@ enum RuntimeContract {
 
     /// Names a generated CSDL enum or flags type must not give its members.
     static let enumMembers: Set<String> = Set([
-        Member.members.rawValue, Member.edmTypeName.rawValue, Member.memberNames.rawValue, "rawValue", "allCases", "attributeValue", "hashValue",
+        Member.edmTypeName.rawValue, Member.memberNames.rawValue, "rawValue", "allCases", "attributeValue", "hashValue",
         "none", "isEmpty", "contains", "union", "intersection", "subtracting", "insert", "remove", "update",
     ]).union(swiftMembers)
 
@@ -142,7 +141,7 @@ enum RuntimeContract {
     /// The runtime's public types (checked against its symbol graph by `RuntimeContractTests`).
     static let runtimePublicTypes: [String] = [
         "AttributeKeyPaths", "AttributeValue", "AttributeValueConvertible", "ColumnSet", "ComplexValue", "DateOnly", "EdmDuration",
-        "EdmEnumeration", "EdmFlagsEnumeration", "EdmMembers", "Entity", "EntityCollection", "EntityConversionError", "EntityKey",
+        "EdmEnumeration", "EdmFlagsEnumeration", "Entity", "EntityCollection", "EntityConversionError", "EntityKey",
         "EntityLocation", "EntityReference", "EntityRegistry", "EntitySetAccessor", "Field", "Fields", "FilterExpression",
         "JSONPayloadError", "LookupTarget", "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError",
         "ODataJSONDecoder", "ODataJSONEncoder", "ODataLiteral", "ODataOperation", "ODataQuery", "ODataServiceClient",

@@ -2,9 +2,10 @@ import MetadataModel
 import SwiftEmitter
 
 extension GenerationContext {
-    /// A CSDL enum type: a Swift enum with its members' names listed once, in `members` (from which the runtime gives
-    /// `rawValue`, `init?(rawValue:)` and `allCases`: a synthesized `String` raw value would compile to a switch per
-    /// enum), or for `IsFlags` an `OptionSet` whose members' names and values are listed once, in `memberNames`.
+    /// A CSDL enum type: a Swift enum with its members' names listed once, in `memberNames` (the runtime pairs them with
+    /// the synthesized `allCases`: a synthesized `String` raw value would compile to a switch per enum, and a list of
+    /// `(case, name)` pairs type-checks slowly for enums of hundreds of members), or for `IsFlags` an `OptionSet` whose
+    /// members' names and values are listed once, in `memberNames`.
     func translateEnumType(_ qualified: QualifiedName, _ type: EnumType) -> Declaration {
         let name = typeNames.name(of: qualified) ?? type.name
         var names = UniqueNames(reserved: RuntimeContract.enumMembers)
@@ -26,12 +27,10 @@ extension GenerationContext {
                 let declaration = Declaration.enumCase(EnumCaseDeclaration(name: caseName))
                 return member.coreDescription == nil ? declaration : .documented(member.documentationText.documentation(remark: "Value \(member.value)."), declaration)
             }
-            let table = Expression.call(
-                .typeReference(.generic(RuntimeContract.TypeName.edmMembers.qualified, [.named(name)])),
-                [Argument(.literal(.string(qualified.description)))]
-                    + cases.map { member, caseName in Argument(.tuple([.member(nil, caseName), .literal(.string(member.name))])) })
-            declarations.append(.documented(Documentation(["Each member's name in the metadata."]), .variable(VariableDeclaration(
-                access: access, modifiers: [.static], name: RuntimeContract.Member.members.rawValue, type: nil, kind: .constant(table)))))
+            declarations.append(edmTypeName(qualified))
+            declarations.append(.documented(Documentation(["Each member's name in the metadata, in the order of the cases."]), .variable(VariableDeclaration(
+                access: access, modifiers: [.static], name: RuntimeContract.Member.memberNames.rawValue, type: .array(.named("Swift.String")),
+                kind: .computed(getter: [.expression(.arrayLines(cases.map { .literal(.string($0.0.name)) }))], setter: nil)))))
             return .documented(documentation, .enum(NominalDeclaration(
                 access: access, name: name, conformances: [RuntimeContract.TypeName.edmEnumeration.type], members: declarations)))
         }

@@ -14,13 +14,16 @@ public enum PersonGender: MobileSdk.EdmEnumeration {
     case female
     case unknown
 
-    /// Each member's name in the metadata.
-    public static let members = MobileSdk.EdmMembers<PersonGender>(
-        "Sample.TripPin.PersonGender",
-        (.male, "Male"),
-        (.female, "Female"),
-        (.unknown, "Unknown")
-    )
+    public static var edmTypeName: Swift.String? { "Sample.TripPin.PersonGender" }
+
+    /// Each member's name in the metadata, in the order of the cases.
+    public static var memberNames: [Swift.String] {
+        [
+            "Male",
+            "Female",
+            "Unknown",
+        ]
+    }
 }
 
 /// - Remark: Generated from enum type `Sample.TripPin.Feature`.
