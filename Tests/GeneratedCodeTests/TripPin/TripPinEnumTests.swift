@@ -56,4 +56,13 @@ struct TripPinEnumTests {
         #expect(person["FavoriteFeature"] == .null)
         #expect(Feature.memberNames.map(\.name) == ["None", "Wifi", "PowerOutlet", "Lounge", "FastTrack", "Everything"])
     }
+
+    @Test func enumMembersByName() {
+        #expect(PersonGender.allCases == [.male, .female, .unknown])
+        #expect(PersonGender.allCases.map(\.rawValue) == ["Male", "Female", "Unknown"])
+        #expect(PersonGender(rawValue: "Female") == .female)
+        #expect(PersonGender(rawValue: "female") == nil)
+        #expect(PersonGender.edmTypeName == "Sample.TripPin.PersonGender")
+        #expect(Set(PersonGender.allCases).count == 3)
+    }
 }
