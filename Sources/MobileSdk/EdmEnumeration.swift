@@ -1,5 +1,3 @@
-import Foundation
-
 /// A generated enum for a CSDL enumeration type: a case per member, and the members' CSDL names listed once, in the
 /// order of the cases, in ``memberNames``; the runtime pairs them with the synthesized `allCases` to give `rawValue`
 /// (the member's name) and `init?(rawValue:)`.
@@ -71,18 +69,8 @@ final class EdmMemberTable: @unchecked Sendable {
     }
 
     static func of<T: EdmEnumeration>(_ type: T.Type) -> EdmMemberTable {
-        cache.lock.lock()
-        defer { cache.lock.unlock() }
-        if let table = cache.tables[ObjectIdentifier(type)] { return table }
-        let table = EdmMemberTable(type)
-        cache.tables[ObjectIdentifier(type)] = table
-        return table
+        cache.value(for: type) { EdmMemberTable(type) }
     }
 
-    private static let cache = Cache()
-
-    private final class Cache: @unchecked Sendable {
-        let lock = NSLock()
-        var tables: [ObjectIdentifier: EdmMemberTable] = [:]
-    }
+    private static let cache = TypeCache<EdmMemberTable>()
 }

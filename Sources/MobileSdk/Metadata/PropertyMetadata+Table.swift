@@ -7,7 +7,8 @@ extension PropertyMetadata {
     ///     [swiftName:] name kind [#n] [target …] [payload=payloadName]
     ///
     /// `swiftName:` is the generated property's Swift name, through which its accessors find `name`, the storage
-    /// name (the attribute's logical name, or the property's name); `kind` is the name of a ``PropertyType`` case (`string`, `dateTimeOffset`, `optionSet`, `navigation` …), in
+    /// name (the attribute's logical name, or the property's name); `kind` is the name of a ``PropertyType`` case
+    /// (`string`, `dateTimeOffset`, `optionSet`, `navigation` …), in
     /// brackets for a collection (`[navigation]`); `#n` is `types[n]`, the type of a `complex` or the class of a
     /// `navigation`; a `lookup` lists its targets as `logicalName/navigationProperty/entitySet` fields. Names
     /// containing a space, `%`, `/`, `#`, `=`, `:`, a bracket, a quote or a backslash are percent-encoded.

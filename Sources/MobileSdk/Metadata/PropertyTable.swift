@@ -1,5 +1,3 @@
-import Foundation
-
 /// The property metadata of a generated class or complex type, indexed by storage and payload name. Built once per
 /// type and cached: decoding a page looks each key up here.
 final class PropertyTable: Sendable {
@@ -43,7 +41,7 @@ final class PropertyTable: Sendable {
     /// The table of an entity class, with the properties of its base classes: generated classes list only the
     /// properties their own entity type declares.
     static func of(_ type: Entity.Type) -> PropertyTable {
-        cache.table(for: ObjectIdentifier(type)) {
+        cache.value(for: type) {
             var classes: [Entity.Type] = []
             var current: Entity.Type? = type
             while let entityType = current {
@@ -51,34 +49,14 @@ final class PropertyTable: Sendable {
                 current = _getSuperclass(entityType) as? Entity.Type
             }
             // Base classes first, so that a derived class's metadata for the same name wins.
-            return classes.reversed().flatMap(\.propertyMetadata)
+            return PropertyTable(classes.reversed().flatMap(\.propertyMetadata))
         }
     }
 
     /// The table of a complex type.
     static func of(_ type: any ComplexValue.Type) -> PropertyTable {
-        cache.table(for: ObjectIdentifier(type)) { type.propertyMetadata }
+        cache.value(for: type) { PropertyTable(type.propertyMetadata) }
     }
 
-    private static let cache = Cache()
-
-    private final class Cache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var tables: [ObjectIdentifier: PropertyTable] = [:]
-
-        func table(for key: ObjectIdentifier, _ properties: () -> [PropertyMetadata]) -> PropertyTable {
-            lock.lock()
-            if let table = tables[key] {
-                lock.unlock()
-                return table
-            }
-            lock.unlock()
-            let table = PropertyTable(properties())
-            lock.lock()
-            defer { lock.unlock() }
-            if let existing = tables[key] { return existing }
-            tables[key] = table
-            return table
-        }
-    }
+    private static let cache = TypeCache<PropertyTable>()
 }
