@@ -38,6 +38,9 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     public var entities: Filter
     /// Attributes as `entity.attribute` or `attribute`, by logical or property name.
     public var attributes: Filter
+    /// Operations (actions, functions, v2/v3 service operations) by name, qualified name or import name;
+    /// `{"exclude": ["*"]}` generates no request types.
+    public var operations: Filter
     public var propertyNaming: PropertyNaming
     /// Put before every generated type name.
     public var typePrefix: String
@@ -46,11 +49,13 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     public var registryName: String
 
     public init(
-        entities: Filter = Filter(), attributes: Filter = Filter(), propertyNaming: PropertyNaming = .lowerCamelCase,
-        typePrefix: String = "", accessLevel: Access = .public, registryName: String = "GeneratedEntities"
+        entities: Filter = Filter(), attributes: Filter = Filter(), operations: Filter = Filter(),
+        propertyNaming: PropertyNaming = .lowerCamelCase, typePrefix: String = "", accessLevel: Access = .public,
+        registryName: String = "GeneratedEntities"
     ) {
         self.entities = entities
         self.attributes = attributes
+        self.operations = operations
         self.propertyNaming = propertyNaming
         self.typePrefix = typePrefix
         self.accessLevel = accessLevel
@@ -63,6 +68,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         let defaults = GeneratorConfiguration()
         entities = try container.decodeIfPresent(Filter.self, forKey: .entities) ?? defaults.entities
         attributes = try container.decodeIfPresent(Filter.self, forKey: .attributes) ?? defaults.attributes
+        operations = try container.decodeIfPresent(Filter.self, forKey: .operations) ?? defaults.operations
         propertyNaming = try container.decodeIfPresent(PropertyNaming.self, forKey: .propertyNaming) ?? defaults.propertyNaming
         typePrefix = try container.decodeIfPresent(String.self, forKey: .typePrefix) ?? defaults.typePrefix
         accessLevel = try container.decodeIfPresent(Access.self, forKey: .accessLevel) ?? defaults.accessLevel

@@ -153,6 +153,34 @@ struct OperationSnippetTests {
 
             """#)
     }
+
+    @Test func theConfigurationSelectsOperationsByNameQualifiedNameOrImport() throws {
+        let operations = """
+                  <Action Name="Reset"/>
+                  <Function Name="Find"><Parameter Name="id" Type="Edm.Int32" Nullable="false"/><ReturnType Type="t.Order"/></Function>
+                  <Function Name="Total" IsBound="true"><Parameter Name="order" Type="t.Order" Nullable="false"/><ReturnType Type="t.Total"/></Function>
+                  <Function Name="Hidden"><ReturnType Type="Edm.String"/></Function>
+            """
+        let imports = #"<ActionImport Name="ResetAll" Action="t.Reset"/><FunctionImport Name="Find" Function="t.Find"/>"#
+        let text = document(operations, imports: imports)
+        let some = GeneratorConfiguration(operations: .init(include: ["resetall", "Test.Total", "Hidden"], exclude: ["find"]))
+        #expect(try Snippets.render(text, type: "ResetRequest", configuration: some).text.contains("action: \"ResetAll\""))
+        #expect(try Snippets.render(text, type: "TotalRequest", configuration: some).text.contains("function: \"Test.Total\""))
+        #expect(throws: Snippets.SnippetError.self) { try Snippets.render(text, type: "FindRequest", configuration: some) }
+        let service = try Snippets.render(text, type: "CService", configuration: some).text
+        #expect(service.contains("public func resetAll() async throws -> Swift.Void {"))
+        #expect(!service.contains("func find("))
+        #expect(try Snippets.diagnostics(text, configuration: some) == [
+            "note: function Hidden is not generated: it is unbound and no import exposes it",
+        ])
+
+        let none = GeneratorConfiguration(operations: .init(exclude: ["*"]))
+        for request in ["ResetRequest", "FindRequest", "TotalRequest"] {
+            #expect(throws: Snippets.SnippetError.self) { try Snippets.render(text, type: request, configuration: none) }
+        }
+        // An operation the configuration leaves out is not reported as skipped.
+        #expect(try Snippets.diagnostics(text, configuration: none).isEmpty)
+    }
 }
 
 /// OData v2/v3 service operations: a request per import, GET as a function and POST as an action, parameters typed;
@@ -225,5 +253,23 @@ struct ServiceOperationSnippetTests {
             "warning: function import Rate is not generated: bindable OData v3 actions have no request type; call it with ODataClient.invokeAction",
             "warning: function import Purge is not generated: it is invoked with DELETE, which requests support only as GET and POST",
         ])
+    }
+
+    @Test func theConfigurationSelectsServiceOperations() throws {
+        let imports = """
+                <FunctionImport Name="Close" ReturnType="Edm.Boolean" m:HttpMethod="POST"/>
+                <FunctionImport Name="Touch"/>
+                <FunctionImport Name="Purge" m:HttpMethod="DELETE"/>
+            """
+        let configuration = GeneratorConfiguration(operations: .init(exclude: ["Test.Touch", "purge"]))
+        #expect(try Snippets.render(document(imports), type: "CloseRequest", configuration: configuration).text
+            .contains("OperationCall(action: \"Close\")"))
+        #expect(throws: Snippets.SnippetError.self) {
+            try Snippets.render(document(imports), type: "TouchRequest", configuration: configuration)
+        }
+        let service = try Snippets.render(document(imports), type: "CService", configuration: configuration).text
+        #expect(service.contains("public func close() async throws -> Swift.Bool? {"))
+        #expect(!service.contains("func touch("))
+        #expect(try Snippets.diagnostics(document(imports), configuration: configuration).isEmpty)
     }
 }

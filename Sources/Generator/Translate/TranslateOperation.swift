@@ -13,7 +13,7 @@ extension GenerationContext {
         var isServiceOperation = false
     }
 
-    /// The operations that can be invoked, named: bound ones by their qualified name, unbound ones through an
+    /// The operations that can be invoked and the configuration admits, named: bound ones by their qualified name, unbound ones through an
     /// action or function import, OData v2/v3 service operations by their import's name. Overloads get the binding
     /// type or their parameters in their names.
     func planOperations() -> [OperationPlan] {
@@ -36,6 +36,8 @@ extension GenerationContext {
             let groups = Dictionary(grouping: operations, by: \.name)
             for operation in operations {
                 let qualified = QualifiedName(namespace: schema.namespace, name: operation.name)
+                let names = [operation.name, qualified.description] + (operation.isBound ? [] : imports[qualified].map { [$0] } ?? [])
+                guard configuration.operations.admits(names) else { continue }
                 let urlName: String
                 if operation.isBound {
                     urlName = qualified.description
@@ -68,6 +70,8 @@ extension GenerationContext {
     /// unbound operation: an action when invoked with POST (`m:HttpMethod`, else v3's side-effecting default), a
     /// function with GET. Its parameters go in the URL either way.
     private func planServiceOperation(_ item: FunctionImport, namespace: String) -> OperationPlan? {
+        let qualified = QualifiedName(namespace: namespace, name: item.name)
+        guard configuration.operations.admits([item.name, qualified.description]) else { return nil }
         if item.isBindable == true {
             warning("function import \(item.name) is not generated: bindable OData v3 actions have no request type; call it with ODataClient.invokeAction", at: item.location)
             return nil
@@ -86,7 +90,7 @@ extension GenerationContext {
         operation.returnType = item.returnType
         operation.annotations = item.annotations
         let structName = typeNames.claim(extra: configuration.typePrefix + IdentifierNaming.upperCamelCase(item.name) + "Request")
-        return OperationPlan(qualified: QualifiedName(namespace: namespace, name: item.name), operation: operation, urlName: item.name,
+        return OperationPlan(qualified: qualified, operation: operation, urlName: item.name,
                              structName: structName, isServiceOperation: true)
     }
 
