@@ -13,9 +13,9 @@ extension GenerationContext {
         var isServiceOperation = false
     }
 
-    /// The operations that can be invoked and the configuration admits, named: bound ones by their qualified name, unbound ones through an
-    /// action or function import, OData v2/v3 service operations by their import's name. Overloads get the binding
-    /// type or their parameters in their names.
+    /// The operations that can be invoked and the configuration admits, named: bound ones by their qualified name,
+    /// unbound ones through an action or function import, OData v2/v3 service operations by their import's name.
+    /// Overloads get the binding type or their parameters in their names.
     func planOperations() -> [OperationPlan] {
         var imports: [QualifiedName: String] = [:]
         var plans: [OperationPlan] = []
@@ -36,8 +36,8 @@ extension GenerationContext {
             let groups = Dictionary(grouping: operations, by: \.name)
             for operation in operations {
                 let qualified = QualifiedName(namespace: schema.namespace, name: operation.name)
-                let names = [operation.name, qualified.description] + (operation.isBound ? [] : imports[qualified].map { [$0] } ?? [])
-                guard configuration.operations.admits(names) else { continue }
+                let names = [operation.name, qualified.description, operation.isBound ? nil : imports[qualified]]
+                guard configuration.operations.admits(names.compactMap { $0 }) else { continue }
                 let urlName: String
                 if operation.isBound {
                     urlName = qualified.description
