@@ -21,7 +21,7 @@ struct Generate: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The directory to write the generated sources to.")
     var output = "Generated"
 
-    @Option(name: .customLong("config"), help: "A JSON configuration file (entities, attributes, propertyNaming, typePrefix, accessLevel, registryName).")
+    @Option(name: .customLong("config"), help: "A JSON configuration file (entities, attributes, operations, propertyNaming, typePrefix, accessLevel, registryName).")
     var configurationFile: String?
 
     @Option(name: .customShort("m"), help: "A MobileSdkGen model file (<Model><Entities><Entity Name=…>) selecting entities and attributes.")
@@ -69,8 +69,8 @@ struct Generate: ParsableCommand {
             return try JSONDecoder().decode(GeneratorConfiguration.self, from: data)
         } catch {
             report([.error("""
-                invalid configuration: \(Self.explain(error)); the keys are entities, attributes (each with include \
-                and exclude lists), propertyNaming (lowerCamelCase, schemaName, logicalName), typePrefix, \
+                invalid configuration: \(Self.explain(error)); the keys are entities, attributes, operations (each \
+                with include and exclude lists), propertyNaming (lowerCamelCase, schemaName, logicalName), typePrefix, \
                 accessLevel (public, internal) and registryName
                 """, at: .file(path))])
             throw ExitCode.failure

@@ -106,4 +106,18 @@ struct CommandLineTests {
         #expect(status != 0)
         #expect(errors.contains("\(config): error: invalid configuration"))
     }
+
+    @Test func theConfigurationSelectsOperations() throws {
+        let config = try Paths.write(#"{ "operations": { "include": ["Sample.TripPin.ShareTrip", "GetNearest*"] } }"#, named: "config.json")
+        let output = try Paths.temporaryDirectory().appendingPathComponent("out").path
+        let (status, printed, _) = try run(["generate", Paths.sample("TripPin.xml"), "--config", config, "-o", output])
+        #expect(status == 0)
+        #expect(printed.contains("and 3 operation requests"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        let text = try files.map { try String(contentsOfFile: output + "/" + $0, encoding: .utf8) }.joined()
+        #expect(text.contains("public struct ShareTripRequest"))
+        #expect(text.contains("public struct GetNearestAirportWithLatLonRequiredFeaturesRequest"))
+        #expect(!text.contains("GetFavoriteAirlineRequest"))
+        #expect(!text.contains("ResetDataSourceRequest"))
+    }
 }
