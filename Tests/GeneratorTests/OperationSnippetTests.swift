@@ -161,12 +161,19 @@ struct OperationSnippetTests {
                   <Function Name="Total" IsBound="true"><Parameter Name="order" Type="t.Order" Nullable="false"/><ReturnType Type="t.Total"/></Function>
                   <Function Name="Hidden"><ReturnType Type="Edm.String"/></Function>
             """
-        let imports = #"<ActionImport Name="ResetAll" Action="t.Reset"/><FunctionImport Name="Find" Function="t.Find"/>"#
+        let imports = """
+                <ActionImport Name="ResetAll" Action="t.Reset"/><FunctionImport Name="Find" Function="t.Find"/>
+            """
         let text = document(operations, imports: imports)
-        let some = GeneratorConfiguration(operations: .init(include: ["resetall", "Test.Total", "Hidden"], exclude: ["find"]))
-        #expect(try Snippets.render(text, type: "ResetRequest", configuration: some).text.contains("action: \"ResetAll\""))
-        #expect(try Snippets.render(text, type: "TotalRequest", configuration: some).text.contains("function: \"Test.Total\""))
-        #expect(throws: Snippets.SnippetError.self) { try Snippets.render(text, type: "FindRequest", configuration: some) }
+        let some = GeneratorConfiguration(
+            operations: .init(include: ["resetall", "Test.Total", "Hidden"], exclude: ["find"]))
+        let reset = try Snippets.render(text, type: "ResetRequest", configuration: some).text
+        #expect(reset.contains("action: \"ResetAll\""))
+        let total = try Snippets.render(text, type: "TotalRequest", configuration: some).text
+        #expect(total.contains("function: \"Test.Total\""))
+        #expect(throws: Snippets.SnippetError.self) {
+            try Snippets.render(text, type: "FindRequest", configuration: some)
+        }
         let service = try Snippets.render(text, type: "CService", configuration: some).text
         #expect(service.contains("public func resetAll() async throws -> Swift.Void {"))
         #expect(!service.contains("func find("))
@@ -176,7 +183,9 @@ struct OperationSnippetTests {
 
         let none = GeneratorConfiguration(operations: .init(exclude: ["*"]))
         for request in ["ResetRequest", "FindRequest", "TotalRequest"] {
-            #expect(throws: Snippets.SnippetError.self) { try Snippets.render(text, type: request, configuration: none) }
+            #expect(throws: Snippets.SnippetError.self) {
+                try Snippets.render(text, type: request, configuration: none)
+            }
         }
         // An operation the configuration leaves out is not reported as skipped.
         #expect(try Snippets.diagnostics(text, configuration: none).isEmpty)

@@ -108,7 +108,8 @@ struct CommandLineTests {
     }
 
     @Test func theConfigurationSelectsOperations() throws {
-        let config = try Paths.write(#"{ "operations": { "include": ["Sample.TripPin.ShareTrip", "GetNearest*"] } }"#, named: "config.json")
+        let config = try Paths.write(
+            #"{ "operations": { "include": ["Sample.TripPin.ShareTrip", "GetNearest*"] } }"#, named: "config.json")
         let output = try Paths.temporaryDirectory().appendingPathComponent("out").path
         let (status, printed, _) = try run(["generate", Paths.sample("TripPin.xml"), "--config", config, "-o", output])
         #expect(status == 0)
