@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "MobileSdkGen",
+    // Observation (entities are observable) sets the floor: iOS 17, macOS 14 and their siblings; Mac Catalyst follows
+    // iOS. README "Platforms" lists what was checked against these minimums.
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .executable(name: "mobilesdkgen", targets: ["mobilesdkgen"]),
         .library(name: "MetadataModel", targets: ["MetadataModel"]),

@@ -10,6 +10,8 @@ let identity = mobileSdkGen.lastPathComponent
 
 let package = Package(
     name: "TripPinClient",
+    // MobileSdk's minimums: its entities are observable (Observation).
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     dependencies: [
         .package(path: mobileSdkGen.path),
     ],

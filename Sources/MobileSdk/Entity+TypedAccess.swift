@@ -20,7 +20,8 @@ extension Entity {
     /// Stores the values as a `.collection` change — as `.optionSetValues`, the form the service sends, when they are
     /// options of a multi-select option set; nil stores `.null`.
     public func setValues<T: AttributeValueConvertible>(_ values: [T]?, for name: String) {
-        if let options = values as? [any OptionSetEnumeration] {
+        // By element type: an empty array of any type would cast to `[any OptionSetEnumeration]`.
+        if T.self is any OptionSetEnumeration.Type, let options = values as? [any OptionSetEnumeration] {
             self[name] = .optionSetValues(options.map { OptionSetValue($0.rawValue) })
             return
         }

@@ -1,10 +1,16 @@
 import Foundation
+import Observation
 
 /// An entity record: attributes by logical name, with change tracking. Generated classes subclass it and add
 /// one typed property per attribute; a plain `Entity` is the late-bound form.
 ///
 /// Each attribute is in one of three states: absent ("not set", left alone on update), `.null` ("clear it on
 /// update") or a value.
+///
+/// Entities are `Observable` without code of their own: reading an attribute, a formatted value, a related entity or
+/// the ETag registers with Observation, and changing one notifies, so a SwiftUI view reading `contact.firstName`
+/// updates when it changes and `@Bindable var contact` can drive a form. Observation is per kind of state, not per
+/// attribute: a change to any attribute notifies everyone who read any attribute of that entity.
 open class Entity {
     /// The logical name of the entity a generated class stands for, e.g. `"account"`; empty for `Entity` itself.
     open class var entityLogicalName: String { "" }
@@ -29,13 +35,52 @@ open class Entity {
     /// The entity's logical name, e.g. `"account"`.
     public internal(set) var logicalName: String
     /// The attribute values by logical name.
-    public private(set) var attributes: [String: AttributeValue] = [:]
+    public private(set) var attributes: [String: AttributeValue] {
+        get {
+            observation.access(self, keyPath: \.attributes)
+            return storedAttributes
+        }
+        set { mutateAttributes { $0 = newValue } }
+    }
     /// Display texts of attribute values (option labels, formatted money and dates) by logical name.
-    public var formattedValues: [String: String] = [:]
+    public var formattedValues: [String: String] {
+        get {
+            observation.access(self, keyPath: \.formattedValues)
+            return storedFormattedValues
+        }
+        _modify {
+            observation.willSet(self, keyPath: \.formattedValues)
+            defer { observation.didSet(self, keyPath: \.formattedValues) }
+            yield &storedFormattedValues
+        }
+    }
     /// Related entities by navigation property name.
-    public var relatedEntities: [String: EntityCollection] = [:]
+    public var relatedEntities: [String: EntityCollection] {
+        get {
+            observation.access(self, keyPath: \.relatedEntities)
+            return storedRelatedEntities
+        }
+        _modify {
+            observation.willSet(self, keyPath: \.relatedEntities)
+            defer { observation.didSet(self, keyPath: \.relatedEntities) }
+            yield &storedRelatedEntities
+        }
+    }
     /// The version the service gave the record (`@odata.etag`, `__metadata.etag`); sent in `If-Match` when set.
-    public var eTag: String?
+    public var eTag: String? {
+        get {
+            observation.access(self, keyPath: \.eTag)
+            return storedETag
+        }
+        set { observation.withMutation(of: self, keyPath: \.eTag) { storedETag = newValue } }
+    }
+
+    private var storedAttributes: [String: AttributeValue] = [:]
+    private var storedFormattedValues: [String: String] = [:]
+    private var storedRelatedEntities: [String: EntityCollection] = [:]
+    private var storedETag: String?
+    /// Reports reads and writes of the state above to Observation; changes count as attribute state.
+    private let observation = ObservationRegistrar()
 
     /// Set on a probe instance while a key path is resolved to the properties it reads (see ``PropertyPaths``).
     var probe: (recorder: AccessRecorder, depth: Int)?
@@ -53,6 +98,34 @@ open class Entity {
     public init(logicalName: String, id: UUID? = nil) {
         self.logicalName = logicalName
         assignedId = id
+    }
+
+    /// An entity standing for an existing record, to update or delete it without loading it first:
+    /// `let account = Account(id: accountId); account.name = "Contoso"; try await client.update(account)`.
+    ///
+    /// The id is stored in the class's key attribute (or its primary id attribute) without counting as a change.
+    public convenience init(id: UUID) {
+        self.init(key: .id(id))
+        assignedId = id
+    }
+
+    /// An entity standing for an existing record with this key, e.g. `Person(key: EntityKey("russellwhyte"))`:
+    /// a single value goes to the class's only key attribute, named values to the attributes they name; neither
+    /// counts as a change.
+    public convenience init(key: EntityKey) {
+        self.init()
+        switch key.storage {
+        case .single(let value):
+            let keyAttributes = Self.keyAttributes
+            if keyAttributes.count == 1 {
+                storedAttributes[keyAttributes[0]] = value
+            } else if let primaryId = Self.primaryIdAttribute, case .guid = value {
+                storedAttributes[primaryId] = value
+            }
+            if case .guid(let id) = value { assignedId = id }
+        case .named(let components):
+            for component in components { storedAttributes[component.name] = component.value }
+        }
     }
 
     /// The record's GUID: the class's ``primaryIdAttribute`` when that holds one, else the id last assigned.
@@ -80,8 +153,10 @@ open class Entity {
                 removeAttribute(name)
                 return
             }
-            attributes[name] = newValue
-            changes.insert(name)
+            mutateAttributes { attributes in
+                attributes[name] = newValue
+                changes.insert(name)
+            }
         }
     }
 
@@ -92,23 +167,27 @@ open class Entity {
 
     /// Makes the attribute absent ("not set") again and forgets that it changed.
     public func removeAttribute(_ name: String) {
-        attributes[name] = nil
-        changes.remove(name)
+        mutateAttributes { attributes in
+            attributes[name] = nil
+            changes.remove(name)
+        }
     }
 
     /// Names of attributes set or cleared since initialization or the last ``acceptChanges()``, sorted.
     public var changedAttributeNames: [String] {
-        changes.sorted()
+        observation.access(self, keyPath: \.attributes)
+        return changes.sorted()
     }
 
     /// Whether the attribute was set or cleared since initialization or the last ``acceptChanges()``.
     public func hasChanged(_ name: String) -> Bool {
-        changes.contains(name)
+        observation.access(self, keyPath: \.attributes)
+        return changes.contains(name)
     }
 
     /// Marks the current state as loaded: nothing is changed afterwards.
     public func acceptChanges() {
-        changes.removeAll()
+        mutateAttributes { _ in changes.removeAll() }
     }
 
     /// Gives `other` this entity's logical name, id, attributes, formatted values, related entities and changes.
@@ -124,7 +203,14 @@ open class Entity {
 
     /// Replaces the attributes with values loaded from the service: nothing counts as changed.
     func load(_ attributes: [String: AttributeValue]) {
-        self.attributes = attributes
-        changes.removeAll()
+        mutateAttributes { stored in
+            stored = attributes
+            changes.removeAll()
+        }
+    }
+
+    /// Changes the attributes (and the change set) in place, notifying observers once.
+    private func mutateAttributes(_ body: (inout [String: AttributeValue]) -> Void) {
+        observation.withMutation(of: self, keyPath: \.attributes) { body(&storedAttributes) }
     }
 }

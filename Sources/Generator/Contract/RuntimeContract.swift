@@ -97,8 +97,12 @@ enum RuntimeContract {
         "logicalName", "attributes", "formattedValues", "relatedEntities", "eTag", "recordId", "contains",
         "removeAttribute", "changedAttributeNames", "hasChanged", "acceptChanges", "getValue", "setValue", "getValues",
         "setValues", "getRelated", "getRelatedCollection", "setRelated", "setRelatedCollection", "toEntity",
-        "debugDescription", "attributeName",
+        "debugDescription", "attributeName", "reference", "hash",
     ]).union(ClassProperty.allCases.map(\.rawValue)).union(Accessor.allCases.map(\.rawValue)).union(swiftMembers)
+
+    /// `Entity` members a generated property may shadow: protocol-extension members, which generic code reaches through
+    /// the protocol whatever a subclass declares (`Identifiable.id`: a generated `id` attribute keeps its name).
+    static let shadowableEntityMembers: Set<String> = ["id"]
 
     /// Names a generated complex type must not give its properties.
     static let complexMembers: Set<String> = Set([
@@ -142,7 +146,7 @@ enum RuntimeContract {
     static let runtimePublicTypes: [String] = [
         "AttributeKeyPaths", "AttributeValue", "AttributeValueConvertible", "ColumnSet", "ComplexValue", "DateOnly", "EdmDuration",
         "EdmEnumeration", "EdmFlagsEnumeration", "Entity", "EntityCollection", "EntityConversionError", "EntityKey",
-        "EntityLocation", "EntityReference", "EntityRegistry", "EntitySetAccessor", "Field", "Fields", "FilterExpression",
+        "EntityIdentity", "EntityLocation", "EntityReference", "EntityRegistry", "EntitySetAccessor", "Field", "Fields", "FilterExpression",
         "JSONPayloadError", "LookupTarget", "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError",
         "ODataJSONDecoder", "ODataJSONEncoder", "ODataLiteral", "ODataOperation", "ODataQuery", "ODataServiceClient",
         "ODataVersion", "OperationBinding", "OperationCall", "OperationParameter", "OperationResult",

@@ -2,13 +2,13 @@ import Foundation
 
 /// The key of one entity in a URL: a single value (`accounts(<guid>)`, `People('russell')`), or named values for a
 /// composite or alternate key (`TripRatings(TripId=1,UserName='kristina')`, `accounts(accountnumber='A-1')`).
-public struct EntityKey: Sendable, Equatable, CustomStringConvertible {
-    public enum Storage: Sendable, Equatable {
+public struct EntityKey: Sendable, Hashable, CustomStringConvertible {
+    public enum Storage: Sendable, Hashable {
         case single(AttributeValue)
         case named([Component])
     }
 
-    public struct Component: Sendable, Equatable {
+    public struct Component: Sendable, Hashable {
         public var name: String
         public var value: AttributeValue
     }

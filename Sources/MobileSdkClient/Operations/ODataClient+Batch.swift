@@ -13,6 +13,7 @@ extension ODataClient {
     /// Sends the parts as one `$batch` request (multipart/mixed) and returns one response per request, in order;
     /// a change set that failed answers with one error response. The requests come from the `…Request` methods,
     /// e.g. ``createRequest(_:entitySet:)`` and ``updateRequest(_:entitySet:)``.
+    nonisolated(nonsending)
     public func batch(_ parts: [BatchPart]) async throws -> [HTTPResponse] {
         let boundary = "batch_" + UUID().uuidString.lowercased()
         var body = ""

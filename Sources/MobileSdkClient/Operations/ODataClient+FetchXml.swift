@@ -4,6 +4,7 @@ import MobileSdk
 extension ODataClient {
     /// One page of a Dataverse FetchXML query (`GET entityset?fetchXml=…`). `page` and `pagingCookie` are set on the
     /// query's `<fetch>` element; the result's ``EntityPage/pagingCookie`` is the cookie for the page after it.
+    nonisolated(nonsending)
     public func fetch<T: Entity>(_ type: T.Type, fetchXml: String, page: Int = 1, pagingCookie: String? = nil,
                                  entitySet: String? = nil, logicalName: String? = nil) async throws -> EntityPage<T> {
         let set = try entitySetName(type, entitySet)
@@ -22,6 +23,7 @@ extension ODataClient {
     }
 
     /// Every record a FetchXML query returns, page after page with the paging cookie.
+    nonisolated(nonsending)
     public func fetchAll<T: Entity>(_ type: T.Type, fetchXml: String, entitySet: String? = nil, logicalName: String? = nil) async throws -> [T] {
         var pageNumber = 1
         var page = try await fetch(type, fetchXml: fetchXml, entitySet: entitySet, logicalName: logicalName)

@@ -3,12 +3,14 @@ import MobileSdk
 
 extension ODataClient {
     /// Sends a typed operation request (generated per action and function) and reads its response.
+    nonisolated(nonsending)
     public func invoke<Operation: ODataOperation>(_ operation: Operation) async throws -> Operation.Response {
         try await invoke(operation, options: ODataQuery())
     }
 
     /// Sends a function request with system query options on its result — `$filter`, `$top`, `$count` … on the
     /// collection a composable function returns, e.g. `GetTripsByTag(tag=@tag)?@tag='x'&$top=1`.
+    nonisolated(nonsending)
     public func invoke<Operation: ODataOperation>(_ operation: Operation, options: ODataQuery) async throws -> Operation.Response {
         let call = operation.call
         guard options == ODataQuery() || !call.isAction else {
@@ -39,6 +41,7 @@ extension ODataClient {
     }
 
     /// Invokes an action (POST) with its parameters as the JSON body. Bound actions are named with their namespace.
+    nonisolated(nonsending)
     public func invokeAction(_ name: String, binding: OperationBinding = .unbound,
                              parameters: KeyValuePairs<String, AttributeValue> = [:]) async throws -> OperationResult {
         let request = try actionRequest(name, binding: binding, parameters: parameters.map { OperationParameter($0.key, $0.value) })
@@ -55,6 +58,7 @@ extension ODataClient {
 
     /// Invokes a function (GET); parameters go in the URL, in OData v4 as aliases, `F(p=@p)?@p=value`, so that any
     /// value is safe, in OData v2 as `F?p=value`.
+    nonisolated(nonsending)
     public func invokeFunction(_ name: String, binding: OperationBinding = .unbound,
                                parameters: KeyValuePairs<String, AttributeValue> = [:]) async throws -> OperationResult {
         try await invokeFunction(name, method: "GET", binding: binding, values: parameters.map { ($0.key, $0.value) }, options: ODataQuery())

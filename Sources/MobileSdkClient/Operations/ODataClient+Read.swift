@@ -5,6 +5,7 @@ extension ODataClient {
     /// The entity with this key, as `type` (or a registered class derived from it).
     ///
     /// `entitySet` defaults to the class's; late-bound reads (`Entity.self`) name it and the entity's `logicalName`.
+    nonisolated(nonsending)
     public func retrieve<T: Entity>(_ type: T.Type, key: EntityKey, select: [String] = [], expand: [String] = [],
                                     entitySet: String? = nil, logicalName: String? = nil) async throws -> T {
         let request = try readRequest(type, key: key, select: select, expand: expand, entitySet: entitySet)
@@ -23,11 +24,13 @@ extension ODataClient {
     }
 
     /// The entity with this GUID key.
+    nonisolated(nonsending)
     public func retrieve<T: Entity>(_ type: T.Type, id: UUID, select: [String] = [], expand: [String] = []) async throws -> T {
         try await retrieve(type, key: .id(id), select: select, expand: expand)
     }
 
     /// The first page of a query.
+    nonisolated(nonsending)
     public func retrieveMultiple<T: Entity>(_ type: T.Type, query: ODataQuery = ODataQuery(), entitySet: String? = nil,
                                             logicalName: String? = nil) async throws -> EntityPage<T> {
         let set = try entitySetName(type, entitySet)
@@ -36,12 +39,14 @@ extension ODataClient {
     }
 
     /// The next page after `page`, or nil when it was the last.
+    nonisolated(nonsending)
     public func nextPage<T: Entity>(after page: EntityPage<T>, logicalName: String? = nil) async throws -> EntityPage<T>? {
         guard let link = page.nextLink else { return nil }
         return try await self.page(T.self, path: link, logicalName: logicalName)
     }
 
     /// Every entity a query matches, following next links: all pages, or an error naming how far it got.
+    nonisolated(nonsending)
     public func retrieveAll<T: Entity>(_ type: T.Type, query: ODataQuery = ODataQuery(), entitySet: String? = nil,
                                        logicalName: String? = nil) async throws -> [T] {
         var page = try await retrieveMultiple(type, query: query, entitySet: entitySet, logicalName: logicalName)
@@ -67,6 +72,7 @@ extension ODataClient {
     }
 
     /// One page from a path or next link, which must be on the service's host.
+    nonisolated(nonsending)
     func page<T: Entity>(_ type: T.Type, path: String, logicalName: String?) async throws -> EntityPage<T> {
         let request = try request("GET", path)
         let response = try await send(request)

@@ -7,6 +7,7 @@ extension ODataClient {
     ///
     /// `entitySet` defaults to the entity's class's.
     @discardableResult
+    nonisolated(nonsending)
     public func create(_ entity: Entity, entitySet: String? = nil) async throws -> EntityLocation {
         let request = try createRequest(entity, entitySet: entitySet)
         let response = try await send(request)
@@ -18,6 +19,7 @@ extension ODataClient {
     }
 
     /// Creates the entity and returns the service's representation of it (`Prefer: return=representation`).
+    nonisolated(nonsending)
     public func createAndRetrieve<T: Entity>(_ entity: T, entitySet: String? = nil) async throws -> T {
         var request = try createRequest(entity, entitySet: entitySet)
         if version == .v4 { request[header: "Prefer"] = [request[header: "Prefer"], "return=representation"].compactMap { $0 }.joined(separator: ",") }
@@ -38,6 +40,7 @@ extension ODataClient {
     /// Sends the attributes changed since the entity was loaded or saved (PATCH; MERGE in OData v2): `nil`-cleared
     /// ones as null, untouched ones not at all. Sends nothing when nothing changed. With an ``Entity/eTag``, the
     /// update applies only if the record has not changed since (`If-Match`); else only if it exists (`If-Match: *`).
+    nonisolated(nonsending)
     public func update(_ entity: Entity, entitySet: String? = nil) async throws {
         guard !entity.changedAttributeNames.isEmpty else { return }
         let request = try updateRequest(entity, entitySet: entitySet)
@@ -66,6 +69,7 @@ extension ODataClient {
 
     /// Creates the record with this key or updates it (OData v4 PATCH without preconditions), e.g. by an
     /// alternate key: `upsert(account, key: EntityKey(["accountnumber": .string("A-1")]))`.
+    nonisolated(nonsending)
     public func upsert(_ entity: Entity, key: EntityKey? = nil, entitySet: String? = nil) async throws {
         let set = try entitySetName(type(of: entity), entitySet)
         let segment = try (key ?? self.key(of: entity)).urlSegment(version)
@@ -76,6 +80,7 @@ extension ODataClient {
     }
 
     /// Deletes the entity; with an ``Entity/eTag``, only if the record has not changed since.
+    nonisolated(nonsending)
     public func delete(_ entity: Entity, entitySet: String? = nil) async throws {
         var request = try self.request("DELETE", try entityPath(entity, entitySet: entitySet))
         request[header: "If-Match"] = entity.eTag ?? (version == .v4 ? "*" : nil)
@@ -83,6 +88,7 @@ extension ODataClient {
     }
 
     /// Deletes the record with this key.
+    nonisolated(nonsending)
     public func delete(_ type: Entity.Type, key: EntityKey, entitySet: String? = nil) async throws {
         let set = try entitySetName(type, entitySet)
         var request = try self.request("DELETE", URLText.path(set + (try key.urlSegment(version))))
@@ -91,6 +97,7 @@ extension ODataClient {
     }
 
     /// Links `target` to `entity` through a navigation property (`$ref` in v4, `$links` in v2).
+    nonisolated(nonsending)
     public func associate(_ entity: Entity, navigationProperty: String, with target: Entity, entitySet: String? = nil, targetEntitySet: String? = nil) async throws {
         let source = try entityPath(entity, entitySet: entitySet)
         let targetURL = try resolve(try entityPath(target, entitySet: targetEntitySet)).absoluteString
@@ -103,6 +110,7 @@ extension ODataClient {
     }
 
     /// Removes the link from `entity` to `target` through a navigation property; `target` nil for a single-valued one.
+    nonisolated(nonsending)
     public func disassociate(_ entity: Entity, navigationProperty: String, from target: Entity? = nil, entitySet: String? = nil, targetEntitySet: String? = nil) async throws {
         let source = try entityPath(entity, entitySet: entitySet)
         var path: String
