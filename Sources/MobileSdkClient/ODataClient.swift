@@ -162,6 +162,14 @@ public final class ODataClient: Sendable {
     }
 
     /// Decodes, turning payload errors into ``ODataClientError/invalidResponse(_:request:)``.
+    /// ``decoding(_:_:)`` away from the caller's actor, so that decoding a large page does not hold up the main actor;
+    /// the entities it returns are referenced by nothing else, so they can join the caller's.
+    @concurrent
+    func decodingConcurrently<Result>(_ request: HTTPRequest, _ body: @Sendable () throws -> sending Result) async throws
+        -> sending Result {
+        try decoding(request, body)
+    }
+
     func decoding<Result>(_ request: HTTPRequest, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()

@@ -42,6 +42,19 @@ final class PeopleViewModel {
         people = found
     }
 
+    /// One entity at a time across the pages, from a query kept since `prepare`.
+    private var pending: EntityPages<Person>?
+
+    func prepare(lastName: String) {
+        pending = client.pages(Query<Person>().filter { $0.lastName == lastName }.orderBy(\.userName))
+    }
+
+    func loadOneByOne() async throws {
+        guard let pending else { return }
+        people = []
+        for try await person in pending.entities { people.append(person) }
+    }
+
     func show(userName: String) async throws {
         selected = try await client.retrieve(Person.self, key: EntityKey(userName))
     }
@@ -95,6 +108,9 @@ extension ODataV4Live {
         #expect(model.people.compactMap(\.userName) == names)
         try await model.loadPages(lastName: family)
         #expect(model.pageSizes == [2, 1])
+        model.prepare(lastName: family)
+        try await model.loadOneByOne()
+        #expect(model.people.compactMap(\.userName) == names)
 
         try await model.show(userName: names[0])
         let shown = try #require(model.selected)

@@ -10,7 +10,10 @@ extension ODataClient {
                                     entitySet: String? = nil, logicalName: String? = nil) async throws -> T {
         let request = try readRequest(type, key: key, select: select, expand: expand, entitySet: entitySet)
         let response = try await send(request)
-        let entity = try decoding(request) { try decoder.decodeEntity(type, from: response.body, logicalName: logicalName) }
+        let decoder = decoder
+        let entity = try await decodingConcurrently(request) {
+            try decoder.decodeEntity(type, from: response.body, logicalName: logicalName)
+        }
         if entity.eTag == nil { entity.eTag = response[header: "ETag"] }
         return entity
     }
@@ -67,8 +70,7 @@ extension ODataClient {
     /// The pages of a query, fetched one at a time as they are iterated.
     public func pages<T: Entity>(_ type: T.Type, query: ODataQuery = ODataQuery(), entitySet: String? = nil,
                                  logicalName: String? = nil) -> EntityPages<T> {
-        EntityPages(client: self, first: { try await self.retrieveMultiple(type, query: query, entitySet: entitySet, logicalName: logicalName) },
-                    logicalName: logicalName)
+        EntityPages(client: self, query: .success(query), entitySet: entitySet, logicalName: logicalName)
     }
 
     /// One page from a path or next link, which must be on the service's host.
@@ -76,7 +78,10 @@ extension ODataClient {
     func page<T: Entity>(_ type: T.Type, path: String, logicalName: String?) async throws -> EntityPage<T> {
         let request = try request("GET", path)
         let response = try await send(request)
-        let collection = try decoding(request) { try decoder.decodeCollection(type, from: response.body, logicalName: logicalName) }
+        let decoder = decoder
+        let collection = try await decodingConcurrently(request) {
+            try decoder.decodeCollection(type, from: response.body, logicalName: logicalName)
+        }
         var page = EntityPage<T>(collection)
         if let link = page.nextLink {
             // Refuse before following: a next link to another host would carry the credentials there.
@@ -94,35 +99,5 @@ extension ODataClient {
             throw ODataClientError.unaddressable("\(type) has no entity set; pass entitySet:")
         }
         return set
-    }
-}
-
-/// The pages of a query as an async sequence; each page is requested when the loop asks for it.
-public struct EntityPages<T: Entity>: AsyncSequence {
-    public typealias Element = EntityPage<T>
-
-    let client: ODataClient
-    let first: () async throws -> EntityPage<T>
-    let logicalName: String?
-
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        let pages: EntityPages
-        var previous: EntityPage<T>?
-        var started = false
-
-        public mutating func next() async throws -> EntityPage<T>? {
-            if !started {
-                started = true
-                previous = try await pages.first()
-                return previous
-            }
-            guard let last = previous, last.nextLink != nil else { return nil }
-            previous = try await pages.client.nextPage(after: last, logicalName: pages.logicalName)
-            return previous
-        }
-    }
-
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(pages: self)
     }
 }

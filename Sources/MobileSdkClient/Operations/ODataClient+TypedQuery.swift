@@ -17,8 +17,6 @@ extension ODataClient {
 
     /// The pages of a typed query, fetched one at a time as they are iterated.
     public func pages<T: Entity>(_ query: Query<T>, entitySet: String? = nil) -> EntityPages<T> {
-        EntityPages(client: self, first: {
-            try await self.retrieveMultiple(T.self, query: try self.encoding { try query.odataQuery(self.version) }, entitySet: entitySet)
-        }, logicalName: nil)
+        EntityPages(client: self, query: Result { try encoding { try query.odataQuery(version) } }, entitySet: entitySet, logicalName: nil)
     }
 }
