@@ -15,5 +15,12 @@ set -a
 set +a
 export MOBILESDK_REQUIRE_LIVE_TESTS=1
 swift test "$@"
+# The standard-library symbols the libraries use against the Apple minimums in Package.swift; and, so that the check is
+# known to bite, the same check failing below them (Observation needs iOS 17).
+scripts/check-availability.py
+if scripts/check-availability.py --floor iOS=16.0 >/dev/null; then
+    echo "error: scripts/check-availability.py passed with iOS 16 as the minimum, where Observation is unavailable" >&2
+    exit 1
+fi
 scripts/mutation-check.sh 1000
 scripts/test-example.sh
