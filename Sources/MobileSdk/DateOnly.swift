@@ -48,7 +48,7 @@ extension DateOnly: Comparable {
 extension DateOnly: CustomStringConvertible {
     /// `YYYY-MM-DD`, with a leading `-` for negative years.
     public var description: String {
-        (year < 0 ? "-" : "") + zeroPadded(abs(year), width: 4) + "-"
+        (year < 0 ? "-" : "") + zeroPadded(year.magnitude, width: 4) + "-"
             + zeroPadded(month, width: 2) + "-" + zeroPadded(day, width: 2)
     }
 }

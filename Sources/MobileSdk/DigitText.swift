@@ -13,7 +13,7 @@ extension Substring {
 }
 
 /// `value` in decimal, padded with leading zeros to at least `width` digits.
-func zeroPadded(_ value: Int, width: Int) -> String {
+func zeroPadded<Value: BinaryInteger>(_ value: Value, width: Int) -> String {
     let digits = String(value)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }

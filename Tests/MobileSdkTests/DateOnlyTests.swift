@@ -12,6 +12,7 @@ struct DateOnlyTests {
         #expect(DateOnly("2024-02-29") == DateOnly(year: 2024, month: 2, day: 29))
         #expect(DateOnly("-0044-03-15")?.year == -44)
         #expect(DateOnly(year: 7, month: 1, day: 2).description == "0007-01-02")
+        #expect(DateOnly(year: .min, month: 1, day: 2).description == "-9223372036854775808-01-02")   // no overflow
     }
 
     @Test(arguments: [

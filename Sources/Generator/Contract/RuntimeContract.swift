@@ -97,7 +97,7 @@ enum RuntimeContract {
         "logicalName", "attributes", "formattedValues", "relatedEntities", "eTag", "recordId", "contains",
         "removeAttribute", "changedAttributeNames", "hasChanged", "acceptChanges", "getValue", "setValue", "getValues",
         "setValues", "getRelated", "getRelatedCollection", "setRelated", "setRelatedCollection", "toEntity",
-        "debugDescription", "attributeName", "reference", "hash",
+        "debugDescription", "attributeName", "reference", "hash", "snapshot",
     ]).union(ClassProperty.allCases.map(\.rawValue)).union(Accessor.allCases.map(\.rawValue)).union(swiftMembers)
 
     /// `Entity` members a generated property may shadow: protocol-extension members, which generic code reaches through
@@ -144,13 +144,14 @@ enum RuntimeContract {
 
     /// The runtime's public types (checked against its symbol graph by `RuntimeContractTests`).
     static let runtimePublicTypes: [String] = [
-        "AttributeKeyPaths", "AttributeValue", "AttributeValueConvertible", "ColumnSet", "ComplexValue", "DateOnly", "EdmDuration",
-        "EdmEnumeration", "EdmFlagsEnumeration", "Entity", "EntityCollection", "EntityConversionError", "EntityKey",
-        "EntityIdentity", "EntityLocation", "EntityReference", "EntityRegistry", "EntitySetAccessor", "Field", "Fields", "FilterExpression",
-        "JSONPayloadError", "LookupTarget", "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError",
-        "ODataJSONDecoder", "ODataJSONEncoder", "ODataLiteral", "ODataOperation", "ODataQuery", "ODataServiceClient",
-        "ODataVersion", "OperationBinding", "OperationCall", "OperationParameter", "OperationResult",
-        "OptionSetEnumeration", "OptionSetValue", "OptionTable", "PropertyMetadata", "PropertyType", "Query",
-        "SingletonAccessor", "SpatialValue", "TimeOfDay", "URLText", "UntypedValue",
+        "AttributeKeyPaths", "AttributeValue", "AttributeValueConvertible", "ColumnSet", "ComplexValue", "DateOnly",
+        "EdmDuration", "EdmEnumeration", "EdmFlagsEnumeration", "Entity", "EntityCollection", "EntityConversionError",
+        "EntityIdentity", "EntityKey", "EntityLocation", "EntityReference", "EntityRegistry", "EntitySetAccessor",
+        "EntitySnapshot", "Field", "Fields", "FilterExpression", "JSONPayloadError", "LookupTarget",
+        "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataJSONDecoder", "ODataJSONEncoder",
+        "ODataLiteral", "ODataOperation", "ODataQuery", "ODataServiceClient", "ODataVersion", "OperationBinding",
+        "OperationCall", "OperationParameter", "OperationResult", "OptionSetEnumeration", "OptionSetValue",
+        "OptionTable", "PropertyMetadata", "PropertyType", "Query", "SingletonAccessor", "SpatialValue", "TimeOfDay",
+        "URLText", "UntypedValue",
     ]
 }
