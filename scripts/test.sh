@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: installs the system packages the build needs, starts the real OData v4 and v2
-# servers the client is tested against (scripts/test-servers.sh), runs `swift test`, feeds the
-# generator a thousand mutated documents (no crash, no hang), then builds and tests the example
-# consumer package through the build-tool plugin.
+# servers the client is tested against (scripts/test-servers.sh), runs `swift test`, builds the
+# DocC documentation of MobileSdk and MobileSdkClient with warnings as errors (scripts/build-docs.sh),
+# feeds the generator a thousand mutated documents (no crash, no hang), then builds and tests the
+# example consumer package through the build-tool plugin.
 # Tests that read ../shared/corpus skip themselves where that folder is absent; the live-server
 # tests must run here (MOBILESDK_REQUIRE_LIVE_TESTS=1).
 set -euo pipefail
@@ -15,6 +16,7 @@ set -a
 set +a
 export MOBILESDK_REQUIRE_LIVE_TESTS=1
 swift test "$@"
+scripts/build-docs.sh
 # The standard-library symbols the libraries use against the Apple minimums in Package.swift; and, so that the check is
 # known to bite, the same check failing below them (Observation needs iOS 17).
 scripts/check-availability.py

@@ -1,7 +1,8 @@
 import MobileSdk
 
-/// The pages of a query as an async sequence: each page is requested when the loop asks for it, on the loop's actor.
-/// A value a view model can keep and iterate later; ``entities`` reads it one entity at a time.
+/// The pages of a query as an async sequence: each page is requested when the loop asks for it, on the loop's actor
+/// (where loops call `next(isolation:)`: iOS 18, macOS 15 and later, and Linux). A value a view model can keep and
+/// iterate later; ``entities`` reads it one entity at a time.
 public struct EntityPages<T: Entity>: AsyncSequence, Sendable {
     public typealias Element = EntityPage<T>
     public typealias Failure = any Error

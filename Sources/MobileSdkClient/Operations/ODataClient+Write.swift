@@ -38,7 +38,7 @@ extension ODataClient {
     }
 
     /// Sends the attributes changed since the entity was loaded or saved (PATCH; MERGE in OData v2): `nil`-cleared
-    /// ones as null, untouched ones not at all. Sends nothing when nothing changed. With an ``Entity/eTag``, the
+    /// ones as null, untouched ones not at all. Sends nothing when nothing changed. With an `Entity.eTag`, the
     /// update applies only if the record has not changed since (`If-Match`); else only if it exists (`If-Match: *`).
     nonisolated(nonsending)
     public func update(_ entity: Entity, entitySet: String? = nil) async throws {
@@ -79,7 +79,7 @@ extension ODataClient {
         entity.acceptChanges()
     }
 
-    /// Deletes the entity; with an ``Entity/eTag``, only if the record has not changed since.
+    /// Deletes the entity; with an `Entity.eTag`, only if the record has not changed since.
     nonisolated(nonsending)
     public func delete(_ entity: Entity, entitySet: String? = nil) async throws {
         var request = try self.request("DELETE", try entityPath(entity, entitySet: entitySet))
