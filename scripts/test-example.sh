@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Builds and tests Examples/TripPinClient, a consumer package that uses the build-tool plugin,
 # then checks that a no-op build does not run the generator and that the command plugin writes
-# every generated file.
+# every generated file; builds and runs a package `mobilesdkgen init` created. Then tests the
+# Activity Tracker app's view models (Examples/ActivityTracker) against the Dataverse-shaped test
+# server, and a package `mobilesdkgen init --template activity-tracker` created the same way.
+# Needs MOBILESDK_TEST_DATAVERSE_URL: the environment's, else .build-servers/servers.env
+# (scripts/test-servers.sh start writes it; scripts/test.sh starts the servers).
 set -euo pipefail
 cd "$(dirname "$0")/../Examples/TripPinClient"
 swift test
@@ -35,3 +39,26 @@ if ! grep -q "Generated entity classes: 13" <<<"$ran"; then
   exit 1
 fi
 echo "Examples/TripPinClient: plugin build, no-op build, changed-document build and generate-entities checked; init output builds and runs"
+
+if [[ -z "${MOBILESDK_TEST_DATAVERSE_URL:-}" && -f .build-servers/servers.env ]]; then
+  set -a
+  . .build-servers/servers.env
+  set +a
+fi
+if [[ -z "${MOBILESDK_TEST_DATAVERSE_URL:-}" ]]; then
+  echo "error: MOBILESDK_TEST_DATAVERSE_URL is not set: run scripts/test-servers.sh start first" >&2
+  exit 1
+fi
+export MOBILESDK_TEST_DATAVERSE_URL MOBILESDK_REQUIRE_LIVE_TESTS=1
+(cd Examples/ActivityTracker && swift test)
+# The app for "a user's service" (the same sample here, as the test server serves it): created, built and tested.
+tracker="$output/ContosoTracker"
+swift run mobilesdkgen init --template activity-tracker --name ContosoTracker \
+  --service-url https://contoso.crm.dynamics.com/api/data/v9.2/ --metadata SampleMetadata/Dataverse.WebApi.xml \
+  -o "$tracker" >/dev/null
+(cd "$tracker" && swift test)
+if (cd "$tracker" && grep -rq ActivityTracker Package.swift Sources Tests); then
+  echo "error: the package mobilesdkgen init --template activity-tracker created still names ActivityTracker" >&2
+  exit 1
+fi
+echo "Examples/ActivityTracker: view models tested against the live server; init --template activity-tracker output builds and passes them too"

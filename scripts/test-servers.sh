@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Starts or stops the two third-party OData servers the integration tests run against:
+# Starts or stops the third-party OData servers the integration tests run against:
 #   odatapy (OData v4, SampleMetadata/TripPin.xml)                  -> MOBILESDK_TEST_ODATA_V4_URL
 #   pyslet  (OData v2, SampleMetadata/CRM2011.OrganizationData.xml) -> MOBILESDK_TEST_ODATA_V2_URL
-# Both listen on free ports of 127.0.0.1, keep their data in memory (empty at start) and page
+#   odatapy (OData v4, SampleMetadata/Dataverse.WebApi.xml)         -> MOBILESDK_TEST_DATAVERSE_URL
+# All listen on free ports of 127.0.0.1, keep their data in memory (empty at start) and page
 # collections server-side. Everything lives in .build-servers/ of the repository root:
-# venv/ (pinned packages, installed on first use), *.pid, *.log, and servers.env with the two
+# venv/ (pinned packages, installed on first use), *.pid, *.log, and servers.env with the
 # service roots (`set -a; . .build-servers/servers.env; set +a` before `swift test`).
 #
 # Usage: scripts/test-servers.sh start|stop
@@ -19,7 +20,7 @@ page_size="${ODATA_TEST_PAGE_SIZE:-2}"
 start_timeout="${ODATA_TEST_START_TIMEOUT:-30}"
 # Entity sets of the v4 service whose entities carry ETags (If-Match then required to change them).
 v4_etag_sets="${ODATA_TEST_V4_ETAG_SETS-Airports}"
-servers=(v4 v2)
+servers=(v4 v2 dataverse)
 
 # Pinned versions; the marker file records what the venv holds, so a change here reinstalls.
 requirements="odatapy==5.3.0 wheel pyslet==0.7.20170805"
@@ -55,7 +56,13 @@ stop_server() {
 
 start_server() {
     local name="$1" script="$repo_root/Tests/Servers/odata_${1}_server.py" extra=()
-    [[ "$name" == v4 ]] && extra=(--etag-sets "$v4_etag_sets")
+    case "$name" in
+        v4) extra=(--etag-sets "$v4_etag_sets") ;;
+        # The Dataverse-shaped sample, served by the v4 server (the Activity Tracker example's service).
+        dataverse)
+            script="$repo_root/Tests/Servers/odata_v4_server.py"
+            extra=(--metadata "$repo_root/SampleMetadata/Dataverse.WebApi.xml") ;;
+    esac
     rm -f "$state_dir/$name.url"
     "$venv/bin/python" -u -B "$script" --port 0 --page-size "$page_size" "${extra[@]}" \
         --ready-file "$state_dir/$name.url" >"$state_dir/$name.log" 2>&1 &
@@ -93,11 +100,12 @@ start() {
     for name in "${servers[@]}"; do stop_server "$name"; done
     rm -f "$state_dir/servers.env"
     for name in "${servers[@]}"; do start_server "$name"; done
-    local v4_url v2_url
+    local v4_url v2_url dataverse_url
     v4_url="$(wait_for_server v4)"
     v2_url="$(wait_for_server v2)"
-    printf 'MOBILESDK_TEST_ODATA_V4_URL=%s\nMOBILESDK_TEST_ODATA_V2_URL=%s\n' "$v4_url" "$v2_url" \
-        > "$state_dir/servers.env"
+    dataverse_url="$(wait_for_server dataverse)"
+    printf 'MOBILESDK_TEST_ODATA_V4_URL=%s\nMOBILESDK_TEST_ODATA_V2_URL=%s\nMOBILESDK_TEST_DATAVERSE_URL=%s\n' \
+        "$v4_url" "$v2_url" "$dataverse_url" > "$state_dir/servers.env"
     cat "$state_dir/servers.env"
 }
 

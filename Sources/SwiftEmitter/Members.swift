@@ -27,6 +27,8 @@ public struct VariableDeclaration: Equatable, Sendable {
 /// Declaration modifiers other than access.
 public enum Modifier: String, Equatable, Sendable {
     case `static`, `class`, `override`, `required`, `final`, `mutating`
+    /// An async function that runs on its caller's actor (Swift 6.2).
+    case nonisolatedNonsending = "nonisolated(nonsending)"
 }
 
 /// A function or initializer.

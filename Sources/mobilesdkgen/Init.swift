@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import MetadataModel
+import MetadataReader
 
 /// `mobilesdkgen init`: a new, ready-to-build consumer package from `Templates/`.
 struct Init: ParsableCommand {
@@ -7,7 +9,8 @@ struct Init: ParsableCommand {
         abstract: "Create a Swift package that generates entity classes from a service's metadata while it builds.",
         discussion: """
             Asks for the app name, service URL and metadata file when they are not given and a \
-            terminal is attached.
+            terminal is attached. With --template activity-tracker it creates the Activity Tracker \
+            SwiftUI app (Examples/ActivityTracker) for a Dataverse service's Web API $metadata.
             """
     )
 
@@ -26,6 +29,20 @@ struct Init: ParsableCommand {
     @Option(help: "This package, as a local path or a git URL (default: the checkout this tool was built from).")
     var mobilesdkgen: String?
 
+    @Option(help: """
+        What to create: package (a small program) or activity-tracker (the SwiftUI app of \
+        Examples/ActivityTracker, for a Dataverse service).
+        """)
+    var template: Template = .package
+
+    /// The kinds of package `init` creates.
+    enum Template: String, CaseIterable, ExpressibleByArgument {
+        /// A program and the model target: `Templates/Package`.
+        case package
+        /// The Activity Tracker SwiftUI app: `Examples/ActivityTracker` with `Templates/ActivityTracker`.
+        case activityTracker = "activity-tracker"
+    }
+
     func run() throws {
         let checkout = Self.checkout()
         let name = try value(name, prompt: "App name", validate: Self.isValidName, problem: "the app name must be a Swift identifier")
@@ -34,22 +51,56 @@ struct Init: ParsableCommand {
         guard let source = mobilesdkgen ?? checkout.map({ String($0.path(percentEncoded: false).reversed().drop { $0 == "/" }.reversed()) }) else {
             throw ValidationError("cannot tell where this package is: pass --mobilesdkgen PATH-or-URL")
         }
-        guard let templates = checkout?.appending(path: "Templates/Package"), FileManager.default.fileExists(atPath: templates.path(percentEncoded: false)) else {
+        guard let checkout, let templates = Self.existing(checkout.appending(path: "Templates/Package")) else {
             throw ValidationError("cannot find the Templates folder of the checkout this tool was built from")
         }
         let destination = URL(fileURLWithPath: output ?? name)
         guard !FileManager.default.fileExists(atPath: destination.path(percentEncoded: false)) else {
             throw ValidationError("\(destination.path(percentEncoded: false)) already exists: choose another --output")
         }
-        let package = PackageTemplate(templates: templates)
-        try package.create(at: destination, values: [
+        let values = [
             "APP_NAME": name,
             "SERVICE_URL": serviceURL,
             "MOBILESDKGEN_DEPENDENCY": PackageTemplate.dependency(source),
             "MOBILESDKGEN_PACKAGE": PackageTemplate.identity(source),
             "METADATA_FILE": PackageTemplate.metadataFileName(metadata),
-        ], metadata: URL(fileURLWithPath: metadata))
-        print("Created \(destination.path(percentEncoded: false)): cd there and run `swift run \(name)`.")
+        ]
+        switch template {
+        case .package:
+            try PackageTemplate(templates: templates)
+                .create(at: destination, values: values, metadata: URL(fileURLWithPath: metadata))
+            print("Created \(destination.path(percentEncoded: false)): cd there and run `swift run \(name)`.")
+        case .activityTracker:
+            guard let example = Self.existing(checkout.appending(path: "Examples/ActivityTracker")),
+                  let appTemplates = Self.existing(checkout.appending(path: "Templates/ActivityTracker")) else {
+                throw ValidationError("""
+                    cannot find Examples/ActivityTracker and Templates/ActivityTracker in the checkout this tool was \
+                    built from
+                    """)
+            }
+            let loaded = MetadataLoader().load([metadata])
+            if let error = loaded.diagnostics.first(where: { $0.severity == .error }) {
+                throw ValidationError(error.description)
+            }
+            let missing = AppTemplateRequirements.missing(in: loaded.service)
+            guard missing.isEmpty else {
+                throw ValidationError("""
+                    the activity-tracker template needs a Dataverse service's contacts and tasks; \(metadata) lacks \
+                    \(missing.joined(separator: ", "))
+                    """)
+            }
+            try AppTemplate(example: example, templates: appTemplates)
+                .create(at: destination, values: values, metadata: URL(fileURLWithPath: metadata))
+            print("""
+                Created \(destination.path(percentEncoded: false)): open its Package.swift in Xcode to run the app, or \
+                `swift build` there.
+                """)
+        }
+    }
+
+    /// `folder` when it exists.
+    private static func existing(_ folder: URL) -> URL? {
+        FileManager.default.fileExists(atPath: folder.path(percentEncoded: false)) ? folder : nil
     }
 
     /// The given value, else one typed at a prompt when a terminal is attached.

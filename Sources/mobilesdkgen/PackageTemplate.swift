@@ -12,17 +12,30 @@ struct PackageTemplate {
         for case let file as URL in files where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             var relative = String(file.path(percentEncoded: false).dropFirst(templates.path(percentEncoded: false).count))
             if relative.hasPrefix("/") { relative.removeFirst() }
-            relative = relative.replacingOccurrences(of: "Sources/Model", with: "Sources/\(appName)Model")
-                .replacingOccurrences(of: "Sources/App", with: "Sources/\(appName)")
-            if relative.hasSuffix(".template") { relative.removeLast(".template".count) }
-            var text = try String(contentsOf: file, encoding: .utf8)
-            for key in values.keys.sorted() { text = text.replacingOccurrences(of: "{{\(key)}}", with: values[key] ?? "") }
+            relative = Self.packagePath(ofTemplate: relative, appName: appName)
+            let text = Self.fill(try String(contentsOf: file, encoding: .utf8), values)
             let target = destination.appending(path: relative)
             try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: target)
         }
         let model = destination.appending(path: "Sources/\(appName)Model/\(values["METADATA_FILE"] ?? "service.metadata.xml")")
         try manager.copyItem(at: metadata, to: model)
+    }
+
+    /// Where a template file goes: `Sources/Model` is `Sources/<App>Model`, `Sources/App` is `Sources/<App>`, and
+    /// `.template` goes.
+    static func packagePath(ofTemplate relative: String, appName: String) -> String {
+        var path = relative.replacingOccurrences(of: "Sources/Model", with: "Sources/\(appName)Model")
+            .replacingOccurrences(of: "Sources/App", with: "Sources/\(appName)")
+        if path.hasSuffix(".template") { path.removeLast(".template".count) }
+        return path
+    }
+
+    /// `text` with each `{{NAME}}` placeholder replaced by its value.
+    static func fill(_ text: String, _ values: [String: String]) -> String {
+        var text = text
+        for key in values.keys.sorted() { text = text.replacingOccurrences(of: "{{\(key)}}", with: values[key] ?? "") }
+        return text
     }
 
     /// The metadata file's name in the new package: the build plugin finds `*.metadata.xml`.

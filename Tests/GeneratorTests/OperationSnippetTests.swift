@@ -141,12 +141,12 @@ struct OperationSnippetTests {
                 public var latest: MobileSdk.SingletonAccessor<Order> { .init(client: client, name: "Latest") }
 
                 /// Sends ``ResetRequest``.
-                public func reset() async throws -> Swift.Void {
+                public nonisolated(nonsending) func reset() async throws -> Swift.Void {
                     return try await client.invoke(ResetRequest())
                 }
 
                 /// Sends ``FindRequest``.
-                public func find(id: Swift.Int32) async throws -> Order? {
+                public nonisolated(nonsending) func find(id: Swift.Int32) async throws -> Order? {
                     return try await client.invoke(FindRequest(id: id))
                 }
             }
@@ -175,7 +175,7 @@ struct OperationSnippetTests {
             try Snippets.render(text, type: "FindRequest", configuration: some)
         }
         let service = try Snippets.render(text, type: "CService", configuration: some).text
-        #expect(service.contains("public func resetAll() async throws -> Swift.Void {"))
+        #expect(service.contains("public nonisolated(nonsending) func resetAll() async throws -> Swift.Void {"))
         #expect(!service.contains("func find("))
         #expect(try Snippets.diagnostics(text, configuration: some) == [
             "note: function Hidden is not generated: it is unbound and no import exposes it",
@@ -246,7 +246,7 @@ struct ServiceOperationSnippetTests {
         #expect(request.contains("call = MobileSdk.OperationCall(action: \"Close\", .typed(\"id\", id))"))
         #expect(request.contains("return try result.value(Swift.Bool.self, as: .boolean)"))
         let service = try Snippets.render(document(imports), type: "CService").text
-        #expect(service.contains("public func close(id: Swift.Int32) async throws -> Swift.Bool? {"))
+        #expect(service.contains("public nonisolated(nonsending) func close(id: Swift.Int32) async throws -> Swift.Bool? {"))
     }
 
     @Test func v3DefaultsAndWhatIsReported() throws {
@@ -277,7 +277,7 @@ struct ServiceOperationSnippetTests {
             try Snippets.render(document(imports), type: "TouchRequest", configuration: configuration)
         }
         let service = try Snippets.render(document(imports), type: "CService", configuration: configuration).text
-        #expect(service.contains("public func close() async throws -> Swift.Bool? {"))
+        #expect(service.contains("public nonisolated(nonsending) func close() async throws -> Swift.Bool? {"))
         #expect(!service.contains("func touch("))
         #expect(try Snippets.diagnostics(document(imports), configuration: configuration).isEmpty)
     }

@@ -47,7 +47,7 @@ extension GenerationContext {
             let request = Expression.call(.typeReference(.named(operation.plan.structName)), arguments)
             let call = Expression.try(.await(.call(.member(.identifier(clientName), RuntimeContract.Member.invoke.rawValue), [Argument(request)])))
             members.append(.documented(Documentation(["Sends ``\(operation.plan.structName)``."]), .function(FunctionDeclaration(
-                access: access, modifiers: [], kind: .function(name: method), parameters: operation.initializer,
+                access: access, modifiers: [.nonisolatedNonsending], kind: .function(name: method), parameters: operation.initializer,
                 isAsync: true, isThrowing: true, returnType: operation.response, body: [.return(call)]))))
         }
         var text = DocumentationText()

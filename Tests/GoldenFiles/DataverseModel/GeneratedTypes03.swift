@@ -33,7 +33,10 @@ open class Contact: Crmbaseentity {
         MobileSdk.PropertyMetadata.table("""
             contactId: contactid guid
             fullName: fullname string
+            firstName: firstname string
+            lastName: lastname string
             eMailAddress1: emailaddress1 string
+            telephone1: telephone1 string
             description: description string
             address1Latitude: address1_latitude double
             doNotEMail: donotemail boolean
@@ -46,7 +49,8 @@ open class Contact: Crmbaseentity {
             parentCustomerAccount: parentcustomerid_account navigation #0
             opportunityCustomerContacts: opportunity_customer_contacts [navigation] #1
             newAccountContactAdvisors: new_account_contact_advisors [navigation] #0
-            """, [Account.self, Opportunity.self])
+            contactTasks: Contact_Tasks [navigation] #2
+            """, [Account.self, Opportunity.self, CRMTask.self])
     }
 
     /// Contact
@@ -64,10 +68,34 @@ open class Contact: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/fullname` (`Edm.String`, String attribute).
     public final var fullName: Swift.String? { _get() }
 
+    /// First Name
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/firstname` (`Edm.String`, String attribute).
+    public final var firstName: Swift.String? {
+        get { _get() }
+        set { _set(newValue) }
+    }
+
+    /// Last Name
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/lastname` (`Edm.String`, String attribute).
+    public final var lastName: Swift.String? {
+        get { _get() }
+        set { _set(newValue) }
+    }
+
     /// Email
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/emailaddress1` (`Edm.String`, String attribute).
     public final var eMailAddress1: Swift.String? {
+        get { _get() }
+        set { _set(newValue) }
+    }
+
+    /// Business Phone
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/telephone1` (`Edm.String`, String attribute).
+    public final var telephone1: Swift.String? {
         get { _get() }
         set { _set(newValue) }
     }
@@ -166,6 +194,13 @@ open class Contact: Crmbaseentity {
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/new_account_contact_advisors`
     ///   (`Collection(Microsoft.Dynamics.CRM.account)`).
     public final var newAccountContactAdvisors: [Account]? {
+        get { _relatedAll() }
+        set { _setRelatedAll(newValue) }
+    }
+
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/Contact_Tasks`
+    ///   (`Collection(Microsoft.Dynamics.CRM.task)`).
+    public final var contactTasks: [CRMTask]? {
         get { _relatedAll() }
         set { _setRelatedAll(newValue) }
     }

@@ -25,6 +25,7 @@ open class Activitypointer: Crmbaseentity {
         MobileSdk.PropertyMetadata.table("""
             activityid: activityid guid
             subject: subject string
+            description: description string
             activitytypecode: activitytypecode string
             scheduledend: scheduledend dateTimeOffset
             actualdurationminutes: actualdurationminutes int32
@@ -48,6 +49,12 @@ open class Activitypointer: Crmbaseentity {
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/subject` (`Edm.String`).
     public final var subject: Swift.String? {
+        get { _get() }
+        set { _set(newValue) }
+    }
+
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/description` (`Edm.String`).
+    public final var description: Swift.String? {
         get { _get() }
         set { _set(newValue) }
     }

@@ -27,7 +27,8 @@ open class CRMTask: Activitypointer {
             newFollowupdate: new_followupdate date
             newEffortpoints: new_effortpoints double
             regardingobjectidAccountTask: regardingobjectid_account_task navigation #0
-            """, [Account.self])
+            regardingobjectidContactTask: regardingobjectid_contact_task navigation #1
+            """, [Account.self, Contact.self])
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/percentcomplete` (`Edm.Int32`).
@@ -75,6 +76,13 @@ open class CRMTask: Activitypointer {
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.task/regardingobjectid_account_task`
     ///   (`Microsoft.Dynamics.CRM.account`).
     public final var regardingobjectidAccountTask: Account? {
+        get { _related() }
+        set { _setRelated(newValue) }
+    }
+
+    /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.task/regardingobjectid_contact_task`
+    ///   (`Microsoft.Dynamics.CRM.contact`).
+    public final var regardingobjectidContactTask: Contact? {
         get { _related() }
         set { _setRelated(newValue) }
     }

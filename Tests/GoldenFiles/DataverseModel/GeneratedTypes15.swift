@@ -130,12 +130,15 @@ public struct SystemService: Swift.Sendable {
     }
 
     /// Sends ``WinOpportunityRequest``.
-    public func winOpportunity(opportunityClose: Crmbaseentity, status: Swift.Int32) async throws -> Swift.Void {
+    public nonisolated(nonsending) func winOpportunity(
+        opportunityClose: Crmbaseentity,
+        status: Swift.Int32
+    ) async throws -> Swift.Void {
         return try await client.invoke(WinOpportunityRequest(opportunityClose: opportunityClose, status: status))
     }
 
     /// Sends ``WhoAmIRequest``.
-    public func whoAmI() async throws -> WhoAmIResponse? {
+    public nonisolated(nonsending) func whoAmI() async throws -> WhoAmIResponse? {
         return try await client.invoke(WhoAmIRequest())
     }
 }

@@ -28,7 +28,7 @@ public struct ZSAMPLESALESSRVEntitiesService: Swift.Sendable {
     }
 
     /// Sends ``ReleaseSalesOrderRequest``.
-    public func releaseSalesOrder(
+    public nonisolated(nonsending) func releaseSalesOrder(
         salesOrderID: Swift.String? = nil,
         releaseNote: Swift.String? = nil
     ) async throws -> SalesOrder? {

@@ -41,17 +41,20 @@ public struct ContainerService: Swift.Sendable {
     public var me: MobileSdk.SingletonAccessor<Person> { .init(client: client, name: "Me") }
 
     /// Sends ``ResetDataSourceRequest``.
-    public func resetDataSource() async throws -> Swift.Void {
+    public nonisolated(nonsending) func resetDataSource() async throws -> Swift.Void {
         return try await client.invoke(ResetDataSourceRequest())
     }
 
     /// Sends ``GetNearestAirportRequest``.
-    public func getNearestAirport(lat: Swift.Double, lon: Swift.Double) async throws -> Airport? {
+    public nonisolated(nonsending) func getNearestAirport(
+        lat: Swift.Double,
+        lon: Swift.Double
+    ) async throws -> Airport? {
         return try await client.invoke(GetNearestAirportRequest(lat: lat, lon: lon))
     }
 
     /// Sends ``GetNearestAirportWithLatLonRequiredFeaturesRequest``.
-    public func getNearestAirport(
+    public nonisolated(nonsending) func getNearestAirport(
         lat: Swift.Double,
         lon: Swift.Double,
         requiredFeatures: Feature

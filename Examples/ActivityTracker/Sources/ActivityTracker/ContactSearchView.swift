@@ -1,0 +1,86 @@
+#if canImport(SwiftUI)
+import ActivityTrackerCore
+import ActivityTrackerModel
+import MobileSdkClient
+import SwiftUI
+
+/// Contacts by name or e-mail address; choosing one shows it.
+struct ContactSearchView: View {
+    @State private var model: ContactSearchModel
+    private let client: ODataClient
+    private let signOut: @MainActor () -> Void
+
+    init(client: ODataClient, signOut: @escaping @MainActor () -> Void) {
+        _model = State(initialValue: ContactSearchModel(client: client))
+        self.client = client
+        self.signOut = signOut
+    }
+
+    var body: some View {
+        NavigationStack {
+            List {
+                if let message = model.errorMessage {
+                    Label(message, systemImage: "exclamationmark.triangle")
+                        .foregroundStyle(.red)
+                }
+                ForEach(model.contacts) { contact in
+                    NavigationLink(value: contact) {
+                        ContactRow(contact: contact)
+                    }
+                }
+            }
+            .overlay {
+                if model.contacts.isEmpty && !model.isSearching && model.errorMessage == nil {
+                    if model.searchText.isEmpty {
+                        ContentUnavailableView("No Contacts", systemImage: "person.2",
+                                               description: Text("The service has no contacts yet."))
+                    } else {
+                        ContentUnavailableView.search(text: model.searchText)
+                    }
+                }
+            }
+            .navigationTitle("Contacts")
+            .navigationDestination(for: Contact.self) { contact in
+                if let id = contact.contactid {
+                    ContactDetailView(client: client, contactID: id, preview: contact)
+                } else {
+                    ContentUnavailableView("No Contact", systemImage: "person.crop.circle.badge.questionmark")
+                }
+            }
+            .searchable(text: $model.searchText, prompt: "Name or e-mail address")
+            .task(id: model.searchText) {
+                // Waits for a pause in typing: typing again cancels this task and starts the next one.
+                do {
+                    try await Task.sleep(for: .milliseconds(300))
+                } catch {
+                    return
+                }
+                await model.search()
+            }
+            .refreshable { await model.search() }
+            .toolbar {
+                ToolbarItem {
+                    Button("Sign Out") { signOut() }
+                }
+            }
+        }
+    }
+}
+
+/// A contact in the list: name, and e-mail address when it has one.
+struct ContactRow: View {
+    let contact: Contact
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text(contact.displayName)
+                .font(.headline)
+            if let email = contact.emailaddress1 {
+                Text(email)
+                    .font(.subheadline)
+                    .foregroundStyle(.secondary)
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,158 @@
+import ActivityTrackerCore
+import ActivityTrackerModel
+import Foundation
+import MobileSdk
+import MobileSdkClient
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The view models against a live OData service serving the app's metadata, as the user goes through the app: sign
+/// in, search contacts, show one, add a task about it. The service is checked with plain HTTP afterwards.
+@MainActor
+@Suite(.enabled(if: TestService.url != nil || TestService.isRequired, TestService.skipMessage))
+struct ActivityTrackerLiveTests {
+    @Test func signInSearchShowAndAddATask() async throws {
+        let root = try #require(TestService.url, TestService.skipMessage)
+        let signIn = SignInModel(serviceURL: root.absoluteString)
+        signIn.accessToken = "token-the-test-service-ignores"
+        await signIn.signIn()
+        #expect(signIn.errorMessage == nil)
+        let client = try #require(signIn.client)
+
+        // Two contacts of this run; the search must tell them apart.
+        let run = String(UUID().uuidString.prefix(8)).lowercased()
+        let ada = try await createContact("Ada", "Lovelace\(run)", email: "ada.\(run)@example.com", client: client)
+        let charles = try await createContact("Charles", "Babbage\(run)", email: "charles.\(run)@example.com",
+                                              client: client)
+
+        let search = ContactSearchModel(client: client)
+        search.searchText = "Ada Lovelace\(run)"
+        await search.search()
+        #expect(search.errorMessage == nil)
+        #expect(search.contacts.map(\.contactid) == [ada])
+        search.searchText = "\(run)@example"
+        await search.search()
+        #expect(search.contacts.map(\.displayName) == ["Charles Babbage\(run)", "Ada Lovelace\(run)"])
+        let found = try #require(search.contacts.last)
+
+        let detail = ContactDetailModel(client: client, contactID: ada, preview: found)
+        await detail.load()
+        #expect(detail.errorMessage == nil)
+        #expect(detail.contact?.emailaddress1 == "ada.\(run)@example.com")
+        #expect(detail.contact?.telephone1 == "+44 20 7946 0001")
+        #expect(detail.tasks.isEmpty)
+
+        let due = Date(timeIntervalSince1970: 1_900_000_000)
+        let draft = TaskDraft(subject: "  Send the notes on the engine  ", details: "Bernoulli numbers",
+                              priority: .high, dueDate: due)
+        #expect(await detail.addTask(draft))
+        #expect(detail.errorMessage == nil)
+        let task = try #require(detail.tasks.first)
+        #expect(detail.tasks.count == 1)
+        #expect(task.subject == "Send the notes on the engine")
+        #expect(task.description == "Bernoulli numbers")
+        #expect(task.priority == .high)
+        #expect(task.scheduledend == due)
+
+        // On the service: the task, regarding Ada and not Charles.
+        let taskID = try #require(task.activityid)
+        let stored = try await ServerProbe.get(
+            root, "tasks(\(taskID.lowercased))?$expand=regardingobjectid_contact_task($select=contactid)")
+        #expect(stored.status == 200)
+        #expect(stored.json?["subject"] as? String == "Send the notes on the engine")
+        let regarding = stored.json?["regardingobjectid_contact_task"] as? [String: Any]
+        #expect(regarding?["contactid"] as? String == ada.lowercased)
+        let charlesTasks = try await ServerProbe.get(
+            root, "tasks?$filter=regardingobjectid_contact_task/contactid%20eq%20\(charles.lowercased)")
+        #expect((charlesTasks.json?["value"] as? [Any])?.isEmpty == true)
+
+        // Read again, as the detail screen does when it appears.
+        let reloaded = ContactDetailModel(client: client, contactID: ada)
+        await reloaded.load()
+        #expect(reloaded.contact?.displayName == "Ada Lovelace\(run)")
+        #expect(reloaded.tasks.map(\.activityid) == [taskID])
+        let other = ContactDetailModel(client: client, contactID: charles)
+        await other.load()
+        #expect(other.tasks.isEmpty)
+    }
+
+    @Test func aTaskNeedsASubject() async throws {
+        let root = try #require(TestService.url, TestService.skipMessage)
+        let signIn = SignInModel(serviceURL: root.absoluteString)
+        await signIn.signIn(with: NoAuthentication())
+        let detail = ContactDetailModel(client: try #require(signIn.client), contactID: UUID())
+        #expect(await detail.addTask(TaskDraft(subject: " ")) == false)
+        #expect(detail.errorMessage == "A task needs a subject.")
+    }
+
+    @Test func signInReportsAWrongServiceURL() async throws {
+        let root = try #require(TestService.url, TestService.skipMessage)
+        let elsewhere = root.deletingLastPathComponent().appendingPathComponent("nothing/")
+        let signIn = SignInModel(serviceURL: elsewhere.absoluteString)
+        await signIn.signIn()
+        #expect(signIn.client == nil)
+        #expect(signIn.errorMessage?.contains("404") == true)
+        #expect(!signIn.isSigningIn)
+
+        signIn.serviceURL = "yourorg.crm.dynamics.com"
+        #expect(!signIn.canSignIn)
+        await signIn.signIn()
+        #expect(signIn.errorMessage?.hasPrefix("Enter the service URL") == true)
+    }
+
+    @Test func signOutForgetsTheSession() async throws {
+        let root = try #require(TestService.url, TestService.skipMessage)
+        let signIn = SignInModel(serviceURL: root.absoluteString)
+        signIn.accessToken = "token"
+        await signIn.signIn()
+        #expect(signIn.client != nil)
+        signIn.signOut()
+        #expect(signIn.client == nil)
+        #expect(signIn.accessToken.isEmpty)
+        #expect(signIn.serviceURL == root.absoluteString)
+    }
+
+    /// Creates a contact with a key of its own (odatapy requires one; Dataverse accepts one) and returns the key.
+    private func createContact(_ first: String, _ last: String, email: String,
+                               client: ODataClient) async throws -> UUID {
+        let contact = Contact()
+        let id = UUID()
+        contact.contactid = id
+        contact.firstname = first
+        contact.lastname = last
+        contact.emailaddress1 = email
+        contact.telephone1 = first == "Ada" ? "+44 20 7946 0001" : "+44 20 7946 0002"
+        try await client.create(contact)
+        return id
+    }
+}
+
+/// Where the test service is: `MOBILESDK_TEST_DATAVERSE_URL`, e.g. the odatapy server `scripts/test-servers.sh start`
+/// runs with SampleMetadata/Dataverse.WebApi.xml. Without it the tests skip, unless `MOBILESDK_REQUIRE_LIVE_TESTS=1`
+/// makes them fail.
+enum TestService {
+    static let url = ProcessInfo.processInfo.environment["MOBILESDK_TEST_DATAVERSE_URL"].flatMap(URL.init(string:))
+    static let isRequired = ProcessInfo.processInfo.environment["MOBILESDK_REQUIRE_LIVE_TESTS"] == "1"
+    static let skipMessage: Comment =
+        "no test service: set MOBILESDK_TEST_DATAVERSE_URL (scripts/test-servers.sh start writes it)"
+}
+
+/// Reads the service's state with `URLSession` and `JSONSerialization`, independently of the client.
+enum ServerProbe {
+    /// The status and JSON object of `GET root + path`.
+    static func get(_ root: URL, _ path: String) async throws -> (status: Int, json: [String: Any]?) {
+        guard let url = URL(string: root.absoluteString + path) else { throw URLError(.badURL) }
+        var request = URLRequest(url: url)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        return (status, try? JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+}
+
+extension UUID {
+    /// The form OData URLs and JSON use.
+    fileprivate var lowercased: String { uuidString.lowercased() }
+}
