@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test: installs the system packages the build needs, starts the real OData servers the
 # client and the example app are tested against (v4, v2 and a Dataverse-shaped v4; scripts/test-servers.sh),
-# runs `swift test`, builds the
-# DocC documentation of MobileSdk and MobileSdkClient with warnings as errors (scripts/build-docs.sh),
-# checks the libraries against the Apple minimums, feeds the generator a thousand mutated documents (no
-# crash, no hang), then builds and tests the example packages through the build-tool plugin.
+# runs `swift test`, builds the DocC documentation of MobileSdk and MobileSdkClient with warnings as
+# errors (scripts/build-docs.sh), checks the libraries against the Apple minimums, feeds the generator
+# a thousand mutated documents (no crash, no hang), then builds and tests the example packages through
+# the build-tool plugin.
 # Tests that read ../shared/corpus skip themselves where that folder is absent; the live-server
 # tests must run here (MOBILESDK_REQUIRE_LIVE_TESTS=1).
 set -euo pipefail
