@@ -86,21 +86,26 @@ public struct Generator: Sendable {
             classNames.append(swiftName)
         }
 
+        let operationPlans = context.planOperations()
+        let reachable = context.reachableTypes(operations: operationPlans)
         var complexCount = 0, enumCount = 0, optionSetCount = 0
         for schema in service.schemas {
             for type in schema.complexTypes {
                 let name = QualifiedName(namespace: schema.namespace, name: type.name)
+                if let reachable, !reachable.contains(name) { continue }
                 types.append((context.typeNames.name(of: name) ?? type.name, context.translateComplexType(name, type)))
                 complexCount += 1
             }
             for type in schema.enumTypes {
                 let name = QualifiedName(namespace: schema.namespace, name: type.name)
+                if let reachable, !reachable.contains(name) { continue }
                 guard let swiftName = context.typeNames.name(of: name) else { continue }
                 types.append((swiftName, context.translateEnumType(name, type)))
                 enumCount += 1
             }
             for definition in schema.typeDefinitions {
                 let name = QualifiedName(namespace: schema.namespace, name: definition.name)
+                if let reachable, !reachable.contains(name) { continue }
                 if let declaration = context.translateTypeDefinition(name, definition) {
                     types.append((context.typeNames.name(of: name) ?? definition.name, declaration))
                 }
@@ -117,7 +122,7 @@ public struct Generator: Sendable {
         }
 
         var operations: [(plan: GenerationContext.OperationPlan, initializer: [FunctionDeclaration.Parameter], response: TypeName)] = []
-        for plan in context.planOperations() {
+        for plan in operationPlans {
             guard let translated = context.translateOperation(plan) else { continue }
             types.append((plan.structName, translated.declaration))
             operations.append((plan, translated.initializer, translated.response))
