@@ -14,7 +14,8 @@ struct ReadDocument {
 }
 
 /// Reads one file: decides from its root element whether it is CSDL or Dynamics entity
-/// metadata and streams it through the matching reader.
+/// metadata and streams it through the matching reader. A JSON document (the Web API's entity
+/// definitions) goes to `EntityDefinitionsDocument` instead.
 final class DocumentReader: XMLStreamHandler {
     private enum Content {
         case undecided
@@ -32,6 +33,9 @@ final class DocumentReader: XMLStreamHandler {
 
     /// Reads the file at `path`, or `bytes` when given (named `path` in diagnostics).
     static func read(path: String, bytes: [UInt8]? = nil) -> ReadDocument {
+        if EntityDefinitionsDocument.isJSON(path: path, bytes: bytes) {
+            return EntityDefinitionsDocument.read(path: path, bytes: bytes)
+        }
         let reader = DocumentReader(path: path)
         let stream = XMLStreamReader(path: path, bytes: bytes, handler: reader)
         let wellFormed = stream.read()

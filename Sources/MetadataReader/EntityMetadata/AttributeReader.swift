@@ -1,6 +1,7 @@
 import MetadataModel
 
-/// Reads one `AttributeMetadata` element, of any `i:type` subclass, into a property.
+/// Reads one `AttributeMetadata` element, of any `i:type` subclass, into a property; `property(for:)` also types the
+/// attributes of the Web API's entity definitions.
 struct AttributeReader {
     let context: ReadContext
 
@@ -35,8 +36,13 @@ struct AttributeReader {
         if let optionSet = node.child("OptionSet") {
             attribute.optionSet = OptionSetReader(context: context).optionSet(optionSet)
         }
+        return property(for: attribute)
+    }
 
-        var property = Property(name: logicalName, type: edmType(of: attribute, at: node), location: node.location)
+    /// The property of an attribute, whichever document it was read from: typed as the Web API types it, with its
+    /// facets and the attribute itself.
+    func property(for attribute: DynamicsAttribute) -> Property {
+        var property = Property(name: attribute.logicalName, type: edmType(of: attribute), location: attribute.location)
         property.isNullable = attribute.isPrimaryId != true
         if let maxLength = attribute.maxLength, property.type.primitive == .string {
             property.facets.maxLength = .value(maxLength)
@@ -47,7 +53,7 @@ struct AttributeReader {
     }
 
     /// The Edm type the Web API uses for an attribute of this type.
-    private func edmType(of attribute: DynamicsAttribute, at node: XMLNode) -> TypeReference {
+    private func edmType(of attribute: DynamicsAttribute) -> TypeReference {
         let edm = { (name: String) in TypeReference(name: QualifiedName(namespace: "Edm", name: name)) }
         switch attribute.attributeTypeName ?? "" {
         case "MultiSelectPicklistType": return edm("String")
@@ -68,7 +74,7 @@ struct AttributeReader {
         case "PartyList": return TypeReference(name: QualifiedName(namespace: "Edm", name: "Guid"), isCollection: true)
         case "Virtual", "CalendarRules": break
         default:
-            context.warning("attribute \(attribute.logicalName) has the unknown attribute type '\(attribute.attributeType ?? "none")'; typed as Edm.Untyped", at: node.location)
+            context.warning("attribute \(attribute.logicalName) has the unknown attribute type '\(attribute.attributeType ?? "none")'; typed as Edm.Untyped", at: attribute.location)
         }
         switch attribute.metadataType {
         case "ImageAttributeMetadata": return edm("Binary")

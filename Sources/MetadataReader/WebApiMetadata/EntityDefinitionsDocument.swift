@@ -1,0 +1,81 @@
+import MetadataModel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A JSON metadata document: recognised, parsed with locations, and read as Web API entity definitions.
+enum EntityDefinitionsDocument {
+    /// Whether the document is JSON: a `.json` name, or content whose first character is `{`.
+    static func isJSON(path: String, bytes: [UInt8]?) -> Bool {
+        if path.lowercased().hasSuffix(".json") { return true }
+        let head = bytes.map { Array($0.prefix(512)) } ?? readHead(path)
+        let content = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+        return content.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    }
+
+    /// Reads the document at `path`, or `bytes` when given.
+    static func read(path: String, bytes: [UInt8]?) -> ReadDocument {
+        var document = ReadDocument(path: path)
+        let context = ReadContext(path: path)
+        guard let bytes = bytes ?? readFile(path, context: context) else {
+            document.diagnostics = context.diagnostics
+            return document
+        }
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes, path: path)
+        } catch {
+            document.diagnostics = [.error(error.message, at: error.location)]
+            return document
+        }
+        var reader = EntityDefinitionsReader(context: context)
+        if !reader.read(root) {
+            context.error("unrecognised JSON document: expected Web API entity definitions "
+                          + "(an EntityDefinitions response, {\"value\": [...]}, or one entity definition)", at: root.location)
+        } else if reader.entityTypes.isEmpty && reader.globalOptionSets.isEmpty {
+            if !context.diagnostics.hasErrors {
+                context.error("the document holds no entity definitions", at: root.location)
+            }
+        } else {
+            document.dialect = .dynamicsEntityMetadata
+            var schema = Schema(namespace: EntityMetadataReader.namespace, location: root.location)
+            schema.entityTypes = reader.entityTypes
+            schema.optionSets = reader.globalOptionSets
+            document.schemas = [schema]
+        }
+        document.diagnostics = context.diagnostics
+        return document
+    }
+
+    /// The first bytes of the file, or none when it cannot be read (reading it then reports why).
+    private static func readHead(_ path: String) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { return [] }
+        defer { fclose(file) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        return Array(buffer.prefix(count))
+    }
+
+    private static func readFile(_ path: String, context: ReadContext) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else {
+            context.error("cannot open file: \(String(cString: strerror(errno)))", at: .file(path))
+            return nil
+        }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            bytes += buffer.prefix(count)
+            if count < buffer.count { break }
+        }
+        guard ferror(file) == 0 else {
+            context.error("cannot read file", at: .file(path))
+            return nil
+        }
+        return bytes
+    }
+}
