@@ -3,6 +3,10 @@
 #   odatapy (OData v4, SampleMetadata/TripPin.xml)                  -> MOBILESDK_TEST_ODATA_V4_URL
 #   pyslet  (OData v2, SampleMetadata/CRM2011.OrganizationData.xml) -> MOBILESDK_TEST_ODATA_V2_URL
 #   odatapy (OData v4, SampleMetadata/Dataverse.WebApi.xml)         -> MOBILESDK_TEST_DATAVERSE_URL
+#   odatapy (OData v4, SampleMetadata/TripPin.xml) behind sign-in    -> MOBILESDK_TEST_SECURED_URL
+#     (a bearer token or basic user/password, a revalidatable $metadata and the /fetch-test/ paths of
+#     Tests/Servers/fetch_guard.py, for `mobilesdkgen fetch`): MOBILESDK_TEST_SECURED_TOKEN, _USER and
+#     _PASSWORD (fresh each start), MOBILESDK_TEST_SECURED_LOG (its request log, no secrets in it)
 # All listen on free ports of 127.0.0.1, keep their data in memory (empty at start) and page
 # collections server-side. Everything lives in .build-servers/ of the repository root:
 # venv/ (pinned packages, installed on first use), *.pid, *.log, and servers.env with the
@@ -20,7 +24,7 @@ page_size="${ODATA_TEST_PAGE_SIZE:-2}"
 start_timeout="${ODATA_TEST_START_TIMEOUT:-30}"
 # Entity sets of the v4 service whose entities carry ETags (If-Match then required to change them).
 v4_etag_sets="${ODATA_TEST_V4_ETAG_SETS-Airports}"
-servers=(v4 v2 dataverse)
+servers=(v4 v2 dataverse secured)
 
 # Pinned versions; the marker file records what the venv holds, so a change here reinstalls.
 requirements="odatapy==5.3.0 wheel pyslet==0.7.20170805"
@@ -62,6 +66,12 @@ start_server() {
         dataverse)
             script="$repo_root/Tests/Servers/odata_v4_server.py"
             extra=(--metadata "$repo_root/SampleMetadata/Dataverse.WebApi.xml") ;;
+        # TripPin behind sign-in, for the tests of `mobilesdkgen fetch`.
+        secured)
+            script="$repo_root/Tests/Servers/odata_v4_server.py"
+            extra=(--metadata "$repo_root/SampleMetadata/TripPin.xml" --bearer-token "$secured_token"
+                   --basic "$secured_user:$secured_password" --metadata-etag --fetch-test-paths
+                   --request-log "$state_dir/secured.requests.log") ;;
     esac
     rm -f "$state_dir/$name.url"
     "$venv/bin/python" -u -B "$script" --port 0 --page-size "$page_size" "${extra[@]}" \
@@ -79,13 +89,14 @@ fail() {
 
 # Waits until the server wrote its URL and its $metadata answers 200; prints the URL.
 wait_for_server() {
-    local name="$1" pid deadline url=""
+    local name="$1" pid deadline url="" auth=()
+    [[ "$name" == secured ]] && auth=(--user "$secured_user:$secured_password")
     pid="$(cat "$state_dir/$name.pid")"
     deadline=$((SECONDS + start_timeout))
     while ((SECONDS < deadline)); do
         kill -0 "$pid" 2>/dev/null || fail "$name" "the process exited"
         [[ -z "$url" && -s "$state_dir/$name.url" ]] && url="$(cat "$state_dir/$name.url")"
-        if [[ -n "$url" ]] && curl --silent --fail --max-time 5 --output /dev/null "$url\$metadata"; then
+        if [[ -n "$url" ]] && curl --silent --fail --max-time 5 "${auth[@]}" --output /dev/null "$url\$metadata"; then
             echo "$url"
             return
         fi
@@ -94,19 +105,29 @@ wait_for_server() {
     fail "$name" "\$metadata did not answer within ${start_timeout}s"
 }
 
+# The secured server's sign-in, fresh for each start (test values: the request log never holds them).
+secured_token="$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+secured_user="fetch-test"
+secured_password="$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+
 start() {
     mkdir -p "$state_dir"
     install_venv
     for name in "${servers[@]}"; do stop_server "$name"; done
-    rm -f "$state_dir/servers.env"
+    rm -f "$state_dir/servers.env" "$state_dir/secured.requests.log"
     for name in "${servers[@]}"; do start_server "$name"; done
-    local v4_url v2_url dataverse_url
+    local v4_url v2_url dataverse_url secured_url
     v4_url="$(wait_for_server v4)"
     v2_url="$(wait_for_server v2)"
     dataverse_url="$(wait_for_server dataverse)"
+    secured_url="$(wait_for_server secured)"
     printf 'MOBILESDK_TEST_ODATA_V4_URL=%s\nMOBILESDK_TEST_ODATA_V2_URL=%s\nMOBILESDK_TEST_DATAVERSE_URL=%s\n' \
         "$v4_url" "$v2_url" "$dataverse_url" > "$state_dir/servers.env"
-    cat "$state_dir/servers.env"
+    printf 'MOBILESDK_TEST_SECURED_URL=%s\nMOBILESDK_TEST_SECURED_LOG=%s\nMOBILESDK_TEST_SECURED_TOKEN=%s\n' \
+        "$secured_url" "$state_dir/secured.requests.log" "$secured_token" >> "$state_dir/servers.env"
+    printf 'MOBILESDK_TEST_SECURED_USER=%s\nMOBILESDK_TEST_SECURED_PASSWORD=%s\n' \
+        "$secured_user" "$secured_password" >> "$state_dir/servers.env"
+    grep -v -e "_TOKEN=" -e "_PASSWORD=" "$state_dir/servers.env"
 }
 
 stop() {

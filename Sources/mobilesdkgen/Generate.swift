@@ -15,7 +15,7 @@ struct Generate: ParsableCommand {
             """
     )
 
-    @Argument(help: "Metadata documents: OData CSDL ($metadata) and/or Dynamics entity metadata XML.")
+    @Argument(help: "Metadata documents: OData CSDL ($metadata) and/or Dynamics entity metadata (XML, or Web API EntityDefinitions JSON).")
     var files: [String]
 
     @Option(name: [.short, .customLong("output")], help: "The directory to write the generated sources to.")

@@ -13,7 +13,7 @@ struct Inspect: ParsableCommand {
             """
     )
 
-    @Argument(help: "Metadata documents: OData CSDL ($metadata, any version) or Dynamics entity metadata XML.")
+    @Argument(help: "Metadata documents: OData CSDL ($metadata, any version) or Dynamics entity metadata (XML or Web API JSON).")
     var files: [String]
 
     @Flag(help: "Print the whole model as JSON instead of a summary.")

@@ -56,6 +56,7 @@ from odatapy.server.adapters import ODataWSGIApp
 from odatapy.server.inmemory import InMemoryDataStore, InMemoryProcessor
 from odatapy.server.processor import ActionProcessor, CustomETagSupport
 
+from fetch_guard import guarded
 from server_common import LoggingHandler, ThreadingServer, serve
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -367,9 +368,21 @@ def main():
                         help="comma-separated entity sets whose entities carry ETags")
     parser.add_argument("--ready-file", type=pathlib.Path,
                         help="written with the service root URL once the server listens")
+    # For the tests of `mobilesdkgen fetch` (see fetch_guard.py); without them, nothing changes.
+    parser.add_argument("--bearer-token", help="require this bearer token (or --basic) under the service root")
+    parser.add_argument("--basic", metavar="USER:PASSWORD", help="require this basic sign-in (or --bearer-token)")
+    parser.add_argument("--metadata-etag", action="store_true",
+                        help="serve $metadata with a strong ETag and answer If-None-Match with 304")
+    parser.add_argument("--request-log", type=pathlib.Path, help="append one line per request to this file")
+    parser.add_argument("--fetch-test-paths", action="store_true",
+                        help="serve the misbehaving /fetch-test/ paths of fetch_guard.py")
     args = parser.parse_args()
 
     app = build_app(args.metadata, args.page_size, [n for n in args.etag_sets.split(",") if n])
+    if args.bearer_token or args.basic or args.metadata_etag or args.request_log or args.fetch_test_paths:
+        app = guarded(app, SERVICE_PATH, bearer_token=args.bearer_token, basic=args.basic,
+                      metadata_etag=args.metadata_etag, request_log=args.request_log,
+                      test_paths=args.fetch_test_paths)
     server = make_server("127.0.0.1", args.port, app,
                          server_class=ThreadingServer, handler_class=RequestHandler)
     url = "http://127.0.0.1:%d%s/" % (server.server_port, SERVICE_PATH)

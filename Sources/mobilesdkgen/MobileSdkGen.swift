@@ -1,12 +1,11 @@
 import ArgumentParser
 
 /// `mobilesdkgen`: generates early-bound Swift classes from OData and Dynamics metadata.
-struct MobileSdkGen: ParsableCommand {
+@main
+struct MobileSdkGen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mobilesdkgen",
         abstract: "Early-bound Swift entity classes from OData CSDL and Dynamics entity metadata.",
-        subcommands: [Generate.self, Inspect.self, Init.self]
+        subcommands: [Generate.self, Inspect.self, Init.self, Fetch.self]
     )
 }
-
-MobileSdkGen.main()
