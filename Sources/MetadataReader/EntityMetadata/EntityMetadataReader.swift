@@ -74,7 +74,7 @@ final class EntityMetadataReader: XMLStreamHandler {
             if let set = property.dynamics?.optionSet, set.isGlobal { addGlobal(set) }
             entity?.properties.append(property)
         case .relationships(let kind):
-            if let relationship = relationship(node, kind: kind) { entity?.dynamics?.relationships.append(relationship) }
+            if let relationship = context.relationship(node, kind: kind) { entity?.dynamics?.relationships.append(relationship) }
         case nil:
             break
         }
@@ -171,25 +171,5 @@ final class EntityMetadataReader: XMLStreamHandler {
         var set = set
         set.isGlobal = true
         globalOptionSets.append(set)
-    }
-
-    private func relationship(_ node: XMLNode, kind: DynamicsRelationship.Kind) -> DynamicsRelationship? {
-        guard let schemaName = node.string("SchemaName") else {
-            context.error("relationship metadata has no SchemaName", at: node.location)
-            return nil
-        }
-        var relationship = DynamicsRelationship(kind: kind, schemaName: schemaName, location: node.location)
-        relationship.referencedEntity = node.string("ReferencedEntity")
-        relationship.referencedAttribute = node.string("ReferencedAttribute")
-        relationship.referencingEntity = node.string("ReferencingEntity")
-        relationship.referencingAttribute = node.string("ReferencingAttribute")
-        relationship.referencedNavigationProperty = node.string("ReferencedEntityNavigationPropertyName")
-        relationship.referencingNavigationProperty = node.string("ReferencingEntityNavigationPropertyName")
-        relationship.entity1 = node.string("Entity1LogicalName")
-        relationship.entity2 = node.string("Entity2LogicalName")
-        relationship.intersectEntity = node.string("IntersectEntityName")
-        relationship.entity1NavigationProperty = node.string("Entity1NavigationPropertyName")
-        relationship.entity2NavigationProperty = node.string("Entity2NavigationPropertyName")
-        return relationship
     }
 }

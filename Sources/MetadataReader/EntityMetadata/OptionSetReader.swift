@@ -20,20 +20,8 @@ struct OptionSetReader {
         return set
     }
 
+    /// An option; nil for a nil element (`i:nil="true"`).
     private func option(_ node: XMLNode) -> DynamicsOption? {
-        guard !node.isNil else { return nil }
-        guard let value = node.integer("Value") else {
-            context.error("option has no integer Value", at: node.location)
-            return nil
-        }
-        var option = DynamicsOption(value: value, location: node.location)
-        option.label = node.label("Label")
-        option.description = node.label("Description")
-        option.color = node.string("Color")
-        option.externalValue = node.string("ExternalValue")
-        option.state = node.integer("State")
-        option.defaultStatus = node.integer("DefaultStatus")
-        option.invariantName = node.string("InvariantName")
-        return option
+        node.isNil ? nil : context.option(node)
     }
 }

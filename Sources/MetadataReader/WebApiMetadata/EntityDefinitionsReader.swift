@@ -90,7 +90,7 @@ struct EntityDefinitionsReader {
         ]
         for member in object.value.members {
             guard let kind = kinds[member.key] else { continue }
-            info.relationships += object.objects(member.key).compactMap { relationship($0, kind: kind) }
+            info.relationships += object.objects(member.key).compactMap { context.relationship($0, kind: kind) }
         }
         type.dynamics = info
         if let id = info.primaryIdAttribute, type.properties.contains(where: { $0.name == id }) {
@@ -104,25 +104,5 @@ struct EntityDefinitionsReader {
         var set = set
         set.isGlobal = true
         globalOptionSets.append(set)
-    }
-
-    private func relationship(_ object: WebApiObject, kind: DynamicsRelationship.Kind) -> DynamicsRelationship? {
-        guard let schemaName = object.string("SchemaName") else {
-            context.error("relationship metadata has no SchemaName", at: object.location)
-            return nil
-        }
-        var relationship = DynamicsRelationship(kind: kind, schemaName: schemaName, location: object.location)
-        relationship.referencedEntity = object.string("ReferencedEntity")
-        relationship.referencedAttribute = object.string("ReferencedAttribute")
-        relationship.referencingEntity = object.string("ReferencingEntity")
-        relationship.referencingAttribute = object.string("ReferencingAttribute")
-        relationship.referencedNavigationProperty = object.string("ReferencedEntityNavigationPropertyName")
-        relationship.referencingNavigationProperty = object.string("ReferencingEntityNavigationPropertyName")
-        relationship.entity1 = object.string("Entity1LogicalName")
-        relationship.entity2 = object.string("Entity2LogicalName")
-        relationship.intersectEntity = object.string("IntersectEntityName")
-        relationship.entity1NavigationProperty = object.string("Entity1NavigationPropertyName")
-        relationship.entity2NavigationProperty = object.string("Entity2NavigationPropertyName")
-        return relationship
     }
 }

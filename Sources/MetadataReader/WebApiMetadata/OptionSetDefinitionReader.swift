@@ -13,27 +13,10 @@ struct OptionSetDefinitionReader {
         set.displayName = object.label("DisplayName")
         set.description = object.label("Description")
         if isBoolean {
-            set.options = ["FalseOption", "TrueOption"].compactMap { object.object($0) }.compactMap(option)
+            set.options = ["FalseOption", "TrueOption"].compactMap { object.object($0) }.compactMap(context.option)
         } else {
-            set.options = object.objects("Options").compactMap(option)
+            set.options = object.objects("Options").compactMap(context.option)
         }
         return set
-    }
-
-    /// `OptionMetadata`, `StatusOptionMetadata` (with `State`) or `StateOptionMetadata` (with `DefaultStatus`).
-    private func option(_ object: WebApiObject) -> DynamicsOption? {
-        guard let value = object.integer("Value") else {
-            context.error("option has no integer Value", at: object.location)
-            return nil
-        }
-        var option = DynamicsOption(value: value, location: object.location)
-        option.label = object.label("Label")
-        option.description = object.label("Description")
-        option.color = object.string("Color")
-        option.externalValue = object.string("ExternalValue")
-        option.state = object.integer("State")
-        option.defaultStatus = object.integer("DefaultStatus")
-        option.invariantName = object.string("InvariantName")
-        return option
     }
 }
