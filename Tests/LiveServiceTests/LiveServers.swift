@@ -12,6 +12,8 @@ import FoundationNetworking
 enum LiveServers {
     static let v4 = url("MOBILESDK_TEST_ODATA_V4_URL")
     static let v2 = url("MOBILESDK_TEST_ODATA_V2_URL")
+    /// TripPin behind sign-in (bearer or basic), answering 401 with `WWW-Authenticate`.
+    static let secured = url("MOBILESDK_TEST_SECURED_URL")
     static let required = ProcessInfo.processInfo.environment["MOBILESDK_REQUIRE_LIVE_TESTS"] == "1"
     static let skipMessage: Comment = "no OData test server: run scripts/test-servers.sh start (scripts/test.sh does)"
 

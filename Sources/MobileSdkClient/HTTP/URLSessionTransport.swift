@@ -4,10 +4,11 @@ import FoundationNetworking
 #endif
 
 /// Sends requests with `URLSession`, never following redirects: the client decides what a redirect may do, so
-/// credentials cannot follow one to another host.
+/// credentials cannot follow one to another host. A 401 that asks for credentials (`WWW-Authenticate`) comes back as
+/// a response, for the client's authentication to answer.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
-    private let delegate = RedirectRefusal()
+    private let delegate = SessionDelegate()
 
     /// A transport with its own session; `timeout` bounds each request.
     public init(timeout: TimeInterval = 60) {
@@ -32,7 +33,12 @@ public final class URLSessionTransport: HTTPTransport {
         let task = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
-                let dataTask = session.dataTask(with: urlRequest) { data, response, error in
+                let dataTask = session.dataTask(with: urlRequest) { [delegate] data, response, error in
+                    if error != nil, let identifier = task.identifier, let challenged = delegate.challengedResponse(of: identifier) {
+                        continuation.resume(returning: HTTPResponse(statusCode: challenged.statusCode,
+                                                                    headerFields: Self.headerFields(of: challenged), body: Data()))
+                        return
+                    }
                     if let error {
                         continuation.resume(throwing: error)
                         return
@@ -41,11 +47,8 @@ public final class URLSessionTransport: HTTPTransport {
                         continuation.resume(throwing: URLError(.badServerResponse))
                         return
                     }
-                    var headers: [String: String] = [:]
-                    for (name, value) in response.allHeaderFields {
-                        if let name = name as? String, let value = value as? String { headers[name] = value }
-                    }
-                    continuation.resume(returning: HTTPResponse(statusCode: response.statusCode, headerFields: headers, body: data ?? Data()))
+                    continuation.resume(returning: HTTPResponse(statusCode: response.statusCode,
+                                                                headerFields: Self.headerFields(of: response), body: data ?? Data()))
                 }
                 task.set(dataTask)
                 dataTask.resume()
@@ -54,13 +57,44 @@ public final class URLSessionTransport: HTTPTransport {
             task.cancel()
         }
     }
+
+    private static func headerFields(of response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        return headers
+    }
 }
 
-/// Hands every redirect back to the caller instead of following it.
-private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+/// Hands every redirect back to the caller instead of following it, and turns a 401's challenge into the 401 itself:
+/// the credentials went with the request, and the client's `AuthenticationProvider` decides what to try next.
+/// (FoundationNetworking before swift-corelibs-foundation#5458 waits forever on a challenge nobody answers, and
+/// cancelling it loses the response, so it is kept here by task.)
+private final class SessionDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var challenged: [Int: HTTPURLResponse] = [:]
+
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        if let response = challenge.failureResponse as? HTTPURLResponse {
+            lock.lock()
+            challenged[task.taskIdentifier] = response
+            lock.unlock()
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    /// The response whose challenge was cancelled for the task, if any.
+    func challengedResponse(of taskIdentifier: Int) -> HTTPURLResponse? {
+        lock.lock()
+        defer { lock.unlock() }
+        return challenged.removeValue(forKey: taskIdentifier)
     }
 }
 
@@ -69,6 +103,13 @@ private final class TaskBox: @unchecked Sendable {
     private let lock = NSLock()
     private var task: URLSessionDataTask?
     private var cancelled = false
+
+    /// The task's identifier once it is set.
+    var identifier: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return task?.taskIdentifier
+    }
 
     func set(_ task: URLSessionDataTask) {
         lock.lock()
