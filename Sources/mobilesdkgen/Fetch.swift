@@ -28,18 +28,8 @@ struct Fetch: AsyncParsableCommand {
     @Option(help: "The file name, without .xml (default: the service root's last path segment).")
     var name: String?
 
-    @Option(name: .customLong("token-env"), help: ArgumentHelp("An environment variable holding a bearer token.", valueName: "VAR"))
-    var tokenEnvironmentVariable: String?
-
-    @Option(name: .customLong("token-command"), help: ArgumentHelp(
-        "A shell command printing a bearer token, e.g. \"az account get-access-token --query accessToken -o tsv\".", valueName: "CMD"))
-    var tokenCommand: String?
-
-    @Option(help: "A user name for basic sign-in (SAP); the password comes from --password-env or a prompt.")
-    var user: String?
-
-    @Option(name: .customLong("password-env"), help: ArgumentHelp("An environment variable holding the --user's password.", valueName: "VAR"))
-    var passwordEnvironmentVariable: String?
+    @OptionGroup(title: "Sign-in")
+    var signIn: SignInOptions
 
     @Option(name: .customLong("header"), help: ArgumentHelp("An HTTP header to send, \"Name: value\" (repeatable).", valueName: "HEADER"))
     var headers: [String] = []
@@ -51,9 +41,6 @@ struct Fetch: AsyncParsableCommand {
     var timeout: Double = 60
 
     func validate() throws {
-        let signIns = [tokenEnvironmentVariable != nil, tokenCommand != nil, user != nil].filter { $0 }.count
-        guard signIns <= 1 else { throw ValidationError("give one of --token-env, --token-command and --user") }
-        if passwordEnvironmentVariable != nil, user == nil { throw ValidationError("--password-env needs --user") }
         for header in headers where FetchRequest.header(header) == nil {
             // The value may be a secret: name only what is wrong with it.
             throw ValidationError("--header must be \"Name: value\" with a name of letters, digits and dashes (the value is not shown)")
@@ -77,10 +64,7 @@ struct Fetch: AsyncParsableCommand {
     private func fetch() async throws -> String {
         let request = try FetchRequest(serviceRoot: serviceRoot, name: name, queryParameters: queryParameters)
         var headerFields = headers.compactMap(FetchRequest.header)
-        if let authorization = try Credentials(
-            tokenEnvironmentVariable: tokenEnvironmentVariable, tokenCommand: tokenCommand,
-            user: user, passwordEnvironmentVariable: passwordEnvironmentVariable
-        ).authorization() {
+        if let authorization = try await signIn.authorization() {
             guard !headerFields.contains(where: { $0.name.lowercased() == "authorization" }) else {
                 throw FetchError("an Authorization --header and a sign-in option were both given: keep one")
             }
