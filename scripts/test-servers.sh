@@ -3,6 +3,9 @@
 #   odatapy (OData v4, SampleMetadata/TripPin.xml)                  -> MOBILESDK_TEST_ODATA_V4_URL
 #   pyslet  (OData v2, SampleMetadata/CRM2011.OrganizationData.xml) -> MOBILESDK_TEST_ODATA_V2_URL
 #   odatapy (OData v4, SampleMetadata/Dataverse.WebApi.xml)         -> MOBILESDK_TEST_DATAVERSE_URL
+#     (with a revalidatable $metadata, the Web API's EntityDefinitions requests answered from
+#     SampleMetadata/Dataverse.EntityDefinitions.json by Tests/Servers/entity_definitions.py, and
+#     its request log MOBILESDK_TEST_DATAVERSE_LOG)
 #   odatapy (OData v4, SampleMetadata/TripPin.xml) behind sign-in    -> MOBILESDK_TEST_SECURED_URL
 #     (a bearer token or basic user/password, a revalidatable $metadata and the /fetch-test/ paths of
 #     Tests/Servers/fetch_guard.py, for `mobilesdkgen fetch`): MOBILESDK_TEST_SECURED_TOKEN, _USER and
@@ -65,7 +68,9 @@ start_server() {
         # The Dataverse-shaped sample, served by the v4 server (the Activity Tracker example's service).
         dataverse)
             script="$repo_root/Tests/Servers/odata_v4_server.py"
-            extra=(--metadata "$repo_root/SampleMetadata/Dataverse.WebApi.xml") ;;
+            extra=(--metadata "$repo_root/SampleMetadata/Dataverse.WebApi.xml" --metadata-etag
+                   --entity-definitions "$repo_root/SampleMetadata/Dataverse.EntityDefinitions.json"
+                   --request-log "$state_dir/dataverse.requests.log") ;;
         # TripPin behind sign-in, for the tests of `mobilesdkgen fetch`.
         secured)
             script="$repo_root/Tests/Servers/odata_v4_server.py"
@@ -114,7 +119,7 @@ start() {
     mkdir -p "$state_dir"
     install_venv
     for name in "${servers[@]}"; do stop_server "$name"; done
-    rm -f "$state_dir/servers.env" "$state_dir/secured.requests.log"
+    rm -f "$state_dir/servers.env" "$state_dir/secured.requests.log" "$state_dir/dataverse.requests.log"
     for name in "${servers[@]}"; do start_server "$name"; done
     local v4_url v2_url dataverse_url secured_url
     v4_url="$(wait_for_server v4)"
@@ -123,6 +128,7 @@ start() {
     secured_url="$(wait_for_server secured)"
     printf 'MOBILESDK_TEST_ODATA_V4_URL=%s\nMOBILESDK_TEST_ODATA_V2_URL=%s\nMOBILESDK_TEST_DATAVERSE_URL=%s\n' \
         "$v4_url" "$v2_url" "$dataverse_url" > "$state_dir/servers.env"
+    printf 'MOBILESDK_TEST_DATAVERSE_LOG=%s\n' "$state_dir/dataverse.requests.log" >> "$state_dir/servers.env"
     printf 'MOBILESDK_TEST_SECURED_URL=%s\nMOBILESDK_TEST_SECURED_LOG=%s\nMOBILESDK_TEST_SECURED_TOKEN=%s\n' \
         "$secured_url" "$state_dir/secured.requests.log" "$secured_token" >> "$state_dir/servers.env"
     printf 'MOBILESDK_TEST_SECURED_USER=%s\nMOBILESDK_TEST_SECURED_PASSWORD=%s\n' \

@@ -37,6 +37,21 @@ struct Fetch: AsyncParsableCommand {
     @Option(name: .customLong("query"), help: ArgumentHelp("A query parameter to add, name=value (repeatable), e.g. sap-client=100.", valueName: "PARAMETER"))
     var queryParameters: [String] = []
 
+    @Option(name: .customLong("entity"), help: ArgumentHelp(
+        "Dataverse: an entity (logical name) whose definition, attributes and option sets to fetch too (repeatable, or comma-separated).",
+        valueName: "NAME"))
+    var entities: [String] = []
+
+    @Option(name: .customLong("config"), help: ArgumentHelp(
+        "Dataverse: fetch the definitions of the entities this generate configuration includes (wildcards allowed).", valueName: "FILE"))
+    var configurationFile: String?
+
+    @Flag(name: .customLong("all-entities"), help: "Dataverse: fetch the definitions of every entity of the organization.")
+    var allEntities = false
+
+    @Option(help: "Requests in flight at once while fetching entity definitions.")
+    var concurrency = 4
+
     @Option(help: "Seconds to wait for the server before giving up.")
     var timeout: Double = 60
 
@@ -49,20 +64,25 @@ struct Fetch: AsyncParsableCommand {
             throw ValidationError("--query must be name=value with a non-empty name")
         }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        guard (1...32).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 32") }
+        if allEntities, !entities.isEmpty || configurationFile != nil {
+            throw ValidationError("--all-entities cannot be combined with --entity or --config")
+        }
     }
 
     func run() async throws {
         do {
-            print(try await fetch())
+            for line in try await fetch() { print(line) }
         } catch let error as FetchError {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode.failure
         }
     }
 
-    /// Fetches and stores; returns the line saying what happened.
-    private func fetch() async throws -> String {
+    /// Fetches every file, then stores those that changed; returns a line per file saying what happened.
+    private func fetch() async throws -> [String] {
         let request = try FetchRequest(serviceRoot: serviceRoot, name: name, queryParameters: queryParameters)
+        let selection = try EntitySelection.from(entities: entities, configurationFile: configurationFile, all: allEntities)
         var headerFields = headers.compactMap(FetchRequest.header)
         if let authorization = try await signIn.authorization() {
             guard !headerFields.contains(where: { $0.name.lowercased() == "authorization" }) else {
@@ -75,46 +95,36 @@ struct Fetch: AsyncParsableCommand {
             FileHandle.standardError.write(Data("warning: sending credentials over plain http to \(request.url.host ?? "?"); use https\n".utf8))
         }
         let folder = URL(fileURLWithPath: output, isDirectory: true)
-        let file = folder.appendingPathComponent(request.fileName)
-        let shown = "\(output.hasSuffix("/") ? output : output + "/")\(request.fileName)"
-        let existing = FileManager.default.contents(atPath: file.path)
         var cache = FetchCache.read(in: folder)
-        let validators = existing == nil ? nil : cache.entries[request.fileName].flatMap { $0.url == request.shownURL ? $0 : nil }
-        if let etag = validators?.etag { headerFields.append((name: "If-None-Match", value: etag)) }
-        if let lastModified = validators?.lastModified { headerFields.append((name: "If-Modified-Since", value: lastModified)) }
-        headerFields.append((name: "Accept", value: "application/xml"))
-
-        let response = try await MetadataDownloader(timeout: timeout).get(request.url, headerFields: headerFields, shownURL: request.shownURL)
-        switch response.status {
-        case 304 where existing != nil:
-            return "\(shown): unchanged (304)"
-        case 200:
-            break
-        case 401, 403:
-            throw FetchError("""
-                \(request.shownURL) answered \(response.status) (\(response.status == 401 ? "not signed in" : "forbidden")): \
-                check the credentials given with --token-env, --token-command, --user/--password-env or --header
-                """)
-        case 404:
-            throw FetchError("\(request.shownURL) answered 404: no $metadata there; check the service root")
-        default:
-            throw FetchError("\(request.shownURL) answered \(response.status)\(response.reason.map { " (\($0))" } ?? ""); nothing was written")
+        let downloader = MetadataDownloader(timeout: timeout)
+        func existing(_ fileName: String) -> Data? {
+            FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path)
         }
-        try MetadataBodyCheck.check(response.body, contentType: response.headerValue("Content-Type"), from: request.shownURL)
 
-        let entry = FetchCache.Entry(url: request.shownURL, etag: response.headerValue("ETag"), lastModified: response.headerValue("Last-Modified"))
-        let outcome: String
-        if existing == response.body {
-            outcome = "unchanged (same content)"
-        } else {
-            try AtomicFile.write(response.body, to: file)
-            outcome = "\(existing == nil ? "created" : "updated") (\(response.body.count) bytes from \(request.shownURL))"
+        let (metadata, document) = try await MetadataFetch(request: request, headerFields: headerFields, downloader: downloader)
+            .run(existing: existing(request.fileName), cached: cache.entries[request.fileName])
+        var files = [metadata]
+        if let selection {
+            files.append(try await EntityDefinitionsFetch(
+                request: request, headerFields: headerFields, selection: selection, concurrency: concurrency, downloader: downloader
+            ).run(existing: existing(request.entityDefinitionsFileName), cached: cache.entries[request.entityDefinitionsFileName]))
+        } else if MetadataFetch.isDataverse(document) {
+            FileHandle.standardError.write(Data("""
+                note: a Dataverse organization: add --entity NAME (or --config FILE, --all-entities) to fetch entity \
+                definitions too, for schema names, labels, option-set enums and typed lookups\n
+                """.utf8))
         }
-        if cache.entries[request.fileName] != entry {
-            cache.entries[request.fileName] = entry
+
+        for file in files {
+            if let content = file.newContent { try AtomicFile.write(content, to: folder.appendingPathComponent(file.fileName)) }
+        }
+        let entries = Dictionary(uniqueKeysWithValues: files.map { ($0.fileName, $0.cacheEntry) })
+        if entries.contains(where: { cache.entries[$0.key] != $0.value }) {
+            cache.entries.merge(entries) { $1 }
             try cache.write(in: folder)
         }
-        return "\(shown): \(outcome)"
+        let shownFolder = output.hasSuffix("/") ? output : output + "/"
+        return files.map { "\(shownFolder)\($0.fileName): \($0.outcome)" }
     }
 }
 

@@ -9,10 +9,33 @@ struct FetchCache: Codable, Equatable {
         var url: String
         var etag: String?
         var lastModified: String?
+        /// For a file put together from several responses (Dataverse entity definitions): what was asked for
+        /// (`EntitySelection.description`) and the validators of each request, by its path under the service root.
+        var selection: String?
+        var parts: [String: Validators]?
+    }
+
+    /// What a server sent to revalidate one response with.
+    struct Validators: Codable, Equatable {
+        var etag: String?
+        var lastModified: String?
+
+        /// Nil when the response had neither header.
+        init?(etag: String?, lastModified: String?) {
+            guard etag != nil || lastModified != nil else { return nil }
+            self.etag = etag
+            self.lastModified = lastModified
+        }
+
+        /// `If-None-Match` and `If-Modified-Since` for these validators.
+        var conditionalHeaders: [(name: String, value: String)] {
+            (etag.map { [(name: "If-None-Match", value: $0)] } ?? [])
+                + (lastModified.map { [(name: "If-Modified-Since", value: $0)] } ?? [])
+        }
     }
 
     var version = 1
-    /// By file name (`NAME.xml`).
+    /// By file name (`NAME.metadata.xml`, `NAME.entitydefinitions.json`).
     var entries: [String: Entry] = [:]
 
     /// The folder's cache; empty when there is none or it cannot be read (it is only a cache).

@@ -1,13 +1,19 @@
 import Foundation
 
-/// What `fetch` asks for: the `$metadata` URL of a service root, the URL as it may be shown, and the file name.
+/// What `fetch` asks for: the `$metadata` URL of a service root, the URL as it may be shown, and the file names.
 struct FetchRequest {
     /// The URL requested, query parameters included.
     let url: URL
     /// The `$metadata` URL without user, password or query: what messages and the cache file show.
     let shownURL: String
-    /// `NAME.xml`.
+    /// The service root, ending in `/`, without query.
+    let shownRoot: String
+    /// The query parameters added to every request.
+    let queryItems: [URLQueryItem]
+    /// `NAME.metadata.xml`, the name the build plugin looks for.
     let fileName: String
+    /// `NAME.entitydefinitions.json`, for a Dataverse organization's entity definitions.
+    let entityDefinitionsFileName: String
 
     init(serviceRoot: String, name: String?, queryParameters: [String]) throws {
         guard var components = URLComponents(string: serviceRoot),
@@ -26,12 +32,14 @@ struct FetchRequest {
         }
         components.path = path
         let added = queryParameters.compactMap(Self.queryItem)
-        if !added.isEmpty { components.queryItems = (components.queryItems ?? []) + added }
+        queryItems = (components.queryItems ?? []) + added
+        if !added.isEmpty { components.queryItems = queryItems }
         guard let url = components.url else { throw FetchError("the service root is not a valid URL") }
         self.url = url
         var shown = components
         shown.query = nil
         shownURL = shown.string ?? "\(scheme)://\(host)"
+        shownRoot = String(shownURL.dropLast("$metadata".count))
 
         let segments = path.split(separator: "/").dropLast().map(String.init)   // without $metadata
         let fileStem = name ?? segments.last.map { $0.hasSuffix(".svc") ? String($0.dropLast(4)) : $0 }
@@ -40,7 +48,15 @@ struct FetchRequest {
                 ? "cannot name the file after the service root: give --name"
                 : "--name must be a file name without slashes that does not start with a dot")
         }
-        fileName = fileStem + ".xml"
+        fileName = fileStem + ".metadata.xml"
+        entityDefinitionsFileName = fileStem + ".entitydefinitions.json"
+    }
+
+    /// `shownRoot + relative` with the query parameters: a request under the service root.
+    func url(relative: String) -> URL? {
+        guard var components = URLComponents(string: shownRoot + relative) else { return nil }
+        if !queryItems.isEmpty { components.queryItems = (components.queryItems ?? []) + queryItems }
+        return components.url
     }
 
     private static func isValidName(_ name: String) -> Bool {

@@ -12,6 +12,37 @@ enum BuiltTool {
         }
         return nil
     }()
+
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+        var all: String { output + errors }
+    }
+
+    /// Runs the executable with `arguments`, `environment` added to this process's and no standard input; with
+    /// `interruptAfter`, sends it SIGINT after that many seconds.
+    static func run(_ arguments: [String], environment: [String: String] = [:], interruptAfter: TimeInterval? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        if let interruptAfter {
+            Thread.sleep(forTimeInterval: interruptAfter)
+            process.interrupt()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                      errors: String(decoding: errorData, as: UTF8.self))
+    }
 }
 
 /// The `mobilesdkgen` executable as a user runs it: exit status and the diagnostic format.
@@ -19,18 +50,8 @@ enum BuiltTool {
 struct CommandLineTests {
 
     func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = BuiltTool.executable
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        let result = try BuiltTool.run(arguments)
+        return (result.status, result.output, result.errors)
     }
 
     @Test func summaryOfASample() throws {

@@ -22,7 +22,8 @@ enum SecuredServer {
         root.map { $0.absoluteString.replacingOccurrences(of: $0.path, with: "") }
     }
 
-    private static func value(_ name: String) -> String? {
+    /// A variable of the environment, else of `.build-servers/servers.env`.
+    static func value(_ name: String) -> String? {
         if let value = ProcessInfo.processInfo.environment[name] { return value }
         let file = Paths.root.appendingPathComponent(".build-servers/servers.env")
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
@@ -46,34 +47,10 @@ struct FetchCommandTests {
         folder = try Paths.temporaryDirectory()
     }
 
-    struct Result {
-        var status: Int32
-        var output: String
-        var errors: String
-        var all: String { output + errors }
-    }
-
     /// Runs `mobilesdkgen fetch ARGUMENTS -o FOLDER --query run=…` with `environment` added to this process's.
-    func fetch(_ arguments: [String], environment: [String: String] = [:], interruptAfter: TimeInterval? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = BuiltTool.executable
-        process.arguments = ["fetch"] + arguments + ["-o", folder.path, "--query", "run=\(run)"]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        if let interruptAfter {
-            Thread.sleep(forTimeInterval: interruptAfter)
-            process.interrupt()
-        }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                      errors: String(decoding: errorData, as: UTF8.self))
+    func fetch(_ arguments: [String], environment: [String: String] = [:], interruptAfter: TimeInterval? = nil) throws -> BuiltTool.Result {
+        try BuiltTool.run(["fetch"] + arguments + ["-o", folder.path, "--query", "run=\(run)"],
+                          environment: environment, interruptAfter: interruptAfter)
     }
 
     /// This test's lines of the server's request log.
@@ -83,9 +60,9 @@ struct FetchCommandTests {
         return text.split(separator: "\n").map(String.init).filter { $0.contains(run) }
     }
 
-    var file: URL { folder.appendingPathComponent("odata.xml") }
+    var file: URL { folder.appendingPathComponent("odata.metadata.xml") }
 
-    /// Writes `text` as `odata.xml`, dated 2001 so that a rewrite shows in its modification date.
+    /// Writes `text` as `odata.metadata.xml`, dated 2001 so that a rewrite shows in its modification date.
     func writeOld(_ text: String = "<old/>") throws {
         try Data(text.utf8).write(to: file)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceReferenceDate: 0)], ofItemAtPath: file.path)
@@ -103,7 +80,7 @@ struct FetchCommandTests {
     @Test func createsTheFileThenRevalidatesWithoutRewriting() async throws {
         let first = try fetch([root.absoluteString, "--token-env", "FETCH_TEST_TOKEN"], environment: ["FETCH_TEST_TOKEN": token])
         #expect(first.status == 0, "\(first.errors)")
-        #expect(first.output.hasSuffix("odata.xml: created (11585 bytes from \(root.absoluteString)$metadata)\n"))
+        #expect(first.output.hasSuffix("odata.metadata.xml: created (11585 bytes from \(root.absoluteString)$metadata)\n"))
         #expect(!first.all.contains(token))
 
         // What the server serves, fetched independently.
@@ -118,7 +95,7 @@ struct FetchCommandTests {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceReferenceDate: 0)], ofItemAtPath: file.path)
         let second = try fetch([root.absoluteString, "--token-env", "FETCH_TEST_TOKEN"], environment: ["FETCH_TEST_TOKEN": token])
         #expect(second.status == 0, "\(second.errors)")
-        #expect(second.output.hasSuffix("odata.xml: unchanged (304)\n"))
+        #expect(second.output.hasSuffix("odata.metadata.xml: unchanged (304)\n"))
         #expect(try modificationDate() == Date(timeIntervalSinceReferenceDate: 0))
         let lines = try logLines()
         #expect(lines.count == 2)
@@ -129,9 +106,9 @@ struct FetchCommandTests {
         // Without the cache file: a full download, the same bytes, nothing rewritten.
         try FileManager.default.removeItem(at: folder.appendingPathComponent(".mobilesdkgen-fetch.json"))
         let third = try fetch([root.absoluteString, "--token-env", "FETCH_TEST_TOKEN"], environment: ["FETCH_TEST_TOKEN": token])
-        #expect(third.output.hasSuffix("odata.xml: unchanged (same content)\n"))
+        #expect(third.output.hasSuffix("odata.metadata.xml: unchanged (same content)\n"))
         #expect(try modificationDate() == Date(timeIntervalSinceReferenceDate: 0))
-        try expectFolder(holds: ["odata.xml", ".mobilesdkgen-fetch.json"])
+        try expectFolder(holds: ["odata.metadata.xml", ".mobilesdkgen-fetch.json"])
     }
 
     @Test func aWrongTokenIsACredentialsErrorThatShowsNoToken() throws {
@@ -143,14 +120,14 @@ struct FetchCommandTests {
         #expect(!result.all.contains(wrong) && !result.all.contains(token))
         #expect(try String(contentsOf: file, encoding: .utf8) == "<old/>")
         #expect(try modificationDate() == Date(timeIntervalSinceReferenceDate: 0))
-        try expectFolder(holds: ["odata.xml"])
+        try expectFolder(holds: ["odata.metadata.xml"])
     }
 
     @Test func aTokenCommandSignsIn() throws {
         let result = try fetch([root.absoluteString, "--token-command", "printf '%s\\n' \"$FETCH_TEST_TOKEN\""],
                                environment: ["FETCH_TEST_TOKEN": token])
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.contains("odata.xml: created"))
+        #expect(result.output.contains("odata.metadata.xml: created"))
         #expect(!result.all.contains(token))
     }
 
@@ -170,7 +147,7 @@ struct FetchCommandTests {
         let result = try fetch([root.absoluteString, "--user", user, "--password-env", "FETCH_TEST_PASSWORD", "--name", "TripPin"],
                                environment: ["FETCH_TEST_PASSWORD": password])
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.contains("TripPin.xml: created"))
+        #expect(result.output.contains("TripPin.metadata.xml: created"))
         #expect(!result.all.contains(password))
         #expect(try logLines().first?.contains(" 200 if-none-match=no auth=basic ") == true)
 
@@ -194,7 +171,7 @@ struct FetchCommandTests {
         #expect(result.status != 0)
         #expect(result.errors.contains("sent something other than metadata XML (text/html; charset=utf-8): an HTML page"))
         #expect(try String(contentsOf: file, encoding: .utf8) == "<old/>")
-        try expectFolder(holds: ["odata.xml"])
+        try expectFolder(holds: ["odata.metadata.xml"])
     }
 
     @Test func aTruncatedDocumentIsRefused() throws {
@@ -204,7 +181,7 @@ struct FetchCommandTests {
         #expect(result.status != 0)
         #expect(result.errors.contains("sent an incomplete or malformed metadata document (application/xml)"))
         #expect(try String(contentsOf: file, encoding: .utf8) == "<old/>")
-        try expectFolder(holds: ["odata.xml"])
+        try expectFolder(holds: ["odata.metadata.xml"])
     }
 
     @Test func aRedirectToAnotherHostIsRefused() throws {
@@ -227,7 +204,7 @@ struct FetchCommandTests {
         let result = try fetch([origin + "/fetch-test/moved/", "--name", "odata", "--token-env", "FETCH_TEST_TOKEN"],
                                environment: ["FETCH_TEST_TOKEN": token])
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.contains("odata.xml: created"))
+        #expect(result.output.contains("odata.metadata.xml: created"))
     }
 
     @Test func throttlingIsWaitedOutThreeTimesThenReported() throws {
@@ -254,7 +231,7 @@ struct FetchCommandTests {
         #expect(result.status != 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == "<old/>")
         #expect(try modificationDate() == Date(timeIntervalSinceReferenceDate: 0))
-        try expectFolder(holds: ["odata.xml"])
+        try expectFolder(holds: ["odata.metadata.xml"])
     }
 }
 
@@ -285,6 +262,10 @@ struct FetchArgumentTests {
         (["http://127.0.0.1:1/odata/", "--token-env", "A", "--user", "u"], "give one of --token-env, --token-command and --user"),
         (["http://127.0.0.1:1/odata/", "--password-env", "A"], "--password-env needs --user"),
         (["http://127.0.0.1:1/odata/", "--token-env", "FETCH_TEST_UNSET"], "the environment variable FETCH_TEST_UNSET is not set or empty"),
+        (["http://127.0.0.1:1/odata/", "--all-entities", "--entity", "account"], "--all-entities cannot be combined with --entity or --config"),
+        (["http://127.0.0.1:1/odata/", "--concurrency", "0"], "--concurrency must be from 1 to 32"),
+        (["http://127.0.0.1:1/odata/", "--entity", "account,x')/../y"], "'x')/../y' is not an entity's logical name"),
+        (["http://127.0.0.1:1/odata/", "--config", "/nonexistent/mobilesdkgen-config.json"], "cannot read the configuration file"),
     ])
     func badArgumentsAreRefusedWithoutEchoingSecrets(arguments: [String], message: String) throws {
         let (status, errors) = try fetch(arguments)

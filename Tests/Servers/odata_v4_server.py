@@ -56,6 +56,7 @@ from odatapy.server.adapters import ODataWSGIApp
 from odatapy.server.inmemory import InMemoryDataStore, InMemoryProcessor
 from odatapy.server.processor import ActionProcessor, CustomETagSupport
 
+from entity_definitions import with_entity_definitions
 from fetch_guard import guarded
 from server_common import LoggingHandler, ThreadingServer, serve
 
@@ -376,9 +377,17 @@ def main():
     parser.add_argument("--request-log", type=pathlib.Path, help="append one line per request to this file")
     parser.add_argument("--fetch-test-paths", action="store_true",
                         help="serve the misbehaving /fetch-test/ paths of fetch_guard.py")
+    # The Dataverse Web API's metadata requests (see entity_definitions.py).
+    parser.add_argument("--entity-definitions", type=pathlib.Path,
+                        help="answer EntityDefinitions requests from this Web API JSON document")
+    parser.add_argument("--latency-ms", type=int, default=0, help="delay each EntityDefinitions answer")
+    parser.add_argument("--copies", type=int, default=0, help="serve each entity definition this many more times")
     args = parser.parse_args()
 
     app = build_app(args.metadata, args.page_size, [n for n in args.etag_sets.split(",") if n])
+    if args.entity_definitions:
+        app = with_entity_definitions(app, SERVICE_PATH, args.entity_definitions,
+                                      latency_ms=args.latency_ms, copies=args.copies)
     if args.bearer_token or args.basic or args.metadata_etag or args.request_log or args.fetch_test_paths:
         app = guarded(app, SERVICE_PATH, bearer_token=args.bearer_token, basic=args.basic,
                       metadata_etag=args.metadata_etag, request_log=args.request_log,

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// The `dataverse` server of `scripts/test-servers.sh`: the Dataverse sample's `$metadata` (odatapy, with an ETag) and
+/// the Web API's EntityDefinitions requests answered from SampleMetadata/Dataverse.EntityDefinitions.json in the
+/// documented shapes (Tests/Servers/entity_definitions.py), with a request log.
+enum DataverseServer {
+    static let root = SecuredServer.value("MOBILESDK_TEST_DATAVERSE_URL")
+    static let log = SecuredServer.value("MOBILESDK_TEST_DATAVERSE_LOG")
+    static let skipMessage: Comment = "no Dataverse test server: run scripts/test-servers.sh start (scripts/test.sh does)"
+}
+
+/// `mobilesdkgen fetch --entity …` against a Dataverse-shaped organization: the entity definitions with their option
+/// sets put together into the document the generator reads, revalidated without a body the second time.
+@Suite(.enabled(if: BuiltTool.executable != nil, "the mobilesdkgen executable is not built beside the tests"),
+       .enabled(if: (DataverseServer.root != nil && DataverseServer.log != nil) || SecuredServer.required, DataverseServer.skipMessage))
+struct FetchEntityDefinitionsTests {
+    /// A marker in each request's query, to find this test's lines in the shared request log.
+    let run = "run-" + UUID().uuidString.prefix(8).lowercased()
+    let folder: URL
+    let root: String
+    let entities = ["--entity", "account,contact", "--entity", "opportunity", "--entity", "PhoneCall"]
+
+    init() throws {
+        root = try #require(DataverseServer.root, DataverseServer.skipMessage)
+        folder = try Paths.temporaryDirectory()
+    }
+
+    func fetch(_ arguments: [String]) throws -> BuiltTool.Result {
+        try BuiltTool.run(["fetch", root, "--name", "Org", "-o", folder.path, "--query", "run=\(run)"] + arguments)
+    }
+
+    /// This test's lines of the server's request log.
+    func logLines() throws -> [String] {
+        let text = try String(contentsOfFile: try #require(DataverseServer.log), encoding: .utf8)
+        return text.split(separator: "\n").map(String.init).filter { $0.contains(run) }
+    }
+
+    func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+
+    func generate(_ documents: [String]) throws -> [String: Data] {
+        let output = try Paths.temporaryDirectory()
+        let result = try BuiltTool.run(["generate"] + documents + ["-o", output.path])
+        #expect(result.status == 0, "\(result.errors)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
+        return Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: output.appendingPathComponent($0))) })
+    }
+
+    @Test func fetchedDefinitionsGenerateTheSameCodeAsTheSampleThenRevalidate() throws {
+        let first = try fetch(entities)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output.contains("Org.metadata.xml: created"))
+        #expect(first.output.contains("Org.entitydefinitions.json: created (4 entities, 13 requests, "))
+        let lines = try logLines()
+        // $metadata, 4 entities and 9 typed casts (picklist, multi-select, state, status, Boolean, entity name: those
+        // the entity has).
+        #expect(lines.count == 14)
+        #expect(lines.filter { $0.contains("/Attributes/Microsoft.Dynamics.CRM.") && $0.contains("$expand=OptionSet,GlobalOptionSet") }.count == 9)
+        #expect(lines.contains { $0.contains("EntityDefinitions(LogicalName='phonecall')?$expand=Attributes,Keys,") })
+
+        // The same organization from the fetched files and from the bundled sample: byte-identical classes.
+        let fetched = try generate([file("Org.metadata.xml").path, file("Org.entitydefinitions.json").path])
+        let bundled = try generate([Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityDefinitions.json")])
+        #expect(fetched.keys.sorted() == bundled.keys.sorted())
+        #expect(fetched == bundled)
+        let code = fetched.values.map { String(decoding: $0, as: UTF8.self) }.joined()
+        #expect(code.contains("public enum AccountStateCode: MobileSdk.OptionSetEnumeration"))
+        #expect(code.contains("open class PhoneCall: MobileSdk.Entity"))
+
+        let dated = Date(timeIntervalSinceReferenceDate: 0)
+        for name in ["Org.metadata.xml", "Org.entitydefinitions.json"] {
+            try FileManager.default.setAttributes([.modificationDate: dated], ofItemAtPath: file(name).path)
+        }
+        let second = try fetch(entities)
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(second.output == """
+            \(folder.path)/Org.metadata.xml: unchanged (304)
+            \(folder.path)/Org.entitydefinitions.json: unchanged (304)
+
+            """)
+        let revalidations = try logLines().dropFirst(14)
+        #expect(revalidations.count == 14)
+        #expect(revalidations.allSatisfy { $0.contains(" 304 if-none-match=yes ") && $0.hasSuffix(" bytes=0") }, "\(revalidations)")
+        for name in ["Org.metadata.xml", "Org.entitydefinitions.json"] {
+            #expect(try FileManager.default.attributesOfItem(atPath: file(name).path)[.modificationDate] as? Date == dated)
+        }
+    }
+
+    @Test func aConfigurationWithWildcardsListsTheEntitiesFirst() throws {
+        let configuration = folder.appendingPathComponent("mobilesdkgen-config.json")
+        try Data(#"{"entities": {"include": ["Acc*", "opportunity", "phone*"], "exclude": ["phonecall"]}}"#.utf8).write(to: configuration)
+        let result = try fetch(["--config", configuration.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("Org.entitydefinitions.json: created (2 entities, "))
+        let lines = try logLines()
+        #expect(lines.contains { $0.contains("GET /odata/EntityDefinitions?$select=LogicalName,SchemaName&run=") })
+        let fetched = lines.compactMap { $0.firstMatch(of: /LogicalName='([a-z_]+)'\)\?/)?.1 }
+        #expect(fetched.sorted() == ["account", "opportunity"])
+    }
+
+    @Test func allEntitiesAndAChangedSelectionFetchAgain() throws {
+        let all = try fetch(["--all-entities"])
+        #expect(all.output.contains("Org.entitydefinitions.json: created (4 entities, 14 requests, "), "\(all.all)")
+        let fewer = try fetch(["--entity", "account"])
+        #expect(fewer.output.contains("Org.entitydefinitions.json: updated (1 entities, 6 requests, "), "\(fewer.all)")
+        let text = try String(contentsOf: file("Org.entitydefinitions.json"), encoding: .utf8)
+        #expect(text.contains("\"LogicalName\": \"account\"") && !text.contains("\"LogicalName\": \"contact\""))
+    }
+
+    @Test func aDataverseMetadataWithoutEntitiesSaysHowToGetThem() throws {
+        let result = try fetch([])
+        #expect(result.status == 0)
+        #expect(result.errors.contains("note: a Dataverse organization: add --entity NAME"))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["Org.metadata.xml", ".mobilesdkgen-fetch.json"])
+    }
+
+    @Test func anUnknownEntityIsAnErrorAndNothingIsWritten() throws {
+        let result = try fetch(["--entity", "account,acount"])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("error: the organization has no entity 'acount' ("), "\(result.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func throttledRequestsAreRetriedAsRetryAfterSays() throws {
+        let result = try fetch(entities + ["--query", "throttle=once", "--concurrency", "8"])
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = try logLines().filter { $0.contains("EntityDefinitions") }
+        // Each of the 13 requests is refused once with 429, then answered.
+        #expect(lines.filter { $0.contains(" 429 ") }.count == 13)
+        #expect(lines.filter { $0.contains(" 200 ") }.count == 13)
+        let fetched = try generate([file("Org.metadata.xml").path, file("Org.entitydefinitions.json").path])
+        #expect(fetched == (try generate([Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityDefinitions.json")])))
+    }
+}
