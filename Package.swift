@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "MobileSdkClient", targets: ["MobileSdkClient"]),
         .plugin(name: "MobileSdkGenPlugin", targets: ["MobileSdkGenPlugin"]),
         .plugin(name: "GenerateEntities", targets: ["GenerateEntities"]),
+        .plugin(name: "FetchMetadata", targets: ["FetchMetadata"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +39,18 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "generate-entities", description: "Generate Swift entity classes from the metadata documents of a target into its Generated folder"),
                 permissions: [.writeToPackageDirectory(reason: "writes the generated Swift sources into the target's Generated folder")]
+            ),
+            dependencies: ["mobilesdkgen"]
+        ),
+        // `swift package fetch-metadata SERVICE_ROOT`: `mobilesdkgen fetch` into the folder the build plugin reads.
+        .plugin(
+            name: "FetchMetadata",
+            capability: .command(
+                intent: .custom(verb: "fetch-metadata", description: "Download a service's metadata into a target's folder, for the build plugin to generate from"),
+                permissions: [
+                    .allowNetworkConnections(scope: .all(), reason: "downloads the service's $metadata and, for Dataverse, entity definitions"),
+                    .writeToPackageDirectory(reason: "writes the metadata documents into the target's folder"),
+                ]
             ),
             dependencies: ["mobilesdkgen"]
         ),

@@ -1,13 +1,24 @@
 #!/usr/bin/env bash
 # Builds and tests Examples/TripPinClient, a consumer package that uses the build-tool plugin,
 # then checks that a no-op build does not run the generator and that the command plugin writes
-# every generated file; builds and runs a package `mobilesdkgen init` created. Then tests the
+# every generated file; builds and runs a package `mobilesdkgen init` created, again after
+# `swift package fetch-metadata` replaced its metadata with the v4 test server's. Then tests the
 # Activity Tracker app's view models (Examples/ActivityTracker) against the Dataverse-shaped test
 # server, and a package `mobilesdkgen init --template activity-tracker` created the same way.
-# Needs MOBILESDK_TEST_DATAVERSE_URL: the environment's, else .build-servers/servers.env
+# Needs MOBILESDK_TEST_DATAVERSE_URL and _ODATA_V4_URL: the environment's, else .build-servers/servers.env
 # (scripts/test-servers.sh start writes it; scripts/test.sh starts the servers).
 set -euo pipefail
-cd "$(dirname "$0")/../Examples/TripPinClient"
+cd "$(dirname "$0")/.."
+if [[ -z "${MOBILESDK_TEST_DATAVERSE_URL:-}" && -f .build-servers/servers.env ]]; then
+  set -a
+  . .build-servers/servers.env
+  set +a
+fi
+if [[ -z "${MOBILESDK_TEST_DATAVERSE_URL:-}" ]]; then
+  echo "error: MOBILESDK_TEST_DATAVERSE_URL and MOBILESDK_TEST_ODATA_V4_URL are not set: run scripts/test-servers.sh start first" >&2
+  exit 1
+fi
+cd Examples/TripPinClient
 swift test
 generations() { swift build 2>&1 | grep -c "Generating Swift entity classes" || true; }
 generations >/dev/null   # `swift test` builds the generator for testing; a plain build relinks it once
@@ -38,17 +49,20 @@ if ! grep -q "Generated entity classes: 13" <<<"$ran"; then
   echo "error: the package mobilesdkgen init created did not run as expected: $ran" >&2
   exit 1
 fi
-echo "Examples/TripPinClient: plugin build, no-op build, changed-document build and generate-entities checked; init output builds and runs"
-
-if [[ -z "${MOBILESDK_TEST_DATAVERSE_URL:-}" && -f .build-servers/servers.env ]]; then
-  set -a
-  . .build-servers/servers.env
-  set +a
-fi
-if [[ -z "${MOBILESDK_TEST_DATAVERSE_URL:-}" ]]; then
-  echo "error: MOBILESDK_TEST_DATAVERSE_URL is not set: run scripts/test-servers.sh start first" >&2
+# `swift package fetch-metadata` replaces the package's metadata with what the live service serves; it still builds.
+(cd "$created" && swift package --allow-network-connections all --allow-writing-to-package-directory \
+  fetch-metadata "$MOBILESDK_TEST_ODATA_V4_URL" >/dev/null)
+if ! curl --silent --fail "${MOBILESDK_TEST_ODATA_V4_URL}\$metadata" | cmp -s - "$created/Sources/TripPinAppModel/TripPin.metadata.xml"; then
+  echo "error: swift package fetch-metadata did not write the served \$metadata over the package's TripPin.metadata.xml" >&2
   exit 1
 fi
+ran=$(cd "$created" && swift run TripPinApp 2>/dev/null)
+if ! grep -q "Generated entity classes: 13" <<<"$ran"; then
+  echo "error: the package did not build and run from the fetched metadata: $ran" >&2
+  exit 1
+fi
+echo "Examples/TripPinClient: plugin build, no-op build, changed-document build and generate-entities checked; init output builds and runs, also after fetch-metadata"
+
 export MOBILESDK_TEST_DATAVERSE_URL MOBILESDK_REQUIRE_LIVE_TESTS=1
 (cd Examples/ActivityTracker && swift test)
 # The app for "a user's service" (the same sample here, as the test server serves it): created, built and tested.

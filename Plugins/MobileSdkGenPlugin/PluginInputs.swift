@@ -3,8 +3,9 @@ import Foundation
 /// The files of a target the plugins read: metadata documents and at most one configuration,
 /// found by name. Every problem is reported at once, each with its fix.
 struct PluginInputs {
-    /// File-name endings that mark a metadata document (compared case-insensitively).
-    static let metadataSuffixes = [".metadata.xml", ".edmx", ".csdl.xml"]
+    /// File-name endings that mark a metadata document (compared case-insensitively): `$metadata` and entity metadata
+    /// XML, and Dataverse entity definitions as `mobilesdkgen fetch` writes them.
+    static let metadataSuffixes = [".metadata.xml", ".edmx", ".csdl.xml", ".entitydefinitions.json"]
     /// The configuration file's name.
     static let configurationName = "mobilesdkgen-config.json"
 

@@ -9,20 +9,16 @@ enum EntitySelection: Equatable, CustomStringConvertible {
     case filter(GeneratorConfiguration.Filter)
     case all
 
-    /// From `--entity` values (comma-separated allowed), a configuration file and `--all-entities`; nil when none
-    /// was given.
+    /// From `--entity` values (comma-separated allowed), a configuration file (its `entities.include`) and
+    /// `--all-entities`; nil when they name no entity.
     static func from(entities: [String], configurationFile: String?, all: Bool) throws -> EntitySelection? {
         if all { return .all }
         var names = entities.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
         if let configurationFile {
             let filter = try configurationFilter(configurationFile)
-            guard !filter.include.isEmpty else {
-                throw FetchError("""
-                    \(configurationFile): its entities filter includes every entity: name them in entities.include, \
-                    or give --all-entities to fetch the definitions of every entity of the organization
-                    """)
-            }
-            if filter.exclude.isEmpty, !filter.include.contains(where: { $0.contains("*") || $0.contains("?") }) {
+            if filter.include.isEmpty {
+                // A configuration for every entity selects none to fetch: fetch asks for names when it is Dataverse.
+            } else if filter.exclude.isEmpty, !filter.include.contains(where: { $0.contains("*") || $0.contains("?") }) {
                 names += filter.include
             } else {
                 guard names.isEmpty else { throw FetchError("--entity cannot be combined with a configuration whose entities filter has wildcards or excludes") }

@@ -42,7 +42,7 @@ struct FetchRequest {
         shownRoot = String(shownURL.dropLast("$metadata".count))
 
         let segments = path.split(separator: "/").dropLast().map(String.init)   // without $metadata
-        let fileStem = name ?? segments.last.map { $0.hasSuffix(".svc") ? String($0.dropLast(4)) : $0 }
+        let fileStem = name ?? Self.defaultName(segments: segments, host: host)
         guard let fileStem, Self.isValidName(fileStem) else {
             throw FetchError(name == nil
                 ? "cannot name the file after the service root: give --name"
@@ -57,6 +57,16 @@ struct FetchRequest {
         guard var components = URLComponents(string: shownRoot + relative) else { return nil }
         if !queryItems.isEmpty { components.queryItems = (components.queryItems ?? []) + queryItems }
         return components.url
+    }
+
+    /// The service root's last path segment that is not a version (`v9.2`, `V4`), without `.svc`; for a Dataverse Web
+    /// API root (`/api/data/v9.2/`), the host's first label (the organization).
+    private static func defaultName(segments: [String], host: String) -> String? {
+        let meaningful = segments.filter { $0.wholeMatch(of: /[vV]\d+(\.\d+)*/) == nil }
+        if meaningful.suffix(2) == ["api", "data"], let organization = host.split(separator: ".").first {
+            return String(organization)
+        }
+        return meaningful.last.map { $0.hasSuffix(".svc") ? String($0.dropLast(4)) : $0 }
     }
 
     private static func isValidName(_ name: String) -> Bool {

@@ -8,12 +8,14 @@ struct PluginInputsTests {
     }
 
     @Test func findsDocumentsAndTheConfiguration() throws {
-        let files = urls(["Model.swift", "b.metadata.xml", "A.EDMX", "c.csdl.xml", "notes.xml", "mobilesdkgen-config.json"])
+        let files = urls(["Model.swift", "b.metadata.xml", "A.EDMX", "c.csdl.xml", "notes.xml", "mobilesdkgen-config.json",
+                          "b.EntityDefinitions.json", "strings.json"])
         let inputs = try PluginInputs.find(in: files, targetName: "Model").get()
-        #expect(inputs.documents.map(\.lastPathComponent) == ["A.EDMX", "b.metadata.xml", "c.csdl.xml"])
+        #expect(inputs.documents.map(\.lastPathComponent) == ["A.EDMX", "b.EntityDefinitions.json", "b.metadata.xml", "c.csdl.xml"])
         #expect(inputs.configuration?.lastPathComponent == "mobilesdkgen-config.json")
         #expect(inputs.arguments(output: URL(fileURLWithPath: "/work/out")) == [
-            "generate", "/package/Sources/Model/A.EDMX", "/package/Sources/Model/b.metadata.xml", "/package/Sources/Model/c.csdl.xml",
+            "generate", "/package/Sources/Model/A.EDMX", "/package/Sources/Model/b.EntityDefinitions.json",
+            "/package/Sources/Model/b.metadata.xml", "/package/Sources/Model/c.csdl.xml",
             "-o", "/work/out", "--config", "/package/Sources/Model/mobilesdkgen-config.json",
         ])
     }
@@ -31,7 +33,7 @@ struct PluginInputsTests {
             return
         }
         #expect(error.problems == [
-            "target 'Model' has no metadata document: add the service's $metadata or entity metadata as a file whose name ends in .metadata.xml, .edmx, .csdl.xml to the target's folder",
+            "target 'Model' has no metadata document: add the service's $metadata or entity metadata as a file whose name ends in .metadata.xml, .edmx, .csdl.xml, .entitydefinitions.json to the target's folder",
             "target 'Model' has 2 configuration files (/package/Sources/Model/Sub/mobilesdkgen-config.json, /package/Sources/Model/mobilesdkgen-config.json): keep one mobilesdkgen-config.json",
         ])
     }

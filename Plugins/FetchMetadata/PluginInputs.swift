@@ -1,0 +1,1 @@
+../MobileSdkGenPlugin/PluginInputs.swift
