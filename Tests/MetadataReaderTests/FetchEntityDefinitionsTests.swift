@@ -66,6 +66,7 @@ struct FetchEntityDefinitionsTests {
         let code = fetched.values.map { String(decoding: $0, as: UTF8.self) }.joined()
         #expect(code.contains("public enum AccountStateCode: MobileSdk.OptionSetEnumeration"))
         #expect(code.contains("open class PhoneCall: MobileSdk.Entity"))
+        #expect(code.contains("public final var parentCustomerId: MobileSdk.EntityReference?"))
 
         let dated = Date(timeIntervalSinceReferenceDate: 0)
         for name in ["Org.metadata.xml", "Org.entitydefinitions.json"] {
@@ -119,6 +120,18 @@ struct FetchEntityDefinitionsTests {
         #expect(result.status != 0)
         #expect(result.errors.contains("error: the organization has no entity 'acount' ("), "\(result.errors)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func aCancelledFetchLeavesThePreviousFiles() throws {
+        #expect(try fetch(entities).status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let contents = try before.map { try Data(contentsOf: file($0)) }
+        // Every EntityDefinitions answer takes 2 s; SIGINT arrives while the first ones are under way.
+        let result = try BuiltTool.run(["fetch", root, "--name", "Org", "-o", folder.path, "--query", "run=\(run)",
+                                        "--query", "slow=2", "--entity", "contact"], interruptAfter: 1)
+        #expect(result.status != 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+        #expect(try before.map { try Data(contentsOf: file($0)) } == contents)
     }
 
     @Test func throttledRequestsAreRetriedAsRetryAfterSays() throws {

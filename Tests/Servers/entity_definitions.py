@@ -16,7 +16,8 @@ Under the service path:
   An unknown entity is 404 with an OData error, an unknown path or cast 400.
 Every 200 carries a strong ETag (a hash of its body) and an If-None-Match naming it is
 answered 304 without a body. A query parameter throttle=once answers the first request of
-each distinct URL with 429 and Retry-After: 0 (service protection), later ones normally.
+each distinct URL with 429 and Retry-After: 0 (service protection), later ones normally;
+slow=SECONDS delays each answer that long (to interrupt a fetch under way).
 --latency-ms N delays every such answer by N ms (a network's round trip, for benchmarks);
 --copies N serves each entity N more times as x_1 ... x_N (a bigger organization).
 """
@@ -125,6 +126,9 @@ def with_entity_definitions(app, service_path, document, latency_ms=0, copies=0)
         status, headers, body = result
         if latency_ms:
             time.sleep(latency_ms / 1000)
+        slow = dict(urllib.parse.parse_qsl(query)).get("slow")
+        if slow:
+            time.sleep(min(float(slow), 30))
         if "throttle=once" in query.split("&"):
             with lock:
                 first = (full_path, query) not in throttled
