@@ -10,6 +10,11 @@
 #     (a bearer token or basic user/password, a revalidatable $metadata and the /fetch-test/ paths of
 #     Tests/Servers/fetch_guard.py, for `mobilesdkgen fetch`): MOBILESDK_TEST_SECURED_TOKEN, _USER and
 #     _PASSWORD (fresh each start), MOBILESDK_TEST_SECURED_LOG (its request log, no secrets in it)
+#   Authlib (OAuth 2.0 server, Tests/Servers/oauth_server.py)        -> MOBILESDK_TEST_OAUTH_URL
+#     (client credentials, refresh and device code grants, and TripPin's $metadata behind its bearer
+#     tokens at odata/): MOBILESDK_TEST_OAUTH_CLIENT_ID with _CLIENT_SECRET (confidential),
+#     _DEVICE_CLIENT_ID and _SHORT_CLIENT_ID (public, the latter's tokens living 5 s), all fresh each
+#     start, and MOBILESDK_TEST_OAUTH_LOG (its request log, no secrets in it)
 # All listen on free ports of 127.0.0.1, keep their data in memory (empty at start) and page
 # collections server-side. Everything lives in .build-servers/ of the repository root:
 # venv/ (pinned packages, installed on first use), *.pid, *.log, and servers.env with the
@@ -27,10 +32,10 @@ page_size="${ODATA_TEST_PAGE_SIZE:-2}"
 start_timeout="${ODATA_TEST_START_TIMEOUT:-30}"
 # Entity sets of the v4 service whose entities carry ETags (If-Match then required to change them).
 v4_etag_sets="${ODATA_TEST_V4_ETAG_SETS-Airports}"
-servers=(v4 v2 dataverse secured)
+servers=(v4 v2 dataverse secured oauth)
 
 # Pinned versions; the marker file records what the venv holds, so a change here reinstalls.
-requirements="odatapy==5.3.0 wheel pyslet==0.7.20170805"
+requirements="odatapy==5.3.0 wheel pyslet==0.7.20170805 Authlib==1.3.2 Flask==3.1.3"
 
 install_venv() {
     local marker="$venv/.installed"
@@ -43,6 +48,7 @@ install_venv() {
     "$venv/bin/pip" install --quiet --disable-pip-version-check odatapy==5.3.0 wheel
     # pyslet ships only an sdist; building it needs wheel already installed.
     "$venv/bin/pip" install --quiet --disable-pip-version-check pyslet==0.7.20170805
+    "$venv/bin/pip" install --quiet --disable-pip-version-check Authlib==1.3.2 Flask==3.1.3
     echo "$requirements" > "$marker"
 }
 
@@ -77,6 +83,12 @@ start_server() {
             extra=(--metadata "$repo_root/SampleMetadata/TripPin.xml" --bearer-token "$secured_token"
                    --basic "$secured_user:$secured_password" --metadata-etag --fetch-test-paths
                    --request-log "$state_dir/secured.requests.log") ;;
+        # An OAuth 2.0 authorization server and TripPin behind its tokens, for `fetch`'s OAuth sign-in.
+        oauth)
+            script="$repo_root/Tests/Servers/oauth_server.py"
+            extra=(--confidential-client "$oauth_client_id" --client-secret-file "$state_dir/oauth.secret"
+                   --device-client "$oauth_device_client_id" --short-client "$oauth_short_client_id"
+                   --request-log "$state_dir/oauth.requests.log") ;;
     esac
     rm -f "$state_dir/$name.url"
     "$venv/bin/python" -u -B "$script" --port 0 --page-size "$page_size" "${extra[@]}" \
@@ -92,16 +104,18 @@ fail() {
     exit 1
 }
 
-# Waits until the server wrote its URL and its $metadata answers 200; prints the URL.
+# Waits until the server wrote its URL and its $metadata (the oauth server: its open device
+# page) answers 200; prints the URL.
 wait_for_server() {
-    local name="$1" pid deadline url="" auth=()
+    local name="$1" pid deadline url="" auth=() check='$metadata'
     [[ "$name" == secured ]] && auth=(--user "$secured_user:$secured_password")
+    [[ "$name" == oauth ]] && check="device"
     pid="$(cat "$state_dir/$name.pid")"
     deadline=$((SECONDS + start_timeout))
     while ((SECONDS < deadline)); do
         kill -0 "$pid" 2>/dev/null || fail "$name" "the process exited"
         [[ -z "$url" && -s "$state_dir/$name.url" ]] && url="$(cat "$state_dir/$name.url")"
-        if [[ -n "$url" ]] && curl --silent --fail --max-time 5 "${auth[@]}" --output /dev/null "$url\$metadata"; then
+        if [[ -n "$url" ]] && curl --silent --fail --max-time 5 "${auth[@]}" --output /dev/null "$url$check"; then
             echo "$url"
             return
         fi
@@ -114,18 +128,28 @@ wait_for_server() {
 secured_token="$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 secured_user="fetch-test"
 secured_password="$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+# The OAuth server's clients, fresh for each start; the secret reaches the server in a 0600 file,
+# never on its command line.
+oauth_client_id="confidential-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+oauth_device_client_id="device-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+oauth_short_client_id="short-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+oauth_client_secret="$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')"
 
 start() {
     mkdir -p "$state_dir"
     install_venv
     for name in "${servers[@]}"; do stop_server "$name"; done
     rm -f "$state_dir/servers.env" "$state_dir/secured.requests.log" "$state_dir/dataverse.requests.log"
+    rm -f "$state_dir/oauth.requests.log"
+    (umask 077 && printf '%s' "$oauth_client_secret" > "$state_dir/oauth.secret")
     for name in "${servers[@]}"; do start_server "$name"; done
     local v4_url v2_url dataverse_url secured_url
     v4_url="$(wait_for_server v4)"
     v2_url="$(wait_for_server v2)"
     dataverse_url="$(wait_for_server dataverse)"
     secured_url="$(wait_for_server secured)"
+    local oauth_url
+    oauth_url="$(wait_for_server oauth)"
     printf 'MOBILESDK_TEST_ODATA_V4_URL=%s\nMOBILESDK_TEST_ODATA_V2_URL=%s\nMOBILESDK_TEST_DATAVERSE_URL=%s\n' \
         "$v4_url" "$v2_url" "$dataverse_url" > "$state_dir/servers.env"
     printf 'MOBILESDK_TEST_DATAVERSE_LOG=%s\n' "$state_dir/dataverse.requests.log" >> "$state_dir/servers.env"
@@ -133,12 +157,16 @@ start() {
         "$secured_url" "$state_dir/secured.requests.log" "$secured_token" >> "$state_dir/servers.env"
     printf 'MOBILESDK_TEST_SECURED_USER=%s\nMOBILESDK_TEST_SECURED_PASSWORD=%s\n' \
         "$secured_user" "$secured_password" >> "$state_dir/servers.env"
-    grep -v -e "_TOKEN=" -e "_PASSWORD=" "$state_dir/servers.env"
+    printf 'MOBILESDK_TEST_OAUTH_URL=%s\nMOBILESDK_TEST_OAUTH_LOG=%s\nMOBILESDK_TEST_OAUTH_CLIENT_ID=%s\n' \
+        "$oauth_url" "$state_dir/oauth.requests.log" "$oauth_client_id" >> "$state_dir/servers.env"
+    printf 'MOBILESDK_TEST_OAUTH_CLIENT_SECRET=%s\nMOBILESDK_TEST_OAUTH_DEVICE_CLIENT_ID=%s\nMOBILESDK_TEST_OAUTH_SHORT_CLIENT_ID=%s\n' \
+        "$oauth_client_secret" "$oauth_device_client_id" "$oauth_short_client_id" >> "$state_dir/servers.env"
+    grep -v -e "_TOKEN=" -e "_PASSWORD=" -e "_SECRET=" "$state_dir/servers.env"
 }
 
 stop() {
     for name in "${servers[@]}"; do stop_server "$name"; done
-    rm -f "$state_dir/servers.env"
+    rm -f "$state_dir/servers.env" "$state_dir/oauth.secret"
 }
 
 case "${1:-}" in

@@ -6,16 +6,20 @@ struct Fetch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Download a service's $metadata into a folder, for generate and the build plugin to read.",
         discussion: """
-            Writes DIR/NAME.xml, NAME being the service root's last path segment unless --name is given. The \
+            Writes DIR/NAME.metadata.xml, the name the build plugin looks for; for a Dataverse organization, with \
+            --entity, --config or --all-entities, also DIR/NAME.entitydefinitions.json: each entity's definition, \
+            attributes, keys, relationships and option sets, fetched with --concurrency requests at a time. The \
             response's ETag and Last-Modified are kept in DIR/\(FetchCache.fileName) (no secrets), sent back as \
             If-None-Match and If-Modified-Since next time, and nothing is rewritten when the server answers 304 or \
             sends the same bytes. Files are replaced atomically: a failed or interrupted fetch leaves the previous \
             metadata as it was. Redirects to another host are refused, so credentials never leave the service's host.
 
             Sign-in: --token-env or --token-command (a bearer token), --user with --password-env or a prompt \
-            (basic), --header for anything else. Tokens and passwords are never printed or stored. OAuth client \
-            credentials and the device code grant are coming; until then, get a token with --token-command (for \
-            example `az account get-access-token --resource https://ORG.crm.dynamics.com --query accessToken -o tsv`).
+            (basic), --header for anything else. Tokens and passwords are never printed or stored. OAuth 2.0: \
+            --client-id with --client-secret-env (client credentials) or --device-code (you sign in in a browser with \
+            the code shown), --token-url and --device-authorization-url or --tenant (Microsoft Entra ID), and --scope; \
+            device-code tokens alone are kept, readable by you only, in ~/.cache/mobilesdkgen/tokens.json \
+            (XDG_CACHE_HOME) unless --no-token-cache.
             """
     )
 
@@ -25,7 +29,9 @@ struct Fetch: AsyncParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The folder to write the metadata into.")
     var output = "Metadata"
 
-    @Option(help: "The file name, without .xml (default: the service root's last path segment).")
+    @Option(help: ArgumentHelp(
+        "The files' name: NAME.metadata.xml, NAME.entitydefinitions.json (default: the service root's last path segment that is not a version; for a Dataverse Web API root, the organization).",
+        valueName: "NAME"))
     var name: String?
 
     @OptionGroup(title: "Sign-in")
@@ -84,7 +90,7 @@ struct Fetch: AsyncParsableCommand {
         let request = try FetchRequest(serviceRoot: serviceRoot, name: name, queryParameters: queryParameters)
         let selection = try EntitySelection.from(entities: entities, configurationFile: configurationFile, all: allEntities)
         var headerFields = headers.compactMap(FetchRequest.header)
-        if let authorization = try await signIn.authorization() {
+        if let authorization = try await signIn.authorization(for: request.url, timeout: timeout) {
             guard !headerFields.contains(where: { $0.name.lowercased() == "authorization" }) else {
                 throw FetchError("an Authorization --header and a sign-in option were both given: keep one")
             }
@@ -110,8 +116,9 @@ struct Fetch: AsyncParsableCommand {
             ).run(existing: existing(request.entityDefinitionsFileName), cached: cache.entries[request.entityDefinitionsFileName]))
         } else if MetadataFetch.isDataverse(document) {
             FileHandle.standardError.write(Data("""
-                note: a Dataverse organization: add --entity NAME (or --config FILE, --all-entities) to fetch entity \
-                definitions too, for schema names, labels, option-set enums and typed lookups\n
+                note: a Dataverse organization: add --entity NAME, --config FILE (naming entities in entities.include) \
+                or --all-entities to fetch entity definitions too, for schema names, labels, option-set enums and typed \
+                lookups\n
                 """.utf8))
         }
 

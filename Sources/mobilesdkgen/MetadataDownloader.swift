@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// GETs one URL for `fetch`: follows redirects only on the same scheme, host and port (so credentials never go
 /// elsewhere), waits out 429 and 503 answers that say when to come back a bounded number of times, and keeps
-/// no cookies or cache of its own.
+/// no cookies or cache of its own. POSTs forms to OAuth endpoints the same way, following no redirect at all.
 struct MetadataDownloader {
     /// The answer: status, header fields and body.
     struct Response {
@@ -31,14 +31,7 @@ struct MetadataDownloader {
     var maximumRedirects = 5
 
     func get(_ url: URL, headerFields: [(name: String, value: String)], shownURL: String) async throws -> Response {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.httpCookieStorage = nil
-        configuration.urlCache = nil
-        configuration.urlCredentialStorage = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let delegate = SessionDelegate()
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        let (session, delegate) = makeSession()
         defer { session.finishTasksAndInvalidate() }
 
         var current = url
@@ -66,19 +59,68 @@ struct MetadataDownloader {
                 current = target
                 continue
             }
-            if response.status == 429 || response.status == 503, let wait = retryAfter(response) {
-                guard retries < maximumRetries else {
-                    throw FetchError("""
-                        \(shownURL) answered \(response.status) (\(response.status == 429 ? "too many requests" : "unavailable")) \
-                        \(retries + 1) times; try again later. Nothing was written
-                        """)
-                }
-                retries += 1
-                try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
-                continue
-            }
+            if try await waitedOut(response, retries: &retries, shownURL: shownURL) { continue }
             return response
         }
+    }
+
+    /// POSTs `form` (`application/x-www-form-urlencoded`) to an OAuth endpoint, asking for JSON. A redirect is
+    /// refused, never followed: the form holds codes and secrets meant for this URL alone.
+    func post(_ url: URL, form: [(name: String, value: String)], headerFields: [(name: String, value: String)],
+              shownURL: String) async throws -> Response {
+        let (session, delegate) = makeSession()
+        defer { session.finishTasksAndInvalidate() }
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = FormEncoding.body(form)
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for field in headerFields { request.setValue(field.value, forHTTPHeaderField: field.name) }
+        var retries = 0
+        while true {
+            let response = try await send(request, on: session, delegate: delegate, shownURL: shownURL)
+            if (300..<400).contains(response.status) {
+                let target = response.headerValue("Location").flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }
+                if let target, !Self.sameOrigin(target, url) {
+                    throw FetchError("""
+                        \(shownURL) redirects to another host (\(target.host ?? "?")): refused, so that no code or secret \
+                        is sent there
+                        """)
+                }
+                throw FetchError("""
+                    \(shownURL) answered \(response.status) (a redirect), which is not followed: give the endpoint's final URL
+                    """)
+            }
+            if try await waitedOut(response, retries: &retries, shownURL: shownURL) { continue }
+            return response
+        }
+    }
+
+    /// Whether a 429 or 503 that says when to come back was waited out (true: ask again); throws after the last retry.
+    private func waitedOut(_ response: Response, retries: inout Int, shownURL: String) async throws -> Bool {
+        guard response.status == 429 || response.status == 503, let wait = retryAfter(response) else { return false }
+        guard retries < maximumRetries else {
+            throw FetchError("""
+                \(shownURL) answered \(response.status) (\(response.status == 429 ? "too many requests" : "unavailable")) \
+                \(retries + 1) times; try again later. Nothing was written
+                """)
+        }
+        retries += 1
+        try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+        return true
+    }
+
+    /// An ephemeral session without cookies, cache or stored credentials, whose delegate hands redirects and
+    /// 401 challenges back.
+    private func makeSession() -> (URLSession, SessionDelegate) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.httpCookieStorage = nil
+        configuration.urlCache = nil
+        configuration.urlCredentialStorage = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let delegate = SessionDelegate()
+        return (URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate)
     }
 
     /// The seconds a 429 or 503 asks to wait (Retry-After in seconds or as a date; 1 when absent), capped.
@@ -105,7 +147,9 @@ struct MetadataDownloader {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
                 let task = session.dataTask(with: request) { data, response, error in
                     if error != nil, let identifier = box.identifier, let refused = delegate.refusedResponse(of: identifier) {
-                        continuation.resume(returning: Response(status: refused.statusCode, headerFields: [:], body: Data()))
+                        // The body is lost with the cancelled challenge; the header fields (WWW-Authenticate) are kept.
+                        continuation.resume(returning: Response(status: refused.statusCode, headerFields: Self.headerFields(of: refused),
+                                                                body: Data()))
                         return
                     }
                     if let error {
@@ -116,11 +160,8 @@ struct MetadataDownloader {
                         continuation.resume(throwing: FetchError("\(shownURL) sent no HTTP response; nothing was written"))
                         return
                     }
-                    var headers: [String: String] = [:]
-                    for (name, value) in response.allHeaderFields {
-                        if let name = name as? String, let value = value as? String { headers[name] = value }
-                    }
-                    continuation.resume(returning: Response(status: response.statusCode, headerFields: headers, body: data ?? Data()))
+                    continuation.resume(returning: Response(status: response.statusCode, headerFields: Self.headerFields(of: response),
+                                                            body: data ?? Data()))
                 }
                 box.set(task)
                 task.resume()
@@ -128,6 +169,14 @@ struct MetadataDownloader {
         } onCancel: {
             box.cancel()
         }
+    }
+
+    private static func headerFields(of response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        return headers
     }
 
     private static func explain(_ error: any Error, shownURL: String) -> FetchError {

@@ -1,0 +1,356 @@
+#!/usr/bin/env python3
+"""An OAuth 2.0 authorization server and protected resource for the tests of `mobilesdkgen fetch`.
+
+Built on Authlib's own grant classes and endpoints (Flask integration), everything in memory,
+on 127.0.0.1 (AUTHLIB_INSECURE_TRANSPORT is set: plain http on loopback only):
+
+  POST /oauth/token                  ClientCredentialsGrant, RefreshTokenGrant (rotating: each
+                                     refresh issues a new refresh token and revokes the old one)
+                                     and DeviceCodeGrant (RFC 8628)
+  POST /oauth/moved                  307 to /oauth/token on http://localhost:PORT (another host name)
+  POST /oauth/device_authorization   DeviceAuthorizationEndpoint (interval --device-interval)
+  GET  /device                       the verification page (open; the readiness check)
+  POST /device/approve               user_code=..&approve=yes|no: the user's sign-in, standing in
+                                     for a browser
+  POST /device/slow-down             user_code=..: the next pending poll of that code is answered
+                                     slow_down (the required interval grows by 5 s); a poll sooner
+                                     than the required interval gets slow_down too
+  POST /device/expire                user_code=..: the device code expires now (expired_token)
+  GET  /odata/$metadata              SampleMetadata/TripPin.xml behind Authlib's ResourceProtector
+                                     with a BearerTokenValidator over the tokens issued here
+                                     (expired or revoked ones refused); needs the scope "odata"
+
+Clients (ids and the secret come from the start script, fresh each start; the secret from the
+file --client-secret-file names, never from the command line):
+  --confidential-client ID  client credentials + refresh, client_secret_basic only
+  --device-client ID        public (no secret), device code + refresh
+  --short-client ID         public like --device-client, tokens living --short-lifetime seconds
+
+--request-log PATH: one line per request: time, method, path?query, status, grant_type, client
+id, scope (spaces as +), the OAuth error if any, and which kind of Authorization was sent - never
+a secret, code or token.
+
+Run by scripts/test-servers.sh; needs the pinned Authlib and Flask from that script's venv.
+"""
+
+import argparse
+import base64
+import hmac
+import os
+import pathlib
+import threading
+import time
+from wsgiref.simple_server import make_server
+
+os.environ.setdefault("AUTHLIB_INSECURE_TRANSPORT", "1")  # loopback only: see main()
+
+from authlib.common.security import generate_token  # noqa: E402
+from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProtector  # noqa: E402
+from authlib.oauth2.rfc6749 import ClientMixin, TokenMixin, grants  # noqa: E402
+from authlib.oauth2.rfc6750 import BearerTokenGenerator, BearerTokenValidator  # noqa: E402
+from authlib.oauth2.rfc8628 import (  # noqa: E402
+    DEVICE_CODE_GRANT_TYPE, DeviceAuthorizationEndpoint, DeviceCodeGrant, DeviceCredentialDict)
+from flask import Flask, Response, g, request  # noqa: E402
+
+from fetch_guard import RequestLog  # noqa: E402
+from server_common import LoggingHandler, ThreadingServer, serve  # noqa: E402
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
+USER = "test-user"
+
+
+class Client(ClientMixin):
+    """A registered client: its grants, how it authenticates and how long its tokens live."""
+
+    def __init__(self, client_id, secret, grant_types, lifetime):
+        self.client_id = client_id
+        self.secret = secret
+        self.grant_types = grant_types
+        self.lifetime = lifetime
+
+    def get_client_id(self):
+        return self.client_id
+
+    def get_default_redirect_uri(self):
+        return None
+
+    def get_allowed_scope(self, scope):
+        return scope
+
+    def check_redirect_uri(self, redirect_uri):
+        return False
+
+    def check_client_secret(self, client_secret):
+        return self.secret is not None and hmac.compare_digest(self.secret, client_secret)
+
+    def check_endpoint_auth_method(self, method, endpoint):
+        return method == ("client_secret_basic" if self.secret else "none")
+
+    def check_response_type(self, response_type):
+        return False
+
+    def check_grant_type(self, grant_type):
+        return grant_type in self.grant_types
+
+
+class Token(TokenMixin):
+    """An issued access token and its refresh token."""
+
+    def __init__(self, data, client, user):
+        self.access_token = data["access_token"]
+        self.refresh_token = data.get("refresh_token")
+        self.scope = data.get("scope", "")
+        self.expires_in = data.get("expires_in", 0)
+        self.issued_at = time.time()
+        self.client = client
+        self.user = user
+        self.revoked = False
+
+    def check_client(self, client):
+        return client.get_client_id() == self.client.get_client_id()
+
+    def get_scope(self):
+        return self.scope
+
+    def get_expires_in(self):
+        return self.expires_in
+
+    def is_expired(self):
+        return time.time() >= self.issued_at + self.expires_in
+
+    def is_revoked(self):
+        return self.revoked
+
+
+class Store:
+    """Everything the server knows, in memory, behind one lock."""
+
+    def __init__(self, clients, interval):
+        self.lock = threading.Lock()
+        self.clients = {c.client_id: c for c in clients}
+        self.interval = interval
+        self.tokens = {}            # access token -> Token
+        self.refresh_tokens = {}    # refresh token -> Token
+        self.devices = {}           # device code -> DeviceCredentialDict
+        self.user_codes = {}        # user code -> device code
+        self.user_grants = {}       # user code -> (user, approved)
+        self.slow_down_once = set()  # user codes
+        self.polls = {}             # device code -> {"last": time, "interval": seconds}
+
+
+def build_app(store, metadata):
+    app = Flask(__name__)
+    server = AuthorizationServer()
+
+    def save_token(data, req):
+        token = Token(data, req.client, req.user)
+        with store.lock:
+            store.tokens[token.access_token] = token
+            if token.refresh_token:
+                store.refresh_tokens[token.refresh_token] = token
+
+    server.init_app(app, query_client=store.clients.get, save_token=save_token)
+    server.register_token_generator("default", BearerTokenGenerator(
+        lambda **kw: generate_token(42), lambda **kw: generate_token(48),
+        lambda client, grant_type: client.lifetime))
+
+    class RefreshTokenGrant(grants.RefreshTokenGrant):
+        TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "none"]
+        INCLUDE_NEW_REFRESH_TOKEN = True
+
+        def authenticate_refresh_token(self, refresh_token):
+            with store.lock:
+                token = store.refresh_tokens.get(refresh_token)
+            return token if token and not token.revoked else None
+
+        def authenticate_user(self, credential):
+            return credential.user or USER
+
+        def revoke_old_credential(self, credential):
+            with store.lock:
+                credential.revoked = True
+                store.refresh_tokens.pop(credential.refresh_token, None)
+
+    class DeviceGrant(DeviceCodeGrant):
+        def query_device_credential(self, device_code):
+            with store.lock:
+                return store.devices.get(device_code)
+
+        def query_user_grant(self, user_code):
+            with store.lock:
+                return store.user_grants.get(user_code)
+
+        def should_slow_down(self, credential):
+            now = time.time()
+            with store.lock:
+                poll = store.polls.setdefault(credential["device_code"], {"last": None, "interval": store.interval})
+                too_soon = poll["last"] is not None and now - poll["last"] < poll["interval"] - 0.25
+                poll["last"] = now
+                forced = credential.get_user_code() in store.slow_down_once
+                store.slow_down_once.discard(credential.get_user_code())
+                if too_soon or forced:
+                    poll["interval"] += 5
+                    return True
+                return False
+
+    class DeviceEndpoint(DeviceAuthorizationEndpoint):
+        INTERVAL = store.interval
+        EXPIRES_IN = 300
+
+        def get_verification_uri(self):
+            return request.host_url + "device"
+
+        def save_device_credential(self, client_id, scope, data):
+            credential = DeviceCredentialDict(client_id=client_id, scope=scope,
+                                              expires_at=time.time() + data["expires_in"], **data)
+            with store.lock:
+                store.devices[data["device_code"]] = credential
+                store.user_codes[data["user_code"]] = data["device_code"]
+
+    server.register_grant(grants.ClientCredentialsGrant)
+    server.register_grant(RefreshTokenGrant)
+    server.register_grant(DeviceGrant)
+    server.register_endpoint(DeviceEndpoint)
+
+    class Validator(BearerTokenValidator):
+        def authenticate_token(self, token_string):
+            with store.lock:
+                token = store.tokens.get(token_string)
+            g.log_scope = token.scope if token else ""
+            return token
+
+    require_oauth = ResourceProtector()
+    require_oauth.register_token_validator(Validator())
+
+    @app.post("/oauth/token")
+    def token():
+        return server.create_token_response()
+
+    @app.post("/oauth/moved")
+    def moved():
+        # A token endpoint that moved to another host name (localhost for 127.0.0.1): clients must not follow.
+        location = "http://localhost:%s/oauth/token" % request.environ.get("SERVER_PORT")
+        return Response("moved\n", status=307, headers={"Location": location}, mimetype="text/plain")
+
+    @app.post("/oauth/device_authorization")
+    def device_authorization():
+        return server.create_endpoint_response(DeviceEndpoint.ENDPOINT_NAME)
+
+    @app.get("/device")
+    def device_page():
+        return Response("<!DOCTYPE html><title>Device sign-in</title><p>Enter the code shown on your device.</p>\n",
+                        mimetype="text/html")
+
+    def known_user_code():
+        user_code = request.form.get("user_code", "")
+        with store.lock:
+            return user_code if user_code in store.user_codes else None
+
+    @app.post("/device/approve")
+    def approve():
+        user_code = known_user_code()
+        if not user_code:
+            return Response("unknown user_code\n", status=404, mimetype="text/plain")
+        approved = request.form.get("approve") == "yes"
+        with store.lock:
+            store.user_grants[user_code] = (USER, approved)
+        return Response("approved\n" if approved else "denied\n", mimetype="text/plain")
+
+    @app.post("/device/slow-down")
+    def slow_down():
+        user_code = known_user_code()
+        if not user_code:
+            return Response("unknown user_code\n", status=404, mimetype="text/plain")
+        with store.lock:
+            store.slow_down_once.add(user_code)
+        return Response("the next poll is answered slow_down\n", mimetype="text/plain")
+
+    @app.post("/device/expire")
+    def expire():
+        user_code = known_user_code()
+        if not user_code:
+            return Response("unknown user_code\n", status=404, mimetype="text/plain")
+        with store.lock:
+            store.devices[store.user_codes[user_code]]["expires_at"] = time.time() - 1
+        return Response("expired\n", mimetype="text/plain")
+
+    @app.get("/odata/$metadata")
+    @require_oauth("odata")
+    def metadata_document():
+        return Response(metadata, mimetype="application/xml")
+
+    return app
+
+
+def request_details(store):
+    """grant_type, client id and scope of the current token request (no secrets), for the log."""
+    form = request.form
+    grant_type = form.get("grant_type", "-")
+    client_id = form.get("client_id")
+    header = request.headers.get("Authorization", "")
+    if not client_id and header.lower().startswith("basic "):
+        try:
+            client_id = base64.b64decode(header[6:]).decode().split(":", 1)[0]
+        except ValueError:
+            client_id = "?"
+    scope = form.get("scope")
+    with store.lock:
+        if scope is None and grant_type == DEVICE_CODE_GRANT_TYPE:
+            device = store.devices.get(form.get("device_code", ""))
+            scope = device.get_scope() if device else None
+    return grant_type, client_id or "-", scope
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1; 0 picks a free one")
+    parser.add_argument("--ready-file", type=pathlib.Path, help="write the base URL here once listening")
+    parser.add_argument("--request-log", type=pathlib.Path, help="append one line per request to this file")
+    parser.add_argument("--page-size", type=int, default=0, help="ignored (the start script gives it to every server)")
+    parser.add_argument("--confidential-client", required=True, metavar="ID")
+    parser.add_argument("--client-secret-file", type=pathlib.Path, required=True,
+                        help="a file holding the --confidential-client's secret")
+    parser.add_argument("--device-client", required=True, metavar="ID")
+    parser.add_argument("--short-client", required=True, metavar="ID")
+    parser.add_argument("--token-lifetime", type=int, default=3600, help="seconds an access token lives")
+    parser.add_argument("--short-lifetime", type=int, default=5, help="seconds the --short-client's tokens live")
+    parser.add_argument("--device-interval", type=int, default=1, help="the polling interval the device endpoint gives")
+    parser.add_argument("--metadata", type=pathlib.Path, default=REPO_ROOT / "SampleMetadata" / "TripPin.xml")
+    args = parser.parse_args()
+    secret = args.client_secret_file.read_text().strip()
+    if not secret:
+        parser.error("--client-secret-file is empty")
+
+    store = Store([
+        Client(args.confidential_client, secret, {"client_credentials", "refresh_token"}, args.token_lifetime),
+        Client(args.device_client, None, {DEVICE_CODE_GRANT_TYPE, "refresh_token"}, args.token_lifetime),
+        Client(args.short_client, None, {DEVICE_CODE_GRANT_TYPE, "refresh_token"}, args.short_lifetime),
+    ], args.device_interval)
+    app = build_app(store, args.metadata.read_bytes())
+    log = RequestLog(args.request_log) if args.request_log else None
+
+    @app.before_request
+    def started():
+        g.log_start = time.time()
+
+    @app.after_request
+    def logged(response):
+        if log:
+            grant_type, client_id, scope = request_details(store)
+            if scope is None:
+                scope = g.get("log_scope")
+            error = (response.get_json(silent=True) or {}).get("error", "-") if response.is_json else "-"
+            header = request.headers.get("Authorization", "")
+            log.write("%.3f %s %s %d grant=%s client=%s scope=%s error=%s auth=%s" % (
+                g.get("log_start", time.time()), request.method, request.full_path.rstrip("?"),
+                response.status_code, grant_type, client_id, (scope or "-").replace(" ", "+"), error,
+                header.split(" ", 1)[0].lower() if header else "none"))
+        return response
+
+    server = make_server("127.0.0.1", args.port, app, server_class=ThreadingServer, handler_class=LoggingHandler)
+    url = "http://127.0.0.1:%d/" % server.server_port
+    serve(server, url, "OAuth 2.0 test server (service root %sodata/)" % url, args.ready_file)
+
+
+if __name__ == "__main__":
+    main()
