@@ -19,6 +19,9 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
 
     /// Include and exclude patterns (`*` and `?` wildcards); empty `include` means everything.
     public struct Filter: Codable, Equatable, Sendable {
+        /// The keys a filter may hold.
+        public static let keys = ["include", "exclude"]
+
         public var include: [String]
         public var exclude: [String]
 
@@ -61,6 +64,11 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         self.accessLevel = accessLevel
         self.registryName = registryName
     }
+
+    /// The keys a configuration file may hold.
+    public static let keys = ["entities", "attributes", "operations", "propertyNaming", "typePrefix", "accessLevel", "registryName"]
+    /// The keys that hold a `Filter`.
+    public static let filterKeys = ["entities", "attributes", "operations"]
 
     /// Missing keys take their defaults.
     public init(from decoder: any Decoder) throws {

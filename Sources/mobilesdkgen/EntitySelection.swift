@@ -63,11 +63,9 @@ enum EntitySelection: Equatable, CustomStringConvertible {
     }
 
     private static func configurationFilter(_ path: String) throws -> GeneratorConfiguration.Filter {
-        guard let data = FileManager.default.contents(atPath: path) else { throw FetchError("\(path): cannot read the configuration file") }
-        do {
-            return try JSONDecoder().decode(GeneratorConfiguration.self, from: data).entities
-        } catch {
-            throw FetchError("\(path): not a valid configuration (run generate --config \(path) to see why)")
+        switch ConfigurationFile.load(path) {
+        case .success(let configuration): return configuration.entities
+        case .failure(let error): throw FetchError(error.diagnostics.map(\.description).joined(separator: "\n"))
         }
     }
 }

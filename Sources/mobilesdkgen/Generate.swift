@@ -15,7 +15,7 @@ struct Generate: ParsableCommand {
             """
     )
 
-    @Argument(help: "Metadata documents: OData CSDL ($metadata) and/or Dynamics entity metadata (XML, or Web API EntityDefinitions JSON).")
+    @Argument(help: "Metadata documents: OData CSDL ($metadata) and/or Dynamics entity metadata (XML, or Web API EntityDefinitions JSON); a folder stands for the documents in it.")
     var files: [String]
 
     @Option(name: [.short, .customLong("output")], help: "The directory to write the generated sources to.")
@@ -41,7 +41,14 @@ struct Generate: ParsableCommand {
                 report([.note("global option sets are generated for the included attributes that use them; the model file's GlobalOptionSets are not needed", at: .file(modelFile))])
             }
         }
-        let result = MetadataLoader(options: .init(strict: strict)).load(files)
+        let documents: [String]
+        switch InputDocuments.expand(files) {
+        case .success(let expanded): documents = expanded
+        case .failure(let error):
+            report(error.diagnostics)
+            throw ExitCode.failure
+        }
+        let result = MetadataLoader(options: .init(strict: strict)).load(documents)
         var diagnostics = result.diagnostics
         guard !result.hasErrors else {
             report(diagnostics)
@@ -50,7 +57,13 @@ struct Generate: ParsableCommand {
         let sources = Generator(configuration: configuration).generate(result.service)
         diagnostics += sources.diagnostics
         report(diagnostics)
-        let written = try OutputWriter(directory: output).write(sources.files)
+        let written: Int
+        do {
+            written = try OutputWriter(directory: output).write(sources.files)
+        } catch {
+            report(error.diagnostics)
+            throw ExitCode.failure
+        }
         print("""
             Generated \(sources.entityClasses) entity classes, \(sources.complexTypes) complex types, \
             \(sources.enumTypes) enum types, \(sources.optionSets) option sets and \(sources.operations) operation requests into \(output) \
@@ -61,18 +74,11 @@ struct Generate: ParsableCommand {
 
     private func loadConfiguration() throws -> GeneratorConfiguration {
         guard let path = configurationFile else { return GeneratorConfiguration() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            report([.error("cannot read the configuration file", at: .file(path))])
-            throw ExitCode.failure
-        }
-        do {
-            return try JSONDecoder().decode(GeneratorConfiguration.self, from: data)
-        } catch {
-            report([.error("""
-                invalid configuration: \(Self.explain(error)); the keys are entities, attributes, operations (each \
-                with include and exclude lists), propertyNaming (lowerCamelCase, schemaName, logicalName), typePrefix, \
-                accessLevel (public, internal) and registryName
-                """, at: .file(path))])
+        switch ConfigurationFile.load(path) {
+        case .success(let configuration):
+            return configuration
+        case .failure(let error):
+            report(error.diagnostics)
             throw ExitCode.failure
         }
     }
@@ -88,18 +94,5 @@ struct Generate: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(configuration), as: UTF8.self)
-    }
-
-    private static func explain(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context):
-            (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "at '\(context.codingPath.map(\.stringValue).joined(separator: "."))': \(context.debugDescription)"
-        case DecodingError.keyNotFound(let key, _):
-            "missing key '\(key.stringValue)'"
-        default:
-            "\(error)"
-        }
     }
 }

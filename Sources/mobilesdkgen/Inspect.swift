@@ -13,7 +13,7 @@ struct Inspect: ParsableCommand {
             """
     )
 
-    @Argument(help: "Metadata documents: OData CSDL ($metadata, any version) or Dynamics entity metadata (XML or Web API JSON).")
+    @Argument(help: "Metadata documents: OData CSDL ($metadata, any version) or Dynamics entity metadata (XML or Web API JSON); a folder stands for the documents in it.")
     var files: [String]
 
     @Flag(help: "Print the whole model as JSON instead of a summary.")
@@ -23,7 +23,14 @@ struct Inspect: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let result = MetadataLoader(options: .init(strict: strict)).load(files)
+        let documents: [String]
+        switch InputDocuments.expand(files) {
+        case .success(let expanded): documents = expanded
+        case .failure(let error):
+            for diagnostic in error.diagnostics { FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8)) }
+            throw ExitCode.failure
+        }
+        let result = MetadataLoader(options: .init(strict: strict)).load(documents)
         for diagnostic in result.diagnostics {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }

@@ -1,22 +1,106 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Writes generated files into a directory: each replaced atomically (``AtomicFile``), and only when its bytes
-/// change, so that an unchanged file keeps its date and builds stay no-ops.
+/// Writes a generation's files into a directory as one set: the new files go into a hidden sibling folder beside
+/// hard links to the files that stay, which then takes the directory's place in one exchange (`DirectorySwap`), so a
+/// failure or a kill at any point leaves the previous generation whole. Files whose bytes did not change are not
+/// touched (a link keeps their date), so builds stay no-ops. Two generations into one place run one after the other.
+/// Where the system cannot exchange directories, or the directory holds folders of its own, the new files are
+/// still all written before any is moved into place.
 struct OutputWriter {
     let directory: String
 
     /// Writes the files; returns how many changed.
-    func write(_ files: [(name: String, contents: String)]) throws -> Int {
-        let folder = URL(fileURLWithPath: directory, isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var changed = 0
-        for file in files {
-            let url = folder.appendingPathComponent(file.name)
-            let data = Data(file.contents.utf8)
-            if FileManager.default.contents(atPath: url.path) == data { continue }
-            try AtomicFile.write(data, to: url)
-            changed += 1
+    func write(_ files: [(name: String, contents: String)]) throws(DiagnosticsError) -> Int {
+        let manager = FileManager.default
+        let folder = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+        let parent = folder.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        let exists = manager.fileExists(atPath: folder.path, isDirectory: &isDirectory)
+        if exists, !isDirectory.boolValue {
+            throw failure("the output path is a file, not a folder: give a folder to -o")
         }
-        return changed
+        do {
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw failure("cannot create the output folder: \(Self.reason(error))")
+        }
+        let lock = DirectoryLock(parent.path)
+        defer { withExtendedLifetime(lock) {} }
+        let staging = parent.appendingPathComponent(".\(folder.lastPathComponent).mobilesdkgen-\(getpid())")
+        removeStaleStaging(in: parent, of: folder)
+
+        let changed = files.filter { manager.contents(atPath: folder.appendingPathComponent($0.name).path) != Data($0.contents.utf8) }
+        guard !changed.isEmpty else { return 0 }
+        defer { try? manager.removeItem(at: staging) }
+        do {
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+            for file in changed {
+                try Data(file.contents.utf8).write(to: staging.appendingPathComponent(file.name))
+            }
+            guard exists else {
+                try Self.check(rename(staging.path, folder.path))
+                return changed.count
+            }
+            let replaced = Set(changed.map(\.name))
+            if linkRemaining(of: folder, into: staging, except: replaced), DirectorySwap.exchange(staging.path, folder.path) {
+                return changed.count
+            }
+            for file in changed {
+                try Self.check(rename(staging.appendingPathComponent(file.name).path, folder.appendingPathComponent(file.name).path))
+            }
+            return changed.count
+        } catch {
+            throw failure("cannot write the generated files: \(Self.reason(error)); the previous files are unchanged")
+        }
+    }
+
+    /// Hard links to every file of `folder` not in `replaced` inside `staging`; false when one cannot be made or
+    /// `folder` holds anything but files.
+    private func linkRemaining(of folder: URL, into staging: URL, except replaced: Set<String>) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
+        for name in names where !replaced.contains(name) {
+            let source = folder.appendingPathComponent(name).path
+            var status = stat()
+            guard lstat(source, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+                  link(source, staging.appendingPathComponent(name).path) == 0 else { return false }
+        }
+        return true
+    }
+
+    /// Staging folders that a killed generation left beside `folder`.
+    private func removeStaleStaging(in parent: URL, of folder: URL) {
+        let prefix = ".\(folder.lastPathComponent).mobilesdkgen-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
+
+    private func failure(_ message: String) -> DiagnosticsError {
+        DiagnosticsError([.error(message, at: .file(directory))])
+    }
+
+    private static func check(_ result: Int32) throws {
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    /// The system's reason, without Foundation's error-domain dump.
+    static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        switch CocoaError.Code(rawValue: error.code) {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
+        case .fileWriteNoPermission, .fileReadNoPermission: return String(cString: strerror(EACCES))
+        case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+        case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
+        default: return error.localizedDescription
+        }
     }
 }

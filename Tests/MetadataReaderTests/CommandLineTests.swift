@@ -21,8 +21,9 @@ enum BuiltTool {
     }
 
     /// Runs the executable with `arguments`, `environment` added to this process's and no standard input; with
-    /// `interruptAfter`, sends it SIGINT after that many seconds.
-    static func run(_ arguments: [String], environment: [String: String] = [:], interruptAfter: TimeInterval? = nil) throws -> Result {
+    /// `interruptAfter`, sends it SIGINT after that many seconds; with `killAfter`, SIGKILL if it still runs then.
+    static func run(_ arguments: [String], environment: [String: String] = [:], interruptAfter: TimeInterval? = nil,
+                    killAfter: TimeInterval? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -37,11 +38,39 @@ enum BuiltTool {
             Thread.sleep(forTimeInterval: interruptAfter)
             process.interrupt()
         }
+        if let killAfter {
+            let deadline = Date(timeIntervalSinceNow: killAfter)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
                       errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Starts the executable with its output discarded; the caller waits for it.
+    static func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// The exit status of a system command (found on PATH), its output discarded.
+    static func system(_ command: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }
 
@@ -125,7 +154,7 @@ struct CommandLineTests {
         let config = try Paths.write("{ \"accessLevel\": \"secret\" }", named: "config.json")
         let (status, _, errors) = try run(["generate", Paths.sample("TripPin.xml"), "--config", config, "-o", try Paths.temporaryDirectory().path])
         #expect(status != 0)
-        #expect(errors.contains("\(config): error: invalid configuration"))
+        #expect(errors.contains("\(config):1:3: error: invalid configuration: at 'accessLevel'"))
     }
 
     @Test func theConfigurationSelectsOperations() throws {
