@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds and tests Examples/TripPinClient, a consumer package that uses the build-tool plugin,
 # then checks that a no-op build does not run the generator and that the command plugin writes
-# every generated file; builds and runs a package `mobilesdkgen init` created, again after
-# `swift package fetch-metadata` replaced its metadata with the v4 test server's. Then tests the
+# every generated file; builds and runs a package `mobilesdkgen init --service` created from the
+# v4 test server, again after
+# `swift package fetch-metadata` replaced its (overwritten) metadata with the server's. Then tests the
 # Activity Tracker app's view models (Examples/ActivityTracker) against the Dataverse-shaped test
 # server, and a package `mobilesdkgen init --template activity-tracker` created the same way.
 # Needs MOBILESDK_TEST_DATAVERSE_URL and _ODATA_V4_URL: the environment's, else .build-servers/servers.env
@@ -42,18 +43,18 @@ fi
 # `mobilesdkgen init` creates a package that builds and runs as created.
 cd ../..
 created="$output/Created"
-swift run mobilesdkgen init --name TripPinApp --service-url https://services.example.com/trippin/ \
-  --metadata SampleMetadata/TripPin.xml -o "$created" >/dev/null
+swift run mobilesdkgen init --name TripPinApp --service "$MOBILESDK_TEST_ODATA_V4_URL" -o "$created" >/dev/null
 ran=$(cd "$created" && swift run TripPinApp 2>/dev/null)
 if ! grep -q "Generated entity classes: 13" <<<"$ran"; then
   echo "error: the package mobilesdkgen init created did not run as expected: $ran" >&2
   exit 1
 fi
 # `swift package fetch-metadata` replaces the package's metadata with what the live service serves; it still builds.
+cp SampleMetadata/TripPin.xml "$created/Sources/TripPinAppModel/odata.metadata.xml"
 (cd "$created" && swift package --allow-network-connections all --allow-writing-to-package-directory \
   fetch-metadata "$MOBILESDK_TEST_ODATA_V4_URL" >/dev/null)
-if ! curl --silent --fail "${MOBILESDK_TEST_ODATA_V4_URL}\$metadata" | cmp -s - "$created/Sources/TripPinAppModel/TripPin.metadata.xml"; then
-  echo "error: swift package fetch-metadata did not write the served \$metadata over the package's TripPin.metadata.xml" >&2
+if ! curl --silent --fail "${MOBILESDK_TEST_ODATA_V4_URL}\$metadata" | cmp -s - "$created/Sources/TripPinAppModel/odata.metadata.xml"; then
+  echo "error: swift package fetch-metadata did not write the served \$metadata over the package's odata.metadata.xml" >&2
   exit 1
 fi
 ran=$(cd "$created" && swift run TripPinApp 2>/dev/null)

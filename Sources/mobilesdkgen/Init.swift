@@ -4,23 +4,26 @@ import MetadataModel
 import MetadataReader
 
 /// `mobilesdkgen init`: a new, ready-to-build consumer package from `Templates/`.
-struct Init: ParsableCommand {
+struct Init: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create a Swift package that generates entity classes from a service's metadata while it builds.",
         discussion: """
             Asks for the app name, service URL and metadata file when they are not given and a \
-            terminal is attached. With --template activity-tracker it creates the Activity Tracker \
-            SwiftUI app (Examples/ActivityTracker) for a Dataverse service's Web API $metadata.
+            terminal is attached. With --service-url and no --metadata it fetches the metadata from \
+            the service first (as `mobilesdkgen fetch` does, with its sign-in and entity options), \
+            so that `swift package fetch-metadata` can refresh it later. With --template \
+            activity-tracker it creates the Activity Tracker SwiftUI app (Examples/ActivityTracker) \
+            for a Dataverse service's Web API $metadata.
             """
     )
 
     @Option(help: "The package's name; its targets are <name> (a program) and <name>Model (the classes).")
     var name: String?
 
-    @Option(help: "The service root, e.g. https://org.crm.dynamics.com/api/data/v9.2/.")
+    @Option(name: [.customLong("service-url"), .customLong("service")], help: "The service root, e.g. https://org.crm.dynamics.com/api/data/v9.2/.")
     var serviceURL: String?
 
-    @Option(help: "The metadata document to generate from: $metadata or Dynamics entity metadata.")
+    @Option(help: "The metadata document to generate from: $metadata or Dynamics entity metadata (default with --service-url: fetched).")
     var metadata: String?
 
     @Option(name: [.short, .customLong("output")], help: "Where to create the package (default: ./<name>).")
@@ -35,6 +38,9 @@ struct Init: ParsableCommand {
         """)
     var template: Template = .package
 
+    @OptionGroup(title: "Fetching the metadata (--service-url without --metadata)")
+    var fetch: FetchOptions
+
     /// The kinds of package `init` creates.
     enum Template: String, CaseIterable, ExpressibleByArgument {
         /// A program and the model target: `Templates/Package`.
@@ -43,11 +49,14 @@ struct Init: ParsableCommand {
         case activityTracker = "activity-tracker"
     }
 
-    func run() throws {
+    func run() async throws {
         let checkout = Self.checkout()
         let name = try value(name, prompt: "App name", validate: Self.isValidName, problem: "the app name must be a Swift identifier")
+        let fetching = metadata == nil && serviceURL != nil
         let serviceURL = try value(serviceURL, prompt: "Service URL", validate: { URL(string: $0)?.scheme != nil }, problem: "the service URL must be absolute")
-        let metadata = try value(metadata, prompt: "Metadata file", validate: { FileManager.default.isReadableFile(atPath: $0) }, problem: "the metadata file must exist")
+        let fetched = fetching ? try await fetchMetadata(from: serviceURL) : []
+        defer { if let folder = fetched.first?.deletingLastPathComponent() { try? FileManager.default.removeItem(at: folder) } }
+        let metadata = try fetched.first.map(\.path) ?? value(metadata, prompt: "Metadata file", validate: { FileManager.default.isReadableFile(atPath: $0) }, problem: "the metadata file must exist")
         guard let source = mobilesdkgen ?? checkout.map({ String($0.path(percentEncoded: false).reversed().drop { $0 == "/" }.reversed()) }) else {
             throw ValidationError("cannot tell where this package is: pass --mobilesdkgen PATH-or-URL")
         }
@@ -69,6 +78,7 @@ struct Init: ParsableCommand {
         case .package:
             try PackageTemplate(templates: templates)
                 .create(at: destination, values: values, metadata: URL(fileURLWithPath: metadata))
+            try copy(fetched.dropFirst(), toModelOf: name, in: destination)
             print("Created \(destination.path(percentEncoded: false)): cd there and run `swift run \(name)`.")
         case .activityTracker:
             guard let example = Self.existing(checkout.appending(path: "Examples/ActivityTracker")),
@@ -78,7 +88,7 @@ struct Init: ParsableCommand {
                     built from
                     """)
             }
-            let loaded = MetadataLoader().load([metadata])
+            let loaded = MetadataLoader().load([metadata] + fetched.dropFirst().map(\.path).filter { !$0.hasSuffix(FetchCache.fileName) })
             if let error = loaded.diagnostics.first(where: { $0.severity == .error }) {
                 throw ValidationError(error.description)
             }
@@ -91,10 +101,34 @@ struct Init: ParsableCommand {
             }
             try AppTemplate(example: example, templates: appTemplates)
                 .create(at: destination, values: values, metadata: URL(fileURLWithPath: metadata))
+            try copy(fetched.dropFirst(), toModelOf: name, in: destination)
             print("""
                 Created \(destination.path(percentEncoded: false)): open its Package.swift in Xcode to run the app, or \
                 `swift build` there.
                 """)
+        }
+    }
+
+    /// Fetches the service's metadata into a temporary folder: its `$metadata` first, then the other files written
+    /// (entity definitions, the fetch cache that lets `swift package fetch-metadata` revalidate).
+    private func fetchMetadata(from serviceURL: String) async throws -> [URL] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mobilesdkgen-init-\(UUID().uuidString)")
+        do {
+            let result = try await FetchOperation(serviceRoot: serviceURL, name: nil, output: folder.path, options: fetch).run()
+            for line in result.lines { print(line.replacingOccurrences(of: folder.path + "/", with: "")) }
+            let files = result.fileNames.map { folder.appendingPathComponent($0) }
+            return files + [folder.appendingPathComponent(FetchCache.fileName)].filter { FileManager.default.fileExists(atPath: $0.path) }
+        } catch let error as FetchError {
+            try? FileManager.default.removeItem(at: folder)
+            FileHandle.standardError.write(Data("error: cannot fetch the metadata: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    /// The fetched files besides `$metadata`, next to it in the model target.
+    private func copy(_ files: ArraySlice<URL>, toModelOf appName: String, in destination: URL) throws {
+        for file in files {
+            try FileManager.default.copyItem(at: file, to: destination.appending(path: "Sources/\(appName)Model/\(file.lastPathComponent)"))
         }
     }
 

@@ -115,6 +115,27 @@ struct FetchEntityDefinitionsTests {
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["Org.metadata.xml", ".mobilesdkgen-fetch.json"])
     }
 
+    @Test func initWithAServiceFetchesIntoTheModelTarget() throws {
+        let package = folder.appendingPathComponent("Contoso")
+        let result = try BuiltTool.run(["init", "--name", "Contoso", "--service", root + "?run=\(run)", "--entity", "account,contact",
+                                        "-o", package.path])
+        #expect(result.status == 0, "\(result.errors)")
+        let model = package.appendingPathComponent("Sources/ContosoModel")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: model.path)) == [
+            "Service.swift", "mobilesdkgen-config.json", "odata.metadata.xml", "odata.entitydefinitions.json", ".mobilesdkgen-fetch.json",
+        ])
+        let generated = try generate([model.path])
+        let code = generated.values.map { String(decoding: $0, as: UTF8.self) }.joined()
+        #expect(code.contains("public enum AccountStateCode: MobileSdk.OptionSetEnumeration"))
+
+        // A service that cannot be reached creates nothing.
+        let unreachable = try BuiltTool.run(["init", "--name", "Gone", "--service", "http://127.0.0.1:1/odata/",
+                                             "-o", folder.appendingPathComponent("Gone").path])
+        #expect(unreachable.status != 0)
+        #expect(unreachable.errors.contains("error: cannot fetch the metadata: cannot reach http://127.0.0.1:1/odata/$metadata"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Gone").path))
+    }
+
     @Test func anUnknownEntityIsAnErrorAndNothingIsWritten() throws {
         let result = try fetch(["--entity", "account,acount"])
         #expect(result.status != 0)

@@ -1,0 +1,63 @@
+import Foundation
+
+/// One `fetch`: `$metadata` of a service root and, for Dataverse with entities named, their definitions, revalidated
+/// against what an earlier fetch stored in the folder; every file is written only once all were fetched.
+struct FetchOperation {
+    let serviceRoot: String
+    let name: String?
+    let output: String
+    let options: FetchOptions
+
+    /// Fetches every file, then stores those that changed.
+    func run() async throws -> (lines: [String], fileNames: [String]) {
+        let request = try FetchRequest(serviceRoot: serviceRoot, name: name, queryParameters: options.queryParameters)
+        let selection = try EntitySelection.from(entities: options.entities, configurationFile: options.configurationFile, all: options.allEntities)
+        var headerFields = options.headers.compactMap(FetchRequest.header)
+        if let authorization = try await options.signIn.authorization(for: request.url, timeout: options.timeout) {
+            guard !headerFields.contains(where: { $0.name.lowercased() == "authorization" }) else {
+                throw FetchError("an Authorization --header and a sign-in option were both given: keep one")
+            }
+            headerFields.append((name: "Authorization", value: authorization))
+        }
+        if request.url.scheme?.lowercased() == "http", !Self.isLoopback(request.url.host),
+           headerFields.contains(where: { $0.name.lowercased() == "authorization" }) {
+            FileHandle.standardError.write(Data("warning: sending credentials over plain http to \(request.url.host ?? "?"); use https\n".utf8))
+        }
+        let folder = URL(fileURLWithPath: output, isDirectory: true)
+        var cache = FetchCache.read(in: folder)
+        let downloader = MetadataDownloader(timeout: options.timeout)
+        func existing(_ fileName: String) -> Data? {
+            FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path)
+        }
+
+        let (metadata, document) = try await MetadataFetch(request: request, headerFields: headerFields, downloader: downloader)
+            .run(existing: existing(request.fileName), cached: cache.entries[request.fileName])
+        var files = [metadata]
+        if let selection {
+            files.append(try await EntityDefinitionsFetch(
+                request: request, headerFields: headerFields, selection: selection, concurrency: options.concurrency, downloader: downloader
+            ).run(existing: existing(request.entityDefinitionsFileName), cached: cache.entries[request.entityDefinitionsFileName]))
+        } else if MetadataFetch.isDataverse(document) {
+            FileHandle.standardError.write(Data("""
+                note: a Dataverse organization: add --entity NAME, --config FILE (naming entities in entities.include) \
+                or --all-entities to fetch entity definitions too, for schema names, labels, option-set enums and typed \
+                lookups\n
+                """.utf8))
+        }
+
+        for file in files {
+            if let content = file.newContent { try AtomicFile.write(content, to: folder.appendingPathComponent(file.fileName)) }
+        }
+        let entries = Dictionary(uniqueKeysWithValues: files.map { ($0.fileName, $0.cacheEntry) })
+        if entries.contains(where: { cache.entries[$0.key] != $0.value }) {
+            cache.entries.merge(entries) { $1 }
+            try cache.write(in: folder)
+        }
+        let shownFolder = output.hasSuffix("/") ? output : output + "/"
+        return (files.map { "\(shownFolder)\($0.fileName): \($0.outcome)" }, files.map(\.fileName))
+    }
+
+    private static func isLoopback(_ host: String?) -> Bool {
+        ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host?.lowercased() ?? "")
+    }
+}
