@@ -7,8 +7,9 @@ import PackagePlugin
 /// touches the network (it cannot, in the macOS sandbox); this command asks for network access once, when it runs.
 ///
 /// The target is the one named, else the only one holding metadata documents or a configuration. Unless given, the
-/// file name is that of the target's `*.metadata.xml` (so a fetch replaces it) and the entities to fetch from a
-/// Dataverse organization are those the target's `mobilesdkgen-config.json` includes.
+/// file name is that of the target's `*.metadata.xml` (so a fetch replaces it), and a target that already holds
+/// Dataverse entity definitions (`*.entitydefinitions.json`) gets those of the entities its `mobilesdkgen-config.json`
+/// includes: a refresh keeps the kinds of documents the classes were generated from, and so their names.
 @main
 struct FetchMetadata: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -33,7 +34,8 @@ struct FetchMetadata: CommandPlugin {
             forwarded += ["--name", stem]
         }
         let selects = ["--entity", "--config", "--all-entities"].contains { forwarded.contains($0) }
-        if !selects, let configuration = files.first(where: { $0.lastPathComponent == PluginInputs.configurationName }) {
+        let hasDefinitions = files.contains { $0.lastPathComponent.lowercased().hasSuffix(".entitydefinitions.json") }
+        if !selects, hasDefinitions, let configuration = files.first(where: { $0.lastPathComponent == PluginInputs.configurationName }) {
             forwarded += ["--config", configuration.path(percentEncoded: false)]
         }
         let process = Process()
