@@ -20,7 +20,11 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     /// Include and exclude patterns (`*` and `?` wildcards); empty `include` means everything.
     public struct Filter: Codable, Equatable, Sendable {
         /// The keys a filter may hold.
-        public static let keys = ["include", "exclude"]
+        public static let keys = CodingKeys.allCases.map(\.rawValue)
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case include, exclude
+        }
 
         public var include: [String]
         public var exclude: [String]
@@ -66,9 +70,13 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     }
 
     /// The keys a configuration file may hold.
-    public static let keys = ["entities", "attributes", "operations", "propertyNaming", "typePrefix", "accessLevel", "registryName"]
+    public static let keys = CodingKeys.allCases.map(\.rawValue)
     /// The keys that hold a `Filter`.
-    public static let filterKeys = ["entities", "attributes", "operations"]
+    public static let filterKeys = [CodingKeys.entities, .attributes, .operations].map(\.rawValue)
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case entities, attributes, operations, propertyNaming, typePrefix, accessLevel, registryName
+    }
 
     /// Missing keys take their defaults.
     public init(from decoder: any Decoder) throws {
