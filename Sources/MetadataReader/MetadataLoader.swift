@@ -21,7 +21,7 @@ public struct LoadResult: Sendable {
 public struct MetadataLoader: Sendable {
     public struct Options: Sendable {
         /// Treat the findings of the semantic checks (unresolved types, missing key properties,
-        /// duplicate names…) as errors rather than warnings.
+        /// duplicate names…) and cyclic base types as errors rather than warnings.
         public var strict: Bool
 
         public init(strict: Bool = false) {
@@ -107,7 +107,9 @@ public struct MetadataLoader: Sendable {
         DuplicateTypeRemover().apply(to: &service, diagnostics: &diagnostics)
         AssociationResolver(service: service).resolve(&service, diagnostics: &diagnostics)
         ExternalAnnotationApplier().apply(to: &service)
-        if !diagnostics.hasErrors {
+        let readCleanly = !diagnostics.hasErrors
+        BaseTypeCycleBreaker(strict: options.strict).apply(to: &service, diagnostics: &diagnostics)
+        if readCleanly {
             var checker = SemanticChecker(service: service)
             let findings = checker.check().sorted { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
             diagnostics += options.strict ? findings.map { Diagnostic(.error, $0.message, at: $0.location) } : findings

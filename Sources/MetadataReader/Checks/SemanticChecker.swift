@@ -1,10 +1,11 @@
 import MetadataModel
 
-/// Checks a service after reading: duplicate names, unresolved type references, cyclic base
-/// types and keys that name missing properties. Types from unread references stay opaque.
+/// Checks a service after reading: duplicate names, unresolved type references and keys that
+/// name missing properties. Types from unread references stay opaque; cyclic base types are
+/// already broken (`BaseTypeCycleBreaker`).
 ///
-/// Real services publish metadata with such mistakes, so all but cycles are warnings that say
-/// what the generator will not be able to use; `MetadataLoader.Options.strict` makes them errors.
+/// Real services publish metadata with such mistakes, so these are warnings that say what the
+/// generator will not be able to use; `MetadataLoader.Options.strict` makes them errors.
 struct SemanticChecker {
     private enum Kind {
         case entity, complex, enumeration, definition
@@ -52,7 +53,6 @@ struct SemanticChecker {
                 checkContainer(container)
             }
         }
-        checkCycles()
         return diagnostics
     }
 
@@ -154,36 +154,6 @@ struct SemanticChecker {
             current = type.baseType
         }
         return result
-    }
-
-    private mutating func checkCycles() {
-        var bases: [QualifiedName: (QualifiedName, SourceLocation)] = [:]
-        for schema in service.schemas {
-            for type in schema.entityTypes {
-                if let base = type.baseType { bases[QualifiedName(namespace: schema.namespace, name: type.name)] = (base, type.location) }
-            }
-            for type in schema.complexTypes {
-                if let base = type.baseType { bases[QualifiedName(namespace: schema.namespace, name: type.name)] = (base, type.location) }
-            }
-        }
-        var reported: Set<QualifiedName> = []
-        for name in bases.keys.sorted() {
-            var chain = [name]
-            var current = name
-            while let (base, _) = bases[current] {
-                if base == name {
-                    if reported.isDisjoint(with: chain), let location = bases[name]?.1 {
-                        let cycle = (chain + [name]).map(\.description).joined(separator: " → ")
-                        diagnostics.append(.error("cyclic base types: \(cycle)", at: location))
-                    }
-                    reported.formUnion(chain)
-                    break
-                }
-                if chain.contains(base) { break }
-                chain.append(base)
-                current = base
-            }
-        }
     }
 
     // MARK: - Containers

@@ -75,3 +75,11 @@ extension String {
         return String(self[first...last])
     }
 }
+
+extension UInt8 {
+    /// Whether the byte is XML white space: space, tab, line feed or carriage return.
+    var isXMLSpace: Bool {
+        self == UInt8(ascii: " ") || self == UInt8(ascii: "\t")
+            || self == UInt8(ascii: "\n") || self == UInt8(ascii: "\r")
+    }
+}

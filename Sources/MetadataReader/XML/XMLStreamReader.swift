@@ -13,6 +13,9 @@ import Darwin
 /// Safe by construction: no network access, no external entities or DTDs loaded, and any
 /// document type declaration rejected, so neither entity expansion nor local-file disclosure
 /// can happen.
+///
+/// Two defects of real documents are repaired with a warning: white space before the XML
+/// declaration (`LeadingWhiteSpace`) and a well-known prefix used undeclared (`WellKnownPrefix`).
 final class XMLStreamReader {
     /// The document's name in diagnostics: its path, or the name given to bytes read from memory.
     private let path: String
@@ -29,6 +32,8 @@ final class XMLStreamReader {
     private var skipDepth = 0      // > 0 while inside a skipped element
     /// Namespace URIs by address: libxml2 interns them in its dictionary, so one lookup each.
     private var namespaces: [UnsafeRawPointer: (String, XMLNamespace)] = [:]
+    /// Well-known prefixes used without a declaration, read as if declared (`WellKnownPrefix`).
+    private var assumedPrefixes: Set<String> = []
 
     init(path: String, bytes: [UInt8]? = nil, handler: any XMLStreamHandler) {
         self.path = path
@@ -62,10 +67,10 @@ final class XMLStreamReader {
 
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
-        sax.startElementNs = { userData, localName, _, uri, _, _, attributeCount, _, attributes in
+        sax.startElementNs = { userData, localName, prefix, uri, _, _, attributeCount, _, attributes in
             guard let userData, let localName else { return }
             let reader = Unmanaged<XMLStreamReader>.fromOpaque(userData).takeUnretainedValue()
-            reader.startElement(localName, uri, Int(attributeCount), attributes)
+            reader.startElement(localName, prefix, uri, Int(attributeCount), attributes)
         }
         sax.endElementNs = { userData, _, _, _ in
             guard let userData else { return }
@@ -100,6 +105,7 @@ final class XMLStreamReader {
         var buffer = [CChar](repeating: 0, count: 1 << 16)
         var sawData = false
         var end = EndOfInput()
+        var isFirstChunk = true
         while !stopped {
             let count = buffer.withUnsafeMutableBytes(fill)
             if count > 0 { sawData = true }
@@ -109,7 +115,18 @@ final class XMLStreamReader {
                 diagnostics.append(.error("the file is empty", at: SourceLocation(file: path, line: 1, column: 1)))
                 return false
             }
-            _ = buffer.withUnsafeBufferPointer { xmlParseChunk(context, $0.baseAddress, Int32(count), last ? 1 : 0) }
+            /// Hands `bytes` to libxml2.
+            func parse(_ bytes: UnsafeRawBufferPointer) {
+                xmlParseChunk(context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), last ? 1 : 0)
+            }
+            let repaired = isFirstChunk ? buffer.withUnsafeBytes { LeadingWhiteSpace.repaired(UnsafeRawBufferPointer(rebasing: $0[..<count])) } : nil
+            isFirstChunk = false
+            if let repaired {
+                diagnostics.append(.warning(LeadingWhiteSpace.warning, at: SourceLocation(file: path, line: 1, column: 1)))
+                repaired.withUnsafeBytes(parse)
+            } else {
+                buffer.withUnsafeBytes { parse(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            }
             if last { break }
         }
         let wellFormed = context.pointee.wellFormed != 0
@@ -133,6 +150,7 @@ final class XMLStreamReader {
 
     private func startElement(
         _ localName: UnsafePointer<xmlChar>,
+        _ prefix: UnsafePointer<xmlChar>?,
         _ uri: UnsafePointer<xmlChar>?,
         _ attributeCount: Int,
         _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
@@ -141,7 +159,7 @@ final class XMLStreamReader {
             skipDepth += 1
             return
         }
-        let (uriString, namespace) = lookUpNamespace(uri)
+        let (uriString, namespace) = lookUpNamespace(uri, prefix: prefix)
         var attributeList: [XMLAttribute] = []
         if let attributes, attributeCount > 0 {
             attributeList.reserveCapacity(attributeCount)
@@ -149,7 +167,7 @@ final class XMLStreamReader {
                 let base = attributes + index * 5
                 guard let name = base[0], let start = base[3], let end = base[4] else { continue }
                 let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-                let attributeNamespace = lookUpNamespace(base[2]).1
+                let attributeNamespace = lookUpNamespace(base[2], prefix: base[1]).1
                 attributeList.append(XMLAttribute(namespace: attributeNamespace, name: String(cString: name), value: value))
             }
         }
@@ -208,6 +226,14 @@ final class XMLStreamReader {
     }
 
     private func report(_ error: xmlError) {
+        if error.domain == XML_FROM_NAMESPACE.rawValue, error.code == XML_NS_ERR_UNDEFINED_NAMESPACE.rawValue,
+           let prefix = error.str1.map({ String(cString: $0) }), let uri = WellKnownPrefix.namespaceURI(for: prefix) {
+            if assumedPrefixes.insert(prefix).inserted {
+                let message = "namespace prefix '\(prefix)' is not declared; read as \(uri)"
+                diagnostics.append(.warning(message, at: firstUseLocation(of: prefix)))
+            }
+            return
+        }
         guard !stopped || error.level == XML_ERR_FATAL, error.code != XML_ERR_USER_STOP.rawValue else { return }
         let message = error.message.map { String(cString: $0).trimmingXMLSpace } ?? "XML error \(error.code)"
         let location = SourceLocation(file: path, line: max(Int(error.line), 1), column: max(Int(error.int2), 1))
@@ -243,8 +269,17 @@ final class XMLStreamReader {
         }
     }
 
-    private func lookUpNamespace(_ uri: UnsafePointer<xmlChar>?) -> (String, XMLNamespace) {
-        guard let uri else { return ("", .none) }
+    /// The namespace of a name: by its URI, or for a well-known prefix without a declaration
+    /// (libxml2 reports it, then hands over the name with no URI), by the prefix.
+    private func lookUpNamespace(
+        _ uri: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>? = nil
+    ) -> (String, XMLNamespace) {
+        guard let uri else {
+            guard let prefix, let known = WellKnownPrefix.namespaceURI(for: String(cString: prefix)) else {
+                return ("", .none)
+            }
+            return (known, XMLNamespace(uri: known))
+        }
         let key = UnsafeRawPointer(uri)
         if let known = namespaces[key] { return known }
         let text = String(cString: uri)
@@ -263,10 +298,28 @@ final class XMLStreamReader {
     /// after its start tag; since `<` cannot occur inside a tag, the nearest `<` before is it.
     /// Columns count bytes, as compilers' do.
     private func currentElementLocation() -> SourceLocation {
+        guard let (start, cursor) = currentTag() else { return currentLocation() }
+        return location(of: start, before: cursor)
+    }
+
+    /// Where `prefix:` is first written in the start tag being parsed (or the tag's `<`).
+    private func firstUseLocation(of prefix: String) -> SourceLocation {
+        guard let (start, cursor) = currentTag() else { return currentLocation() }
+        let tag = UnsafeBufferPointer(start: start, count: cursor - start)
+        let offset = WellKnownPrefix.firstUse(of: prefix, inTag: tag) ?? 0
+        return location(of: start + offset, before: cursor)
+    }
+
+    /// The `<` of the tag being parsed, and the parser's position.
+    private func currentTag() -> (start: UnsafePointer<xmlChar>, cursor: UnsafePointer<xmlChar>)? {
         guard let input = context?.pointee.input, let base = input.pointee.base, let cursor = input.pointee.cur,
-              let start = Self.lastIndex(of: UInt8(ascii: "<"), from: base, to: cursor) else {
-            return currentLocation()
-        }
+              let start = Self.lastIndex(of: UInt8(ascii: "<"), from: base, to: cursor) else { return nil }
+        return (start, cursor)
+    }
+
+    /// The location of `start`, a byte of the current input at or before the parser's position `cursor`.
+    private func location(of start: UnsafePointer<xmlChar>, before cursor: UnsafePointer<xmlChar>) -> SourceLocation {
+        guard let input = context?.pointee.input, let base = input.pointee.base else { return currentLocation() }
         let line = Int(input.pointee.line)
         var newlines = 0
         var byte = start
