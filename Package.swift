@@ -74,6 +74,11 @@ let package = Package(
         ),
         // Decoding 10,000 Dataverse-like records into generated classes beside JSONDecoder into Codable structs.
         .executableTarget(name: "DecodeBenchmark", dependencies: ["MobileSdk"], path: "Benchmarks/DecodeBenchmark", exclude: ["Metadata"]),
+        // libFuzzer targets (scripts/fuzz.sh builds them with -DFUZZING); built plainly, each replays the files given.
+        .executableTarget(name: "FuzzMetadataReader", dependencies: ["MetadataModel", "MetadataReader", "Generator"],
+                          path: "Tests/Fuzz/FuzzMetadataReader"),
+        .executableTarget(name: "FuzzODataJSON", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzODataJSON"),
+        .executableTarget(name: "FuzzEdmText", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzEdmText"),
         // The runtime that generated entity classes link against: Foundation only.
         .target(name: "MobileSdk"),
         .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk"]),

@@ -10,7 +10,9 @@ public struct EdmDuration: Hashable, Sendable {
     }
 
     /// Parses an `xs:dayTimeDuration` (`-`? `P` days `D`? (`T` hours `H`? minutes `M`? seconds `S`?)?), such as
-    /// `P1DT2H3M4.5S` or `-PT5M`; only seconds may have a fraction. Nil without any field or with anything else.
+    /// `P1DT2H3M4.5S` or `-PT5M`; only seconds may have a fraction. Nil without any field or with anything else, and
+    /// for a field of more than 20 digits or a fraction of more than 12 (the most `Edm.Duration` allows), which
+    /// `Decimal` could not hold exactly.
     public init?(_ iso8601: String) {
         var rest = Substring(iso8601)
         let negative = rest.first == "-"
@@ -55,7 +57,8 @@ public struct EdmDuration: Hashable, Sendable {
     /// Digits, with `.` and more digits when `fractionAllowed`.
     private static func number(_ text: Substring, fractionAllowed: Bool) -> Decimal? {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.allSatisfy({ !$0.isEmpty && !$0.contains(".") }), parts.count == 1 || fractionAllowed else {
+        guard parts.allSatisfy({ !$0.isEmpty && !$0.contains(".") }), parts.count == 1 || fractionAllowed,
+              parts[0].drop(while: { $0 == "0" }).count <= 20, parts.count == 1 || parts[1].count <= 12 else {
             return nil
         }
         return Decimal(string: String(text))

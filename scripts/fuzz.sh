@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing with libFuzzer and the address sanitizer: builds the targets of Tests/Fuzz with the
+# fuzzer's coverage, ASan and -DFUZZING (scratch path .build-fuzz; libFuzzer's driver is linked without its main, as
+# SwiftPM names an executable's entry point itself) and runs each for SECONDS, starting from its seeds
+# and the corpus earlier runs kept (.build-fuzz/corpus/TARGET). A crash, leak, hang (over 10 s for one input) or
+# sanitizer report stops the target and fails the script; libFuzzer writes the input to .build-fuzz/crashes/, and
+# `swift run TARGET FILE` replays it without the fuzzer. Prints executions, coverage and corpus size per target.
+#   FuzzMetadataReader  the reader (CSDL of every dialect, entity metadata XML and JSON) and the generator
+#   FuzzODataJSON       ODataJSONDecoder: entities, collections and typed values, v2 and v4
+#   FuzzEdmText         DateOnly, TimeOfDay and EdmDuration literals, which must survive printing
+# Usage: scripts/fuzz.sh SECONDS [TARGET…]   (default: all three)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:?usage: scripts/fuzz.sh SECONDS [TARGET…]}"
+shift
+targets=("$@")
+[[ $# -eq 0 ]] && targets=(FuzzMetadataReader FuzzODataJSON FuzzEdmText)
+scratch=.build-fuzz
+fuzzer_library=$(ls "$(dirname "$(command -v swiftc)")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
+flags=(--scratch-path "$scratch" -Xswiftc -sanitize=address -Xswiftc -Xfrontend -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
+       -Xlinker "$fuzzer_library" -Xlinker -lstdc++ -Xlinker --undefined=LLVMFuzzerRunDriver
+       -Xlinker --export-dynamic-symbol=LLVMFuzzerRunDriver)
+
+# The seed folder of each target: the sample documents, the recorded payloads, a few literals.
+mkdir -p "$scratch/crashes"
+for target in FuzzMetadataReader FuzzODataJSON FuzzEdmText; do rm -rf "$scratch/seeds/$target"; mkdir -p "$scratch/seeds/$target"; done
+cp SampleMetadata/* "$scratch/seeds/FuzzMetadataReader/"
+cp Tests/MobileSdkClientTests/Payloads/*.json "$scratch/seeds/FuzzODataJSON/"
+for literal in 2024-02-29 -0044-03-15 23:59:59.9999999 00:00 P1DT2H3M4.5S -PT0S P10675199DT2H48M5.4775807S; do
+    printf '%s' "$literal" > "$scratch/seeds/FuzzEdmText/$literal"
+done
+failed=0
+for target in "${targets[@]}"; do
+    swift build "${flags[@]}" --product "$target" 2>&1 | grep -v "Cannot export local symbol" | grep -E "error|warning: " && exit 1
+    binary="$(swift build "${flags[@]}" --show-bin-path)/$target"
+    corpus="$scratch/corpus/$target"
+    mkdir -p "$corpus"
+    log="$scratch/$target.log"
+    if "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=1048576 -print_final_stats=1 \
+        -artifact_prefix="$scratch/crashes/$target-" "$corpus" "$scratch/seeds/$target" >"$log" 2>&1; then
+        result=ok
+    else
+        result="FAILED (see $log and $scratch/crashes/)"
+        failed=1
+    fi
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo ?)
+    coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo ?)
+    echo "$target: $result; $runs executions in ${seconds}s, coverage $coverage edges, corpus $(ls "$corpus" | wc -l) inputs"
+done
+exit "$failed"
