@@ -3,8 +3,9 @@
 # client and the example app are tested against (v4, v2 and a Dataverse-shaped v4; scripts/test-servers.sh),
 # runs `swift test`, builds the DocC documentation of MobileSdk and MobileSdkClient with warnings as
 # errors (scripts/build-docs.sh), checks the libraries against the Apple minimums, feeds the generator
-# a thousand mutated documents (no crash, no hang), then builds and tests the example packages through
-# the build-tool plugin.
+# a thousand mutated documents (no crash, no hang), fuzzes the reader, the JSON decoder and the literal
+# parsers for 30 s each (scripts/fuzz.sh), then builds and tests the example packages through the
+# build-tool plugin.
 # Tests that read ../shared/corpus skip themselves where that folder is absent; the live-server
 # tests must run here (MOBILESDK_REQUIRE_LIVE_TESTS=1).
 set -euo pipefail
@@ -26,4 +27,6 @@ if scripts/check-availability.py --floor iOS=16.0 >/dev/null; then
     exit 1
 fi
 scripts/mutation-check.sh 1000
+# Coverage-guided fuzzing, 30 s per target (scripts/fuzz.sh SECONDS runs longer).
+scripts/fuzz.sh 30
 scripts/test-example.sh
