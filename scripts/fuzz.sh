@@ -30,7 +30,7 @@ for literal in 2024-02-29 -0044-03-15 23:59:59.9999999 00:00 P1DT2H3M4.5S -PT0S 
     printf '%s' "$literal" > "$scratch/seeds/FuzzEdmText/$literal"
 done
 failed=0
-export LSAN_OPTIONS="suppressions=$PWD/Tests/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 for target in "${targets[@]}"; do
     swift build "${flags[@]}" --product "$target" 2>&1 | grep -v "Cannot export local symbol" | grep -E "error|warning: " && exit 1
     binary="$(swift build "${flags[@]}" --show-bin-path)/$target"

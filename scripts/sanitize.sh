@@ -16,10 +16,13 @@ set -a
 set +a
 export MOBILESDK_REQUIRE_LIVE_TESTS=1
 # TSan reports and stops at the first race; ASan at the first error, leaks included.
+# Swift globals' one-time initializers hold what they allocate for good; LeakSanitizer is told (scripts/lsan.supp).
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ASAN_OPTIONS="detect_leaks=1 halt_on_error=1"
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp"
 for sanitizer in "${sanitizers[@]}"; do
     scratch=".build-${sanitizer:0:1}san"
-    log="$scratch.log"
+    mkdir -p "$scratch"
+    log="$scratch/sanitize.log"
     if swift test --scratch-path "$scratch" --sanitize="$sanitizer" --filter "MobileSdkTests|MobileSdkClientTests" >"$log" 2>&1 \
         && ! grep -q "Sanitizer" "$log"; then
         echo "$sanitizer sanitizer: $(grep -Eo 'Test run with [0-9]+ tests? in [0-9]+ suites? passed' "$log" | tail -1)"

@@ -46,8 +46,9 @@ final class GenerationContext {
     /// (it stops at a type that is not declared, and at a cycle).
     func lineage(of name: QualifiedName) -> [(name: QualifiedName, type: EntityType)] {
         var result: [(name: QualifiedName, type: EntityType)] = []
+        var visited: Set<QualifiedName> = []
         var current: QualifiedName? = name
-        while let name = current, !result.contains(where: { $0.name == name }), let type = allEntityTypes[name] {
+        while let name = current, visited.insert(name).inserted, let type = allEntityTypes[name] {
             result.append((name, type))
             current = type.baseType
         }

@@ -109,7 +109,9 @@ public struct MetadataLoader: Sendable {
         ExternalAnnotationApplier().apply(to: &service)
         let readCleanly = !diagnostics.hasErrors
         BaseTypeCycleBreaker(strict: options.strict).apply(to: &service, diagnostics: &diagnostics)
-        if readCleanly {
+        let limits = SizeLimits().check(service)
+        diagnostics += limits
+        if readCleanly, limits.isEmpty {
             var checker = SemanticChecker(service: service)
             let findings = checker.check().sorted { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
             diagnostics += options.strict ? findings.map { Diagnostic(.error, $0.message, at: $0.location) } : findings
