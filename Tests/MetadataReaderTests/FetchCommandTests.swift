@@ -9,12 +9,12 @@ import FoundationNetworking
 /// Read from the environment, else `.build-servers/servers.env`; without it the suite skips, unless
 /// `MOBILESDK_REQUIRE_LIVE_TESTS=1` (set by `scripts/test.sh`) makes it fail.
 enum SecuredServer {
-    static let root = value("MOBILESDK_TEST_SECURED_URL").flatMap(URL.init(string:))
-    static let log = value("MOBILESDK_TEST_SECURED_LOG")
-    static let token = value("MOBILESDK_TEST_SECURED_TOKEN")
-    static let user = value("MOBILESDK_TEST_SECURED_USER")
-    static let password = value("MOBILESDK_TEST_SECURED_PASSWORD")
-    static let required = ProcessInfo.processInfo.environment["MOBILESDK_REQUIRE_LIVE_TESTS"] == "1"
+    static let root = TestServerEnvironment.value("MOBILESDK_TEST_SECURED_URL").flatMap(URL.init(string:))
+    static let log = TestServerEnvironment.value("MOBILESDK_TEST_SECURED_LOG")
+    static let token = TestServerEnvironment.value("MOBILESDK_TEST_SECURED_TOKEN")
+    static let user = TestServerEnvironment.value("MOBILESDK_TEST_SECURED_USER")
+    static let password = TestServerEnvironment.value("MOBILESDK_TEST_SECURED_PASSWORD")
+    static let required = TestServerEnvironment.required
     static let skipMessage: Comment = "no secured test server: run scripts/test-servers.sh start (scripts/test.sh does)"
 
     /// The server's origin, for the `/fetch-test/` paths.
@@ -22,13 +22,6 @@ enum SecuredServer {
         root.map { $0.absoluteString.replacingOccurrences(of: $0.path, with: "") }
     }
 
-    /// A variable of the environment, else of `.build-servers/servers.env`.
-    static func value(_ name: String) -> String? {
-        if let value = ProcessInfo.processInfo.environment[name] { return value }
-        let file = Paths.root.appendingPathComponent(".build-servers/servers.env")
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-        return text.split(separator: "\n").first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
-    }
 }
 
 /// `mobilesdkgen fetch` against the secured server: sign-in, revalidation, and every failure leaving the previous file.

@@ -5,8 +5,8 @@ import Testing
 /// the Web API's EntityDefinitions requests answered from SampleMetadata/Dataverse.EntityDefinitions.json in the
 /// documented shapes (Tests/Servers/entity_definitions.py), with a request log.
 enum DataverseServer {
-    static let root = SecuredServer.value("MOBILESDK_TEST_DATAVERSE_URL")
-    static let log = SecuredServer.value("MOBILESDK_TEST_DATAVERSE_LOG")
+    static let root = TestServerEnvironment.value("MOBILESDK_TEST_DATAVERSE_URL")
+    static let log = TestServerEnvironment.value("MOBILESDK_TEST_DATAVERSE_LOG")
     static let skipMessage: Comment = "no Dataverse test server: run scripts/test-servers.sh start (scripts/test.sh does)"
 }
 

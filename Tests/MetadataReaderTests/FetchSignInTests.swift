@@ -8,22 +8,16 @@ import FoundationNetworking
 /// authorization endpoints and TripPin's `$metadata` behind the bearer tokens it issued. Read from the environment,
 /// else `.build-servers/servers.env`; without it the suite skips, unless `MOBILESDK_REQUIRE_LIVE_TESTS=1`.
 enum OAuthServer {
-    static let base = value("MOBILESDK_TEST_OAUTH_URL").flatMap(URL.init(string:))
-    static let log = value("MOBILESDK_TEST_OAUTH_LOG")
-    static let clientID = value("MOBILESDK_TEST_OAUTH_CLIENT_ID")
-    static let clientSecret = value("MOBILESDK_TEST_OAUTH_CLIENT_SECRET")
-    static let deviceClientID = value("MOBILESDK_TEST_OAUTH_DEVICE_CLIENT_ID")
+    static let base = TestServerEnvironment.value("MOBILESDK_TEST_OAUTH_URL").flatMap(URL.init(string:))
+    static let log = TestServerEnvironment.value("MOBILESDK_TEST_OAUTH_LOG")
+    static let clientID = TestServerEnvironment.value("MOBILESDK_TEST_OAUTH_CLIENT_ID")
+    static let clientSecret = TestServerEnvironment.value("MOBILESDK_TEST_OAUTH_CLIENT_SECRET")
+    static let deviceClientID = TestServerEnvironment.value("MOBILESDK_TEST_OAUTH_DEVICE_CLIENT_ID")
     /// A device client whose tokens live 5 s: always within the cache's minute of margin, so always refreshed.
-    static let shortClientID = value("MOBILESDK_TEST_OAUTH_SHORT_CLIENT_ID")
-    static let required = ProcessInfo.processInfo.environment["MOBILESDK_REQUIRE_LIVE_TESTS"] == "1"
+    static let shortClientID = TestServerEnvironment.value("MOBILESDK_TEST_OAUTH_SHORT_CLIENT_ID")
+    static let required = TestServerEnvironment.required
     static let skipMessage: Comment = "no OAuth test server: run scripts/test-servers.sh start (scripts/test.sh does)"
 
-    private static func value(_ name: String) -> String? {
-        if let value = ProcessInfo.processInfo.environment[name] { return value }
-        let file = Paths.root.appendingPathComponent(".build-servers/servers.env")
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-        return text.split(separator: "\n").first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
-    }
 }
 
 /// `mobilesdkgen fetch` signing in with OAuth 2.0 against a real authorization server: client credentials, the device
