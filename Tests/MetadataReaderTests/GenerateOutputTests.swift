@@ -124,6 +124,11 @@ struct GenerateOutputTests {
             #expect(now == old, "killed after \(delay) s, the output is neither the old generation nor the new one")
         }
         #expect(killed > 0, "no run was killed before it finished")
+        // What the killed runs left is the previous generation, and it still compiles.
+        if RuntimeModules.folder != nil {
+            let files = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }
+            #expect(try RuntimeModules.typeCheck(files.map { output.appendingPathComponent($0).path }) == nil)
+        }
         // The next run clears what the killed ones left beside the folder.
         #expect(try BuiltTool.run(["generate", tripPin, "-o", output.path]).status == 0)
         #expect(try contents(of: output) == old)
