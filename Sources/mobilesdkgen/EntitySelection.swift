@@ -65,7 +65,7 @@ enum EntitySelection: Equatable, CustomStringConvertible {
     private static func configurationFilter(_ path: String) throws -> GeneratorConfiguration.Filter {
         switch ConfigurationFile.load(path) {
         case .success(let configuration): return configuration.entities
-        case .failure(let error): throw FetchError(error.diagnostics.map(\.description).joined(separator: "\n"))
+        case .failure(let error): throw FetchError(error.diagnostics.map { "\($0.location): \($0.message)" }.joined(separator: "\n"))
         }
     }
 }
