@@ -24,16 +24,33 @@ public final class ODataClient: Sendable {
         public var registry: EntityRegistry
         /// Asks for Int64 and Decimal values as strings and sends them so (`IEEE754Compatible=true`).
         public var ieee754Compatible: Bool
+        /// What to ask for in the `Prefer` header (OData v4): annotations, page size, `return=…`.
+        public var preferences: Preferences
+        /// The user requests run as (Dataverse impersonation), sent on every request the client builds for its
+        /// service root, `$batch` and its parts included; nil for the signed-in user.
+        public var impersonating: Impersonation?
+        /// The namespace of a late-bound entity's `@odata.type` in action parameters when no class is registered for
+        /// its logical name: `"Microsoft.Dynamics.CRM"` for Dataverse.
+        public var typeNamespace: String?
+
         /// Instance annotations to ask for (`Prefer: odata.include-annotations`), e.g. `"*"` for Dataverse's formatted
-        /// values and lookup names.
-        public var includeAnnotations: String?
-        /// The page size to ask for (`Prefer: odata.maxpagesize`); the service may send smaller pages.
-        public var maximumPageSize: Int?
+        /// values and lookup names; ``Preferences/includeAnnotations`` of ``preferences``.
+        public var includeAnnotations: String? {
+            get { preferences.includeAnnotations }
+            set { preferences.includeAnnotations = newValue }
+        }
+
+        /// The page size to ask for (`Prefer: odata.maxpagesize`); ``Preferences/maximumPageSize`` of ``preferences``.
+        public var maximumPageSize: Int? {
+            get { preferences.maximumPageSize }
+            set { preferences.maximumPageSize = newValue }
+        }
 
         public init(serviceRoot: URL, version: ODataVersion = .v4, authentication: any AuthenticationProvider = NoAuthentication(),
                     transport: any HTTPTransport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
                     allowsInsecureHTTP: Bool = false, registry: EntityRegistry = .shared, ieee754Compatible: Bool = false,
-                    includeAnnotations: String? = nil, maximumPageSize: Int? = nil) {
+                    includeAnnotations: String? = nil, maximumPageSize: Int? = nil, impersonating: Impersonation? = nil,
+                    typeNamespace: String? = nil) {
             let text = serviceRoot.absoluteString
             self.serviceRoot = text.hasSuffix("/") ? serviceRoot : URL(string: text + "/") ?? serviceRoot
             self.version = version
@@ -43,13 +60,17 @@ public final class ODataClient: Sendable {
             self.allowsInsecureHTTP = allowsInsecureHTTP
             self.registry = registry
             self.ieee754Compatible = ieee754Compatible
-            self.includeAnnotations = includeAnnotations
-            self.maximumPageSize = maximumPageSize
+            self.preferences = Preferences(includeAnnotations: includeAnnotations, maximumPageSize: maximumPageSize)
+            self.impersonating = impersonating
+            self.typeNamespace = typeNamespace
         }
 
-        /// Dataverse's Web API: OData v4 with every annotation (formatted values, lookup names).
-        public static func dataverse(serviceRoot: URL, authentication: any AuthenticationProvider) -> Configuration {
-            Configuration(serviceRoot: serviceRoot, authentication: authentication, includeAnnotations: "*")
+        /// Dataverse's Web API: OData v4 with every annotation (formatted values, lookup names), late-bound entities
+        /// typed in `Microsoft.Dynamics.CRM`, and requests run as `impersonating` when given.
+        public static func dataverse(serviceRoot: URL, authentication: any AuthenticationProvider,
+                                     impersonating: Impersonation? = nil) -> Configuration {
+            Configuration(serviceRoot: serviceRoot, authentication: authentication, includeAnnotations: "*", impersonating: impersonating,
+                          typeNamespace: "Microsoft.Dynamics.CRM")
         }
     }
 
@@ -60,7 +81,8 @@ public final class ODataClient: Sendable {
     public init(_ configuration: Configuration) {
         self.configuration = configuration
         decoder = ODataJSONDecoder(version: configuration.version, registry: configuration.registry)
-        encoder = ODataJSONEncoder(version: configuration.version, ieee754Compatible: configuration.ieee754Compatible, registry: configuration.registry)
+        encoder = ODataJSONEncoder(version: configuration.version, ieee754Compatible: configuration.ieee754Compatible, registry: configuration.registry,
+                                   typeNamespace: configuration.typeNamespace)
     }
 
     /// A client for `serviceRoot` with the other settings at their defaults.
@@ -72,8 +94,9 @@ public final class ODataClient: Sendable {
 
     // MARK: Requests
 
-    /// A request for a path relative to the service root (or an absolute URL on its host), with the OData headers.
-    func request(_ method: String, _ path: String, body: Data? = nil) throws -> HTTPRequest {
+    /// A request for a path relative to the service root (or an absolute URL on its host), with the OData headers,
+    /// the `Prefer` of `preferences` (the configuration's unless given) and the impersonation header.
+    func request(_ method: String, _ path: String, body: Data? = nil, preferences: Preferences? = nil) throws -> HTTPRequest {
         let url = try resolve(path)
         var request = HTTPRequest(method: method, url: url, body: body)
         let json = configuration.ieee754Compatible && version == .v4 ? "application/json;IEEE754Compatible=true" : "application/json"
@@ -87,10 +110,9 @@ public final class ODataClient: Sendable {
             request[header: "MaxDataServiceVersion"] = "2.0"
         }
         if body != nil { request[header: "Content-Type"] = json }
-        var preferences: [String] = []
-        if let annotations = configuration.includeAnnotations, version == .v4 { preferences.append("odata.include-annotations=\"\(annotations)\"") }
-        if let size = configuration.maximumPageSize, version == .v4, method == "GET" { preferences.append("odata.maxpagesize=\(size)") }
-        if !preferences.isEmpty { request[header: "Prefer"] = preferences.joined(separator: ",") }
+        if version == .v4 { request[header: "Prefer"] = (preferences ?? configuration.preferences).headerValue(method: method) }
+        // Only to the service root's origin: `resolve` refused any other.
+        if let impersonation = configuration.impersonating { request[header: impersonation.headerName] = impersonation.headerValue }
         return request
     }
 

@@ -97,7 +97,7 @@ enum RuntimeContract {
         "logicalName", "attributes", "formattedValues", "relatedEntities", "eTag", "recordId", "contains",
         "removeAttribute", "changedAttributeNames", "hasChanged", "acceptChanges", "getValue", "setValue", "getValues",
         "setValues", "getRelated", "getRelatedCollection", "setRelated", "setRelatedCollection", "toEntity",
-        "debugDescription", "attributeName", "reference", "hash", "snapshot",
+        "debugDescription", "attributeName", "reference", "hash", "snapshot", "navigationMetadata",
     ]).union(ClassProperty.allCases.map(\.rawValue)).union(Accessor.allCases.map(\.rawValue)).union(swiftMembers)
 
     /// `Entity` members a generated property may shadow: protocol-extension members, which generic code reaches through

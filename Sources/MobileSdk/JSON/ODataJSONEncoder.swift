@@ -7,13 +7,18 @@ public struct ODataJSONEncoder: Sendable {
     /// Writes Int64 and Decimal values as strings, as the `IEEE754Compatible=true` format parameter asks
     /// (OData v2 always does).
     public var ieee754Compatible: Bool
-    /// Finds the entity sets of lookups on late-bound entities.
+    /// Finds the entity sets of lookups on late-bound entities, and the types of entity parameters.
     public var registry: EntityRegistry
+    /// The namespace of a late-bound `Entity`'s `@odata.type` when no class is registered for its logical name, e.g.
+    /// `"Microsoft.Dynamics.CRM"` for Dataverse.
+    public var typeNamespace: String?
 
-    public init(version: ODataVersion = .v4, ieee754Compatible: Bool = false, registry: EntityRegistry = .shared) {
+    public init(version: ODataVersion = .v4, ieee754Compatible: Bool = false, registry: EntityRegistry = .shared,
+                typeNamespace: String? = nil) {
         self.version = version
         self.ieee754Compatible = ieee754Compatible
         self.registry = registry
+        self.typeNamespace = typeNamespace
     }
 
     /// A create body: every attribute that is present (explicit nulls included) and, as a deep insert, the
@@ -40,7 +45,9 @@ public struct ODataJSONEncoder: Sendable {
     }
 
     /// An action's body: its parameters by name, in order; an entity parameter carries its `@odata.type` so that a
-    /// service taking a base type (Dataverse's `crmbaseentity`) knows which it got.
+    /// service taking a base type (Dataverse's `crmbaseentity`) knows which it got. The type is the instance's own,
+    /// from its logical name: `Entity(logicalName: "opportunityclose")` is `#Microsoft.Dynamics.CRM.opportunityclose`
+    /// (see ``typeNamespace``), whatever its Swift class.
     public func encodeParameters(_ parameters: [OperationParameter]) throws -> Data {
         var writer = JSONWriter()
         writer.beginObject()
@@ -65,11 +72,16 @@ public struct ODataJSONEncoder: Sendable {
     private func writeTypedEntity(_ entity: Entity, into writer: inout JSONWriter) throws {
         var body = JSONWriter()
         try writeEntity(entity, names: entity.attributes.keys.sorted(), deep: true, into: &body)
-        guard let qualifiedName = Swift.type(of: entity).entityQualifiedName, version == .v4 else {
+        guard version == .v4, let qualifiedName = ODataTypeName.of(entity, registry: registry, fallbackNamespace: typeNamespace) else {
             writer.raw(String(decoding: body.bytes, as: UTF8.self))
             return
         }
-        let annotation = "{\"@odata.type\":\"#\(qualifiedName)\""
+        // The name comes from the instance's logical name: written as a JSON string, escaped.
+        var annotationWriter = JSONWriter()
+        annotationWriter.beginObject()
+        annotationWriter.key("@odata.type")
+        annotationWriter.string("#" + qualifiedName)
+        let annotation = String(decoding: annotationWriter.bytes, as: UTF8.self)
         let rest = body.bytes.dropFirst()
         writer.raw(annotation + (rest.first == UInt8(ascii: "}") ? "" : ",") + String(decoding: rest, as: UTF8.self))
     }

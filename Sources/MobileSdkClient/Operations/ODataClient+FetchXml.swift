@@ -9,12 +9,12 @@ extension ODataClient {
                                  entitySet: String? = nil, logicalName: String? = nil) async throws -> EntityPage<T> {
         let set = try entitySetName(type, entitySet)
         let query = try FetchXmlPaging.query(fetchXml, page: page, cookie: pagingCookie)
-        var request = try request("GET", URLText.path(set) + "?fetchXml=" + URLText.query(query))
-        if configuration.includeAnnotations == nil {
-            // The paging annotations come only when asked for; other preferences (page size) stay.
-            let paging = "odata.include-annotations=\"Microsoft.Dynamics.CRM.fetchxmlpagingcookie,Microsoft.Dynamics.CRM.morerecords\""
-            request[header: "Prefer"] = [request[header: "Prefer"], paging].compactMap { $0 }.joined(separator: ",")
+        var preferences = configuration.preferences
+        // The paging annotations come only when asked for; other preferences (page size) stay.
+        if preferences.includeAnnotations == nil {
+            preferences.includeAnnotations = "Microsoft.Dynamics.CRM.fetchxmlpagingcookie,Microsoft.Dynamics.CRM.morerecords"
         }
+        let request = try request("GET", URLText.path(set) + "?fetchXml=" + URLText.query(query), preferences: preferences)
         let response = try await send(request)
         let collection = try decoding(request) { try decoder.decodeCollection(type, from: response.body, logicalName: logicalName) }
         var result = EntityPage<T>(collection)

@@ -21,8 +21,9 @@ extension ODataClient {
     /// Creates the entity and returns the service's representation of it (`Prefer: return=representation`).
     nonisolated(nonsending)
     public func createAndRetrieve<T: Entity>(_ entity: T, entitySet: String? = nil) async throws -> T {
-        var request = try createRequest(entity, entitySet: entitySet)
-        if version == .v4 { request[header: "Prefer"] = [request[header: "Prefer"], "return=representation"].compactMap { $0 }.joined(separator: ",") }
+        var preferences = configuration.preferences
+        preferences.returnContent = .representation
+        let request = try createRequest(entity, entitySet: entitySet, preferences: preferences)
         let response = try await send(request)
         guard !response.body.isEmpty else { throw ODataClientError.unexpectedResponse("the service returned no representation", request: request.summary) }
         let created = try decoding(request) { try decoder.decodeEntity(T.self, from: response.body, logicalName: entity.logicalName) }
@@ -32,9 +33,13 @@ extension ODataClient {
 
     /// The POST that creates `entity`, for ``create(_:entitySet:)`` and ``batch(_:)``.
     public func createRequest(_ entity: Entity, entitySet: String? = nil) throws -> HTTPRequest {
+        try createRequest(entity, entitySet: entitySet, preferences: nil)
+    }
+
+    private func createRequest(_ entity: Entity, entitySet: String?, preferences: Preferences?) throws -> HTTPRequest {
         let set = try entitySetName(type(of: entity), entitySet)
         let body = try encoding { try encoder.encodeForCreate(entity) }
-        return try request("POST", URLText.path(set), body: body)
+        return try request("POST", URLText.path(set), body: body, preferences: preferences)
     }
 
     /// Sends the attributes changed since the entity was loaded or saved (PATCH; MERGE in OData v2): `nil`-cleared
@@ -94,38 +99,6 @@ extension ODataClient {
         var request = try self.request("DELETE", URLText.path(set + (try key.urlSegment(version))))
         if version == .v4 { request[header: "If-Match"] = "*" }
         _ = try await send(request)
-    }
-
-    /// Links `target` to `entity` through a navigation property (`$ref` in v4, `$links` in v2).
-    nonisolated(nonsending)
-    public func associate(_ entity: Entity, navigationProperty: String, with target: Entity, entitySet: String? = nil, targetEntitySet: String? = nil) async throws {
-        let source = try entityPath(entity, entitySet: entitySet)
-        let targetURL = try resolve(try entityPath(target, entitySet: targetEntitySet)).absoluteString
-        let (path, body): (String, [String: String]) = switch version {
-        case .v4: (source + "/" + URLText.path(navigationProperty) + "/$ref", ["@odata.id": targetURL])
-        case .v2: (source + "/$links/" + URLText.path(navigationProperty), ["uri": targetURL])
-        }
-        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
-        _ = try await send(try request("POST", path, body: data))
-    }
-
-    /// Removes the link from `entity` to `target` through a navigation property; `target` nil for a single-valued one.
-    nonisolated(nonsending)
-    public func disassociate(_ entity: Entity, navigationProperty: String, from target: Entity? = nil, entitySet: String? = nil, targetEntitySet: String? = nil) async throws {
-        let source = try entityPath(entity, entitySet: entitySet)
-        var path: String
-        switch version {
-        case .v4:
-            path = source + "/" + URLText.path(navigationProperty) + "/$ref"
-            if let target {
-                let targetURL = try resolve(try entityPath(target, entitySet: targetEntitySet)).absoluteString
-                path += "?$id=" + URLText.query(targetURL)
-            }
-        case .v2:
-            path = source + "/$links/" + URLText.path(navigationProperty)
-            if let target { path += try key(of: target).urlSegment(version) }
-        }
-        _ = try await send(try request("DELETE", path))
     }
 
     /// `entityset(key)` of an entity, percent-encoded.

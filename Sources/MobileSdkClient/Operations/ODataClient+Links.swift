@@ -1,0 +1,50 @@
+import Foundation
+import MobileSdk
+
+extension ODataClient {
+    /// Links `target` to `entity` through a navigation property: `$ref` in v4, `$links` in v2. A single-valued
+    /// navigation property (its metadata says so; late-bound entities use the class registered for their logical name)
+    /// is set with PUT, replacing any entity it named; a collection-valued one, or one no metadata describes, gains
+    /// `target` with POST.
+    nonisolated(nonsending)
+    public func associate(_ entity: Entity, navigationProperty: String, with target: Entity, entitySet: String? = nil, targetEntitySet: String? = nil) async throws {
+        let source = try entityPath(entity, entitySet: entitySet)
+        let targetURL = try resolve(try entityPath(target, entitySet: targetEntitySet)).absoluteString
+        let (path, body): (String, [String: String]) = switch version {
+        case .v4: (source + "/" + URLText.path(navigationProperty) + "/$ref", ["@odata.id": targetURL])
+        case .v2: (source + "/$links/" + URLText.path(navigationProperty), ["uri": targetURL])
+        }
+        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])
+        let method = isSingleValued(navigationProperty, of: entity) ? "PUT" : "POST"
+        _ = try await send(try request(method, path, body: data))
+    }
+
+    /// Whether the metadata of `entity`'s class (or, for a late-bound entity, of the class registered for its logical
+    /// name) describes `navigationProperty` as single-valued.
+    func isSingleValued(_ navigationProperty: String, of entity: Entity) -> Bool {
+        var type = Swift.type(of: entity)
+        if type == Entity.self, let registered = configuration.registry.type(forLogicalName: entity.logicalName) { type = registered }
+        return type.navigationMetadata(navigationProperty)?.isCollection == false
+    }
+
+    /// Removes the link from `entity` to `target` through a navigation property; `target` nil for a single-valued one,
+    /// which is cleared without naming its target whatever `target` says (`DELETE …/nav/$ref`).
+    nonisolated(nonsending)
+    public func disassociate(_ entity: Entity, navigationProperty: String, from target: Entity? = nil, entitySet: String? = nil, targetEntitySet: String? = nil) async throws {
+        let source = try entityPath(entity, entitySet: entitySet)
+        let target = isSingleValued(navigationProperty, of: entity) ? nil : target
+        var path: String
+        switch version {
+        case .v4:
+            path = source + "/" + URLText.path(navigationProperty) + "/$ref"
+            if let target {
+                let targetURL = try resolve(try entityPath(target, entitySet: targetEntitySet)).absoluteString
+                path += "?$id=" + URLText.query(targetURL)
+            }
+        case .v2:
+            path = source + "/$links/" + URLText.path(navigationProperty)
+            if let target { path += try key(of: target).urlSegment(version) }
+        }
+        _ = try await send(try request("DELETE", path))
+    }
+}
