@@ -23,7 +23,9 @@ struct TimeoutTests {
             (error as? URLError)?.code == .timedOut
         }
         let elapsed = clock.now - start
-        #expect(elapsed >= .seconds(2) && elapsed < .seconds(20), "two attempts of one second each, then the error: \(elapsed)")
+        // Two attempts of a second each, then the error; the upper bound only tells "ended" from "hung" (a loaded
+        // machine has taken 28 s here).
+        #expect(elapsed >= .seconds(2) && elapsed < .seconds(90), "two attempts of one second each, then the error: \(elapsed)")
     }
 }
 
