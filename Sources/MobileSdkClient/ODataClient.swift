@@ -32,6 +32,8 @@ public final class ODataClient: Sendable {
         /// The namespace of a late-bound entity's `@odata.type` in action parameters when no class is registered for
         /// its logical name: `"Microsoft.Dynamics.CRM"` for Dataverse.
         public var typeNamespace: String?
+        /// The service's CSRF protection (SAP Gateway's `X-CSRF-Token`), nil for none.
+        public var csrfProtection: CSRFProtection?
 
         /// Instance annotations to ask for (`Prefer: odata.include-annotations`), e.g. `"*"` for Dataverse's formatted
         /// values and lookup names; ``Preferences/includeAnnotations`` of ``preferences``.
@@ -50,7 +52,7 @@ public final class ODataClient: Sendable {
                     transport: any HTTPTransport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
                     allowsInsecureHTTP: Bool = false, registry: EntityRegistry = .shared, ieee754Compatible: Bool = false,
                     includeAnnotations: String? = nil, maximumPageSize: Int? = nil, impersonating: Impersonation? = nil,
-                    typeNamespace: String? = nil) {
+                    typeNamespace: String? = nil, csrfProtection: CSRFProtection? = nil) {
             let text = serviceRoot.absoluteString
             self.serviceRoot = text.hasSuffix("/") ? serviceRoot : URL(string: text + "/") ?? serviceRoot
             self.version = version
@@ -63,6 +65,7 @@ public final class ODataClient: Sendable {
             self.preferences = Preferences(includeAnnotations: includeAnnotations, maximumPageSize: maximumPageSize)
             self.impersonating = impersonating
             self.typeNamespace = typeNamespace
+            self.csrfProtection = csrfProtection
         }
 
         /// Dataverse's Web API: OData v4 with every annotation (formatted values, lookup names), late-bound entities
@@ -72,14 +75,31 @@ public final class ODataClient: Sendable {
             Configuration(serviceRoot: serviceRoot, authentication: authentication, includeAnnotations: "*", impersonating: impersonating,
                           typeNamespace: "Microsoft.Dynamics.CRM")
         }
+
+        /// An SAP Gateway (or S/4HANA) OData service, OData v2 unless `version` says otherwise
+        /// (`/sap/opu/odata/sap/…_SRV/` is v2, `/sap/opu/odata4/…` v4), with its CSRF protection:
+        /// modifying requests carry the `X-CSRF-Token` and session cookies of a GET of the service document.
+        public static func sapGateway(serviceRoot: URL, version: ODataVersion = .v2,
+                                      authentication: any AuthenticationProvider) -> Configuration {
+            Configuration(serviceRoot: serviceRoot, version: version, authentication: authentication,
+                          csrfProtection: .sapGateway)
+        }
     }
 
     public let configuration: Configuration
     let decoder: ODataJSONDecoder
     let encoder: ODataJSONEncoder
+    /// The CSRF token and session cookies, when ``Configuration/csrfProtection`` is set.
+    let csrfSession: CSRFSession
 
-    public init(_ configuration: Configuration) {
+    public convenience init(_ configuration: Configuration) {
+        self.init(configuration, csrfSession: CSRFSession())
+    }
+
+    /// A client that shares another's CSRF token and session cookies.
+    init(_ configuration: Configuration, csrfSession: CSRFSession) {
         self.configuration = configuration
+        self.csrfSession = csrfSession
         decoder = ODataJSONDecoder(version: configuration.version, registry: configuration.registry)
         encoder = ODataJSONEncoder(version: configuration.version, ieee754Compatible: configuration.ieee754Compatible, registry: configuration.registry,
                                    typeNamespace: configuration.typeNamespace)
@@ -143,9 +163,21 @@ public final class ODataClient: Sendable {
         var refreshed = false
         // Only the attempt right after a 401 asks for new credentials; later retries use them as they are.
         var refreshNow = false
+        let csrf = configuration.csrfProtection
+        let needsToken = csrf?.protects(method: request.method) ?? false
+        var csrfRefreshed = false
         while true {
             try Task.checkCancellation()
             var authenticated = request
+            var token: String?
+            if let csrf {
+                if needsToken {
+                    token = try await csrfSession.token { [self] in try await fetchCSRFToken(csrf) }
+                    authenticated[header: csrf.headerName] = token
+                }
+                // Only to the service root's origin: checked above.
+                authenticated[header: "Cookie"] = await csrfSession.cookieHeader
+            }
             try await configuration.authentication.authenticate(&authenticated, refresh: refreshNow)
             refreshNow = false
             let response: HTTPResponse
@@ -156,6 +188,12 @@ public final class ODataClient: Sendable {
             } catch let error as URLError where idempotent && attempt < policy.maximumRetries && Self.isTransient(error) {
                 try await policy.sleep(policy.backoff(attempt: attempt))
                 attempt += 1
+                continue
+            }
+            if csrf != nil { await csrfSession.remember(response) }
+            if needsToken, !csrfRefreshed, let csrf, csrf.demandsToken(response) {
+                csrfRefreshed = true
+                await csrfSession.invalidate(token)
                 continue
             }
             switch response.statusCode {
@@ -176,6 +214,15 @@ public final class ODataClient: Sendable {
                 throw ODataServiceError(response: response, request: request)
             }
         }
+    }
+
+    /// The token a GET of ``CSRFProtection/fetchPath`` with `X-CSRF-Token: Fetch` hands out; nil when the service
+    /// sends none (it is then not asked again until it demands one).
+    private func fetchCSRFToken(_ protection: CSRFProtection) async throws -> String? {
+        let path = protection.fetchPath.isEmpty ? configuration.serviceRoot.absoluteString : protection.fetchPath
+        var fetch = try request("GET", path)
+        fetch[header: protection.headerName] = "Fetch"
+        return try await send(fetch)[header: protection.headerName]
     }
 
     /// Connection failures worth another try.

@@ -9,10 +9,11 @@ extension ODataClient {
     }
 
     /// A client for the same service, credentials and transport that asks for other preferences:
-    /// `client.preferring { $0.maximumPageSize = 500 }.retrieveAll(query)`.
+    /// `client.preferring { $0.maximumPageSize = 500 }.retrieveAll(query)`. It shares this client's CSRF token and
+    /// session cookies.
     public func preferring(_ change: (inout Preferences) -> Void) -> ODataClient {
         var configuration = configuration
         change(&configuration.preferences)
-        return ODataClient(configuration)
+        return ODataClient(configuration, csrfSession: csrfSession)
     }
 }
