@@ -79,6 +79,8 @@ open class Entity {
     private var storedFormattedValues: [String: String] = [:]
     private var storedRelatedEntities: [String: EntityCollection] = [:]
     private var storedETag: String?
+    /// What the payload said of the entity's streams, by storage name; `""` for the media resource.
+    var mediaLinks: [String: MediaLinks] = [:]
     /// Reports reads and writes of the state above to Observation; changes count as attribute state.
     private let observation = ObservationRegistrar()
 
@@ -198,6 +200,7 @@ open class Entity {
         other.formattedValues = formattedValues
         other.relatedEntities = relatedEntities
         other.eTag = eTag
+        other.mediaLinks = mediaLinks
         other.changes = changes
     }
 

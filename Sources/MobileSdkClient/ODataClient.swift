@@ -34,6 +34,9 @@ public final class ODataClient: Sendable {
         public var typeNamespace: String?
         /// The service's CSRF protection (SAP Gateway's `X-CSRF-Token`), nil for none.
         public var csrfProtection: CSRFProtection?
+        /// The size of the parts streams are downloaded in (range requests, where the service supports them) and
+        /// Dataverse files are uploaded in above that size (the service's `x-ms-chunk-size` wins): 4 MiB.
+        public var transferBlockSize: Int = 4 << 20
 
         /// Instance annotations to ask for (`Prefer: odata.include-annotations`), e.g. `"*"` for Dataverse's formatted
         /// values and lookup names; ``Preferences/includeAnnotations`` of ``preferences``.
@@ -151,6 +154,14 @@ public final class ODataClient: Sendable {
     /// Sends with credentials, asking for new ones once after a 401, and retrying as the policy allows. Throws
     /// ``ODataServiceError`` for error statuses.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await exchange(request) { transport, request in try await transport.send(request) }
+    }
+
+    /// ``send(_:)``'s rules (origin, credentials, CSRF token, retries, errors) around one exchange with the
+    /// transport: a plain send, a download or an upload. A response not returned has its ``HTTPResponse/bodyFile``
+    /// removed; an error status's is read for the error.
+    func exchange(_ request: HTTPRequest, _ perform: (any HTTPTransport, HTTPRequest) async throws -> HTTPResponse)
+        async throws -> HTTPResponse {
         guard configuration.allowsInsecureHTTP || ServiceRoot.isSecure(request.url) else {
             throw ODataClientError.insecureURL(request.url.absoluteString)
         }
@@ -182,7 +193,7 @@ public final class ODataClient: Sendable {
             refreshNow = false
             let response: HTTPResponse
             do {
-                response = try await configuration.transport.send(authenticated)
+                response = try await perform(configuration.transport, authenticated)
             } catch let error as URLError where error.code == .cancelled {
                 throw CancellationError()
             } catch let error as URLError where idempotent && attempt < policy.maximumRetries && Self.isTransient(error) {
@@ -192,26 +203,27 @@ public final class ODataClient: Sendable {
             }
             if csrf != nil { await csrfSession.remember(response) }
             if needsToken, !csrfRefreshed, let csrf, csrf.demandsToken(response) {
+                Self.discardBodyFile(of: response)
                 csrfRefreshed = true
                 await csrfSession.invalidate(token)
                 continue
             }
-            switch response.statusCode {
-            case 200..<300, 304:
-                return response
+            if (200..<300).contains(response.statusCode) || response.statusCode == 304 { return response }
+            let failed = Self.loadingBodyFile(of: response)
+            switch failed.statusCode {
             case 401 where !refreshed:
                 refreshed = true
                 refreshNow = true
             case 429, 503:
-                let error = ODataServiceError(response: response, request: request)
+                let error = ODataServiceError(response: failed, request: request)
                 let delay = error.retryAfter ?? policy.backoff(attempt: attempt)
                 guard attempt < policy.maximumRetries, delay <= policy.maximumDelay else { throw error }
                 try await policy.sleep(delay)
                 attempt += 1
             case 300..<400:
-                throw ODataClientError.redirected(status: response.statusCode, location: response[header: "Location"], request: request.summary)
+                throw ODataClientError.redirected(status: failed.statusCode, location: failed[header: "Location"], request: request.summary)
             default:
-                throw ODataServiceError(response: response, request: request)
+                throw ODataServiceError(response: failed, request: request)
             }
         }
     }
@@ -223,6 +235,24 @@ public final class ODataClient: Sendable {
         var fetch = try request("GET", path)
         fetch[header: protection.headerName] = "Fetch"
         return try await send(fetch)[header: protection.headerName]
+    }
+
+    /// Removes the file a response's body went to.
+    static func discardBodyFile(of response: HTTPResponse) {
+        if let file = response.bodyFile { try? FileManager.default.removeItem(at: file) }
+    }
+
+    /// The response with the start of its body file (an error's description) as its body, and the file removed.
+    static func loadingBodyFile(of response: HTTPResponse) -> HTTPResponse {
+        guard let file = response.bodyFile else { return response }
+        var loaded = response
+        loaded.bodyFile = nil
+        if let handle = try? FileHandle(forReadingFrom: file) {
+            loaded.body = (try? handle.read(upToCount: 1 << 20)) ?? Data()
+            try? handle.close()
+        }
+        discardBodyFile(of: response)
+        return loaded
     }
 
     /// Connection failures worth another try.

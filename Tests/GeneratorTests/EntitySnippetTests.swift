@@ -139,20 +139,23 @@ struct EntitySnippetTests {
         #expect(diagnostics.contains("note: type 'Other.Sales.Order' is generated as 'SalesOrder': 'Order' is taken"))
     }
 
-    @Test func unsupportedPropertiesAreWarnings() throws {
+    @Test func streamPropertiesAreReferencesTheClientReadsAndWrites() throws {
         let document = Snippets.csdl("""
                   <EntityType Name="Media"><Key><PropertyRef Name="Id"/></Key>
                     <Property Name="Id" Type="Edm.Int32" Nullable="false"/>
                     <Property Name="Content" Type="Edm.Stream"/>
                     <Property Name="Other" Type="Elsewhere.Thing"/>
                   </EntityType>
+                  <ComplexType Name="Attachment"><Property Name="Body" Type="Edm.Stream"/><Property Name="Title" Type="Edm.String"/></ComplexType>
             """)
         let (text, diagnostics) = try Snippets.render(document, type: "Media")
-        #expect(!text.contains("content") && !text.contains("other"))
+        #expect(text.contains("public final var content: MobileSdk.StreamReference { _stream() }"))
+        #expect(text.contains("content: Content stream"))
+        #expect(!text.contains("other"))
         #expect(text.contains("public final var id: Swift.Int32? {"))
         #expect(diagnostics == [
-            "warning: property Media.Content is not generated: Edm.Stream values are not attribute values",
             "warning: property Media.Other is not generated: its type 'Elsewhere.Thing' is not declared",
+            "warning: property Attachment.Body is not generated: streams of complex types are not supported (only an entity's streams have an address)",
         ])
     }
 

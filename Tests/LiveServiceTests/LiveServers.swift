@@ -48,6 +48,16 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         return try await inner.send(request)
     }
 
+    func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse {
+        record(request)
+        return try await inner.download(request, into: directory, progress: progress)
+    }
+
+    func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse {
+        record(request)
+        return try await inner.upload(request, fromFile: file, progress: progress)
+    }
+
     private func record(_ request: HTTPRequest) {
         lock.lock()
         defer { lock.unlock() }

@@ -35,6 +35,7 @@ enum RuntimeContract {
         case runtimeVersion = "MobileSdkRuntimeVersion1"
         case singletonAccessor = "SingletonAccessor"
         case spatialValue = "SpatialValue"
+        case streamReference = "StreamReference"
         case timeOfDay = "TimeOfDay"
         case untypedValue = "UntypedValue"
 
@@ -55,6 +56,7 @@ enum RuntimeContract {
     enum Accessor: String, CaseIterable {
         case get = "_get", set = "_set", getAll = "_getAll", setAll = "_setAll"
         case related = "_related", setRelated = "_setRelated", relatedAll = "_relatedAll", setRelatedAll = "_setRelatedAll"
+        case stream = "_stream"
     }
 
     /// Other runtime members generated code calls or declares.
@@ -89,7 +91,7 @@ enum RuntimeContract {
     enum PropertyKind: String, CaseIterable {
         case boolean, byte, sbyte, int16, int32, int64, single, double, decimal, string, guid, binary, dateTimeOffset
         case dateTime, date, timeOfDay, duration, geography, geometry, untyped, enumeration, optionSet, money, lookup
-        case complex, navigation
+        case complex, navigation, stream, file
     }
 
     /// Names a generated entity class must not give its properties: `Entity`'s public members, and Swift's.
@@ -97,7 +99,8 @@ enum RuntimeContract {
         "logicalName", "attributes", "formattedValues", "relatedEntities", "eTag", "recordId", "contains",
         "removeAttribute", "changedAttributeNames", "hasChanged", "acceptChanges", "getValue", "setValue", "getValues",
         "setValues", "getRelated", "getRelatedCollection", "setRelated", "setRelatedCollection", "toEntity",
-        "debugDescription", "attributeName", "reference", "hash", "snapshot", "navigationMetadata",
+        "debugDescription", "attributeName", "reference", "hash", "snapshot", "navigationMetadata", "mediaResource",
+        "stream", "fullSizeImage",
     ]).union(ClassProperty.allCases.map(\.rawValue)).union(Accessor.allCases.map(\.rawValue)).union(swiftMembers)
 
     /// `Entity` members a generated property may shadow: protocol-extension members, which generic code reaches through
@@ -151,7 +154,7 @@ enum RuntimeContract {
         "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataJSONDecoder", "ODataJSONEncoder",
         "ODataLiteral", "ODataOperation", "ODataQuery", "ODataServiceClient", "ODataVersion", "OperationBinding",
         "OperationCall", "OperationParameter", "OperationResult", "OptionSetEnumeration", "OptionSetValue",
-        "OptionTable", "PropertyMetadata", "PropertyType", "Query", "SingletonAccessor", "SpatialValue", "TimeOfDay",
-        "URLText", "UntypedValue",
+        "OptionTable", "PropertyMetadata", "PropertyType", "Query", "SingletonAccessor", "SpatialValue", "StreamReference",
+        "TimeOfDay", "URLText", "UntypedValue",
     ]
 }

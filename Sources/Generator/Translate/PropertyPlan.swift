@@ -81,6 +81,9 @@ extension GenerationContext {
                let name = typeNames.optionSetNames[key] {
                 return .success(MappedType(element: .named(name), isCollection: isMultiSelect, runtimeType: .simple(.optionSet)))
             }
+            if attribute.attributeTypeName == "FileType" || attribute.metadataType == "FileAttributeMetadata" {
+                return .success(.stream(.file))
+            }
             switch attribute.attributeType ?? "" {
             case "Lookup", "Customer", "Owner":
                 return .success(MappedType(element: RuntimeContract.TypeName.entityReference.type, isCollection: false, runtimeType: lookupType(property, entity: entity)))
@@ -93,6 +96,10 @@ extension GenerationContext {
             default:
                 break
             }
+        }
+        if property.type.primitive == .stream, !property.type.isCollection {
+            guard entity != nil else { return .failure(.unmapped(.streamOfComplexType)) }
+            return .success(.stream(.stream))
         }
         return mapped(property.type).mapError(Unmappable.unmapped)
     }
@@ -116,7 +123,10 @@ extension GenerationContext {
         if let targets = property.dynamics?.targets, !targets.isEmpty { text.add("Refers to: " + targets.joined(separator: ", ") + ".") }
         var kind = "`\(property.type)`"
         if let attribute = property.dynamics {
-            kind += ", \(attribute.attributeType ?? attribute.metadataType) attribute"
+            // File and image columns are `Virtual` attributes whose type name says what they hold.
+            var type = attribute.attributeType ?? attribute.metadataType
+            if type == "Virtual", let name = attribute.attributeTypeName, name.hasSuffix("Type"), name != "VirtualType" { type = String(name.dropLast(4)) }
+            kind += ", \(type) attribute"
             if attribute.logicalName != property.name { kind += " `\(attribute.logicalName)`" }
         }
         return text.documentation(remark: "Generated from `\(owner)/\(property.name)` (\(kind)).")

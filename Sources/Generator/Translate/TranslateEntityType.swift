@@ -19,6 +19,10 @@ extension GenerationContext {
             members.append(propertyMetadataDeclaration(properties + navigations, modifiers: [.override, .class], access: classAccess))
         }
         for plan in properties {
+            if plan.type.isStream {
+                members.append(accessors(plan, get: .stream, set: nil))
+                continue
+            }
             let (get, set) = plan.type.isCollection ? (RuntimeContract.Accessor.getAll, RuntimeContract.Accessor.setAll) : (.get, .set)
             members.append(accessors(plan, get: get, set: plan.isReadOnly ? nil : set))
         }

@@ -8,9 +8,20 @@ struct MappedType {
     /// The runtime's `PropertyType` for it, e.g. `int32` or `complex(Location)`.
     var runtimeType: RuntimeType
 
-    /// The type of a generated property: always optional, since any attribute may be unset.
+    /// Whether the property stands for a stream the client reads and writes apart from the entity.
+    var isStream: Bool {
+        runtimeType == .simple(.stream) || runtimeType == .simple(.file)
+    }
+
+    /// The type of a generated property: optional, since any attribute may be unset, but for a stream's reference,
+    /// which every entity has.
     var propertyType: TypeName {
-        .optional(isCollection ? .array(element) : element)
+        isStream ? element : .optional(isCollection ? .array(element) : element)
+    }
+
+    /// A stream's reference: an `Edm.Stream` property (`stream`) or a Dataverse file column (`file`).
+    static func stream(_ kind: RuntimeContract.PropertyKind) -> MappedType {
+        MappedType(element: RuntimeContract.TypeName.streamReference.type, isCollection: false, runtimeType: .simple(kind))
     }
 }
 
@@ -125,6 +136,7 @@ enum UnmappedType: Error {
     case entityTyped
     case unsupported(String)
     case notGenerated
+    case streamOfComplexType
 
     func describe(_ reference: TypeReference) -> String {
         switch self {
@@ -133,6 +145,7 @@ enum UnmappedType: Error {
         case .entityTyped: "its type '\(reference)' is an entity type, which a structural property cannot hold"
         case .unsupported(let name): "Edm.\(name) values are not attribute values"
         case .notGenerated: "its type '\(reference)' is not generated"
+        case .streamOfComplexType: "streams of complex types are not supported (only an entity's streams have an address)"
         }
     }
 }

@@ -19,6 +19,8 @@ struct EntityState {
     var unknownLookups: [String: String] = [:]
     /// `@odata.type` annotations of properties the class does not declare, by payload name.
     var dynamicTypes: [String: String] = [:]
+    /// Media annotations by storage name, `""` for the entity's own.
+    var mediaLinks: [String: MediaLinks] = [:]
 
     init(type: Entity.Type) {
         self.type = type
@@ -52,6 +54,7 @@ struct EntityState {
         entity.load(attributes)
         entity.eTag = eTag
         entity.formattedValues = formatted
+        entity.mediaLinks = mediaLinks
         for (name, var collection) in related {
             if let link = relatedNextLinks[name] {
                 collection.nextLink = link

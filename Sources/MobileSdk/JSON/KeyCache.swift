@@ -14,11 +14,11 @@ enum ResolvedKey {
     case annotation(payload: String, storage: String, term: PropertyTerm)
 
     enum EntityControl {
-        case type, etag, other
+        case type, etag, media(MediaLinks.Term), other
     }
 
     enum PropertyTerm {
-        case formattedValue, lookupLogicalName, type, nextLink, count, other
+        case formattedValue, lookupLogicalName, type, nextLink, count, media(MediaLinks.Term), other
     }
 }
 
@@ -69,18 +69,19 @@ final class KeyCache {
             switch control {
             case "type": return .control(.type)
             case "etag": return .control(.etag)
-            default: return .control(.other)
+            default: return .control(MediaLinks.Term(controlName: control).map(ResolvedKey.EntityControl.media) ?? .other)
             }
         }
         if let at = key.utf8.firstIndex(of: UInt8(ascii: "@")) {
             let payload = String(key[..<at])
-            let term: ResolvedKey.PropertyTerm = switch ODataAnnotation.controlName(String(key[at...])) {
+            let control = ODataAnnotation.controlName(String(key[at...])) ?? ""
+            let term: ResolvedKey.PropertyTerm = switch control {
             case "OData.Community.Display.V1.FormattedValue": .formattedValue
             case "Microsoft.Dynamics.CRM.lookuplogicalname": .lookupLogicalName
             case "type": .type
             case "nextLink": .nextLink
             case "count": .count
-            default: .other
+            default: MediaLinks.Term(controlName: control).map(ResolvedKey.PropertyTerm.media) ?? .other
             }
             let storage = table.byPropertyName[payload]?.name ?? EntityState.lookupAttributeName(payload) ?? payload
             return .annotation(payload: payload, storage: storage, term: term)

@@ -67,9 +67,10 @@ extension ODataJSONDecoder {
             return .entityReference(EntityReference(logicalName: "", id: try readGuid(&reader)))
         case .complex(let complexType):
             return .complex(try readComplex(&reader, table: PropertyTable.of(complexType)))
-        case .navigation:
+        case .navigation, .stream:
             try reader.skipValue()
             return .null
+        case .file: return .guid(try readGuid(&reader))
         }
     }
 

@@ -187,6 +187,8 @@ public struct ODataJSONDecoder: Sendable {
                 cache = caches.cache(for: state.table)
             case .control(.etag):
                 state.eTag = try reader.readNull() ? nil : try reader.readString()
+            case .control(.media(let term)):
+                state.mediaLinks["", default: MediaLinks()][term] = try reader.readNull() ? nil : try reader.readString()
             case .control(.other):
                 try reader.skipValue()
             case .verboseMetadata:
@@ -217,7 +219,11 @@ public struct ODataJSONDecoder: Sendable {
             case "etag":
                 state.eTag = try reader.readNull() ? nil : try reader.readString()
             default:
-                try reader.skipValue()
+                if let term = MediaLinks.Term(verboseName: key) {
+                    state.mediaLinks["", default: MediaLinks()][term] = try reader.readNull() ? nil : try reader.readString()
+                } else {
+                    try reader.skipValue()
+                }
             }
         }
     }
@@ -238,6 +244,8 @@ public struct ODataJSONDecoder: Sendable {
             state.relatedNextLinks[storage] = try reader.readNull() ? nil : try reader.readString()
         case .count:
             state.relatedCounts[storage] = try readCount(&reader)
+        case .media(let media):
+            state.mediaLinks[storage, default: MediaLinks()][media] = try reader.readNull() ? nil : try reader.readString()
         case .other:
             try reader.skipValue()
         }
@@ -247,6 +255,9 @@ public struct ODataJSONDecoder: Sendable {
         switch property.type {
         case .navigation(let target):
             if let related = try readRelated(&reader, target: target, caches: caches) { state.related[property.name] = related }
+        case .stream:
+            // The content, when a service inlines it, is read apart (`StreamReference`): the entity keeps its links.
+            try reader.skipValue()
         case .lookup where version == .v4:
             if try reader.readNull() {
                 state.attributes[property.name] = .null

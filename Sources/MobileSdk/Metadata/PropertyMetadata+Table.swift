@@ -83,7 +83,7 @@ extension PropertyMetadata {
         "single": .single, "double": .double, "decimal": .decimal, "string": .string, "guid": .guid, "binary": .binary,
         "dateTimeOffset": .dateTimeOffset, "dateTime": .dateTime, "date": .date, "timeOfDay": .timeOfDay,
         "duration": .duration, "geography": .geography, "geometry": .geometry, "untyped": .untyped,
-        "enumeration": .enumeration, "optionSet": .optionSet, "money": .money,
+        "enumeration": .enumeration, "optionSet": .optionSet, "money": .money, "stream": .stream, "file": .file,
     ]
 
     private static func decoded(_ field: Substring) -> String? {

@@ -39,6 +39,10 @@ public enum PropertyType: Sendable {
     case complex(any ComplexValue.Type)
     /// A navigation property to entities of a generated class.
     case navigation(Entity.Type)
+    /// An `Edm.Stream` property: its content is read and written apart from the entity (see ``StreamReference``).
+    case stream
+    /// A Dataverse file column: payloads carry the file's id, its content is read and written apart from the entity.
+    case file
 }
 
 /// An entity a Dynamics lookup may refer to, and how to set the lookup to one of its records in OData v4.

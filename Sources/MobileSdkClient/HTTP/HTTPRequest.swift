@@ -34,12 +34,16 @@ public struct HTTPResponse: Sendable {
     public var statusCode: Int
     /// Header fields; names compare case-insensitively.
     public var headerFields: [String: String]
+    /// The body; empty when it went to ``bodyFile``.
     public var body: Data
+    /// The file a download's body was written to, which then belongs to whoever receives the response.
+    public var bodyFile: URL?
 
-    public init(statusCode: Int, headerFields: [String: String] = [:], body: Data = Data()) {
+    public init(statusCode: Int, headerFields: [String: String] = [:], body: Data = Data(), bodyFile: URL? = nil) {
         self.statusCode = statusCode
         self.headerFields = headerFields
         self.body = body
+        self.bodyFile = bodyFile
     }
 
     /// The value of a header field.
@@ -49,7 +53,60 @@ public struct HTTPResponse: Sendable {
 }
 
 /// Sends requests: `URLSessionTransport` in apps, a recorded exchange in tests.
+///
+/// Streams go through ``download(_:into:progress:)`` and ``upload(_:fromFile:progress:)``, which a transport should
+/// implement without holding the content in memory; their defaults (for transports in tests) go through
+/// ``send(_:)``.
 public protocol HTTPTransport: Sendable {
     /// The response to `request`; a response that redirects is returned as is, never followed.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+    /// The response to `request` with its body in a new file in `directory` (``HTTPResponse/bodyFile``).
+    func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse
+    /// The response to `request` sent with the content of `file` as its body.
+    func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// Sends, then writes the body to a file.
+    public func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse {
+        var response = try await send(request)
+        let file = directory.appendingPathComponent(".download-" + UUID().uuidString)
+        try response.body.write(to: file)
+        progress?(TransferProgress(completedBytes: Int64(response.body.count), totalBytes: Int64(response.body.count)))
+        response.body = Data()
+        response.bodyFile = file
+        return response
+    }
+
+    /// Reads the file, then sends it as the body.
+    public func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse {
+        var request = request
+        let body = try Data(contentsOf: file)
+        request.body = body
+        let response = try await send(request)
+        progress?(TransferProgress(completedBytes: Int64(body.count), totalBytes: Int64(body.count)))
+        return response
+    }
+}
+
+/// How far a transfer has come.
+public struct TransferProgress: Sendable, Hashable {
+    /// Called as bytes go out or come in, on no particular thread.
+    public typealias Handler = @Sendable (TransferProgress) -> Void
+
+    /// Bytes sent or received so far (of the whole stream, when a transfer resumes or goes in parts).
+    public var completedBytes: Int64
+    /// The stream's size, when known.
+    public var totalBytes: Int64?
+
+    public init(completedBytes: Int64, totalBytes: Int64?) {
+        self.completedBytes = completedBytes
+        self.totalBytes = totalBytes
+    }
+
+    /// From 0 to 1; nil while the size is unknown.
+    public var fractionCompleted: Double? {
+        guard let totalBytes, totalBytes > 0 else { return nil }
+        return min(1, Double(completedBytes) / Double(totalBytes))
+    }
 }

@@ -7,8 +7,8 @@ import FoundationNetworking
 /// credentials cannot follow one to another host. A 401 that asks for credentials (`WWW-Authenticate`) comes back as
 /// a response, for the client's authentication to answer.
 public final class URLSessionTransport: HTTPTransport {
-    private let session: URLSession
-    private let delegate = SessionDelegate()
+    let session: URLSession
+    let delegate = SessionDelegate()
 
     /// A transport with its own session; `timeout` bounds each request.
     public init(timeout: TimeInterval = 60) {
@@ -24,12 +24,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        urlRequest.httpBody = request.body
-        for field in request.headerFields {
-            urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
-        }
+        let urlRequest = Self.urlRequest(request)
         let task = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
@@ -58,7 +53,17 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    private static func headerFields(of response: HTTPURLResponse) -> [String: String] {
+    static func urlRequest(_ request: HTTPRequest) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
+        for field in request.headerFields {
+            urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
+        }
+        return urlRequest
+    }
+
+    static func headerFields(of response: HTTPURLResponse) -> [String: String] {
         var headers: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name] = value }
@@ -67,41 +72,10 @@ public final class URLSessionTransport: HTTPTransport {
     }
 }
 
-/// Hands every redirect back to the caller instead of following it, and turns a 401's challenge into the 401 itself:
-/// the credentials went with the request, and the client's `AuthenticationProvider` decides what to try next.
-/// (FoundationNetworking before swift-corelibs-foundation#5458 waits forever on a challenge nobody answers, and
-/// cancelling it loses the response, so it is kept here by task.)
-private final class SessionDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+/// The task of a request, so that cancelling the Swift task cancels it.
+final class TaskBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var challenged: [Int: HTTPURLResponse] = [:]
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        completionHandler(nil)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-        if let response = challenge.failureResponse as? HTTPURLResponse {
-            lock.lock()
-            challenged[task.taskIdentifier] = response
-            lock.unlock()
-        }
-        completionHandler(.cancelAuthenticationChallenge, nil)
-    }
-
-    /// The response whose challenge was cancelled for the task, if any.
-    func challengedResponse(of taskIdentifier: Int) -> HTTPURLResponse? {
-        lock.lock()
-        defer { lock.unlock() }
-        return challenged.removeValue(forKey: taskIdentifier)
-    }
-}
-
-/// The data task of a request, so that cancelling the Swift task cancels it.
-private final class TaskBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
+    private var task: URLSessionTask?
     private var cancelled = false
 
     /// The task's identifier once it is set.
@@ -111,7 +85,7 @@ private final class TaskBox: @unchecked Sendable {
         return task?.taskIdentifier
     }
 
-    func set(_ task: URLSessionDataTask) {
+    func set(_ task: URLSessionTask) {
         lock.lock()
         self.task = task
         let cancelNow = cancelled

@@ -78,10 +78,11 @@ struct DataverseValueTypeTests {
         contact.address1Latitude = 47.64
         #expect(contact["address1_latitude"] == .double(47.64))
 
-        let document = UUID()
-        let opportunity = Opportunity()
-        opportunity.newContractDocument = document
-        #expect(opportunity["new_contractdocument"] == .guid(document))
+        // A file column is the file's reference: its content is read and written apart, by the client.
+        let opportunity = Opportunity(id: UUID())
+        opportunity["new_contractdocument"] = .guid(UUID())
+        #expect(opportunity.newContractDocument.kind == .file("new_contractdocument"))
+        #expect(opportunity.newContractDocument.hasContent == true)
 
         let logo = Data([0x89, 0x50, 0x4E, 0x47])
         let account = Account()

@@ -39,7 +39,7 @@ open class Opportunity: Crmbaseentity {
             stateCode: statecode optionSet
             statusCode: statuscode optionSet
             versionNumber: versionnumber int64
-            newContractDocument: new_contractdocument guid
+            newContractDocument: new_contractdocument file
             parentAccountId: parentaccountid lookup account/parentaccountid/accounts
                 payload=_parentaccountid_value
             customerId: customerid lookup account/customerid_account/accounts
@@ -120,12 +120,8 @@ open class Opportunity: Crmbaseentity {
     ///
     /// Signed contract as PDF.
     ///
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/new_contractdocument` (`Edm.Guid`, Virtual
-    ///   attribute).
-    public final var newContractDocument: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
-    }
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/new_contractdocument` (`Edm.Guid`, File attribute).
+    public final var newContractDocument: MobileSdk.StreamReference { _stream() }
 
     /// Account
     ///

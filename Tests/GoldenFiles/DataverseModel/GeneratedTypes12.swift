@@ -124,7 +124,8 @@ open class Account: Crmbaseentity {
     ///
     /// Channels through which the customer receives support.
     ///
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/new_servicechannels` (`Edm.String`, Virtual attribute).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/new_servicechannels` (`Edm.String`, MultiSelectPicklist
+    ///   attribute).
     public final var newServiceChannels: [AccountNewServiceChannels]? {
         get { _getAll() }
         set { _setAll(newValue) }
@@ -142,7 +143,7 @@ open class Account: Crmbaseentity {
     ///
     /// Company logo shown on the record form.
     ///
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/entityimage` (`Edm.Binary`, Virtual attribute).
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/entityimage` (`Edm.Binary`, Image attribute).
     public final var entityImage: Foundation.Data? {
         get { _get() }
         set { _set(newValue) }

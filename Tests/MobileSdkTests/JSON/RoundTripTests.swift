@@ -58,7 +58,8 @@ struct RoundTripTests {
         case .money: return .money(Money(values.decimal()))
         case .lookup: return .entityReference(EntityReference(logicalName: values.string(), id: values.guid()))
         case .complex: return address(&values)
-        case .navigation: return nil
+        case .file: return .guid(values.guid())
+        case .navigation, .stream: return nil
         }
     }
 
