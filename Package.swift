@@ -74,6 +74,8 @@ let package = Package(
         ),
         // Decoding 10,000 Dataverse-like records into generated classes beside JSONDecoder into Codable structs.
         .executableTarget(name: "DecodeBenchmark", dependencies: ["MobileSdk"], path: "Benchmarks/DecodeBenchmark", exclude: ["Metadata"]),
+        // Streaming a file up and down with the client, for scripts/stream-benchmark.sh's peak memory figures.
+        .executableTarget(name: "StreamBenchmark", dependencies: ["MobileSdk", "MobileSdkClient"], path: "Benchmarks/StreamBenchmark"),
         // libFuzzer targets (scripts/fuzz.sh builds them with -DFUZZING); built plainly, each replays the files given.
         .executableTarget(name: "FuzzMetadataReader", dependencies: ["MetadataModel", "MetadataReader", "Generator"],
                           path: "Tests/Fuzz/FuzzMetadataReader"),
