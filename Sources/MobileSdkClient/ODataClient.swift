@@ -34,6 +34,9 @@ public final class ODataClient: Sendable {
         public var typeNamespace: String?
         /// The service's CSRF protection (SAP Gateway's `X-CSRF-Token`), nil for none.
         public var csrfProtection: CSRFProtection?
+        /// Query parameters every request the client builds carries unless its URL already has them, in this order:
+        /// SAP Gateway's `sap-client` (the system's client, e.g. `100`) and `sap-language`, for instance.
+        public var fixedQueryParameters: [URLQueryItem] = []
         /// The size of the parts streams are downloaded in (range requests, where the service supports them) and
         /// Dataverse files are uploaded in above that size (the service's `x-ms-chunk-size` wins): 4 MiB.
         public var transferBlockSize: Int = 4 << 20
@@ -81,11 +84,16 @@ public final class ODataClient: Sendable {
 
         /// An SAP Gateway (or S/4HANA) OData service, OData v2 unless `version` says otherwise
         /// (`/sap/opu/odata/sap/…_SRV/` is v2, `/sap/opu/odata4/…` v4), with its CSRF protection:
-        /// modifying requests carry the `X-CSRF-Token` and session cookies of a GET of the service document.
-        public static func sapGateway(serviceRoot: URL, version: ODataVersion = .v2,
-                                      authentication: any AuthenticationProvider) -> Configuration {
-            Configuration(serviceRoot: serviceRoot, version: version, authentication: authentication,
-                          csrfProtection: .sapGateway)
+        /// modifying requests carry the `X-CSRF-Token` and session cookies of a GET of the service document. With
+        /// `sapClient` (and `sapLanguage`), every request names the system's client (`sap-client=100`) and logon
+        /// language.
+        public static func sapGateway(serviceRoot: URL, version: ODataVersion = .v2, authentication: any AuthenticationProvider,
+                                      sapClient: String? = nil, sapLanguage: String? = nil) -> Configuration {
+            var configuration = Configuration(serviceRoot: serviceRoot, version: version, authentication: authentication,
+                                              csrfProtection: .sapGateway)
+            if let sapClient { configuration.fixedQueryParameters.append(URLQueryItem(name: "sap-client", value: sapClient)) }
+            if let sapLanguage { configuration.fixedQueryParameters.append(URLQueryItem(name: "sap-language", value: sapLanguage)) }
+            return configuration
         }
     }
 
@@ -120,7 +128,7 @@ public final class ODataClient: Sendable {
     /// A request for a path relative to the service root (or an absolute URL on its host), with the OData headers,
     /// the `Prefer` of `preferences` (the configuration's unless given) and the impersonation header.
     func request(_ method: String, _ path: String, body: Data? = nil, preferences: Preferences? = nil) throws -> HTTPRequest {
-        let url = try resolve(path)
+        let url = withFixedQueryParameters(try resolve(path))
         var request = HTTPRequest(method: method, url: url, body: body)
         let json = configuration.ieee754Compatible && version == .v4 ? "application/json;IEEE754Compatible=true" : "application/json"
         request[header: "Accept"] = json
@@ -137,6 +145,18 @@ public final class ODataClient: Sendable {
         // Only to the service root's origin: `resolve` refused any other.
         if let impersonation = configuration.impersonating { request[header: impersonation.headerName] = impersonation.headerValue }
         return request
+    }
+
+    /// `url` with the ``Configuration/fixedQueryParameters`` it lacks appended.
+    private func withFixedQueryParameters(_ url: URL) -> URL {
+        guard !configuration.fixedQueryParameters.isEmpty,
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
+        let present = Set((components.queryItems ?? []).map(\.name))
+        let missing = configuration.fixedQueryParameters.filter { !present.contains($0.name) }
+        guard !missing.isEmpty else { return url }
+        let encoded = missing.map { URLText.query($0.name) + "=" + URLText.query($0.value ?? "") }.joined(separator: "&")
+        components.percentEncodedQuery = components.percentEncodedQuery.map { $0 + "&" + encoded } ?? encoded
+        return components.url ?? url
     }
 
     /// `path` against the service root; an absolute URL must be on the service root's host.

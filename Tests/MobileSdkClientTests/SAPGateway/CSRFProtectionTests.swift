@@ -151,3 +151,71 @@ private struct SlowFetchTransport: HTTPTransport {
         return try await recorded.send(request)
     }
 }
+
+/// `sap-client` and `$batch`.
+extension CSRFProtectionTests {
+    private func sapClient(_ transport: any HTTPTransport) -> ODataClient {
+        var configuration = ODataClient.Configuration.sapGateway(serviceRoot: Self.root, authentication: NoAuthentication(),
+                                                                 sapClient: "100", sapLanguage: "EN")
+        configuration.transport = transport
+        configuration.retryPolicy = .none
+        return ODataClient(configuration)
+    }
+
+    /// A `$batch` answer holding one change set with one `201 Created`.
+    private var batchCreated: RecordedTransport.Reply {
+        let body = """
+            --batch_5a1b\r
+            Content-Type: multipart/mixed; boundary=changeset_9c2d\r
+            \r
+            --changeset_9c2d\r
+            Content-Type: application/http\r
+            Content-Transfer-Encoding: binary\r
+            \r
+            HTTP/1.1 201 Created\r
+            Content-Type: application/json\r
+            \r
+            {"d":{"SalesOrderID":"0500000100"}}\r
+            --changeset_9c2d--\r
+            --batch_5a1b--\r
+
+            """
+        return .response(HTTPResponse(statusCode: 202, headerFields: ["Content-Type": "multipart/mixed; boundary=batch_5a1b"],
+                                      body: Data(body.utf8)))
+    }
+
+    @Test func everyRequestNamesTheSapClientAndLanguage() async throws {
+        let transport = RecordedTransport(tokenResponse("token-1"), .status(201), .json(#"{"d":{"results":[]}}"#))
+        let client = sapClient(transport)
+        _ = try await client.send(try client.createRequest(Entity(logicalName: "SalesOrder"), entitySet: "SalesOrderSet"))
+        _ = try await client.retrieveMultiple(Entity.self, query: ODataQuery(top: 1), entitySet: "SalesOrderSet")
+
+        let urls = transport.requests.map(\.url.absoluteString)
+        #expect(urls == [
+            Self.root.absoluteString + "?sap-client=100&sap-language=EN",
+            Self.root.absoluteString + "SalesOrderSet?sap-client=100&sap-language=EN",
+            Self.root.absoluteString + "SalesOrderSet?$top=1&sap-client=100&sap-language=EN",
+        ])
+    }
+
+    @Test func aBatchCarriesTheTokenAndAnExpiredOneIsRenewedForTheWholeBatch() async throws {
+        let transport = RecordedTransport(tokenResponse("token-1"), csrfRequired, tokenResponse("token-2"), batchCreated)
+        let client = sapClient(transport)
+        let order = Entity(logicalName: "SalesOrder")
+        order["CustomerID"] = .string("0100000000")
+
+        let responses = try await client.batch([.changeSet([try client.createRequest(order, entitySet: "SalesOrderSet")])])
+
+        #expect(responses.map(\.statusCode) == [201])
+        let requests = transport.requests
+        try #require(requests.count == 4)
+        #expect(requests.map(\.method) == ["GET", "POST", "GET", "POST"])
+        #expect(requests[1].url.absoluteString == Self.root.absoluteString + "$batch?sap-client=100&sap-language=EN")
+        #expect(requests[1][header: "X-CSRF-Token"] == "token-1")
+        #expect(requests[3][header: "X-CSRF-Token"] == "token-2")
+        #expect(requests[3][header: "Cookie"] == "\(Self.sessionCookie); sap-usercontext=sap-client=100")
+        #expect(requests[3].body == requests[1].body, "the whole batch is sent again")
+        #expect(requests[3].bodyText.contains("POST \(Self.root.absoluteString)SalesOrderSet?sap-client=100&sap-language=EN HTTP/1.1"))
+        #expect(!requests[3].bodyText.contains("X-CSRF-Token"), "the token goes on the batch, not its parts")
+    }
+}
