@@ -21,6 +21,8 @@ public enum ODataClientError: Error, Sendable, CustomStringConvertible {
     case invalidRequest(String)
     /// Paging stopped at a failed page: the entities of the pages before it, and the link to go on from.
     case pagingInterrupted(receivedCount: Int, nextLink: String, underlying: any Error)
+    /// A request of a `$batch` the service did not execute: it stopped at an earlier failure.
+    case notExecuted(request: String)
 
     public var description: String {
         switch self {
@@ -33,6 +35,7 @@ public enum ODataClientError: Error, Sendable, CustomStringConvertible {
         case .unaddressable(let message): message
         case .invalidRequest(let message): message
         case .pagingInterrupted(let count, let link, let underlying): "paging stopped after \(count) entities, at \(link): \(underlying)"
+        case .notExecuted(let request): "\(request): not executed, the batch stopped at an earlier failure"
         }
     }
 }

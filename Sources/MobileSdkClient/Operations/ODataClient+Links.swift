@@ -8,15 +8,27 @@ extension ODataClient {
     /// `target` with POST.
     nonisolated(nonsending)
     public func associate(_ entity: Entity, navigationProperty: String, with target: Entity, entitySet: String? = nil, targetEntitySet: String? = nil) async throws {
-        let source = try entityPath(entity, entitySet: entitySet)
+        _ = try await send(try associateRequest(entity, navigationProperty: navigationProperty, with: target, entitySet: entitySet,
+                                                targetEntitySet: targetEntitySet))
+    }
+
+    /// The request ``associate(_:navigationProperty:with:entitySet:targetEntitySet:)`` sends, for ``batch(_:)``.
+    public func associateRequest(_ entity: Entity, navigationProperty: String, with target: Entity, entitySet: String? = nil,
+                                 targetEntitySet: String? = nil) throws -> HTTPRequest {
         let targetURL = try resolve(try entityPath(target, entitySet: targetEntitySet)).absoluteString
+        return try associateRequest(entity, navigationProperty: navigationProperty, targetURL: targetURL, entitySet: entitySet)
+    }
+
+    /// The request linking `entity` to the entity at `targetURL` (an entity URL, or `$1` in a change set).
+    func associateRequest(_ entity: Entity, navigationProperty: String, targetURL: String, entitySet: String?) throws -> HTTPRequest {
+        let source = try entityPath(entity, entitySet: entitySet)
         let (path, body): (String, [String: String]) = switch version {
         case .v4: (source + "/" + URLText.path(navigationProperty) + "/$ref", ["@odata.id": targetURL])
         case .v2: (source + "/$links/" + URLText.path(navigationProperty), ["uri": targetURL])
         }
         let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])
         let method = isSingleValued(navigationProperty, of: entity) ? "PUT" : "POST"
-        _ = try await send(try request(method, path, body: data))
+        return try request(method, path, body: data)
     }
 
     /// Whether the metadata of `entity`'s class (or, for a late-bound entity, of the class registered for its logical
@@ -31,6 +43,13 @@ extension ODataClient {
     /// which is cleared without naming its target whatever `target` says (`DELETE …/nav/$ref`).
     nonisolated(nonsending)
     public func disassociate(_ entity: Entity, navigationProperty: String, from target: Entity? = nil, entitySet: String? = nil, targetEntitySet: String? = nil) async throws {
+        _ = try await send(try disassociateRequest(entity, navigationProperty: navigationProperty, from: target, entitySet: entitySet,
+                                                   targetEntitySet: targetEntitySet))
+    }
+
+    /// The request ``disassociate(_:navigationProperty:from:entitySet:targetEntitySet:)`` sends, for ``batch(_:)``.
+    public func disassociateRequest(_ entity: Entity, navigationProperty: String, from target: Entity? = nil, entitySet: String? = nil,
+                                    targetEntitySet: String? = nil) throws -> HTTPRequest {
         let source = try entityPath(entity, entitySet: entitySet)
         let target = isSingleValued(navigationProperty, of: entity) ? nil : target
         var path: String
@@ -45,6 +64,6 @@ extension ODataClient {
             path = source + "/$links/" + URLText.path(navigationProperty)
             if let target { path += try key(of: target).urlSegment(version) }
         }
-        _ = try await send(try request("DELETE", path))
+        return try request("DELETE", path)
     }
 }

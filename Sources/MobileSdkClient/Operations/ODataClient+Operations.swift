@@ -12,31 +12,39 @@ extension ODataClient {
     /// collection a composable function returns, e.g. `GetTripsByTag(tag=@tag)?@tag='x'&$top=1`.
     nonisolated(nonsending)
     public func invoke<Operation: ODataOperation>(_ operation: Operation, options: ODataQuery) async throws -> Operation.Response {
-        let call = operation.call
+        let request = try operationRequest(operation.call, options: options)
+        let response = try await send(request)
+        return try operationResponse(Operation.self, response, request: request)
+    }
+
+    /// The request of an operation call: an action's POST with its parameters as the JSON body (OData v4), else a
+    /// request with the parameters in the URL.
+    func operationRequest(_ call: OperationCall, options: ODataQuery = ODataQuery()) throws -> HTTPRequest {
         guard options == ODataQuery() || !call.isAction else {
             throw ODataClientError.invalidRequest("action \(call.operationName) takes no query options")
         }
-        let result: OperationResult
         if call.isAction, version == .v4 {
-            let request = try actionRequest(call.operationName, binding: call.binding, parameters: call.parameters)
-            let response = try await send(request)
-            result = OperationResult(statusCode: response.statusCode, body: response.body, decoder: decoder)
-        } else {
-            // Functions, and OData v2 service operations (whose parameters go in the URL, also with POST).
-            var values: [(String, AttributeValue)] = []
-            for parameter in call.parameters {
-                guard case .value(let value) = parameter.value else {
-                    throw ODataClientError.invalidRequest("\(call.operationName) cannot take the entity parameter '\(parameter.name)' in its URL")
-                }
-                values.append((parameter.name, value))
-            }
-            result = try await invokeFunction(call.operationName, method: call.isAction ? "POST" : "GET", binding: call.binding,
-                                              values: values, options: options)
+            return try actionRequest(call.operationName, binding: call.binding, parameters: call.parameters)
         }
+        // Functions, and OData v2 service operations (whose parameters go in the URL, also with POST).
+        var values: [(String, AttributeValue)] = []
+        for parameter in call.parameters {
+            guard case .value(let value) = parameter.value else {
+                throw ODataClientError.invalidRequest("\(call.operationName) cannot take the entity parameter '\(parameter.name)' in its URL")
+            }
+            values.append((parameter.name, value))
+        }
+        return try functionRequest(call.operationName, method: call.isAction ? "POST" : "GET", binding: call.binding, values: values,
+                                   options: options)
+    }
+
+    /// An operation's typed response read from the HTTP response.
+    func operationResponse<Operation: ODataOperation>(_ type: Operation.Type, _ response: HTTPResponse, request: HTTPRequest) throws
+        -> Operation.Response {
         do {
-            return try Operation.response(from: result)
+            return try Operation.response(from: OperationResult(statusCode: response.statusCode, body: response.body, decoder: decoder))
         } catch let error as JSONPayloadError {
-            throw ODataClientError.invalidResponse(error, request: "\(call.isAction ? "POST" : "GET") \(call.operationName)")
+            throw ODataClientError.invalidResponse(error, request: request.summary)
         }
     }
 
@@ -66,6 +74,13 @@ extension ODataClient {
 
     private func invokeFunction(_ name: String, method: String, binding: OperationBinding, values: [(String, AttributeValue)],
                                 options: ODataQuery) async throws -> OperationResult {
+        let request = try functionRequest(name, method: method, binding: binding, values: values, options: options)
+        let response = try await send(request)
+        return OperationResult(statusCode: response.statusCode, body: response.body, decoder: decoder)
+    }
+
+    private func functionRequest(_ name: String, method: String, binding: OperationBinding, values: [(String, AttributeValue)],
+                                 options: ODataQuery) throws -> HTTPRequest {
         let path = try operationPath(name, binding: binding)
         var url: String
         switch version {
@@ -79,9 +94,7 @@ extension ODataClient {
         }
         let query = options.queryString(version)
         if !query.isEmpty { url += (url.contains("?") ? "&" : "?") + query }
-        let request = try request(method, url)
-        let response = try await send(request)
-        return OperationResult(statusCode: response.statusCode, body: response.body, decoder: decoder)
+        return try request(method, url)
     }
 
     /// A function parameter in an alias: its literal, or (complex values, collections) its JSON, as OData v4 allows.

@@ -87,9 +87,14 @@ extension ODataClient {
     /// Deletes the entity; with an `Entity.eTag`, only if the record has not changed since.
     nonisolated(nonsending)
     public func delete(_ entity: Entity, entitySet: String? = nil) async throws {
+        _ = try await send(try deleteRequest(entity, entitySet: entitySet))
+    }
+
+    /// The request ``delete(_:entitySet:)`` sends, for ``batch(_:)``.
+    public func deleteRequest(_ entity: Entity, entitySet: String? = nil) throws -> HTTPRequest {
         var request = try self.request("DELETE", try entityPath(entity, entitySet: entitySet))
         request[header: "If-Match"] = entity.eTag ?? (version == .v4 ? "*" : nil)
-        _ = try await send(request)
+        return request
     }
 
     /// Deletes the record with this key.
@@ -117,7 +122,7 @@ extension ODataClient {
     }
 
     /// The created entity's URL and id: `OData-EntityId` or `Location`, else the v2 body's `__metadata.uri`.
-    private func createdLocation(_ response: HTTPResponse, request: HTTPRequest) throws -> EntityLocation {
+    func createdLocation(_ response: HTTPResponse, request: HTTPRequest) throws -> EntityLocation {
         var url = response[header: "OData-EntityId"] ?? response[header: "Location"]
         if url == nil, let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] {
             let entity = (object["d"] as? [String: Any]) ?? object

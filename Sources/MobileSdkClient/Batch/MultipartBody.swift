@@ -1,57 +1,4 @@
 import Foundation
-import MobileSdk
-
-/// One part of a `$batch` request.
-public enum BatchPart: Sendable {
-    /// A request on its own (reads).
-    case request(HTTPRequest)
-    /// Requests that succeed or fail together.
-    case changeSet([HTTPRequest])
-}
-
-extension ODataClient {
-    /// Sends the parts as one `$batch` request (multipart/mixed) and returns one response per request, in order;
-    /// a change set that failed answers with one error response. The requests come from the `…Request` methods,
-    /// e.g. ``createRequest(_:entitySet:)`` and ``updateRequest(_:entitySet:)``.
-    nonisolated(nonsending)
-    public func batch(_ parts: [BatchPart]) async throws -> [HTTPResponse] {
-        let boundary = "batch_" + UUID().uuidString.lowercased()
-        var body = ""
-        for part in parts {
-            body += "--\(boundary)\r\n"
-            switch part {
-            case .request(let request):
-                body += Self.httpPart(request, contentId: nil)
-            case .changeSet(let requests):
-                let changeSet = "changeset_" + UUID().uuidString.lowercased()
-                body += "Content-Type: multipart/mixed; boundary=\(changeSet)\r\n\r\n"
-                for (index, request) in requests.enumerated() {
-                    body += "--\(changeSet)\r\n" + Self.httpPart(request, contentId: index + 1)
-                }
-                body += "--\(changeSet)--\r\n"
-            }
-        }
-        body += "--\(boundary)--\r\n"
-        var request = try request("POST", "$batch", body: Data(body.utf8))
-        request[header: "Content-Type"] = "multipart/mixed; boundary=\(boundary)"
-        let response = try await send(request)
-        guard let contentType = response[header: "Content-Type"], let responseBoundary = MultipartBody.boundary(contentType) else {
-            throw ODataClientError.unexpectedResponse("the $batch response is not multipart", request: request.summary)
-        }
-        return MultipartBody.responses(response.body, boundary: responseBoundary)
-    }
-
-    /// `Content-Type: application/http` and the request line, headers and body.
-    private static func httpPart(_ request: HTTPRequest, contentId: Int?) -> String {
-        var text = "Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n"
-        if let contentId { text += "Content-ID: \(contentId)\r\n" }
-        text += "\r\n\(request.method) \(request.url.absoluteString) HTTP/1.1\r\n"
-        for field in request.headerFields { text += "\(field.name): \(field.value)\r\n" }
-        text += "\r\n"
-        if let body = request.body { text += String(decoding: body, as: UTF8.self) }
-        return text + "\r\n"
-    }
-}
 
 /// Reading multipart/mixed `$batch` responses.
 enum MultipartBody {
@@ -67,18 +14,30 @@ enum MultipartBody {
 
     /// The HTTP responses in the parts, nested change sets flattened in order.
     static func responses(_ body: Data, boundary: String) -> [HTTPResponse] {
+        groups(body, boundary: boundary).flatMap(\.self).map(\.response)
+    }
+
+    /// A response and the `Content-ID` of the part it came in.
+    struct Part {
+        var response: HTTPResponse
+        var contentID: String?
+    }
+
+    /// The responses by top-level part: one for a request, those of a change set together (one, for a change set
+    /// that failed as a whole).
+    static func groups(_ body: Data, boundary: String) -> [[Part]] {
         let text = String(decoding: body, as: UTF8.self)
-        var responses: [HTTPResponse] = []
+        var groups: [[Part]] = []
         for part in text.components(separatedBy: "--" + boundary).dropFirst() {
             if part.hasPrefix("--") { break }
             let (headers, content) = split(String(part.trimmingPrefix("\r\n")))
             if let nested = headers["content-type"].flatMap(Self.boundary) {
-                responses += self.responses(Data(content.utf8), boundary: nested)
+                groups.append(self.groups(Data(content.utf8), boundary: nested).flatMap(\.self))
             } else if let response = httpResponse(content) {
-                responses.append(response)
+                groups.append([Part(response: response, contentID: headers["content-id"])])
             }
         }
-        return responses
+        return groups
     }
 
     /// `HTTP/1.1 201 Created`, headers, body.
