@@ -13,7 +13,8 @@
 #   Authlib (OAuth 2.0 server, Tests/Servers/oauth_server.py)        -> MOBILESDK_TEST_OAUTH_URL
 #     (client credentials, refresh and device code grants, and TripPin's $metadata behind its bearer
 #     tokens at odata/): MOBILESDK_TEST_OAUTH_CLIENT_ID with _CLIENT_SECRET (confidential),
-#     _DEVICE_CLIENT_ID and _SHORT_CLIENT_ID (public, the latter's tokens living 5 s), all fresh each
+#     _DEVICE_CLIENT_ID and _SHORT_CLIENT_ID (public, the latter's tokens living 5 s), _APP_CLIENT_ID
+#     (public, authorization code with PKCE at oauth/authorize), all fresh each
 #     start, and MOBILESDK_TEST_OAUTH_LOG (its request log, no secrets in it)
 # All listen on free ports of 127.0.0.1, keep their data in memory (empty at start) and page
 # collections server-side. Everything lives in .build-servers/ of the repository root:
@@ -88,6 +89,7 @@ start_server() {
             script="$repo_root/Tests/Servers/oauth_server.py"
             extra=(--confidential-client "$oauth_client_id" --client-secret-file "$state_dir/oauth.secret"
                    --device-client "$oauth_device_client_id" --short-client "$oauth_short_client_id"
+                   --app-client "$oauth_app_client_id"
                    --request-log "$state_dir/oauth.requests.log") ;;
     esac
     rm -f "$state_dir/$name.url"
@@ -133,6 +135,7 @@ secured_password="$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
 oauth_client_id="confidential-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 oauth_device_client_id="device-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 oauth_short_client_id="short-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+oauth_app_client_id="app-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 oauth_client_secret="$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')"
 
 start() {
@@ -161,6 +164,7 @@ start() {
         "$oauth_url" "$state_dir/oauth.requests.log" "$oauth_client_id" >> "$state_dir/servers.env"
     printf 'MOBILESDK_TEST_OAUTH_CLIENT_SECRET=%s\nMOBILESDK_TEST_OAUTH_DEVICE_CLIENT_ID=%s\nMOBILESDK_TEST_OAUTH_SHORT_CLIENT_ID=%s\n' \
         "$oauth_client_secret" "$oauth_device_client_id" "$oauth_short_client_id" >> "$state_dir/servers.env"
+    printf 'MOBILESDK_TEST_OAUTH_APP_CLIENT_ID=%s\n' "$oauth_app_client_id" >> "$state_dir/servers.env"
     grep -v -e "_TOKEN=" -e "_PASSWORD=" -e "_SECRET=" "$state_dir/servers.env"
 }
 

@@ -14,6 +14,9 @@ enum LiveServers {
     static let v2 = url("MOBILESDK_TEST_ODATA_V2_URL")
     /// TripPin behind sign-in (bearer or basic), answering 401 with `WWW-Authenticate`.
     static let secured = url("MOBILESDK_TEST_SECURED_URL")
+    /// Authlib's OAuth 2.0 server, and the public client id it signs users in for (authorization code with PKCE).
+    static let oauth = url("MOBILESDK_TEST_OAUTH_URL")
+    static let oauthAppClientId = value("MOBILESDK_TEST_OAUTH_APP_CLIENT_ID")
     static let required = ProcessInfo.processInfo.environment["MOBILESDK_REQUIRE_LIVE_TESTS"] == "1"
     static let skipMessage: Comment = "no OData test server: run scripts/test-servers.sh start (scripts/test.sh does)"
 
@@ -21,11 +24,15 @@ enum LiveServers {
     static let runId = String(UUID().uuidString.prefix(8)).lowercased()
 
     private static func url(_ name: String) -> URL? {
-        if let value = ProcessInfo.processInfo.environment[name] { return URL(string: value) }
+        value(name).flatMap { URL(string: $0) }
+    }
+
+    private static func value(_ name: String) -> String? {
+        if let value = ProcessInfo.processInfo.environment[name] { return value }
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build-servers/servers.env")
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix(name + "=") {
-            return URL(string: String(line.dropFirst(name.count + 1)))
+            return String(line.dropFirst(name.count + 1))
         }
         return nil
     }

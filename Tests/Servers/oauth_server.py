@@ -16,6 +16,12 @@ on 127.0.0.1 (AUTHLIB_INSECURE_TRANSPORT is set: plain http on loopback only):
                                      slow_down (the required interval grows by 5 s); a poll sooner
                                      than the required interval gets slow_down too
   POST /device/expire                user_code=..: the device code expires now (expired_token)
+  GET  /oauth/authorize              AuthorizationCodeGrant with PKCE (RFC 7636, S256 only, required):
+                                     the test user signs in and consents at once, so the answer is the
+                                     302 to the redirect URI with code and state (or error=access_denied
+                                     after POST /oauth/deny-next); redirect URIs are loopback ones,
+                                     http://127.0.0.1:ANY-PORT/callback (RFC 8252)
+  POST /oauth/deny-next              the next authorization request is denied, as a user would
   GET  /odata/$metadata              SampleMetadata/TripPin.xml behind Authlib's ResourceProtector
                                      with a BearerTokenValidator over the tokens issued here
                                      (expired or revoked ones refused); needs the scope "odata"
@@ -25,6 +31,7 @@ file --client-secret-file names, never from the command line):
   --confidential-client ID  client credentials + refresh, client_secret_basic only
   --device-client ID        public (no secret), device code + refresh
   --short-client ID         public like --device-client, tokens living --short-lifetime seconds
+  --app-client ID           public, authorization code with PKCE + refresh (an app's sign-in)
 
 --request-log PATH: one line per request: time, method, path?query, status, grant_type, client
 id, scope (spaces as +), the OAuth error if any, and which kind of Authorization was sent - never
@@ -36,6 +43,7 @@ Run by scripts/test-servers.sh; needs the pinned Authlib and Flask from that scr
 import argparse
 import base64
 import hmac
+import urllib.parse
 import os
 import pathlib
 import threading
@@ -48,6 +56,7 @@ from authlib.common.security import generate_token  # noqa: E402
 from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProtector  # noqa: E402
 from authlib.oauth2.rfc6749 import ClientMixin, TokenMixin, grants  # noqa: E402
 from authlib.oauth2.rfc6750 import BearerTokenGenerator, BearerTokenValidator  # noqa: E402
+from authlib.oauth2.rfc7636 import CodeChallenge  # noqa: E402
 from authlib.oauth2.rfc8628 import (  # noqa: E402
     DEVICE_CODE_GRANT_TYPE, DeviceAuthorizationEndpoint, DeviceCodeGrant, DeviceCredentialDict)
 from flask import Flask, Response, g, request  # noqa: E402
@@ -67,6 +76,7 @@ class Client(ClientMixin):
         self.secret = secret
         self.grant_types = grant_types
         self.lifetime = lifetime
+        self.signs_in_users = "authorization_code" in grant_types
 
     def get_client_id(self):
         return self.client_id
@@ -78,7 +88,10 @@ class Client(ClientMixin):
         return scope
 
     def check_redirect_uri(self, redirect_uri):
-        return False
+        # RFC 8252 7.3: a loopback redirect URI on any port.
+        parts = urllib.parse.urlsplit(redirect_uri)
+        return (self.signs_in_users and parts.scheme == "http" and parts.hostname == "127.0.0.1"
+                and parts.path == "/callback")
 
     def check_client_secret(self, client_secret):
         return self.secret is not None and hmac.compare_digest(self.secret, client_secret)
@@ -87,7 +100,7 @@ class Client(ClientMixin):
         return method == ("client_secret_basic" if self.secret else "none")
 
     def check_response_type(self, response_type):
-        return False
+        return self.signs_in_users and response_type == "code"
 
     def check_grant_type(self, grant_type):
         return grant_type in self.grant_types
@@ -122,6 +135,32 @@ class Token(TokenMixin):
         return self.revoked
 
 
+class AuthorizationCode:
+    """An issued authorization code, with the PKCE challenge it must be redeemed with."""
+
+    def __init__(self, code, client_id, redirect_uri, scope, user, challenge, method):
+        self.code = code
+        self.client_id = client_id
+        self.redirect_uri = redirect_uri
+        self.scope = scope
+        self.user = user
+        self.code_challenge = challenge
+        self.code_challenge_method = method
+        self.expires_at = time.time() + 60
+
+    def get_redirect_uri(self):
+        return self.redirect_uri
+
+    def get_scope(self):
+        return self.scope
+
+    def get_auth_time(self):
+        return None
+
+    def get_nonce(self):
+        return None
+
+
 class Store:
     """Everything the server knows, in memory, behind one lock."""
 
@@ -136,6 +175,8 @@ class Store:
         self.user_grants = {}       # user code -> (user, approved)
         self.slow_down_once = set()  # user codes
         self.polls = {}             # device code -> {"last": time, "interval": seconds}
+        self.codes = {}             # authorization code -> AuthorizationCode
+        self.deny_next = False      # the next authorization request is denied
 
 
 def build_app(store, metadata):
@@ -207,6 +248,33 @@ def build_app(store, metadata):
                 store.devices[data["device_code"]] = credential
                 store.user_codes[data["user_code"]] = data["device_code"]
 
+    class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
+        TOKEN_ENDPOINT_AUTH_METHODS = ["none"]
+
+        def save_authorization_code(self, code, req):
+            with store.lock:
+                store.codes[code] = AuthorizationCode(
+                    code, req.client.get_client_id(), req.redirect_uri, req.scope, req.user,
+                    req.data.get("code_challenge"), req.data.get("code_challenge_method"))
+
+        def query_authorization_code(self, code, client):
+            with store.lock:
+                item = store.codes.get(code)
+            if item and item.client_id == client.get_client_id() and item.expires_at > time.time():
+                return item
+            return None
+
+        def delete_authorization_code(self, authorization_code):
+            with store.lock:
+                store.codes.pop(authorization_code.code, None)
+
+        def authenticate_user(self, authorization_code):
+            return authorization_code.user
+
+    class S256Only(CodeChallenge):
+        SUPPORTED_CODE_CHALLENGE_METHOD = ["S256"]
+
+    server.register_grant(AuthorizationCodeGrant, [S256Only(required=True)])
     server.register_grant(grants.ClientCredentialsGrant)
     server.register_grant(RefreshTokenGrant)
     server.register_grant(DeviceGrant)
@@ -225,6 +293,19 @@ def build_app(store, metadata):
     @app.post("/oauth/token")
     def token():
         return server.create_token_response()
+
+    @app.get("/oauth/authorize")
+    def authorize():
+        # The user signs in and consents at once (or refuses, after /oauth/deny-next).
+        with store.lock:
+            denied, store.deny_next = store.deny_next, False
+        return server.create_authorization_response(grant_user=None if denied else USER)
+
+    @app.post("/oauth/deny-next")
+    def deny_next():
+        with store.lock:
+            store.deny_next = True
+        return Response("the next authorization request is denied\n", mimetype="text/plain")
 
     @app.post("/oauth/moved")
     def moved():
@@ -312,6 +393,7 @@ def main():
                         help="a file holding the --confidential-client's secret")
     parser.add_argument("--device-client", required=True, metavar="ID")
     parser.add_argument("--short-client", required=True, metavar="ID")
+    parser.add_argument("--app-client", required=True, metavar="ID")
     parser.add_argument("--token-lifetime", type=int, default=3600, help="seconds an access token lives")
     parser.add_argument("--short-lifetime", type=int, default=5, help="seconds the --short-client's tokens live")
     parser.add_argument("--device-interval", type=int, default=1, help="the polling interval the device endpoint gives")
@@ -325,6 +407,7 @@ def main():
         Client(args.confidential_client, secret, {"client_credentials", "refresh_token"}, args.token_lifetime),
         Client(args.device_client, None, {DEVICE_CODE_GRANT_TYPE, "refresh_token"}, args.token_lifetime),
         Client(args.short_client, None, {DEVICE_CODE_GRANT_TYPE, "refresh_token"}, args.short_lifetime),
+        Client(args.app_client, None, {"authorization_code", "refresh_token"}, args.token_lifetime),
     ], args.device_interval)
     app = build_app(store, args.metadata.read_bytes())
     log = RequestLog(args.request_log) if args.request_log else None

@@ -43,7 +43,6 @@ public actor OAuth2Authentication: AuthenticationProvider {
     }
 
     private func requestToken() async throws -> String {
-        guard ServiceRoot.isSecure(tokenEndpoint) else { throw ODataClientError.insecureURL(tokenEndpoint.absoluteString) }
         var form: [(String, String)]
         switch grant {
         case .clientCredentials(let clientId, let clientSecret):
@@ -53,39 +52,16 @@ public actor OAuth2Authentication: AuthenticationProvider {
             if let clientSecret { form.append(("client_secret", clientSecret)) }
         }
         if let scope { form.append(("scope", scope)) }
-        var request = HTTPRequest(method: "POST", url: tokenEndpoint, body: Data(FormEncoding.encode(form).utf8))
-        request[header: "Content-Type"] = "application/x-www-form-urlencoded"
-        request[header: "Accept"] = "application/json"
-        let response = try await transport.send(request)
-        guard response.statusCode == 200 else {
-            // Token endpoints answer `{"error": "invalid_client", "error_description": "…"}`; nothing secret is echoed.
-            let reply = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
-            throw ODataClientError.authenticationFailed(
-                status: response.statusCode,
-                reason: [reply?["error"] as? String, reply?["error_description"] as? String].compactMap { $0 }.joined(separator: ": "))
+        let reply: TokenEndpoint.Reply
+        do {
+            reply = try await TokenEndpoint.request(tokenEndpoint, form: form, transport: transport)
+        } catch let refusal as TokenEndpoint.Refusal {
+            throw refusal.clientError
         }
-        guard let reply = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-              let token = reply["access_token"] as? String else {
-            throw ODataClientError.authenticationFailed(status: response.statusCode, reason: "the token endpoint's answer has no access_token")
-        }
-        let lifetime = (reply["expires_in"] as? NSNumber)?.doubleValue ?? Double(reply["expires_in"] as? String ?? "") ?? 3600
-        cached = (token, Date().addingTimeInterval(max(0, lifetime - 60)))
-        if case .refreshToken(let clientId, _, let clientSecret) = grant, let rotated = reply["refresh_token"] as? String {
+        cached = (reply.accessToken, Date().addingTimeInterval(max(0, reply.lifetime - 60)))
+        if case .refreshToken(let clientId, _, let clientSecret) = grant, let rotated = reply.refreshToken {
             grant = .refreshToken(clientId: clientId, refreshToken: rotated, clientSecret: clientSecret)
         }
-        return token
-    }
-}
-
-/// `application/x-www-form-urlencoded` bodies.
-enum FormEncoding {
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    static func encode(_ fields: [(String, String)]) -> String {
-        fields.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
-    }
-
-    static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+        return reply.accessToken
     }
 }

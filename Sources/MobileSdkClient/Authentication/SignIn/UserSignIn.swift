@@ -1,0 +1,188 @@
+import Foundation
+
+/// Signs a user in with the authorization-code grant and PKCE (RFC 6749 §4.1, RFC 7636), keeps the tokens in a
+/// ``TokenStore``, and authenticates the client's requests with them, refreshing the access token as it expires.
+///
+///     let signIn = UserSignIn(.entraID(tenant: "contoso.onmicrosoft.com", clientId: appId,
+///                                      redirectURI: URL(string: "msauth.com.contoso.field://auth")!,
+///                                      scopes: ["https://contoso.crm.dynamics.com/user_impersonation"]),
+///                             store: KeychainTokenStore(service: "com.contoso.field"))
+///     if await !signIn.isSignedIn { try await signIn.signIn(using: WebAuthenticationSessionPresenter { window }) }
+///     let client = ODataClient(.dataverse(serviceRoot: root, authentication: signIn))
+///
+/// A request made while nobody is signed in, or after the service refused the stored refresh token, throws
+/// ``SignInError/signInRequired``: the app shows its sign-in then. A refresh token the service rotates is stored at
+/// once, so it survives a restart.
+public actor UserSignIn: AuthenticationProvider {
+    /// The authorization server and how the app is registered with it.
+    public struct Configuration: Sendable {
+        public var authorizationEndpoint: URL
+        public var tokenEndpoint: URL
+        public var clientId: String
+        /// The redirect URI the app is registered with: a custom scheme for apps, `http://127.0.0.1/callback` (any
+        /// port) for ``LoopbackPresenter``.
+        public var redirectURI: URL
+        public var scopes: [String]
+        /// Further parameters of the authorization request: `prompt`, `login_hint`, `domain_hint` …
+        public var additionalParameters: [URLQueryItem]
+
+        public init(authorizationEndpoint: URL, tokenEndpoint: URL, clientId: String, redirectURI: URL, scopes: [String],
+                    additionalParameters: [URLQueryItem] = []) {
+            self.authorizationEndpoint = authorizationEndpoint
+            self.tokenEndpoint = tokenEndpoint
+            self.clientId = clientId
+            self.redirectURI = redirectURI
+            self.scopes = scopes
+            self.additionalParameters = additionalParameters
+        }
+
+        /// Microsoft Entra ID's v2.0 endpoints of `tenant` (a domain, a tenant id, or `organizations`), asking for
+        /// `offline_access` too, without which no refresh token comes.
+        public static func entraID(tenant: String, clientId: String, redirectURI: URL, scopes: [String]) -> Configuration {
+            let base = "https://login.microsoftonline.com/" + FormEncoding.escape(tenant) + "/oauth2/v2.0/"
+            // The base is built from a constant and an escaped path segment: these are valid URLs.
+            let authorize = URL(string: base + "authorize") ?? URL(fileURLWithPath: "/")
+            let token = URL(string: base + "token") ?? URL(fileURLWithPath: "/")
+            return Configuration(authorizationEndpoint: authorize, tokenEndpoint: token, clientId: clientId, redirectURI: redirectURI,
+                                 scopes: scopes.contains("offline_access") ? scopes : scopes + ["offline_access"])
+        }
+    }
+
+    public let configuration: Configuration
+    private let store: any TokenStore
+    private let transport: any HTTPTransport
+    /// The tokens as last loaded or issued; nil until loaded.
+    private var tokens: SignInTokens?
+    private var loaded = false
+    /// The refresh in flight: concurrent requests wait for it rather than spend the refresh token twice.
+    private var refreshing: Task<SignInTokens, Error>?
+
+    public init(_ configuration: Configuration, store: any TokenStore, transport: any HTTPTransport = URLSessionTransport()) {
+        self.configuration = configuration
+        self.store = store
+        self.transport = transport
+    }
+
+    /// Whether tokens are stored (a user signed in, here or in an earlier launch).
+    public var isSignedIn: Bool {
+        get async throws { try await currentTokens() != nil }
+    }
+
+    /// Shows the sign-in page through `presenter`, checks the redirect's `state`, and exchanges its code (with the
+    /// PKCE verifier) for tokens, which the store keeps.
+    public func signIn(using presenter: any AuthorizationPresenter) async throws {
+        let pkce = PKCE()
+        let state = PKCE.state()
+        var parameters = [
+            URLQueryItem(name: "response_type", value: "code"),
+            URLQueryItem(name: "client_id", value: configuration.clientId),
+            URLQueryItem(name: "scope", value: configuration.scopes.joined(separator: " ")),
+            URLQueryItem(name: "state", value: state),
+            URLQueryItem(name: "code_challenge", value: pkce.challenge),
+            URLQueryItem(name: "code_challenge_method", value: PKCE.method),
+        ]
+        parameters += configuration.additionalParameters
+        let request = AuthorizationRequest(redirectURI: configuration.redirectURI, endpoint: configuration.authorizationEndpoint,
+                                           parameters: parameters)
+        let callback = try await presenter.present(request)
+        let query = Self.formFields(callback.url.query ?? "")
+        func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
+        guard value("state") == state else { throw SignInError.stateMismatch }
+        if let error = value("error") { throw SignInError.refused(error: error, description: value("error_description")) }
+        guard let code = value("code") else { throw SignInError.missingCode }
+        do {
+            try await keep(try await exchange([
+                ("grant_type", "authorization_code"), ("client_id", configuration.clientId), ("code", code),
+                ("redirect_uri", callback.redirectURI.absoluteString), ("code_verifier", pkce.verifier),
+            ], keeping: nil))
+        } catch let refusal as TokenEndpoint.Refusal {
+            throw SignInError.refused(error: refusal.code ?? "HTTP \(refusal.status)", description: refusal.description)
+        }
+    }
+
+    /// Forgets the user's tokens, here and in the store. (The authorization server's own session, in the browser, is
+    /// the server's to end.)
+    public func signOut() async throws {
+        refreshing?.cancel()
+        refreshing = nil
+        tokens = nil
+        loaded = true
+        try await store.remove()
+    }
+
+    public func authenticate(_ request: inout HTTPRequest, refresh: Bool) async throws {
+        guard let current = try await currentTokens() else { throw SignInError.signInRequired }
+        var token = current.accessToken
+        if refresh || current.expiresAt <= Date().addingTimeInterval(60) {
+            token = try await refreshed(current).accessToken
+        }
+        request[header: "Authorization"] = "Bearer " + token
+    }
+
+    /// The fields of a redirect's query, form-decoded (RFC 6749 appendix B: `+` is a space).
+    static func formFields(_ query: String) -> [(name: String, value: String)] {
+        query.split(separator: "&").map { field in
+            let parts = field.split(separator: "=", maxSplits: 1).map {
+                $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+    }
+
+    // MARK: Tokens
+
+    private func currentTokens() async throws -> SignInTokens? {
+        if !loaded {
+            tokens = try await store.load()
+            loaded = true
+        }
+        return tokens
+    }
+
+    /// New tokens from the refresh token, once however many requests ask at the same time. A refused refresh token
+    /// ends the sign-in.
+    private func refreshed(_ current: SignInTokens) async throws -> SignInTokens {
+        if let refreshing { return try await refreshing.value }
+        let task = Task { try await refresh(current) }
+        refreshing = task
+        defer { refreshing = nil }
+        return try await task.value
+    }
+
+    private func refresh(_ current: SignInTokens) async throws -> SignInTokens {
+        guard let refreshToken = current.refreshToken else {
+            try await endSignIn()
+            throw SignInError.signInRequired
+        }
+        do {
+            let issued = try await exchange([("grant_type", "refresh_token"), ("client_id", configuration.clientId),
+                                             ("refresh_token", refreshToken)], keeping: refreshToken)
+            try await keep(issued)
+            return issued
+        } catch let refusal as TokenEndpoint.Refusal where refusal.code == "invalid_grant" {
+            try await endSignIn()
+            throw SignInError.signInRequired
+        } catch let refusal as TokenEndpoint.Refusal {
+            throw refusal.clientError
+        }
+    }
+
+    /// Asks the token endpoint; a reply without a refresh token keeps `previousRefreshToken` (services that do not
+    /// rotate them).
+    private func exchange(_ form: [(String, String)], keeping previousRefreshToken: String?) async throws -> SignInTokens {
+        let reply = try await TokenEndpoint.request(configuration.tokenEndpoint, form: form, transport: transport)
+        return SignInTokens(accessToken: reply.accessToken, refreshToken: reply.refreshToken ?? previousRefreshToken,
+                            expiresAt: Date().addingTimeInterval(reply.lifetime), scope: reply.scope)
+    }
+
+    private func keep(_ issued: SignInTokens) async throws {
+        tokens = issued
+        loaded = true
+        try await store.save(issued)
+    }
+
+    private func endSignIn() async throws {
+        tokens = nil
+        try await store.remove()
+    }
+}
