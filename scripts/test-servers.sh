@@ -2,6 +2,7 @@
 # Starts or stops the third-party OData servers the integration tests run against:
 #   odatapy (OData v4, SampleMetadata/TripPin.xml)                  -> MOBILESDK_TEST_ODATA_V4_URL
 #   pyslet  (OData v2, SampleMetadata/CRM2011.OrganizationData.xml) -> MOBILESDK_TEST_ODATA_V2_URL
+#     (and SampleMetadata/Gallery.v2.xml, media link entries, beside it -> MOBILESDK_TEST_ODATA_V2_MEDIA_URL)
 #   odatapy (OData v4, SampleMetadata/Dataverse.WebApi.xml)         -> MOBILESDK_TEST_DATAVERSE_URL
 #     (with a revalidatable $metadata, the Web API's EntityDefinitions requests answered from
 #     SampleMetadata/Dataverse.EntityDefinitions.json by Tests/Servers/entity_definitions.py, and
@@ -155,6 +156,7 @@ start() {
     oauth_url="$(wait_for_server oauth)"
     printf 'MOBILESDK_TEST_ODATA_V4_URL=%s\nMOBILESDK_TEST_ODATA_V2_URL=%s\nMOBILESDK_TEST_DATAVERSE_URL=%s\n' \
         "$v4_url" "$v2_url" "$dataverse_url" > "$state_dir/servers.env"
+    printf 'MOBILESDK_TEST_ODATA_V2_MEDIA_URL=%s\n' "${v2_url%OrganizationData.svc/}Gallery.svc/" >> "$state_dir/servers.env"
     printf 'MOBILESDK_TEST_DATAVERSE_LOG=%s\n' "$state_dir/dataverse.requests.log" >> "$state_dir/servers.env"
     printf 'MOBILESDK_TEST_SECURED_URL=%s\nMOBILESDK_TEST_SECURED_LOG=%s\nMOBILESDK_TEST_SECURED_TOKEN=%s\n' \
         "$secured_url" "$state_dir/secured.requests.log" "$secured_token" >> "$state_dir/servers.env"

@@ -12,6 +12,8 @@ import FoundationNetworking
 enum LiveServers {
     static let v4 = url("MOBILESDK_TEST_ODATA_V4_URL")
     static let v2 = url("MOBILESDK_TEST_ODATA_V2_URL")
+    /// pyslet's OData v2 service of media link entries (`SampleMetadata/Gallery.v2.xml`).
+    static let v2Media = url("MOBILESDK_TEST_ODATA_V2_MEDIA_URL")
     /// TripPin behind sign-in (bearer or basic), answering 401 with `WWW-Authenticate`.
     static let secured = url("MOBILESDK_TEST_SECURED_URL")
     /// Authlib's OAuth 2.0 server, and the public client id it signs users in for (authorization code with PKCE).

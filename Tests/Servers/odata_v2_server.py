@@ -4,7 +4,10 @@
 Serves the EDMX document given with --metadata (default:
 SampleMetadata/CRM2011.OrganizationData.xml) with pyslet's in-memory container: every
 entity set starts empty and lives only as long as the process. The service root is
-http://127.0.0.1:PORT/OrganizationData.svc/. Atom is pyslet's default format; send
+http://127.0.0.1:PORT/OrganizationData.svc/. Beside it, at http://127.0.0.1:PORT/Gallery.svc/,
+--media-metadata (default: SampleMetadata/Gallery.v2.xml) is served the same way: its media
+link entries (m:HasStream) are created by POSTing their content (with a Slug), and their
+content is read and replaced at .../$value. Atom is pyslet's default format; send
 "Accept: application/json" (or $format=json) for verbose JSON.
 
 Server-driven paging is pyslet's own "topmax": collection responses carry at most
@@ -31,6 +34,7 @@ from server_common import LoggingHandler, ThreadingServer, serve
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 SERVICE_PATH = "/OrganizationData.svc"
+MEDIA_SERVICE_PATH = "/Gallery.svc"
 
 
 def patch_pyslet_bugs():
@@ -146,6 +150,9 @@ def main():
     parser.add_argument("--metadata", type=pathlib.Path,
                         default=REPO_ROOT / "SampleMetadata" / "CRM2011.OrganizationData.xml",
                         help="EDMX (OData v2) document to serve")
+    parser.add_argument("--media-metadata", type=pathlib.Path,
+                        default=REPO_ROOT / "SampleMetadata" / "Gallery.v2.xml",
+                        help="EDMX (OData v2) document with media link entries, served at %s" % MEDIA_SERVICE_PATH)
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1; 0 picks a free one")
     parser.add_argument("--page-size", type=int, default=0,
                         help="server-driven page size for collections; 0 disables paging")
@@ -161,7 +168,14 @@ def main():
     app = Server(service_root=url)
     app.set_model(load_model(args.metadata))
     app.topmax = args.page_size or None
-    http_server.set_app(tunnelling(app))
+    media = Server(service_root="http://127.0.0.1:%d%s/" % (http_server.server_port, MEDIA_SERVICE_PATH))
+    media.set_model(load_model(args.media_metadata))
+
+    def by_service(environ, start_response):
+        chosen = media if environ.get("PATH_INFO", "").startswith(MEDIA_SERVICE_PATH + "/") else app
+        return chosen(environ, start_response)
+
+    http_server.set_app(tunnelling(by_service))
 
     serve(http_server, url, "OData v2 service for %s" % args.metadata, args.ready_file)
 
