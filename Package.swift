@@ -92,7 +92,7 @@ let package = Package(
             resources: [.copy("Payloads")]
         ),
         // Generated classes against real OData servers started by scripts/test-servers.sh.
-        .testTarget(name: "LiveServiceTests", dependencies: ["MobileSdkClient", "MobileSdk", "TripPinModel", "CRM2011Model"]),
+        .testTarget(name: "LiveServiceTests", dependencies: ["MobileSdkClient", "MobileSdk", "TripPinModel", "CRM2011Model", "GalleryModel"]),
         // The plugins' input rules, compiled from the plugin's own source file (a link).
         .testTarget(name: "PluginTests"),
         .testTarget(
@@ -104,6 +104,7 @@ let package = Package(
         .target(name: "DataverseModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/DataverseModel"),
         .target(name: "CRM2011Model", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/CRM2011Model"),
         .target(name: "SAPModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/SAPModel"),
+        .target(name: "GalleryModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/GalleryModel"),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: ["MobileSdk", "TripPinModel", "DataverseModel", "CRM2011Model", "SAPModel"]

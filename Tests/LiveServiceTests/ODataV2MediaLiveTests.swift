@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 import MobileSdk
 import MobileSdkClient
 import Testing
@@ -15,7 +16,9 @@ struct ODataV2MediaLiveTests {
 
     init() throws {
         root = try #require(LiveServers.v2Media, LiveServers.skipMessage)
-        client = ODataClient(ODataClient.Configuration(serviceRoot: root, version: .v2, transport: transport))
+        let registry = EntityRegistry()
+        GeneratedEntities.register(in: registry)
+        client = ODataClient(ODataClient.Configuration(serviceRoot: root, version: .v2, transport: transport, registry: registry))
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ODataV2MediaLiveTests-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
@@ -27,8 +30,7 @@ struct ODataV2MediaLiveTests {
         let file = folder.appendingPathComponent("beach.png")
         try Self.picture.write(to: file)
 
-        let entry = try await client.createMediaEntity(Entity.self, contentsOf: file, contentType: "image/png", slug: "beach.png",
-                                                       entitySet: "Pictures")
+        let entry = try await client.createMediaEntity(Picture.self, contentsOf: file, contentType: "image/png", slug: "beach.png")
         let post = try #require(transport.requests.first)
         #expect(post.method == "POST" && post[header: "Slug"] == "beach.png" && post[header: "Content-Type"] == "image/png")
         let media = entry.mediaResource
@@ -36,6 +38,13 @@ struct ODataV2MediaLiveTests {
         #expect(readLink.hasPrefix(root.absoluteString + "Pictures(") && readLink.hasSuffix(")/$value"))
         #expect(media.editLink == readLink)
         #expect(media.contentType == "image/png")
+
+        // Its properties are an ordinary entity's (MERGE).
+        entry.title = "Beach"
+        try await client.update(entry)
+        let reread = try await client.retrieve(Picture.self, key: EntityKey(.int32(try #require(entry.id))))
+        #expect(reread.title == "Beach")
+        #expect(reread.mediaResource.readLink == readLink)
 
         let copy = folder.appendingPathComponent("copy.png")
         let downloaded = try await client.download(media, to: copy)

@@ -60,7 +60,7 @@ extension GenerationContext {
                 propertyName: property.name,
                 type: mapped,
                 isReadOnly: isReadOnly(property),
-                documentation: documentation(of: property, in: owner)))
+                documentation: documentation(of: property, in: owner, swiftName: name)))
         }
         if !skippedVirtual.isEmpty, let location = properties.first?.location {
             warning("\(owner.name): \(skippedVirtual.count) virtual attribute\(skippedVirtual.count == 1 ? " is" : "s are") not generated (they hold no value of their own): \(skippedVirtual.joined(separator: ", "))", at: location)
@@ -113,7 +113,7 @@ extension GenerationContext {
     }
 
     /// Labels, one description, the lookup's targets, and the property's place in the metadata.
-    private func documentation(of property: Property, in owner: QualifiedName) -> Documentation {
+    private func documentation(of property: Property, in owner: QualifiedName, swiftName: String) -> Documentation {
         var text = DocumentationText()
         text.add(property.dynamics?.displayName.text)
         text.add(property.sap?.label)
@@ -121,6 +121,9 @@ extension GenerationContext {
         text.add(property.dynamics?.description.text ?? property.coreDescription)
         text.add(property.longDescription)
         if let targets = property.dynamics?.targets, !targets.isEmpty { text.add("Refers to: " + targets.joined(separator: ", ") + ".") }
+        if property.dynamics?.attributeTypeName == "ImageType" {
+            text.add("The thumbnail the record carries; `fullSizeImage(\\.\(swiftName))` is the full-size image, for the client to download.")
+        }
         var kind = "`\(property.type)`"
         if let attribute = property.dynamics {
             // File and image columns are `Virtual` attributes whose type name says what they hold.

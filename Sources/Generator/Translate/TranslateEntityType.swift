@@ -45,6 +45,7 @@ extension GenerationContext {
         text.add(type.displayLabel)
         text.add(type.dynamics?.description.text ?? type.coreDescription)
         text.add(type.longDescription)
+        if type.hasStream { text.add("A media entity: its content is `mediaResource`, which the client downloads and uploads.") }
         let documentation = text.documentation(remark: "Generated from entity type `\(qualified)`.")
         let declaration = Declaration.documented(documentation, .class(ClassDeclaration(
             access: classAccess, name: className, superclass: superclass, members: members)))

@@ -143,6 +143,9 @@ open class Account: Crmbaseentity {
     ///
     /// Company logo shown on the record form.
     ///
+    /// The thumbnail the record carries; `fullSizeImage(\.entityImage)` is the full-size image, for the client to
+    /// download.
+    ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/entityimage` (`Edm.Binary`, Image attribute).
     public final var entityImage: Foundation.Data? {
         get { _get() }

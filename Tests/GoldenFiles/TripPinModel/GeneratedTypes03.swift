@@ -108,6 +108,8 @@ open class Flight: PublicTransportation {
     }
 }
 
+/// A media entity: its content is `mediaResource`, which the client downloads and uploads.
+///
 /// - Remark: Generated from entity type `Sample.TripPin.Photo`.
 open class Photo: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "Photo" }
