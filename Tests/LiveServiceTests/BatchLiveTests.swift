@@ -16,9 +16,7 @@ extension ODataV4Live {
 
     init() throws {
         root = try #require(LiveServers.v4, LiveServers.skipMessage)
-        let registry = EntityRegistry()
-        GeneratedEntities.register(in: registry)
-        client = ODataClient(ODataClient.Configuration(serviceRoot: root, transport: transport, registry: registry))
+        client = LiveServers.client(root, transport: transport, register: GeneratedEntities.register(in:))
     }
 
     private func person(_ userName: String) -> Person {

@@ -40,6 +40,17 @@ enum LiveServers {
     }
 }
 
+extension LiveServers {
+    /// A client for `root` through `transport`, reading into the classes `register` registers (a generated model's
+    /// `GeneratedEntities.register(in:)`).
+    static func client(_ root: URL, version: ODataVersion = .v4, transport: RecordingTransport,
+                       register: (EntityRegistry) -> Void) -> ODataClient {
+        let registry = EntityRegistry()
+        register(registry)
+        return ODataClient(ODataClient.Configuration(serviceRoot: root, version: version, transport: transport, registry: registry))
+    }
+}
+
 /// Sends through `URLSessionTransport` and keeps every request, to check what the client sent.
 final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     private let inner = URLSessionTransport(timeout: 30)

@@ -16,9 +16,7 @@ extension ODataV4Live {
 
     init() throws {
         root = try #require(LiveServers.v4, LiveServers.skipMessage)
-        let registry = EntityRegistry()
-        GeneratedEntities.register(in: registry)
-        client = ODataClient(ODataClient.Configuration(serviceRoot: root, transport: transport, registry: registry))
+        client = LiveServers.client(root, transport: transport, register: GeneratedEntities.register(in:))
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("MediaEntityLiveTests-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }

@@ -15,9 +15,7 @@ struct ODataV2LiveTests {
 
     init() throws {
         root = try #require(LiveServers.v2, LiveServers.skipMessage)
-        let registry = EntityRegistry()
-        GeneratedEntities.register(in: registry)
-        client = ODataClient(ODataClient.Configuration(serviceRoot: root, version: .v2, transport: transport, registry: registry))
+        client = LiveServers.client(root, version: .v2, transport: transport, register: GeneratedEntities.register(in:))
     }
 
     private func account(_ number: String, name: String) -> Account {

@@ -16,9 +16,7 @@ struct ODataV2MediaLiveTests {
 
     init() throws {
         root = try #require(LiveServers.v2Media, LiveServers.skipMessage)
-        let registry = EntityRegistry()
-        GeneratedEntities.register(in: registry)
-        client = ODataClient(ODataClient.Configuration(serviceRoot: root, version: .v2, transport: transport, registry: registry))
+        client = LiveServers.client(root, version: .v2, transport: transport, register: GeneratedEntities.register(in:))
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ODataV2MediaLiveTests-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }

@@ -23,6 +23,17 @@ struct DataverseFileColumnTests {
 
     private static let content = Data("The contract, twenty-eight b".utf8)
 
+    /// Downloads the opportunity's document through `transport` into a new folder: what the download returned and the
+    /// bytes the destination holds.
+    private func downloadDocument(_ transport: RecordedTransport) async throws -> (DownloadedStream, Data) {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let destination = directory.appendingPathComponent("contract.pdf")
+        let downloaded = try await client(transport).download(Opportunity(id: Self.opportunity).newContractDocument, to: destination)
+        #expect(!FileManager.default.fileExists(atPath: destination.path + ".partial"))
+        return (downloaded, try Data(contentsOf: destination))
+    }
+
     private func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("FileColumnTests-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -110,18 +121,14 @@ struct DataverseFileColumnTests {
             return .response(HTTPResponse(statusCode: 206, headerFields: fields, body: Self.content.subdata(in: range)))
         }
         transport.route("GET", "new_contractdocument/$value", part(0..<8), part(8..<16), part(16..<24), part(24..<28))
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let destination = directory.appendingPathComponent("contract.pdf")
 
-        let downloaded = try await client(transport).download(Opportunity(id: Self.opportunity).newContractDocument, to: destination)
+        let (downloaded, content) = try await downloadDocument(transport)
 
-        #expect(try Data(contentsOf: destination) == Self.content)
+        #expect(content == Self.content)
         #expect(downloaded.byteCount == 28)
         #expect(downloaded.fileName == "contract.pdf")
         #expect(downloaded.contentType == "application/pdf")
         #expect(transport.requests.map { $0[header: "Range"] } == ["bytes=0-7", "bytes=8-15", "bytes=16-23", "bytes=24-31"])
-        #expect(!FileManager.default.fileExists(atPath: destination.path + ".partial"))
     }
 
     @Test func anInterruptedDownloadResumesFromItsPartialFile() async throws {
@@ -150,13 +157,10 @@ struct DataverseFileColumnTests {
 
     @Test func aServiceIgnoringRangesSendsTheWholeStreamOnce() async throws {
         let transport = RecordedTransport(.response(HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "application/pdf"], body: Self.content)))
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let destination = directory.appendingPathComponent("contract.pdf")
 
-        let downloaded = try await client(transport).download(Opportunity(id: Self.opportunity).newContractDocument, to: destination)
+        let (downloaded, content) = try await downloadDocument(transport)
 
-        #expect(try Data(contentsOf: destination) == Self.content)
+        #expect(content == Self.content)
         #expect(downloaded.byteCount == 28)
         #expect(transport.requests.count == 1)
     }
