@@ -37,8 +37,10 @@ extension Entity {
 }
 
 extension AttributeKeyPaths {
-    /// The full-size image of a Dataverse image column whose thumbnail a key path reads:
-    /// `client.download(account.fullSizeImage(\.entityImage), to: file)`; nil when the key path reads no attribute.
+    /// The full-size image of a Dataverse image column whose thumbnail a key path reads; nil when the key path reads
+    /// no attribute.
+    ///
+    ///     if let logo = account.fullSizeImage(\.entityImage) { try await client.download(logo, to: file) }
     public func fullSizeImage(_ keyPath: KeyPath<Self, Data?>) -> StreamReference? {
         guard let name = Self.attributeName(keyPath) else { return nil }
         return streamReference(.image(name), links: nil)

@@ -81,8 +81,11 @@ extension ODataClient {
             }
             progress?(TransferProgress(completedBytes: offset, totalBytes: total))
         }
-        try? fileManager.removeItem(at: destination)
-        try fileManager.moveItem(at: partial, to: destination)
+        // rename(2) replaces the destination in one step: it holds the old content or the new, never neither.
+        guard rename(partial.path, destination.path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path,
+                                                           NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno))])
+        }
         return DownloadedStream(file: destination, byteCount: offset, contentType: contentType, fileName: fileName ?? stream.fileName)
     }
 
