@@ -24,32 +24,12 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let urlRequest = Self.urlRequest(request)
-        let task = TaskBox()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
-                let dataTask = session.dataTask(with: urlRequest) { [delegate] data, response, error in
-                    if error != nil, let identifier = task.identifier, let challenged = delegate.challengedResponse(of: identifier) {
-                        continuation.resume(returning: HTTPResponse(statusCode: challenged.statusCode,
-                                                                    headerFields: Self.headerFields(of: challenged), body: Data()))
-                        return
-                    }
-                    if let error {
-                        continuation.resume(throwing: error)
-                        return
-                    }
-                    guard let response = response as? HTTPURLResponse else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                        return
-                    }
-                    continuation.resume(returning: HTTPResponse(statusCode: response.statusCode,
-                                                                headerFields: Self.headerFields(of: response), body: data ?? Data()))
+        try await run(nil) { finish in
+            session.dataTask(with: Self.urlRequest(request)) { data, response, error in
+                finish(response, error) { head in
+                    HTTPResponse(statusCode: head.statusCode, headerFields: Self.headerFields(of: head), body: data ?? Data())
                 }
-                task.set(dataTask)
-                dataTask.resume()
             }
-        } onCancel: {
-            task.cancel()
         }
     }
 
@@ -72,6 +52,59 @@ public final class URLSessionTransport: HTTPTransport {
     }
 }
 
+extension URLSessionTransport {
+    /// How a task's completion handler hands over what it got: the response's head (or an error) and how to make the
+    /// response from the head.
+    typealias Finish = @Sendable (URLResponse?, Error?, (HTTPURLResponse) throws -> HTTPResponse) -> Void
+
+    /// Runs the task `make` creates and resumes with its response (a 401 whose challenge was cancelled as the 401),
+    /// reporting the bytes received every quarter second while it runs and once when it is done; cancelling the
+    /// Swift task cancels it.
+    func run(_ progress: TransferProgress.Handler?, _ make: (@escaping Finish) -> URLSessionTask) async throws -> HTTPResponse {
+        let box = TaskBox()
+        let reporter = progress.map { report in
+            Task.detached {
+                var reported: Int64 = 0
+                while !Task.isCancelled {
+                    try await Task.sleep(nanoseconds: 250_000_000)
+                    if let (completed, total) = box.received, completed > reported {
+                        reported = completed
+                        report(TransferProgress(completedBytes: completed, totalBytes: total > 0 ? total : nil))
+                    }
+                }
+            }
+        }
+        defer { reporter?.cancel() }
+        let response = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
+                let task = make { [delegate] response, error, body in
+                    let challenged = error == nil ? nil : box.identifier.flatMap(delegate.challengedResponse(of:))
+                    if let error, challenged == nil {
+                        continuation.resume(throwing: error)
+                        return
+                    }
+                    guard let head = challenged ?? response as? HTTPURLResponse else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                        return
+                    }
+                    continuation.resume(with: Result { try body(head) })
+                }
+                box.set(task)
+                task.resume()
+            }
+        } onCancel: {
+            box.cancel()
+        }
+        if let progress, let (completed, total) = box.received {
+            // FoundationNetworking leaves the count at 0: the file then says how much came.
+            let size = response.bodyFile.flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? NSNumber }
+            let done = max(completed, size?.int64Value ?? 0)
+            progress(TransferProgress(completedBytes: done, totalBytes: total > 0 ? total : done))
+        }
+        return response
+    }
+}
+
 /// The task of a request, so that cancelling the Swift task cancels it.
 final class TaskBox: @unchecked Sendable {
     private let lock = NSLock()
@@ -83,6 +116,13 @@ final class TaskBox: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return task?.taskIdentifier
+    }
+
+    /// The bytes the task received and expects, once it is set.
+    var received: (Int64, Int64)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return task.map { ($0.countOfBytesReceived, $0.countOfBytesExpectedToReceive) }
     }
 
     func set(_ task: URLSessionTask) {
