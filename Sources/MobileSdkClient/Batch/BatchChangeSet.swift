@@ -29,8 +29,9 @@ public final class BatchChangeSet {
     @discardableResult
     public func create(_ entity: Entity, in navigationProperty: String, of parent: BatchItem<EntityLocation>) throws
         -> BatchItem<EntityLocation> {
-        let request = try client.createRequest(entity, entitySet: type(of: entity).entitySetName ?? navigationProperty)
-        return addCreate(entity, BatchEntry(request: request, target: try reference(parent) + "/" + URLText.path(navigationProperty)))
+        let target = try reference(parent) + "/" + navigationProperty
+        let request = try client.createRequest(entity, entitySet: target)
+        return addCreate(entity, BatchEntry(request: request, target: URLText.path(target)))
     }
 
     /// Sends the entity's changes, like ``ODataClient/update(_:entitySet:)``.

@@ -31,7 +31,9 @@ extension ODataClient {
         let fileManager = FileManager.default
         if !resuming { try? fileManager.removeItem(at: partial) }
         if !fileManager.fileExists(atPath: partial.path) {
-            guard fileManager.createFile(atPath: partial.path, contents: nil) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSURLErrorKey: partial]) }
+            guard fileManager.createFile(atPath: partial.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSURLErrorKey: partial])
+            }
         }
         var offset = Int64((try? fileManager.attributesOfItem(atPath: partial.path)[.size] as? NSNumber)?.int64Value ?? 0)
         let blockSize = Int64(max(1, configuration.transferBlockSize))
@@ -48,7 +50,8 @@ extension ODataClient {
                 response = try await exchange(request) { transport, request in
                     try await transport.download(request, into: partial.deletingLastPathComponent(), progress: progress.map { report in
                         { @Sendable part in
-                            report(TransferProgress(completedBytes: start + part.completedBytes, totalBytes: knownTotal ?? part.totalBytes.map { start + $0 }))
+                            let total = knownTotal ?? part.totalBytes.map { start + $0 }
+                            report(TransferProgress(completedBytes: start + part.completedBytes, totalBytes: total))
                         }
                     })
                 }

@@ -8,9 +8,10 @@ import Darwin
 #endif
 
 /// Signs in through the system browser and a redirect to this machine (RFC 8252 §7.3): listens on 127.0.0.1 (the
-/// redirect URI's port, or any free one when it names none), has `openBrowser` open the sign-in page, and waits for
-/// the browser's request to the redirect URI, which it answers with a page saying the user may close the window.
-/// For desktop apps and command-line tools; apps on iOS use `WebAuthenticationSessionPresenter`.
+/// redirect URI's port, or any free one when it names none; a redirect URI naming `localhost` keeps that name), has
+/// `openBrowser` open the sign-in page, and waits for the browser's request to the redirect URI, which it answers
+/// with a page saying the user may close the window. For desktop apps and command-line tools; apps on iOS use
+/// `WebAuthenticationSessionPresenter`.
 public struct LoopbackPresenter: AuthorizationPresenter {
     private let openBrowser: @Sendable (URL) async throws -> Void
     private let timeout: TimeInterval
@@ -26,7 +27,9 @@ public struct LoopbackPresenter: AuthorizationPresenter {
         let listener = try LoopbackListener(port: UInt16(request.redirectURI.port ?? 0))
         defer { listener.close() }
         var components = URLComponents(url: request.redirectURI, resolvingAgainstBaseURL: true)
-        components?.host = "127.0.0.1"
+        // The host the app registered when it names this machine (Entra ID registers `localhost`), else 127.0.0.1;
+        // the port is the listener's.
+        if components?.host?.lowercased() != "localhost" { components?.host = "127.0.0.1" }
         components?.port = Int(listener.port)
         guard let redirectURI = components?.url else { throw ODataClientError.invalidRequest("the redirect URI \(request.redirectURI) is not a URL") }
         try await openBrowser(request.url(redirectingTo: redirectURI))

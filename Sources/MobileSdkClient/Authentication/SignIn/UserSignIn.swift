@@ -7,7 +7,7 @@ import Foundation
 ///                                      redirectURI: URL(string: "msauth.com.contoso.field://auth")!,
 ///                                      scopes: ["https://contoso.crm.dynamics.com/user_impersonation"]),
 ///                             store: KeychainTokenStore(service: "com.contoso.field"))
-///     if await !signIn.isSignedIn { try await signIn.signIn(using: WebAuthenticationSessionPresenter { window }) }
+///     if try await !signIn.isSignedIn { try await signIn.signIn(using: WebAuthenticationSessionPresenter { window }) }
 ///     let client = ODataClient(.dataverse(serviceRoot: root, authentication: signIn))
 ///
 /// A request made while nobody is signed in, or after the service refused the stored refresh token, throws
