@@ -36,7 +36,7 @@ struct UserSignInLiveTests {
     /// The user's browser: opens the sign-in page (which signs the test user in and redirects at once) and follows the
     /// redirect to the app's loopback listener.
     private var browser: LoopbackPresenter {
-        LoopbackPresenter(timeout: 20) { url in
+        LoopbackPresenter(timeout: 50) { url in
             let page = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: url))
             guard page.statusCode == 302, let location = page[header: "Location"], let redirect = URL(string: location) else {
                 throw URLError(.badServerResponse)
