@@ -12,11 +12,6 @@ enum MultipartBody {
         return nil
     }
 
-    /// The HTTP responses in the parts, nested change sets flattened in order.
-    static func responses(_ body: Data, boundary: String) -> [HTTPResponse] {
-        groups(body, boundary: boundary).flatMap(\.self).map(\.response)
-    }
-
     /// A response and the `Content-ID` of the part it came in.
     struct Part {
         var response: HTTPResponse
