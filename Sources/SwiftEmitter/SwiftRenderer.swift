@@ -6,7 +6,7 @@ public struct SwiftRenderer: Sendable {
     public func render(_ file: SwiftFile) -> String {
         var writer = TextWriter()
         for line in file.header { writer.line(line.isEmpty ? "//" : "// " + line) }
-        if !file.header.isEmpty { writer.line("") }
+        if !file.header.isEmpty && !(file.imports.isEmpty && file.declarations.isEmpty) { writer.line("") }
         for module in file.imports { writer.line("import \(module)") }
         for (index, declaration) in file.declarations.enumerated() {
             if index > 0 || !file.imports.isEmpty { writer.line("") }

@@ -91,7 +91,8 @@ struct GenerateOutputTests {
     func aFullDiskLeavesThePreviousGeneration() throws {
         let disk = folder.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        let mount = try BuiltTool.system("mount", ["-t", "tmpfs", "-o", "size=160k", "tmpfs", disk.path])
+        // Each of the 65 files takes at least a 4 KiB page: the small model's fit, the big model's (about 1.5 MB) do not.
+        let mount = try BuiltTool.system("mount", ["-t", "tmpfs", "-o", "size=640k", "tmpfs", disk.path])
         try #require(mount == 0, "mounting a small tmpfs failed although running as root")
         defer { _ = try? BuiltTool.system("umount", [disk.path]) }
         let output = disk.appendingPathComponent("Generated")
@@ -102,7 +103,7 @@ struct GenerateOutputTests {
             """, named: "small.xml")
         #expect(try BuiltTool.run(["generate", small, "-o", output.path]).status == 0)
         let before = try contents(of: output)
-        let result = try BuiltTool.run(["generate", try bigDocument(300), "-o", output.path])
+        let result = try BuiltTool.run(["generate", try bigDocument(1000), "-o", output.path])
         #expect(result.status != 0)
         #expect(result.errors.contains("error: cannot write the generated files: No space left on device; the previous files are unchanged"))
         #expect(try contents(of: output) == before)

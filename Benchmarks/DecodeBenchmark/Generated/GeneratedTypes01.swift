@@ -47,22 +47,3 @@ open class Businessunit: Crmbaseentity {
         set { _set(newValue) }
     }
 }
-
-/// Customer Tier
-///
-/// - Remark: Generated from the global picklist option set `new_customertier`.
-public enum NewCustomerTier: MobileSdk.OptionSetEnumeration {
-    case standard
-    case preferred
-    case strategic
-
-    /// A value the metadata did not list.
-    case unknown(Swift.Int32)
-
-    /// Each option's value and label.
-    public static let options = MobileSdk.OptionTable<NewCustomerTier>(
-        (.standard, 100000000, "Standard"),
-        (.preferred, 100000001, "Preferred"),
-        (.strategic, 100000002, "Strategic")
-    )
-}

@@ -46,18 +46,3 @@ open class Contact: Crmbaseentity {
         set { _set(newValue) }
     }
 }
-
-/// - Remark: Generated from the local state option set `new_benchmarkrecord_statecode`.
-public enum NewBenchmarkRecordStateCode: MobileSdk.OptionSetEnumeration {
-    case active
-    case inactive
-
-    /// A value the metadata did not list.
-    case unknown(Swift.Int32)
-
-    /// Each option's value and label.
-    public static let options = MobileSdk.OptionTable<NewBenchmarkRecordStateCode>(
-        (.active, 0, "Active"),
-        (.inactive, 1, "Inactive")
-    )
-}

@@ -8,13 +8,6 @@ import MobileSdk
 /// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.crmbaseentity`.
-open class Crmbaseentity: MobileSdk.Entity {
-    open override class var entityLogicalName: Swift.String { "crmbaseentity" }
-
-    open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.crmbaseentity" }
-}
-
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.principal`.
 open class Principal: Crmbaseentity {
     open override class var entityLogicalName: Swift.String { "principal" }

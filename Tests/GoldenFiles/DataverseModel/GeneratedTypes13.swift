@@ -34,19 +34,3 @@ public struct ConvertContactToAccountRequest: MobileSdk.ODataOperation {
         )
     }
 }
-
-/// - Remark: Generated from function `Microsoft.Dynamics.CRM.WhoAmI`.
-public struct WhoAmIRequest: MobileSdk.ODataOperation {
-    public typealias Response = WhoAmIResponse?
-
-    /// What the request sends.
-    public let call: MobileSdk.OperationCall
-
-    public init() {
-        call = MobileSdk.OperationCall(function: "WhoAmI")
-    }
-
-    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
-        return try result.value(WhoAmIResponse.self, as: .complex(WhoAmIResponse.self))
-    }
-}

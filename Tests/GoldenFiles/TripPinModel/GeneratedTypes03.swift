@@ -8,106 +8,6 @@ import MobileSdk
 /// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Sample.TripPin.TripRating`.
-open class TripRating: MobileSdk.Entity {
-    open override class var entityLogicalName: Swift.String { "TripRating" }
-
-    open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.TripRating" }
-
-    open override class var entitySetName: Swift.String? { "TripRatings" }
-
-    open override class var keyAttributes: [Swift.String] { ["TripId", "UserName"] }
-
-    /// Each property's Swift name, storage name, type and name in payloads.
-    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
-            tripId: TripId int32
-            userName: UserName string
-            stars: Stars byte
-            comment: Comment string
-            ratedOn: RatedOn date
-            rater: Rater navigation #0
-            """, [Person.self])
-    }
-
-    /// - Remark: Generated from `Sample.TripPin.TripRating/TripId` (`Edm.Int32`).
-    public final var tripId: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
-    }
-
-    /// - Remark: Generated from `Sample.TripPin.TripRating/UserName` (`Edm.String`).
-    public final var userName: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
-    }
-
-    /// - Remark: Generated from `Sample.TripPin.TripRating/Stars` (`Edm.Byte`).
-    public final var stars: Swift.UInt8? {
-        get { _get() }
-        set { _set(newValue) }
-    }
-
-    /// - Remark: Generated from `Sample.TripPin.TripRating/Comment` (`Edm.String`).
-    public final var comment: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
-    }
-
-    /// - Remark: Generated from `Sample.TripPin.TripRating/RatedOn` (`Edm.Date`).
-    public final var ratedOn: MobileSdk.DateOnly? {
-        get { _get() }
-        set { _set(newValue) }
-    }
-
-    /// - Remark: Generated from navigation property `Sample.TripPin.TripRating/Rater` (`Sample.TripPin.Person`).
-    public final var rater: Person? {
-        get { _related() }
-        set { _setRelated(newValue) }
-    }
-}
-
-/// - Remark: Generated from entity type `Sample.TripPin.Flight`.
-open class Flight: PublicTransportation {
-    open override class var entityLogicalName: Swift.String { "Flight" }
-
-    open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Flight" }
-
-    /// Each property's Swift name, storage name, type and name in payloads.
-    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
-            flightNumber: FlightNumber string
-            airline: Airline navigation #0
-            from: From navigation #1
-            to: To navigation #1
-            """, [Airline.self, Airport.self])
-    }
-
-    /// - Remark: Generated from `Sample.TripPin.Flight/FlightNumber` (`Edm.String`).
-    public final var flightNumber: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
-    }
-
-    /// - Remark: Generated from navigation property `Sample.TripPin.Flight/Airline` (`Sample.TripPin.Airline`).
-    public final var airline: Airline? {
-        get { _related() }
-        set { _setRelated(newValue) }
-    }
-
-    /// - Remark: Generated from navigation property `Sample.TripPin.Flight/From` (`Sample.TripPin.Airport`).
-    public final var from: Airport? {
-        get { _related() }
-        set { _setRelated(newValue) }
-    }
-
-    /// - Remark: Generated from navigation property `Sample.TripPin.Flight/To` (`Sample.TripPin.Airport`).
-    public final var to: Airport? {
-        get { _related() }
-        set { _setRelated(newValue) }
-    }
-}
-
 /// A media entity: its content is `mediaResource`, which the client downloads and uploads.
 ///
 /// - Remark: Generated from entity type `Sample.TripPin.Photo`.
@@ -152,21 +52,5 @@ open class Photo: MobileSdk.Entity {
     public final var checksum: Foundation.Data? {
         get { _get() }
         set { _set(newValue) }
-    }
-}
-
-/// - Remark: Generated from function `Sample.TripPin.GetNearestAirport`.
-public struct GetNearestAirportRequest: MobileSdk.ODataOperation {
-    public typealias Response = Airport?
-
-    /// What the request sends.
-    public let call: MobileSdk.OperationCall
-
-    public init(lat: Swift.Double, lon: Swift.Double) {
-        call = MobileSdk.OperationCall(function: "GetNearestAirport", .typed("lat", lat), .typed("lon", lon))
-    }
-
-    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
-        return try result.optionalEntity(Airport.self)
     }
 }

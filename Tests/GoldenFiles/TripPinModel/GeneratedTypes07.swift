@@ -8,49 +8,6 @@ import MobileSdk
 /// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// Includes the properties of its base type `Sample.TripPin.Location`.
-///
-/// - Remark: Generated from complex type `Sample.TripPin.AirportLocation`.
-public struct AirportLocation: MobileSdk.ComplexValue {
-    public var attributes: [Swift.String: MobileSdk.AttributeValue]
-
-    public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
-        self.attributes = attributes
-    }
-
-    /// Each property's Swift name, storage name, type and name in payloads.
-    public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
-            address: Address string
-            city: City complex #0
-            loc: Loc geography
-            """, [City.self])
-    }
-
-    /// - Remark: Generated from `Sample.TripPin.AirportLocation/Address` (`Edm.String`).
-    public var address: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
-    }
-
-    /// - Remark: Generated from `Sample.TripPin.AirportLocation/City` (`Sample.TripPin.City`).
-    public var city: City? {
-        get { _get() }
-        set { _set(newValue) }
-    }
-
-    /// - Remark: Generated from `Sample.TripPin.AirportLocation/Loc` (`Edm.GeographyPoint`).
-    public var loc: MobileSdk.SpatialValue? {
-        get { _get() }
-        set { _set(newValue) }
-    }
-}
-
-/// An RFC 5322 mailbox address.
-///
-/// - Remark: Generated from type definition `Sample.TripPin.Email`.
-public typealias Email = Swift.String
-
 /// - Remark: Generated from function `Sample.TripPin.GetNearestAirport`.
 public struct GetNearestAirportWithLatLonRequiredFeaturesRequest: MobileSdk.ODataOperation {
     public typealias Response = Airport?

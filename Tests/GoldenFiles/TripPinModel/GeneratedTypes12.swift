@@ -8,41 +8,6 @@ import MobileSdk
 /// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
-/// - Remark: Generated from entity type `Sample.TripPin.Manager`.
-open class Manager: Person {
-    open override class var entityLogicalName: Swift.String { "Manager" }
-
-    open override class var entityQualifiedName: Swift.String? { "Sample.TripPin.Manager" }
-
-    /// Each property's Swift name, storage name, type and name in payloads.
-    open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
-            budget: Budget int64
-            bossOffice: BossOffice complex #0
-            directReports: DirectReports [navigation] #1
-            """, [Location.self, Employee.self])
-    }
-
-    /// - Remark: Generated from `Sample.TripPin.Manager/Budget` (`Edm.Int64`).
-    public final var budget: Swift.Int64? {
-        get { _get() }
-        set { _set(newValue) }
-    }
-
-    /// - Remark: Generated from `Sample.TripPin.Manager/BossOffice` (`Sample.TripPin.Location`).
-    public final var bossOffice: Location? {
-        get { _get() }
-        set { _set(newValue) }
-    }
-
-    /// - Remark: Generated from navigation property `Sample.TripPin.Manager/DirectReports`
-    ///   (`Collection(Sample.TripPin.Employee)`).
-    public final var directReports: [Employee]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
-    }
-}
-
 /// - Remark: Generated from bound action `Sample.TripPin.ShareTrip`.
 public struct ShareTripRequest: MobileSdk.ODataOperation {
     public typealias Response = Swift.Void
@@ -62,24 +27,5 @@ public struct ShareTripRequest: MobileSdk.ODataOperation {
             .typed("userName", userName),
             .typed("tripId", tripId)
         )
-    }
-}
-
-/// - Remark: Generated from bound function `Sample.TripPin.GetFavoriteAirline`.
-public struct GetFavoriteAirlineRequest: MobileSdk.ODataOperation {
-    public typealias Response = Airline?
-
-    /// What the request sends.
-    public let call: MobileSdk.OperationCall
-
-    public init(boundTo target: MobileSdk.EntityKey, in targetEntitySet: Swift.String = "People") {
-        call = MobileSdk.OperationCall(
-            function: "Sample.TripPin.GetFavoriteAirline",
-            on: .entity(entitySet: targetEntitySet, key: target)
-        )
-    }
-
-    public static func response(from result: MobileSdk.OperationResult) throws -> Response {
-        return try result.optionalEntity(Airline.self)
     }
 }
