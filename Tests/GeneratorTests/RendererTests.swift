@@ -10,6 +10,13 @@ struct RendererTests {
         #expect(SwiftRenderer().render(declaration) == "public static let text = \"quote \\\" backslash \\\\ newline \\n tab \\t bell \\u{7} é\"\n")
     }
 
+    @Test func aFileOfCommentsAloneEndsWithOneNewline() {
+        let empty = SwiftFile(header: ["Generated.", "", "Nothing here."], imports: [], declarations: [])
+        #expect(SwiftRenderer().render(empty) == "// Generated.\n//\n// Nothing here.\n")
+        let file = SwiftFile(header: ["Generated."], imports: ["Foundation"], declarations: [])
+        #expect(SwiftRenderer().render(file) == "// Generated.\n\nimport Foundation\n")
+    }
+
     @Test func keywordsAreEscapedWhereDeclaredAndAfterDots() {
         let declaration = Declaration.enum(NominalDeclaration(access: .internal, name: "Type", members: [
             .enumCase(EnumCaseDeclaration(name: "self")),
