@@ -91,7 +91,7 @@ struct GenerateOutputTests {
     func aFullDiskLeavesThePreviousGeneration() throws {
         let disk = folder.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        // Each of the 65 files takes at least a 4 KiB page: the small model's fit, the big model's (about 1.5 MB) do not.
+        // Each of the 65 files takes at least a 4 KiB page: the small model's fit, the big model's (2.9 MB) do not.
         let mount = try BuiltTool.system("mount", ["-t", "tmpfs", "-o", "size=640k", "tmpfs", disk.path])
         try #require(mount == 0, "mounting a small tmpfs failed although running as root")
         defer { _ = try? BuiltTool.system("umount", [disk.path]) }
