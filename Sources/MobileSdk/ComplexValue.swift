@@ -1,12 +1,14 @@
 /// A generated struct for a complex type, stored as `.complex` with its properties by name.
 ///
 /// Generated code stores the attribute dictionary and reads and writes each property through `_get` and `_set`,
-/// which find its name in ``propertyMetadata`` by the property's Swift name.
+/// which find its name in ``propertyMetadata`` by the property's Swift name. `_set` rebuilds the value through
+/// `init(attributes:)`: a conforming type holds nothing but its attributes.
 public protocol ComplexValue: AttributeValueConvertible, Hashable, Sendable {
     /// The value with these properties; unknown names are kept, missing ones are absent.
     init(attributes: [String: AttributeValue])
-    /// The properties by name.
-    var attributes: [String: AttributeValue] { get set }
+    /// The properties by name. Generated structs declare it `var`; the requirement is get-only so that no conformance
+    /// needs a setter and a `modify` witness (two thousand functions in a model the size of Microsoft Graph).
+    var attributes: [String: AttributeValue] { get }
     /// How each property is typed and named in payloads.
     static var propertyMetadata: [PropertyMetadata] { get }
 }
@@ -29,6 +31,9 @@ extension ComplexValue {
 
     /// Hashes the properties.
     public func hash(into hasher: inout Hasher) { hasher.combine(attributes) }
+
+    /// The properties' hash: declared here so that Swift does not synthesize it for every generated type.
+    public var hashValue: Int { attributes.hashValue }
 }
 
 /// The accessors of generated properties (see ``Entity/_get(_:)``); meant for generated code only.
@@ -40,7 +45,8 @@ extension ComplexValue {
 
     /// Stores the value of the property behind the calling Swift property; nil stores `.null`.
     public mutating func _set<T: AttributeValueConvertible>(_ value: T?, _ property: String = #function) {
-        attributes.set(value, for: PropertyTable.of(Self.self).storageName(of: property))
+        let name = PropertyTable.of(Self.self).storageName(of: property)
+        updateAttributes { $0.set(value, for: name) }
     }
 
     /// The elements of the collection property behind the calling Swift property.
@@ -50,6 +56,16 @@ extension ComplexValue {
 
     /// Stores the elements of the collection property behind the calling Swift property; nil stores `.null`.
     public mutating func _setAll<T: AttributeValueConvertible>(_ values: [T]?, _ property: String = #function) {
-        attributes.set(values, for: PropertyTable.of(Self.self).storageName(of: property))
+        let name = PropertyTable.of(Self.self).storageName(of: property)
+        updateAttributes { $0.set(values, for: name) }
+    }
+
+    /// Changes the properties through `init(attributes:)`, the requirement being get-only. `self` lets go of its
+    /// dictionary first, so that the change is made in place rather than on a copy.
+    private mutating func updateAttributes(_ change: (inout [String: AttributeValue]) -> Void) {
+        var attributes = self.attributes
+        self = Self(attributes: [:])
+        change(&attributes)
+        self = Self(attributes: attributes)
     }
 }

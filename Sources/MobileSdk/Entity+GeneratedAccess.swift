@@ -1,6 +1,7 @@
 /// The accessors of generated properties. A generated property names nothing but itself —
-/// `var name: String? { get { _get() } set { _set(newValue) } }` — and these hooks find its storage name through the
-/// class's ``Entity/propertyMetadata`` by the property's Swift name, so that each name is written once per class.
+/// `var name: String? { get { self._get() } set { self._set(newValue) } }` — and these hooks find its storage
+/// name through the class's ``Entity/propertyMetadata`` by the property's Swift name, so that each name is written
+/// once per class.
 /// Meant for generated code only; a name the metadata does not list is used as the storage name.
 extension Entity {
     /// The value of the attribute behind the calling property.

@@ -97,7 +97,11 @@ open class Entity {
     }
 
     /// An empty entity with this logical name and, optionally, this id (not recorded as a change).
-    public init(logicalName: String, id: UUID? = nil) {
+    ///
+    /// A convenience initializer, so that `init()` stays the only designated one: Swift then writes no initializer
+    /// overrides into each generated subclass.
+    public convenience init(logicalName: String, id: UUID? = nil) {
+        self.init()
         self.logicalName = logicalName
         assignedId = id
     }

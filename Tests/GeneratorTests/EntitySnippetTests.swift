@@ -45,25 +45,25 @@ struct EntitySnippetTests {
 
                 /// - Remark: Generated from `Test.order/OrderId` (`Edm.Guid`).
                 public final var orderId: Foundation.UUID? {
-                    get { _get() }
-                    set { _set(newValue) }
+                    get { self._get() }
+                    set { self._set(newValue) }
                 }
 
                 /// The sum, with "tax".
                 ///
                 /// - Remark: Generated from `Test.order/Total` (`Edm.Decimal`).
-                public final var total: Foundation.Decimal? { _get() }
+                public final var total: Foundation.Decimal? { self._get() }
 
                 /// - Remark: Generated from `Test.order/Tags` (`Collection(Edm.String)`).
                 public final var tags: [Swift.String]? {
-                    get { _getAll() }
-                    set { _setAll(newValue) }
+                    get { self._getAll() }
+                    set { self._setAll(newValue) }
                 }
 
                 /// - Remark: Generated from navigation property `Test.order/Lines` (`Collection(Test.line)`).
                 public final var lines: [Line]? {
-                    get { _relatedAll() }
-                    set { _setRelatedAll(newValue) }
+                    get { self._relatedAll() }
+                    set { self._setRelatedAll(newValue) }
                 }
             }
 
@@ -149,7 +149,7 @@ struct EntitySnippetTests {
                   <ComplexType Name="Attachment"><Property Name="Body" Type="Edm.Stream"/><Property Name="Title" Type="Edm.String"/></ComplexType>
             """)
         let (text, diagnostics) = try Snippets.render(document, type: "Media")
-        #expect(text.contains("public final var content: MobileSdk.StreamReference { _stream() }"))
+        #expect(text.contains("public final var content: MobileSdk.StreamReference { self._stream() }"))
         #expect(text.contains("content: Content stream"))
         #expect(!text.contains("other"))
         #expect(text.contains("public final var id: Swift.Int32? {"))

@@ -30,14 +30,14 @@ struct ValueTypeSnippetTests {
 
                 /// - Remark: Generated from `Test.AirportLocation/City` (`Edm.String`).
                 public var city: Swift.String? {
-                    get { _get() }
-                    set { _set(newValue) }
+                    get { self._get() }
+                    set { self._set(newValue) }
                 }
 
                 /// - Remark: Generated from `Test.AirportLocation/Point` (`Edm.GeographyPoint`).
                 public var point: MobileSdk.SpatialValue? {
-                    get { _get() }
-                    set { _set(newValue) }
+                    get { self._get() }
+                    set { self._set(newValue) }
                 }
             }
 

@@ -37,13 +37,13 @@ open class Businessunit: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.businessunit/businessunitid` (`Edm.Guid`, Uniqueidentifier
     ///   attribute).
     public final var businessunitid: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.businessunit/name` (`Edm.String`, String attribute).
     public final var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

@@ -36,13 +36,13 @@ open class Contact: Crmbaseentity {
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/contactid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var contactid: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/fullname` (`Edm.String`, String attribute).
     public final var fullname: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

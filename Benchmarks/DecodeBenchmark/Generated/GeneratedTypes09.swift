@@ -29,8 +29,8 @@ open class Principal: Crmbaseentity {
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.principal/ownerid` (`Edm.Guid`).
     public final var ownerid: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }
 

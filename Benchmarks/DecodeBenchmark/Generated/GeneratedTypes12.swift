@@ -34,13 +34,13 @@ open class Team: Principal {
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.team/teamid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var teamid: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.team/name` (`Edm.String`, String attribute).
     public final var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

@@ -102,24 +102,24 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_benchmarkrecordid` (`Edm.Guid`,
     ///   Uniqueidentifier attribute).
     public final var newBenchmarkRecordId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Name
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_name` (`Edm.String`, String attribute).
     public final var newName: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Code
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_code` (`Edm.String`, String attribute).
     public final var newCode: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Description
@@ -129,8 +129,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_description` (`Edm.String`, Memo
     ///   attribute).
     public final var newDescription: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Email
@@ -138,8 +138,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_emailaddress` (`Edm.String`, String
     ///   attribute).
     public final var newEmailAddress: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Phone
@@ -147,16 +147,16 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_telephone` (`Edm.String`, String
     ///   attribute).
     public final var newTelephone: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// City
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_city` (`Edm.String`, String attribute).
     public final var newCity: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Country/Region
@@ -164,8 +164,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_country` (`Edm.String`, String
     ///   attribute).
     public final var newCountry: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// ZIP/Postal Code
@@ -173,8 +173,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_postalcode` (`Edm.String`, String
     ///   attribute).
     public final var newPostalCode: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Website
@@ -182,8 +182,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_websiteurl` (`Edm.String`, String
     ///   attribute).
     public final var newWebSiteUrl: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Notes
@@ -192,8 +192,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_notes` (`Edm.String`, Memo attribute).
     public final var newNotes: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// External Reference
@@ -201,16 +201,16 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_externalreference` (`Edm.String`,
     ///   String attribute).
     public final var newExternalReference: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Tags
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_tags` (`Edm.String`, String attribute).
     public final var newTags: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Quantity
@@ -218,8 +218,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_quantity` (`Edm.Int32`, Integer
     ///   attribute).
     public final var newQuantity: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Priority
@@ -227,8 +227,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_priority` (`Edm.Int32`, Integer
     ///   attribute).
     public final var newPriority: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Import Sequence Number
@@ -236,8 +236,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/importsequencenumber` (`Edm.Int32`, Integer
     ///   attribute).
     public final var importSequenceNumber: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Time Zone Rule Version Number
@@ -245,8 +245,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/timezoneruleversionnumber` (`Edm.Int32`,
     ///   Integer attribute).
     public final var timeZoneRuleVersionNumber: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// UTC Conversion Time Zone Code
@@ -254,8 +254,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/utcconversiontimezonecode` (`Edm.Int32`,
     ///   Integer attribute).
     public final var utcConversionTimeZoneCode: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Sequence Number
@@ -263,23 +263,23 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_sequencenumber` (`Edm.Int64`, BigInt
     ///   attribute).
     public final var newSequenceNumber: Swift.Int64? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Version Number
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/versionnumber` (`Edm.Int64`, BigInt
     ///   attribute).
-    public final var versionNumber: Swift.Int64? { _get() }
+    public final var versionNumber: Swift.Int64? { self._get() }
 
     /// Discount Rate
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_discountrate` (`Edm.Decimal`, Decimal
     ///   attribute).
     public final var newDiscountRate: Foundation.Decimal? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Weight (kg)
@@ -287,23 +287,23 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_weight` (`Edm.Decimal`, Decimal
     ///   attribute).
     public final var newWeight: Foundation.Decimal? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Exchange Rate
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/exchangerate` (`Edm.Decimal`, Decimal
     ///   attribute).
-    public final var exchangeRate: Foundation.Decimal? { _get() }
+    public final var exchangeRate: Foundation.Decimal? { self._get() }
 
     /// Latitude
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_latitude` (`Edm.Double`, Double
     ///   attribute).
     public final var newLatitude: Swift.Double? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Longitude
@@ -311,8 +311,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_longitude` (`Edm.Double`, Double
     ///   attribute).
     public final var newLongitude: Swift.Double? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Score
@@ -320,8 +320,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_score` (`Edm.Double`, Double
     ///   attribute).
     public final var newScore: Swift.Double? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Is Active
@@ -329,8 +329,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_isactive` (`Edm.Boolean`, Boolean
     ///   attribute).
     public final var newIsActive: Swift.Bool? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// VIP
@@ -338,8 +338,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_isvip` (`Edm.Boolean`, Boolean
     ///   attribute).
     public final var newIsVip: Swift.Bool? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Do Not Contact
@@ -347,29 +347,29 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_donotcontact` (`Edm.Boolean`, Boolean
     ///   attribute).
     public final var newDoNotContact: Swift.Bool? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Created On
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/createdon` (`Edm.DateTimeOffset`, DateTime
     ///   attribute).
-    public final var createdOn: Foundation.Date? { _get() }
+    public final var createdOn: Foundation.Date? { self._get() }
 
     /// Modified On
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/modifiedon` (`Edm.DateTimeOffset`, DateTime
     ///   attribute).
-    public final var modifiedOn: Foundation.Date? { _get() }
+    public final var modifiedOn: Foundation.Date? { self._get() }
 
     /// Last Contacted
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_lastcontactedon` (`Edm.DateTimeOffset`,
     ///   DateTime attribute).
     public final var newLastContactedOn: Foundation.Date? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Start Date
@@ -377,8 +377,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_startdate` (`Edm.Date`, DateTime
     ///   attribute).
     public final var newStartDate: MobileSdk.DateOnly? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Due Date
@@ -386,8 +386,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_duedate` (`Edm.Date`, DateTime
     ///   attribute).
     public final var newDueDate: MobileSdk.DateOnly? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Category
@@ -395,8 +395,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_category` (`Edm.Int32`, Picklist
     ///   attribute).
     public final var newCategory: NewBenchmarkRecordNewCategory? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Region
@@ -404,8 +404,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_region` (`Edm.Int32`, Picklist
     ///   attribute).
     public final var newRegion: NewRegion? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Customer Tier
@@ -413,16 +413,16 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_customertier` (`Edm.Int32`, Picklist
     ///   attribute).
     public final var newCustomerTier: NewCustomerTier? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Status
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/statecode` (`Edm.Int32`, State attribute).
     public final var stateCode: NewBenchmarkRecordStateCode? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Status Reason
@@ -430,8 +430,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/statuscode` (`Edm.Int32`, Status
     ///   attribute).
     public final var statusCode: NewBenchmarkRecordStatusCode? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Amount
@@ -439,23 +439,23 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_amount` (`Edm.Decimal`, Money
     ///   attribute).
     public final var newAmount: MobileSdk.Money? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Amount (Base)
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_amount_base` (`Edm.Decimal`, Money
     ///   attribute).
-    public final var newAmountBase: MobileSdk.Money? { _get() }
+    public final var newAmountBase: MobileSdk.Money? { self._get() }
 
     /// Budget
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_budget` (`Edm.Decimal`, Money
     ///   attribute).
     public final var newBudget: MobileSdk.Money? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Owner
@@ -465,8 +465,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_ownerid_value` (`Edm.Guid`, Owner
     ///   attribute `ownerid`).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Owning Business Unit
@@ -475,7 +475,7 @@ open class NewBenchmarkRecord: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_owningbusinessunit_value` (`Edm.Guid`,
     ///   Lookup attribute `owningbusinessunit`).
-    public final var owningBusinessUnit: MobileSdk.EntityReference? { _get() }
+    public final var owningBusinessUnit: MobileSdk.EntityReference? { self._get() }
 
     /// Created By
     ///
@@ -483,7 +483,7 @@ open class NewBenchmarkRecord: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_createdby_value` (`Edm.Guid`, Lookup
     ///   attribute `createdby`).
-    public final var createdBy: MobileSdk.EntityReference? { _get() }
+    public final var createdBy: MobileSdk.EntityReference? { self._get() }
 
     /// Modified By
     ///
@@ -491,7 +491,7 @@ open class NewBenchmarkRecord: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_modifiedby_value` (`Edm.Guid`, Lookup
     ///   attribute `modifiedby`).
-    public final var modifiedBy: MobileSdk.EntityReference? { _get() }
+    public final var modifiedBy: MobileSdk.EntityReference? { self._get() }
 
     /// Currency
     ///
@@ -500,8 +500,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_transactioncurrencyid_value` (`Edm.Guid`,
     ///   Lookup attribute `transactioncurrencyid`).
     public final var transactionCurrencyId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Account
@@ -511,8 +511,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_new_accountid_value` (`Edm.Guid`, Lookup
     ///   attribute `new_accountid`).
     public final var newAccountId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Primary Contact
@@ -522,8 +522,8 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_new_primarycontactid_value` (`Edm.Guid`,
     ///   Lookup attribute `new_primarycontactid`).
     public final var newPrimaryContactId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Parent Record
@@ -533,63 +533,63 @@ open class NewBenchmarkRecord: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/_new_parentrecordid_value` (`Edm.Guid`,
     ///   Lookup attribute `new_parentrecordid`).
     public final var newParentRecordId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/ownerid`
     ///   (`Microsoft.Dynamics.CRM.principal`).
     public final var ownerPrincipal: Principal? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/owningbusinessunit`
     ///   (`Microsoft.Dynamics.CRM.businessunit`).
     public final var owningBusinessUnitRecord: Businessunit? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/createdby`
     ///   (`Microsoft.Dynamics.CRM.systemuser`).
     public final var createdByRecord: Systemuser? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/modifiedby`
     ///   (`Microsoft.Dynamics.CRM.systemuser`).
     public final var modifiedByRecord: Systemuser? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/transactioncurrencyid`
     ///   (`Microsoft.Dynamics.CRM.transactioncurrency`).
     public final var transactionCurrency: Transactioncurrency? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_accountid`
     ///   (`Microsoft.Dynamics.CRM.account`).
     public final var newAccount: Account? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_primarycontactid`
     ///   (`Microsoft.Dynamics.CRM.contact`).
     public final var newPrimaryContact: Contact? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_parentrecordid`
     ///   (`Microsoft.Dynamics.CRM.new_benchmarkrecord`).
     public final var newParentRecord: NewBenchmarkRecord? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 }

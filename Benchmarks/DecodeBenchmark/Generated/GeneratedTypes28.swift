@@ -36,13 +36,13 @@ open class Account: Crmbaseentity {
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/accountid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var accountid: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/name` (`Edm.String`, String attribute).
     public final var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

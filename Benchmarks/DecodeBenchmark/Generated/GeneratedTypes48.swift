@@ -37,14 +37,14 @@ open class Transactioncurrency: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.transactioncurrency/transactioncurrencyid` (`Edm.Guid`,
     ///   Uniqueidentifier attribute).
     public final var transactioncurrencyid: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.transactioncurrency/currencyname` (`Edm.String`, String
     ///   attribute).
     public final var currencyname: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

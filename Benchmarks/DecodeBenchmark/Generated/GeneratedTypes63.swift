@@ -35,13 +35,13 @@ open class Systemuser: Principal {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.systemuser/systemuserid` (`Edm.Guid`, Uniqueidentifier
     ///   attribute).
     public final var systemuserid: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.systemuser/fullname` (`Edm.String`, String attribute).
     public final var fullname: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

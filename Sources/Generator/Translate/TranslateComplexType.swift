@@ -33,11 +33,9 @@ extension GenerationContext {
         }
         for plan in properties {
             let (get, set) = plan.type.isCollection ? (RuntimeContract.Accessor.getAll, RuntimeContract.Accessor.setAll) : (.get, .set)
-            let getter = [Statement.expression(.call(.identifier(get.rawValue), []))]
-            let setter = [Statement.expression(.call(.identifier(set.rawValue), [Argument(.identifier("newValue"))]))]
             members.append(.documented(plan.documentation, .variable(VariableDeclaration(
                 access: access, name: plan.swiftName, type: plan.type.propertyType,
-                kind: .computed(getter: getter, setter: plan.isReadOnly ? nil : setter)))))
+                kind: .computed(getter: get.body(), setter: plan.isReadOnly ? nil : set.setterBody)))))
         }
         var text = type.documentationText
         if let base = type.baseType { text.add("Includes the properties of its base type `\(base)`.") }

@@ -52,13 +52,11 @@ extension GenerationContext {
         return (declaration, names)
     }
 
-    /// `get { _get() } set { _set(newValue) }`: the hooks find the storage name by the property's name.
+    /// `get { self._get() } set { self._set(newValue) }`: the hooks find the storage name by the property's name.
     private func accessors(_ plan: PropertyPlan, get: RuntimeContract.Accessor, set: RuntimeContract.Accessor?) -> Declaration {
-        let getter = [Statement.expression(.call(.identifier(get.rawValue), []))]
-        let setter = set.map { [Statement.expression(.call(.identifier($0.rawValue), [Argument(.identifier("newValue"))]))] }
-        return .documented(plan.documentation, .variable(VariableDeclaration(
+        .documented(plan.documentation, .variable(VariableDeclaration(
             access: access, modifiers: [.final], name: plan.swiftName, type: plan.type.propertyType,
-            kind: .computed(getter: getter, setter: setter))))
+            kind: .computed(getter: get.body(), setter: set?.setterBody))))
     }
 
     /// The class properties whose values differ from what the base class (or `Entity`) says.

@@ -33,6 +33,27 @@ struct TripPinComplexTypeTests {
         #expect(home.city == nil)
     }
 
+    @Test func settingAPropertyKeepsTheOthersAndLeavesCopiesAlone() {
+        var city = City(attributes: ["Name": .string("Boise"), "Population": .int32(235_684)])
+        let copy = city
+        city.region = "ID"
+        #expect(copy.attributes == ["Name": .string("Boise"), "Population": .int32(235_684)])
+        #expect(city.attributes == ["Name": .string("Boise"), "Population": .int32(235_684), "Region": .string("ID")])
+    }
+
+    @Test func equalValuesHashAlike() {
+        var built = City()
+        built.region = "ID"
+        built.name = "Boise"
+        let read = City(attributes: ["Name": .string("Boise"), "Region": .string("ID")])
+        #expect(built == read)
+        #expect(built.hashValue == read.hashValue)
+        var hasher = Hasher()
+        read.hash(into: &hasher)
+        #expect(hasher.finalize() == read.hashValue)
+        #expect(Set([built, read]).count == 1)
+    }
+
     @Test func complexValueReadsLateBoundData() {
         let manager = Manager()
         manager["BossOffice"] = .complex(["Address": .string("HQ"), "Extra": .int32(1)])

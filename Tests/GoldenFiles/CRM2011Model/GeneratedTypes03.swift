@@ -39,73 +39,73 @@ open class Contact: MobileSdk.Entity {
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/ContactId` (`Edm.Guid`).
     public final var contactId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/FullName` (`Edm.String`).
     public final var fullName: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/EMailAddress1` (`Edm.String`).
     public final var eMailAddress1: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/Address1_Latitude` (`Edm.Double`).
     public final var address1Latitude: Swift.Double? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/DoNotEMail` (`Edm.Boolean`).
     public final var doNotEMail: Swift.Bool? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/BirthDate` (`Edm.DateTime`).
     public final var birthDate: Foundation.Date? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/PreferredContactMethodCode`
     ///   (`Microsoft.Crm.Sdk.Data.Services.OptionSetValue`).
     public final var preferredContactMethodCode: MobileSdk.OptionSetValue? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/ParentCustomerId`
     ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var parentCustomerId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/OwnerId`
     ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Contact/contact_customer_accounts`
     ///   (`Microsoft.Crm.Sdk.Data.Services.Account`).
     public final var contactCustomerAccount: Account? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property
     ///   `Microsoft.Crm.Sdk.Data.Services.Contact/opportunity_customer_contacts`
     ///   (`Collection(Microsoft.Crm.Sdk.Data.Services.Opportunity)`).
     public final var opportunityCustomerContacts: [Opportunity]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 }

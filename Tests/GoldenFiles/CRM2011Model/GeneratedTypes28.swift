@@ -44,113 +44,113 @@ open class Account: MobileSdk.Entity {
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/AccountId` (`Edm.Guid`).
     public final var accountId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/Name` (`Edm.String`).
     public final var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/AccountNumber` (`Edm.String`).
     public final var accountNumber: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/Revenue`
     ///   (`Microsoft.Crm.Sdk.Data.Services.Money`).
     public final var revenue: MobileSdk.Money? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/IndustryCode`
     ///   (`Microsoft.Crm.Sdk.Data.Services.OptionSetValue`).
     public final var industryCode: MobileSdk.OptionSetValue? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/OwnerId`
     ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/ParentAccountId`
     ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var parentAccountId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/CreatedOn` (`Edm.DateTime`).
     public final var createdOn: Foundation.Date? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/EntityImage` (`Edm.Binary`).
     public final var entityImage: Foundation.Data? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/IsCustomizable`
     ///   (`Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty`).
     public final var isCustomizable: BooleanManagedProperty? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Account/contact_customer_accounts`
     ///   (`Collection(Microsoft.Crm.Sdk.Data.Services.Contact)`).
     public final var contactCustomerAccounts: [Contact]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property
     ///   `Microsoft.Crm.Sdk.Data.Services.Account/opportunity_parent_account`
     ///   (`Collection(Microsoft.Crm.Sdk.Data.Services.Opportunity)`).
     public final var opportunityParentAccounts: [Opportunity]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property
     ///   `Microsoft.Crm.Sdk.Data.Services.Account/Referencedaccount_parent_account`
     ///   (`Collection(Microsoft.Crm.Sdk.Data.Services.Account)`).
     public final var referencedaccountParentAccounts: [Account]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property
     ///   `Microsoft.Crm.Sdk.Data.Services.Account/Referencingaccount_parent_account`
     ///   (`Microsoft.Crm.Sdk.Data.Services.Account`).
     public final var referencingaccountParentAccount: Account? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Account/Account_Tasks`
     ///   (`Collection(Microsoft.Crm.Sdk.Data.Services.Task)`).
     public final var accountTasks: [ServicesTask]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property
     ///   `Microsoft.Crm.Sdk.Data.Services.Account/new_account_task_originating`
     ///   (`Collection(Microsoft.Crm.Sdk.Data.Services.Task)`).
     public final var newAccountTaskOriginatings: [ServicesTask]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 }
 
@@ -185,71 +185,71 @@ open class ServicesTask: MobileSdk.Entity {
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/ActivityId` (`Edm.Guid`).
     public final var activityId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/Subject` (`Edm.String`).
     public final var subject: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/PercentComplete` (`Edm.Int32`).
     public final var percentComplete: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/ActualDurationMinutes` (`Edm.Int32`).
     public final var actualDurationMinutes: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/ScheduledEnd` (`Edm.DateTime`).
     public final var scheduledEnd: Foundation.Date? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/IsBilled` (`Edm.Boolean`).
     public final var isBilled: Swift.Bool? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/PriorityCode`
     ///   (`Microsoft.Crm.Sdk.Data.Services.OptionSetValue`).
     public final var priorityCode: MobileSdk.OptionSetValue? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/RegardingObjectId`
     ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var regardingObjectId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/new_OriginatingAccountId` (`Edm.Guid`).
     public final var newOriginatingAccountId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Task/Account_Tasks`
     ///   (`Microsoft.Crm.Sdk.Data.Services.Account`).
     public final var accountTask: Account? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Task/new_account_task_originating`
     ///   (`Microsoft.Crm.Sdk.Data.Services.Account`).
     public final var newAccountTaskOriginating: Account? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 }

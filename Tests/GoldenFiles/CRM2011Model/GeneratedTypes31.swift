@@ -27,20 +27,20 @@ public struct ServicesEntityReference: MobileSdk.ComplexValue {
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.EntityReference/Id` (`Edm.Guid`).
     public var id: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.EntityReference/LogicalName` (`Edm.String`).
     public var logicalName: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.EntityReference/Name` (`Edm.String`).
     public var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }
 
@@ -61,7 +61,7 @@ public struct ServicesMoney: MobileSdk.ComplexValue {
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Money/Value` (`Edm.Decimal`).
     public var value: Foundation.Decimal? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

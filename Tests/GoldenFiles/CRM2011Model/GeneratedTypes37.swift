@@ -25,7 +25,7 @@ public struct ServicesOptionSetValue: MobileSdk.ComplexValue {
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.OptionSetValue/Value` (`Edm.Int32`).
     public var value: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

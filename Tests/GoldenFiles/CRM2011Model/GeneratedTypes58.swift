@@ -39,75 +39,75 @@ open class Opportunity: MobileSdk.Entity {
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/OpportunityId` (`Edm.Guid`).
     public final var opportunityId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/Name` (`Edm.String`).
     public final var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/EstimatedValue`
     ///   (`Microsoft.Crm.Sdk.Data.Services.Money`).
     public final var estimatedValue: MobileSdk.Money? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/new_DiscountRate` (`Edm.Decimal`).
     public final var newDiscountRate: Foundation.Decimal? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/EstimatedCloseDate` (`Edm.DateTime`).
     public final var estimatedCloseDate: Foundation.Date? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/StatusCode`
     ///   (`Microsoft.Crm.Sdk.Data.Services.OptionSetValue`).
     public final var statusCode: MobileSdk.OptionSetValue? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/CustomerId`
     ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var customerId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/ParentAccountId`
     ///   (`Microsoft.Crm.Sdk.Data.Services.EntityReference`).
     public final var parentAccountId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/VersionNumber` (`Edm.Int64`).
     public final var versionNumber: Swift.Int64? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property
     ///   `Microsoft.Crm.Sdk.Data.Services.Opportunity/opportunity_parent_account`
     ///   (`Microsoft.Crm.Sdk.Data.Services.Account`).
     public final var opportunityParentAccount: Account? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property
     ///   `Microsoft.Crm.Sdk.Data.Services.Opportunity/opportunity_customer_contacts`
     ///   (`Microsoft.Crm.Sdk.Data.Services.Contact`).
     public final var opportunityCustomerContact: Contact? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 }

@@ -27,20 +27,20 @@ public struct BooleanManagedProperty: MobileSdk.ComplexValue {
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty/Value` (`Edm.Boolean`).
     public var value: Swift.Bool? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty/CanBeChanged` (`Edm.Boolean`).
     public var canBeChanged: Swift.Bool? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty/ManagedPropertyLogicalName`
     ///   (`Edm.String`).
     public var managedPropertyLogicalName: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

@@ -57,8 +57,8 @@ open class Contact: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/contactid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var contactId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Full Name
@@ -66,38 +66,38 @@ open class Contact: Crmbaseentity {
     /// Combined first and last name.
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/fullname` (`Edm.String`, String attribute).
-    public final var fullName: Swift.String? { _get() }
+    public final var fullName: Swift.String? { self._get() }
 
     /// First Name
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/firstname` (`Edm.String`, String attribute).
     public final var firstName: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Last Name
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/lastname` (`Edm.String`, String attribute).
     public final var lastName: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Email
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/emailaddress1` (`Edm.String`, String attribute).
     public final var eMailAddress1: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Business Phone
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/telephone1` (`Edm.String`, String attribute).
     public final var telephone1: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Notes
@@ -106,32 +106,32 @@ open class Contact: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/description` (`Edm.String`, Memo attribute).
     public final var description: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Latitude
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/address1_latitude` (`Edm.Double`, Double attribute).
     public final var address1Latitude: Swift.Double? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Do not allow Emails
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/donotemail` (`Edm.Boolean`, Boolean attribute).
     public final var doNotEMail: Swift.Bool? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Birthday
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/birthdate` (`Edm.Date`, DateTime attribute).
     public final var birthDate: MobileSdk.DateOnly? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Preferred Method of Contact
@@ -139,16 +139,16 @@ open class Contact: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/preferredcontactmethodcode` (`Edm.Int32`, Picklist
     ///   attribute).
     public final var preferredContactMethodCode: ContactPreferredContactMethodCode? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Customer Tier
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/new_customertier` (`Edm.Int32`, Picklist attribute).
     public final var newCustomerTier: NewCustomerTier? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Company Name
@@ -160,8 +160,8 @@ open class Contact: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/_parentcustomerid_value` (`Edm.Guid`, Customer
     ///   attribute `parentcustomerid`).
     public final var parentCustomerId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Owner
@@ -173,35 +173,35 @@ open class Contact: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/_ownerid_value` (`Edm.Guid`, Owner attribute
     ///   `ownerid`).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/parentcustomerid_account`
     ///   (`Microsoft.Dynamics.CRM.account`).
     public final var parentCustomerAccount: Account? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/opportunity_customer_contacts`
     ///   (`Collection(Microsoft.Dynamics.CRM.opportunity)`).
     public final var opportunityCustomerContacts: [Opportunity]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/new_account_contact_advisors`
     ///   (`Collection(Microsoft.Dynamics.CRM.account)`).
     public final var newAccountContactAdvisors: [Account]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/Contact_Tasks`
     ///   (`Collection(Microsoft.Dynamics.CRM.task)`).
     public final var contactTasks: [CRMTask]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 }

@@ -43,76 +43,76 @@ open class Activitypointer: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/activityid` (`Edm.Guid`).
     public final var activityid: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/subject` (`Edm.String`).
     public final var subject: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/description` (`Edm.String`).
     public final var description: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/activitytypecode` (`Edm.String`).
-    public final var activitytypecode: Swift.String? { _get() }
+    public final var activitytypecode: Swift.String? { self._get() }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/scheduledend` (`Edm.DateTimeOffset`).
     public final var scheduledend: Foundation.Date? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/actualdurationminutes` (`Edm.Int32`).
     public final var actualdurationminutes: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/prioritycode` (`Edm.Int32`).
     public final var prioritycode: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/statecode` (`Edm.Int32`).
     public final var statecode: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Record the activity is about.
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/_regardingobjectid_value` (`Edm.Guid`).
     public final var regardingobjectidValue: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/_ownerid_value` (`Edm.Guid`).
     public final var owneridValue: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/createdon` (`Edm.DateTimeOffset`).
-    public final var createdon: Foundation.Date? { _get() }
+    public final var createdon: Foundation.Date? { self._get() }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/versionnumber` (`Edm.Int64`).
     public final var versionnumber: Swift.Int64? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.activitypointer/regardingobjectid_account`
     ///   (`Microsoft.Dynamics.CRM.account`).
     public final var regardingobjectidAccount: Account? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 }

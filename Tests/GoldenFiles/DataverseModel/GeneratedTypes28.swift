@@ -60,8 +60,8 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/accountid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var accountId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Account Name
@@ -70,8 +70,8 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/name` (`Edm.String`, String attribute).
     public final var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Account Number
@@ -80,16 +80,16 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/accountnumber` (`Edm.String`, String attribute).
     public final var accountNumber: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Employees
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/numberofemployees` (`Edm.Int32`, Integer attribute).
     public final var numberOfEmployees: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Annual Revenue
@@ -98,8 +98,8 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/revenue` (`Edm.Decimal`, Money attribute).
     public final var revenue: MobileSdk.Money? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Industry
@@ -108,16 +108,16 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/industrycode` (`Edm.Int32`, Picklist attribute).
     public final var industryCode: AccountIndustryCode? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Customer Tier
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/new_customertier` (`Edm.Int32`, Picklist attribute).
     public final var newCustomerTier: NewCustomerTier? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Service Channels
@@ -127,16 +127,16 @@ open class Account: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/new_servicechannels` (`Edm.String`, MultiSelectPicklist
     ///   attribute).
     public final var newServiceChannels: [AccountNewServiceChannels]? {
-        get { _getAll() }
-        set { _setAll(newValue) }
+        get { self._getAll() }
+        set { self._setAll(newValue) }
     }
 
     /// Status
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/statecode` (`Edm.Int32`, State attribute).
     public final var stateCode: AccountStateCode? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Logo
@@ -148,8 +148,8 @@ open class Account: Crmbaseentity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/entityimage` (`Edm.Binary`, Image attribute).
     public final var entityImage: Foundation.Data? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Owner
@@ -161,54 +161,54 @@ open class Account: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/_ownerid_value` (`Edm.Guid`, Owner attribute
     ///   `ownerid`).
     public final var ownerId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Created On
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/createdon` (`Edm.DateTimeOffset`, DateTime attribute).
-    public final var createdOn: Foundation.Date? { _get() }
+    public final var createdOn: Foundation.Date? { self._get() }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/contact_customer_accounts`
     ///   (`Collection(Microsoft.Dynamics.CRM.contact)`).
     public final var contactCustomerAccounts: [Contact]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/opportunity_parent_account`
     ///   (`Collection(Microsoft.Dynamics.CRM.opportunity)`).
     public final var opportunityParentAccounts: [Opportunity]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/opportunity_customer_accounts`
     ///   (`Collection(Microsoft.Dynamics.CRM.opportunity)`).
     public final var opportunityCustomerAccounts: [Opportunity]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/Account_ActivityPointers`
     ///   (`Collection(Microsoft.Dynamics.CRM.activitypointer)`).
     public final var accountActivityPointers: [Activitypointer]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/Account_Tasks`
     ///   (`Collection(Microsoft.Dynamics.CRM.task)`).
     public final var accountTasks: [CRMTask]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/new_account_contact_advisors`
     ///   (`Collection(Microsoft.Dynamics.CRM.contact)`).
     public final var newAccountContactAdvisors: [Contact]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 }

@@ -42,16 +42,16 @@ open class PhoneCall: MobileSdk.Entity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.phonecall/activityid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var activityId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Subject
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.phonecall/subject` (`Edm.String`, String attribute).
     public final var subject: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Call To
@@ -62,8 +62,8 @@ open class PhoneCall: MobileSdk.Entity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.phonecall/to` (`Collection(Edm.Guid)`, PartyList attribute).
     public final var to: [MobileSdk.EntityReference]? {
-        get { _getAll() }
-        set { _setAll(newValue) }
+        get { self._getAll() }
+        set { self._setAll(newValue) }
     }
 
     /// Call From
@@ -72,7 +72,7 @@ open class PhoneCall: MobileSdk.Entity {
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.phonecall/from` (`Collection(Edm.Guid)`, PartyList attribute).
     public final var from: [MobileSdk.EntityReference]? {
-        get { _getAll() }
-        set { _setAll(newValue) }
+        get { self._getAll() }
+        set { self._setAll(newValue) }
     }
 }

@@ -27,19 +27,19 @@ public struct WhoAmIResponse: MobileSdk.ComplexValue {
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.WhoAmIResponse/BusinessUnitId` (`Edm.Guid`).
     public var businessUnitId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.WhoAmIResponse/UserId` (`Edm.Guid`).
     public var userId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.WhoAmIResponse/OrganizationId` (`Edm.Guid`).
     public var organizationId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

@@ -26,14 +26,14 @@ public struct ConvertContactToAccountResponse: MobileSdk.ComplexValue {
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.ConvertContactToAccountResponse/WarningCount` (`Edm.Int32`).
     public var warningCount: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.ConvertContactToAccountResponse/Messages`
     ///   (`Collection(Edm.String)`).
     public var messages: [Swift.String]? {
-        get { _getAll() }
-        set { _setAll(newValue) }
+        get { self._getAll() }
+        set { self._setAll(newValue) }
     }
 }

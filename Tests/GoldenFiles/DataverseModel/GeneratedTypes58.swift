@@ -55,24 +55,24 @@ open class Opportunity: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/opportunityid` (`Edm.Guid`, Uniqueidentifier
     ///   attribute).
     public final var opportunityId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Topic
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/name` (`Edm.String`, String attribute).
     public final var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Est. Revenue
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/estimatedvalue` (`Edm.Decimal`, Money attribute).
     public final var estimatedValue: MobileSdk.Money? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Discount Rate (%)
@@ -82,8 +82,8 @@ open class Opportunity: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/new_discountrate` (`Edm.Decimal`, Decimal
     ///   attribute).
     public final var newDiscountRate: Foundation.Decimal? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Est. Close Date
@@ -91,37 +91,37 @@ open class Opportunity: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/estimatedclosedate` (`Edm.Date`, DateTime
     ///   attribute).
     public final var estimatedCloseDate: MobileSdk.DateOnly? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Status
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/statecode` (`Edm.Int32`, State attribute).
     public final var stateCode: OpportunityStateCode? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Status Reason
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/statuscode` (`Edm.Int32`, Status attribute).
     public final var statusCode: OpportunityStatusCode? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Version Number
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/versionnumber` (`Edm.Int64`, BigInt attribute).
-    public final var versionNumber: Swift.Int64? { _get() }
+    public final var versionNumber: Swift.Int64? { self._get() }
 
     /// Contract
     ///
     /// Signed contract as PDF.
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/new_contractdocument` (`Edm.Guid`, File attribute).
-    public final var newContractDocument: MobileSdk.StreamReference { _stream() }
+    public final var newContractDocument: MobileSdk.StreamReference { self._stream() }
 
     /// Account
     ///
@@ -130,8 +130,8 @@ open class Opportunity: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/_parentaccountid_value` (`Edm.Guid`, Lookup
     ///   attribute `parentaccountid`).
     public final var parentAccountId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Potential Customer
@@ -143,28 +143,28 @@ open class Opportunity: Crmbaseentity {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/_customerid_value` (`Edm.Guid`, Customer attribute
     ///   `customerid`).
     public final var customerId: MobileSdk.EntityReference? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.opportunity/parentaccountid`
     ///   (`Microsoft.Dynamics.CRM.account`).
     public final var parentAccount: Account? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.opportunity/customerid_account`
     ///   (`Microsoft.Dynamics.CRM.account`).
     public final var customerAccount: Account? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.opportunity/customerid_contact`
     ///   (`Microsoft.Dynamics.CRM.contact`).
     public final var customerContact: Contact? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 }

@@ -33,57 +33,57 @@ open class CRMTask: Activitypointer {
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/percentcomplete` (`Edm.Int32`).
     public final var percentcomplete: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/category` (`Edm.String`).
     public final var category: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/subcategory` (`Edm.String`).
     public final var subcategory: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/isbilled` (`Edm.Boolean`).
     public final var isbilled: Swift.Bool? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/crmtaskassigneduniqueid` (`Edm.Guid`).
     public final var crmtaskassigneduniqueid: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/new_followupdate` (`Edm.Date`).
     public final var newFollowupdate: MobileSdk.DateOnly? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/new_effortpoints` (`Edm.Double`).
     public final var newEffortpoints: Swift.Double? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.task/regardingobjectid_account_task`
     ///   (`Microsoft.Dynamics.CRM.account`).
     public final var regardingobjectidAccountTask: Account? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.task/regardingobjectid_contact_task`
     ///   (`Microsoft.Dynamics.CRM.contact`).
     public final var regardingobjectidContactTask: Contact? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 }

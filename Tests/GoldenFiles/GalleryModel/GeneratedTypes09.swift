@@ -30,13 +30,13 @@ open class Picture: MobileSdk.Entity {
 
     /// - Remark: Generated from `Sample.Gallery.Picture/Id` (`Edm.Int32`).
     public final var id: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.Gallery.Picture/Title` (`Edm.String`).
     public final var title: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

@@ -35,57 +35,57 @@ open class SalesOrderItem: MobileSdk.Entity {
     /// Sales Order
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/SalesOrderID` (`Edm.String`).
-    public final var salesOrderID: Swift.String? { _get() }
+    public final var salesOrderID: Swift.String? { self._get() }
 
     /// Item
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/ItemPosition` (`Edm.String`).
-    public final var itemPosition: Swift.String? { _get() }
+    public final var itemPosition: Swift.String? { self._get() }
 
     /// Material
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/ProductID` (`Edm.String`).
     public final var productID: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Order Quantity
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/Quantity` (`Edm.Decimal`).
     public final var quantity: Foundation.Decimal? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Sales Unit
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/QuantityUnit` (`Edm.String`).
     public final var quantityUnit: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Rejected
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/IsRejected` (`Edm.Boolean`).
     public final var isRejected: Swift.Bool? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Delivery Time
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/DeliveryTime` (`Edm.Time`).
     public final var deliveryTime: MobileSdk.TimeOfDay? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `ZSAMPLE_SALES_SRV.SalesOrderItem/ToHeader`
     ///   (`ZSAMPLE_SALES_SRV.SalesOrder`).
     public final var toHeader: SalesOrder? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 }

@@ -37,58 +37,58 @@ open class SalesOrder: MobileSdk.Entity {
     /// Sales Order
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/SalesOrderID` (`Edm.String`).
-    public final var salesOrderID: Swift.String? { _get() }
+    public final var salesOrderID: Swift.String? { self._get() }
 
     /// Sold-To Party
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/CustomerID` (`Edm.String`).
     public final var customerID: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Customer Name
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/CustomerName` (`Edm.String`).
-    public final var customerName: Swift.String? { _get() }
+    public final var customerName: Swift.String? { self._get() }
 
     /// Net Value
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/NetAmount` (`Edm.Decimal`).
-    public final var netAmount: Foundation.Decimal? { _get() }
+    public final var netAmount: Foundation.Decimal? { self._get() }
 
     /// Currency
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/CurrencyCode` (`Edm.String`).
     public final var currencyCode: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Status
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/LifecycleStatus` (`Edm.String`).
-    public final var lifecycleStatus: Swift.String? { _get() }
+    public final var lifecycleStatus: Swift.String? { self._get() }
 
     /// Status Text
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/LifecycleStatusText` (`Edm.String`).
-    public final var lifecycleStatusText: Swift.String? { _get() }
+    public final var lifecycleStatusText: Swift.String? { self._get() }
 
     /// Created On
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/CreatedAt` (`Edm.DateTime`).
-    public final var createdAt: Foundation.Date? { _get() }
+    public final var createdAt: Foundation.Date? { self._get() }
 
     /// Changed At
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/ChangedAt` (`Edm.DateTimeOffset`).
-    public final var changedAt: Foundation.Date? { _get() }
+    public final var changedAt: Foundation.Date? { self._get() }
 
     /// - Remark: Generated from navigation property `ZSAMPLE_SALES_SRV.SalesOrder/ToItems`
     ///   (`Collection(ZSAMPLE_SALES_SRV.SalesOrderItem)`).
     public final var toItems: [SalesOrderItem]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 }

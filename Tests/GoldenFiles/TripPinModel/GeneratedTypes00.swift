@@ -43,98 +43,98 @@ open class Person: MobileSdk.Entity {
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/UserName` (`Edm.String`).
-    public final var userName: Swift.String? { _get() }
+    public final var userName: Swift.String? { self._get() }
 
     /// - Remark: Generated from `Sample.TripPin.Person/FirstName` (`Edm.String`).
     public final var firstName: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Family name as printed in the travel document.
     ///
     /// - Remark: Generated from `Sample.TripPin.Person/LastName` (`Edm.String`).
     public final var lastName: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/MiddleName` (`Edm.String`).
     public final var middleName: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/Gender` (`Sample.TripPin.PersonGender`).
     public final var gender: PersonGender? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/Age` (`Edm.Int32`).
     public final var age: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/PrimaryEmail` (`Sample.TripPin.Email`).
     public final var primaryEmail: Email? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/Emails` (`Collection(Edm.String)`).
     public final var emails: [Swift.String]? {
-        get { _getAll() }
-        set { _setAll(newValue) }
+        get { self._getAll() }
+        set { self._setAll(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/AddressInfo` (`Collection(Sample.TripPin.Location)`).
     public final var addressInfo: [Location]? {
-        get { _getAll() }
-        set { _setAll(newValue) }
+        get { self._getAll() }
+        set { self._setAll(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/HomeAddress` (`Sample.TripPin.Location`).
     public final var homeAddress: Location? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/FavoriteFeature` (`Sample.TripPin.Feature`).
     public final var favoriteFeature: Feature? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// Changes on every update; send it back in If-Match.
     ///
     /// - Remark: Generated from `Sample.TripPin.Person/Concurrency` (`Edm.Int64`).
-    public final var concurrency: Swift.Int64? { _get() }
+    public final var concurrency: Swift.Int64? { self._get() }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Person/Friends`
     ///   (`Collection(Sample.TripPin.Person)`).
     public final var friends: [Person]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Person/BestFriend` (`Sample.TripPin.Person`).
     public final var bestFriend: Person? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Person/Trips` (`Collection(Sample.TripPin.Trip)`,
     ///   containing its targets).
     public final var trips: [Trip]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Person/Photo` (`Sample.TripPin.Photo`).
     public final var photo: Photo? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 }

@@ -24,14 +24,14 @@ open class Employee: Person {
 
     /// - Remark: Generated from `Sample.TripPin.Employee/Cost` (`Edm.Int64`).
     public final var cost: Swift.Int64? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Employee/Peers`
     ///   (`Collection(Sample.TripPin.Person)`).
     public final var peers: [Person]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 }

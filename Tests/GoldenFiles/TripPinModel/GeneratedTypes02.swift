@@ -27,19 +27,19 @@ public struct City: MobileSdk.ComplexValue {
 
     /// - Remark: Generated from `Sample.TripPin.City/Name` (`Edm.String`).
     public var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.City/CountryRegion` (`Edm.String`).
     public var countryRegion: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.City/Region` (`Edm.String`).
     public var region: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

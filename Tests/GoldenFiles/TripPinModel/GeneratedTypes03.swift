@@ -32,25 +32,25 @@ open class Photo: MobileSdk.Entity {
 
     /// - Remark: Generated from `Sample.TripPin.Photo/Id` (`Edm.Int64`).
     public final var id: Swift.Int64? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Photo/Name` (`Edm.String`).
     public final var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Photo/TakenAt` (`Edm.TimeOfDay`).
     public final var takenAt: MobileSdk.TimeOfDay? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Photo/Checksum` (`Edm.Binary`).
     public final var checksum: Foundation.Data? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

@@ -26,13 +26,13 @@ public struct Location: MobileSdk.ComplexValue {
 
     /// - Remark: Generated from `Sample.TripPin.Location/Address` (`Edm.String`).
     public var address: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Location/City` (`Sample.TripPin.City`).
     public var city: City? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

@@ -29,31 +29,31 @@ open class PlanItem: MobileSdk.Entity {
 
     /// - Remark: Generated from `Sample.TripPin.PlanItem/PlanItemId` (`Edm.Int32`).
     public final var planItemId: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.PlanItem/ConfirmationCode` (`Edm.String`).
     public final var confirmationCode: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.PlanItem/StartsAt` (`Edm.DateTimeOffset`).
     public final var startsAt: Foundation.Date? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.PlanItem/EndsAt` (`Edm.DateTimeOffset`).
     public final var endsAt: Foundation.Date? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.PlanItem/Duration` (`Edm.Duration`).
     public final var duration: MobileSdk.EdmDuration? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

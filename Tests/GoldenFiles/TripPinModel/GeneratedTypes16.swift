@@ -34,37 +34,37 @@ open class Airport: MobileSdk.Entity {
 
     /// - Remark: Generated from `Sample.TripPin.Airport/IcaoCode` (`Edm.String`).
     public final var icaoCode: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Airport/Name` (`Edm.String`).
     public final var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Airport/IataCode` (`Edm.String`).
     public final var iataCode: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Airport/Location` (`Sample.TripPin.AirportLocation`).
     public final var location: AirportLocation? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Airport/Features` (`Sample.TripPin.Feature`).
     public final var features: Feature? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Airport/ElevationFeet` (`Edm.Int32`).
     public final var elevationFeet: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

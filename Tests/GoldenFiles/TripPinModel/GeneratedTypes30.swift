@@ -23,7 +23,7 @@ open class PublicTransportation: PlanItem {
 
     /// - Remark: Generated from `Sample.TripPin.PublicTransportation/SeatNumber` (`Edm.String`).
     public final var seatNumber: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

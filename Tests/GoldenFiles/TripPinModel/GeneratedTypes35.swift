@@ -26,25 +26,25 @@ open class Flight: PublicTransportation {
 
     /// - Remark: Generated from `Sample.TripPin.Flight/FlightNumber` (`Edm.String`).
     public final var flightNumber: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Flight/Airline` (`Sample.TripPin.Airline`).
     public final var airline: Airline? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Flight/From` (`Sample.TripPin.Airport`).
     public final var from: Airport? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Flight/To` (`Sample.TripPin.Airport`).
     public final var to: Airport? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 }

@@ -29,19 +29,19 @@ open class Airline: MobileSdk.Entity {
 
     /// - Remark: Generated from `Sample.TripPin.Airline/AirlineCode` (`Edm.String`).
     public final var airlineCode: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Airline/Name` (`Edm.String`).
     public final var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Airline/Founded` (`Edm.Date`).
     public final var founded: MobileSdk.DateOnly? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

@@ -34,62 +34,62 @@ open class Trip: MobileSdk.Entity {
 
     /// - Remark: Generated from `Sample.TripPin.Trip/TripId` (`Edm.Int32`).
     public final var tripId: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/ShareId` (`Edm.Guid`).
     public final var shareId: Foundation.UUID? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/Name` (`Edm.String`).
     public final var name: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/Budget` (`Edm.Single`).
     public final var budget: Swift.Float? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/Description` (`Edm.String`).
     public final var description: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/Tags` (`Collection(Edm.String)`).
     public final var tags: [Swift.String]? {
-        get { _getAll() }
-        set { _setAll(newValue) }
+        get { self._getAll() }
+        set { self._setAll(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/StartsAt` (`Edm.DateTimeOffset`).
     public final var startsAt: Foundation.Date? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/EndsAt` (`Edm.DateTimeOffset`).
     public final var endsAt: Foundation.Date? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Trip/PlanItems`
     ///   (`Collection(Sample.TripPin.PlanItem)`, containing its targets).
     public final var planItems: [PlanItem]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Trip/Photos` (`Collection(Sample.TripPin.Photo)`).
     public final var photoses: [Photo]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 }

@@ -25,20 +25,20 @@ open class Manager: Person {
 
     /// - Remark: Generated from `Sample.TripPin.Manager/Budget` (`Edm.Int64`).
     public final var budget: Swift.Int64? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Manager/BossOffice` (`Sample.TripPin.Location`).
     public final var bossOffice: Location? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Manager/DirectReports`
     ///   (`Collection(Sample.TripPin.Employee)`).
     public final var directReports: [Employee]? {
-        get { _relatedAll() }
-        set { _setRelatedAll(newValue) }
+        get { self._relatedAll() }
+        set { self._setRelatedAll(newValue) }
     }
 }

@@ -32,37 +32,37 @@ open class TripRating: MobileSdk.Entity {
 
     /// - Remark: Generated from `Sample.TripPin.TripRating/TripId` (`Edm.Int32`).
     public final var tripId: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.TripRating/UserName` (`Edm.String`).
     public final var userName: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.TripRating/Stars` (`Edm.Byte`).
     public final var stars: Swift.UInt8? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.TripRating/Comment` (`Edm.String`).
     public final var comment: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.TripRating/RatedOn` (`Edm.Date`).
     public final var ratedOn: MobileSdk.DateOnly? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.TripRating/Rater` (`Sample.TripPin.Person`).
     public final var rater: Person? {
-        get { _related() }
-        set { _setRelated(newValue) }
+        get { self._related() }
+        set { self._setRelated(newValue) }
     }
 }

@@ -29,19 +29,19 @@ public struct AirportLocation: MobileSdk.ComplexValue {
 
     /// - Remark: Generated from `Sample.TripPin.AirportLocation/Address` (`Edm.String`).
     public var address: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.AirportLocation/City` (`Sample.TripPin.City`).
     public var city: City? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.AirportLocation/Loc` (`Edm.GeographyPoint`).
     public var loc: MobileSdk.SpatialValue? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

@@ -30,25 +30,25 @@ public struct EventLocation: MobileSdk.ComplexValue {
 
     /// - Remark: Generated from `Sample.TripPin.EventLocation/Address` (`Edm.String`).
     public var address: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.EventLocation/City` (`Sample.TripPin.City`).
     public var city: City? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.EventLocation/BuildingInfo` (`Edm.String`).
     public var buildingInfo: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.EventLocation/Floor` (`Edm.Int16`).
     public var floor: Swift.Int16? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }

@@ -29,16 +29,16 @@ open class TravelAdvisory: MobileSdk.Entity {
 
     /// - Remark: Generated from `Sample.TripPin.TravelAdvisory/AdvisoryId` (`Edm.Int32`).
     public final var advisoryId: Swift.Int32? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.TravelAdvisory/Title` (`Edm.String`).
     public final var title: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.TravelAdvisory/IssuedAt` (`Edm.DateTimeOffset`).
-    public final var issuedAt: Foundation.Date? { _get() }
+    public final var issuedAt: Foundation.Date? { self._get() }
 }

@@ -24,13 +24,13 @@ open class Event: PlanItem {
 
     /// - Remark: Generated from `Sample.TripPin.Event/OccursAt` (`Sample.TripPin.EventLocation`).
     public final var occursAt: EventLocation? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Event/Description` (`Edm.String`).
     public final var description: Swift.String? {
-        get { _get() }
-        set { _set(newValue) }
+        get { self._get() }
+        set { self._set(newValue) }
     }
 }
