@@ -109,6 +109,18 @@ struct OperationSnippetTests {
         #expect(try Snippets.render(text, type: "SummaryOnCollectionRunRequest").text.contains("on: .entitySet(targetEntitySet)"))
     }
 
+    @Test func aNameEndingInRequestIsNotGivenItTwice() throws {
+        let text = Snippets.csdl("""
+                  <EntityType Name="approvalRequest"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+                  <Action Name="cancel" IsBound="true"><Parameter Name="r" Type="t.approvalRequest"/></Action>
+                  <Action Name="cancel" IsBound="true"><Parameter Name="r" Type="Collection(t.approvalRequest)"/></Action>
+                  <EntityContainer Name="C"><EntitySet Name="requests" EntityType="t.approvalRequest"/></EntityContainer>
+            """)
+        #expect(try Snippets.render(text, type: "CancelOnApprovalRequest").text.contains("action: \"Test.cancel\", on: .entity("))
+        #expect(try Snippets.render(text, type: "CancelOnCollectionApprovalRequest").text.contains("on: .entitySet(targetEntitySet)"))
+        #expect(throws: Snippets.SnippetError.self) { try Snippets.render(text, type: "CancelOnApprovalRequestRequest") }
+    }
+
     @Test func anUnmappableParameterSkipsTheOperationWithAWarning() throws {
         let diagnostics = try Snippets.diagnostics(document("""
                   <Action Name="Upload" IsBound="true"><Parameter Name="order" Type="t.Order"/><Parameter Name="data" Type="Edm.Stream"/></Action>

@@ -59,11 +59,17 @@ extension GenerationContext {
                         preferred += "With" + names.joined()
                     }
                 }
-                let structName = typeNames.claim(extra: configuration.typePrefix + preferred + "Request")
+                let structName = typeNames.claim(extra: requestTypeName(preferred))
                 plans.append(OperationPlan(qualified: qualified, operation: operation, urlName: urlName, structName: structName))
             }
         }
         return plans
+    }
+
+    /// The request type's name: the operation's name with the prefix and `Request`, which a name already ending in it
+    /// (`CancelOnAccessPackageAssignmentRequest`, bound to `accessPackageAssignmentRequest`) is not given twice.
+    private func requestTypeName(_ operationName: String) -> String {
+        configuration.typePrefix + operationName + (operationName.hasSuffix("Request") ? "" : "Request")
     }
 
     /// An OData v2/v3 service operation (a function import declaring its own parameters and return type) as an
@@ -89,7 +95,7 @@ extension GenerationContext {
         operation.parameters = item.parameters.filter { $0.mode == nil || $0.mode == "In" || $0.mode == "InOut" }
         operation.returnType = item.returnType
         operation.annotations = item.annotations
-        let structName = typeNames.claim(extra: configuration.typePrefix + IdentifierNaming.upperCamelCase(item.name) + "Request")
+        let structName = typeNames.claim(extra: requestTypeName(IdentifierNaming.upperCamelCase(item.name)))
         return OperationPlan(qualified: qualified, operation: operation, urlName: item.name,
                              structName: structName, isServiceOperation: true)
     }
