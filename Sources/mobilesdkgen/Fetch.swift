@@ -52,8 +52,11 @@ struct Fetch: AsyncParsableCommand {
 /// A failure of `fetch` with the message to print; it never holds a token, password or header value.
 struct FetchError: Error, CustomStringConvertible {
     let description: String
+    /// The service's HTTP status when the error is its answer, such as 401.
+    let status: Int?
 
-    init(_ description: String) {
+    init(_ description: String, status: Int? = nil) {
         self.description = description
+        self.status = status
     }
 }

@@ -8,12 +8,24 @@ struct FetchOperation {
     let output: String
     let options: FetchOptions
 
-    /// Fetches every file, then stores those that changed.
+    /// Fetches every file, then stores those that changed. When the service refuses (401) an access token reused from
+    /// the token cache — revoked, or issued before a change of permissions — it signs in again once and fetches anew.
     func run() async throws -> (lines: [String], fileNames: [String]) {
         let request = try FetchRequest(serviceRoot: serviceRoot, name: name, queryParameters: options.queryParameters)
         let selection = try EntitySelection.from(entities: options.entities, configurationFile: options.configurationFile, all: options.allEntities)
+        let authorization = try await options.signIn.authorization(for: request.url, timeout: options.timeout)
+        do {
+            return try await run(request, selection: selection, authorization: authorization?.value)
+        } catch let error as FetchError where error.status == 401 && authorization?.isCachedToken == true {
+            FileHandle.standardError.write(Data("The service refused the cached sign-in (401); signing in again.\n".utf8))
+            let renewed = try await options.signIn.authorization(for: request.url, timeout: options.timeout, reusingCachedToken: false)
+            return try await run(request, selection: selection, authorization: renewed?.value)
+        }
+    }
+
+    private func run(_ request: FetchRequest, selection: EntitySelection?, authorization: String?) async throws -> (lines: [String], fileNames: [String]) {
         var headerFields = options.headers.compactMap(FetchRequest.header)
-        if let authorization = try await options.signIn.authorization(for: request.url, timeout: options.timeout) {
+        if let authorization {
             guard !headerFields.contains(where: { $0.name.lowercased() == "authorization" }) else {
                 throw FetchError("an Authorization --header and a sign-in option were both given: keep one")
             }

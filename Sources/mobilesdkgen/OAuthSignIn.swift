@@ -17,8 +17,9 @@ struct OAuthSignIn {
     /// The token cache file, nil when off.
     var cacheFile: URL?
 
-    /// A bearer access token.
-    func accessToken(timeout: TimeInterval) async throws -> String {
+    /// A bearer access token, and whether it is the token cache's access token as stored. Without
+    /// `reusingCachedToken` the cached access token is passed over (its refresh token still serves).
+    func accessToken(timeout: TimeInterval, reusingCachedToken: Bool = true) async throws -> (value: String, isCached: Bool) {
         let downloader = MetadataDownloader(timeout: timeout)
         switch grant {
         case .clientCredentials(let variable):
@@ -30,7 +31,7 @@ struct OAuthSignIn {
             switch try await client.post(tokenURL, form: [(name: "grant_type", value: "client_credentials")] + scopeField,
                                          as: TokenResponse.self, endpoint: "token endpoint") {
             case .success(let token):
-                return try Self.usable(token)
+                return (try Self.usable(token), false)
             case .failure(let error):
                 let hint = error.code == "invalid_client" ? " (check --client-id and the secret in \(variable))" : ""
                 throw FetchError("the token endpoint refused the client credentials: \(error.shown)\(hint)")
@@ -40,18 +41,18 @@ struct OAuthSignIn {
             let cache = cacheFile.map(TokenCache.init(file:))
             let key = TokenCache.key(tokenURL: tokenURL, clientID: clientID, scopes: scopes)
             if let cache, let entry = cache.entry(key) {
-                if entry.isFresh() { return try Self.usable(entry.accessToken) }
+                if reusingCachedToken, entry.isFresh() { return (try Self.usable(entry.accessToken), true) }
                 if let refreshToken = entry.refreshToken, let token = try await refresh(refreshToken, with: client) {
                     let accessToken = try Self.usable(token)
                     store(token, previousRefreshToken: refreshToken, in: cache, key: key)
-                    return accessToken
+                    return (accessToken, false)
                 }
             }
             let token = try await DeviceAuthorization(tokens: client, authorizationURL: authorizationURL, tokenURL: tokenURL,
                                                       scopes: scopes).signIn()
             let accessToken = try Self.usable(token)
             if let cache { store(token, previousRefreshToken: nil, in: cache, key: key) }
-            return accessToken
+            return (accessToken, false)
         }
     }
 

@@ -28,14 +28,23 @@ struct SignInOptions: ParsableArguments {
     }
 
     /// The `Authorization` header value, or nil when no sign-in option was given. `serviceURL` (on the service's
-    /// host) gives `--tenant` its default scope; `timeout` bounds each request to an OAuth endpoint.
-    func authorization(for serviceURL: URL, timeout: TimeInterval) async throws -> String? {
+    /// host) gives `--tenant` its default scope; `timeout` bounds each request to an OAuth endpoint. Without
+    /// `reusingCachedToken`, an OAuth sign-in does not take the token cache's access token (the service refused it).
+    func authorization(for serviceURL: URL, timeout: TimeInterval, reusingCachedToken: Bool = true) async throws -> Authorization? {
         if let signIn = try oauth.signIn(for: serviceURL) {
-            return "Bearer " + (try await signIn.accessToken(timeout: timeout))
+            let token = try await signIn.accessToken(timeout: timeout, reusingCachedToken: reusingCachedToken)
+            return Authorization(value: "Bearer " + token.value, isCachedToken: token.isCached)
         }
         return try Credentials(
             tokenEnvironmentVariable: tokenEnvironmentVariable, tokenCommand: tokenCommand,
             user: user, passwordEnvironmentVariable: passwordEnvironmentVariable
-        ).authorization()
+        ).authorization().map { Authorization(value: $0, isCachedToken: false) }
+    }
+
+    /// An `Authorization` header value.
+    struct Authorization {
+        var value: String
+        /// Whether it holds an access token from the token cache, which a new sign-in can replace.
+        var isCachedToken: Bool
     }
 }

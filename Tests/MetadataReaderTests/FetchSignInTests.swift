@@ -191,6 +191,28 @@ struct FetchSignInTests {
         try expectTripPin()
     }
 
+    @Test func aCachedTokenTheServiceRefusesIsRenewedOnce() async throws {
+        let first = try await signIn(client: OAuthServer.deviceClientID)
+        #expect(first.status == 0, "\(first.errors)")
+        let signedIn = try cachedTokens()
+        // A token the server never issued, still an hour from expiring in the cache: as a revoked one looks.
+        let refused = "refused" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
+        let text = try String(contentsOf: cacheFile, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: signedIn[0], with: refused).utf8).write(to: cacheFile)
+
+        let again = await (try start(try deviceCode(client: OAuthServer.deviceClientID))).finish()
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(again.errors == "The service refused the cached sign-in (401); signing in again.\n")
+        #expect(try count("GET /odata/$metadata?run=\(run) 401 ") == 1)
+        #expect(try count("POST /oauth/token 200 grant=refresh_token ") == 1)
+        #expect(try count("POST /oauth/device_authorization ") == 1)
+        #expect(try count("GET /odata/$metadata?run=\(run) 200 ") == 2)
+        let renewed = try cachedTokens()
+        #expect(!renewed.contains(refused) && renewed[0] != signedIn[0])
+        try expectNowhere(signedIn + renewed + [refused], in: again)
+        try expectTripPin()
+    }
+
     @Test func aDeniedSignInIsAClearError() async throws {
         let result = try await signIn(client: OAuthServer.deviceClientID, approve: false)
         #expect(result.status != 0)
