@@ -20,7 +20,7 @@ enum FetchStatus {
         case 401, 403:
             throw FetchError("""
                 \(shownURL) answered \(response.status) (\(response.status == 401 ? "not signed in" : "forbidden")): \
-                check the credentials given with --token-env, --token-command, --user/--password-env or --header
+                check the sign-in given with --token-env, --token-command, --user, --client-id (and its --scope) or --header
                 """, status: response.status)
         case 404:
             throw FetchError("\(shownURL) answered 404: no \(what) there; check the service root")

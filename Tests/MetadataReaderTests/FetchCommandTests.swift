@@ -109,7 +109,7 @@ struct FetchCommandTests {
         let wrong = "wrong-\(UUID().uuidString)"
         let result = try fetch([root.absoluteString, "--token-env", "FETCH_TEST_TOKEN"], environment: ["FETCH_TEST_TOKEN": wrong])
         #expect(result.status != 0)
-        #expect(result.errors.contains("answered 401") && result.errors.contains("check the credentials"))
+        #expect(result.errors.contains("answered 401") && result.errors.contains("check the sign-in"))
         #expect(!result.all.contains(wrong) && !result.all.contains(token))
         #expect(try String(contentsOf: file, encoding: .utf8) == "<old/>")
         #expect(try modificationDate() == Date(timeIntervalSinceReferenceDate: 0))
