@@ -7,7 +7,7 @@ public protocol ComplexValue: AttributeValueConvertible, Hashable, Sendable {
     /// The value with these properties; unknown names are kept, missing ones are absent.
     init(attributes: [String: AttributeValue])
     /// The properties by name. Generated structs declare it `var`; the requirement is get-only so that no conformance
-    /// needs a setter and a `modify` witness (two thousand functions in a model the size of Microsoft Graph).
+    /// needs a setter and a `modify` witness (three thousand functions in a model the size of Microsoft Graph).
     var attributes: [String: AttributeValue] { get }
     /// How each property is typed and named in payloads.
     static var propertyMetadata: [PropertyMetadata] { get }

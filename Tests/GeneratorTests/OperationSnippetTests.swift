@@ -93,9 +93,18 @@ struct OperationSnippetTests {
                   <Function Name="Count" IsBound="true"><Parameter Name="orders" Type="Collection(t.Order)"/><ReturnType Type="Edm.Int64"/></Function>
             """, imports: #"<FunctionImport Name="Near" Function="t.Near"/>"#)
         #expect(try Snippets.render(text, type: "NearRequest").text.contains("public init(lat: Swift.Double)"))
-        #expect(try Snippets.render(text, type: "NearWithLatLevelRequest").text.contains("public init(lat: Swift.Double, level: Level? = nil)"))
+        #expect(try Snippets.render(text, type: "NearWithLevelRequest").text.contains("public init(lat: Swift.Double, level: Level? = nil)"))
         #expect(try Snippets.render(text, type: "CountOnOrderRequest").text.contains("on: .entity(entitySet: targetEntitySet, key: target)"))
         #expect(try Snippets.render(text, type: "CountOnCollectionOrderRequest").text.contains("on: .entitySet(targetEntitySet)"))
+    }
+
+    @Test func anOverloadWithNoParameterOfItsOwnIsNamedByAllOfThem() throws {
+        let text = document("""
+                  <Function Name="Near"><Parameter Name="lat" Type="Edm.Double" Nullable="false"/><Parameter Name="lon" Type="Edm.Double" Nullable="false"/><ReturnType Type="t.Order"/></Function>
+                  <Function Name="Near"><Parameter Name="lat" Type="Edm.Double" Nullable="false"/><ReturnType Type="t.Order"/></Function>
+            """, imports: #"<FunctionImport Name="Near" Function="t.Near"/>"#)
+        #expect(try Snippets.render(text, type: "NearRequest").text.contains("public init(lat: Swift.Double, lon: Swift.Double)"))
+        #expect(try Snippets.render(text, type: "NearWithLatRequest").text.contains("public init(lat: Swift.Double)"))
     }
 
     @Test func overloadNamesCapitalizeLowercaseBindingTypes() throws {

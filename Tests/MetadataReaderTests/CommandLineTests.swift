@@ -167,7 +167,7 @@ struct CommandLineTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
         let text = try files.map { try String(contentsOfFile: output + "/" + $0, encoding: .utf8) }.joined()
         #expect(text.contains("public struct ShareTripRequest"))
-        #expect(text.contains("public struct GetNearestAirportWithLatLonRequiredFeaturesRequest"))
+        #expect(text.contains("public struct GetNearestAirportWithRequiredFeaturesRequest"))
         #expect(!text.contains("GetFavoriteAirlineRequest"))
         #expect(!text.contains("ResetDataSourceRequest"))
     }

@@ -54,9 +54,8 @@ extension GenerationContext {
                         preferred += "On" + (binding.isCollection ? "Collection" : "") + IdentifierNaming.upperCamelCase(binding.name.name)
                     }
                     let sameBinding = overloads.filter { $0.bindingType == operation.bindingType }
-                    if sameBinding.count > 1, sameBinding.first != operation {
-                        let names = operation.parameters.dropFirst(operation.isBound ? 1 : 0).map { IdentifierNaming.upperCamelCase($0.name) }
-                        preferred += "With" + names.joined()
+                    if sameBinding.count > 1, let first = sameBinding.first, first != operation {
+                        preferred += "With" + Self.distinguishingParameters(of: operation, from: first).map(IdentifierNaming.upperCamelCase).joined()
                     }
                 }
                 let structName = typeNames.claim(extra: requestTypeName(preferred))
@@ -64,6 +63,15 @@ extension GenerationContext {
             }
         }
         return plans
+    }
+
+    /// The names of an overload's parameters that the first overload of its binding lacks
+    /// (`GetNearestAirportWithRequiredFeatures`), or of all its parameters when it has none of its own.
+    private static func distinguishingParameters(of operation: Operation, from first: Operation) -> [String] {
+        let parameters = operation.parameters.dropFirst(operation.isBound ? 1 : 0).map(\.name)
+        let shared = Set(first.parameters.dropFirst(first.isBound ? 1 : 0).map(\.name))
+        let own = parameters.filter { !shared.contains($0) }
+        return own.isEmpty ? parameters : own
     }
 
     /// The request type's name: the operation's name with the prefix and `Request`, which a name already ending in it

@@ -53,13 +53,13 @@ public struct ContainerService: Swift.Sendable {
         return try await client.invoke(GetNearestAirportRequest(lat: lat, lon: lon))
     }
 
-    /// Sends ``GetNearestAirportWithLatLonRequiredFeaturesRequest``.
+    /// Sends ``GetNearestAirportWithRequiredFeaturesRequest``.
     public nonisolated(nonsending) func getNearestAirport(
         lat: Swift.Double,
         lon: Swift.Double,
         requiredFeatures: Feature
     ) async throws -> Airport? {
-        return try await client.invoke(GetNearestAirportWithLatLonRequiredFeaturesRequest(
+        return try await client.invoke(GetNearestAirportWithRequiredFeaturesRequest(
             lat: lat,
             lon: lon,
             requiredFeatures: requiredFeatures
