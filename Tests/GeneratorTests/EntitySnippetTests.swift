@@ -139,6 +139,24 @@ struct EntitySnippetTests {
         #expect(diagnostics.contains("note: type 'Other.Sales.Order' is generated as 'SalesOrder': 'Order' is taken"))
     }
 
+    @Test func dataverseAbstractTypesGetTheirSchemaNamesElsewhereNot() throws {
+        let crm = """
+            <Schema Namespace="Microsoft.Dynamics.CRM" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+              <EntityType Name="crmbaseentity" Abstract="true"/>
+              <EntityType Name="activitypointer" BaseType="Microsoft.Dynamics.CRM.crmbaseentity" Abstract="true">
+                <Key><PropertyRef Name="activityid"/></Key><Property Name="activityid" Type="Edm.Guid" Nullable="false"/>
+              </EntityType>
+            </Schema>
+            """
+        let dataverse = Snippets.csdl("", extraSchema: crm)
+        #expect(try Snippets.render(dataverse, type: "CrmBaseEntity").text.contains("open class CrmBaseEntity: MobileSdk.Entity {"))
+        #expect(try Snippets.render(dataverse, type: "ActivityPointer").text.contains("open class ActivityPointer: CrmBaseEntity {"))
+        let other = Snippets.csdl("""
+                  <EntityType Name="activitypointer"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+            """)
+        #expect(try Snippets.render(other, type: "Activitypointer").text.contains("open class Activitypointer: MobileSdk.Entity {"))
+    }
+
     @Test func streamPropertiesAreReferencesTheClientReadsAndWrites() throws {
         let document = Snippets.csdl("""
                   <EntityType Name="Media"><Key><PropertyRef Name="Id"/></Key>

@@ -126,7 +126,7 @@ struct CommandLineTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
         #expect(files.count == 65)   // the registry and 64 shards, whatever the metadata
         let code = try files.map { try String(contentsOfFile: output + "/" + $0, encoding: .utf8) }.joined()
-        #expect(code.contains("open class Account: Crmbaseentity"))
+        #expect(code.contains("open class Account: CrmBaseEntity"))
         #expect(code.contains("public final var name: Swift.String?"))
         #expect(!code.contains("var revenue"))
         #expect(!code.contains("class Contact"))

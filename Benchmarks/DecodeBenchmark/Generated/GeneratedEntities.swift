@@ -15,7 +15,7 @@ public enum GeneratedEntities {
     /// Every generated entity class.
     public static var entityTypes: [MobileSdk.Entity.Type] {
         [
-            Crmbaseentity.self,
+            CrmBaseEntity.self,
             Principal.self,
             Systemuser.self,
             Team.self,

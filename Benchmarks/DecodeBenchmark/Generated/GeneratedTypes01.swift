@@ -11,7 +11,7 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// Business Unit
 ///
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.businessunit`.
-open class Businessunit: Crmbaseentity {
+open class Businessunit: CrmBaseEntity {
     open override class var entityLogicalName: Swift.String { "businessunit" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.businessunit" }

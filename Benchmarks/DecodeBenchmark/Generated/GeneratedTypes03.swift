@@ -11,7 +11,7 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// Contact
 ///
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.contact`.
-open class Contact: Crmbaseentity {
+open class Contact: CrmBaseEntity {
     open override class var entityLogicalName: Swift.String { "contact" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.contact" }

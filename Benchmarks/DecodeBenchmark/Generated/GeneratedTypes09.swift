@@ -9,7 +9,7 @@ import MobileSdk
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.principal`.
-open class Principal: Crmbaseentity {
+open class Principal: CrmBaseEntity {
     open override class var entityLogicalName: Swift.String { "principal" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.principal" }

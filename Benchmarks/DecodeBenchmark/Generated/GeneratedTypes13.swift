@@ -13,7 +13,7 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// Invented table with a realistic mix of Dataverse column types, for decoding benchmarks.
 ///
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.new_benchmarkrecord`.
-open class NewBenchmarkRecord: Crmbaseentity {
+open class NewBenchmarkRecord: CrmBaseEntity {
     open override class var entityLogicalName: Swift.String { "new_benchmarkrecord" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.new_benchmarkrecord" }

@@ -11,7 +11,7 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// Account
 ///
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.account`.
-open class Account: Crmbaseentity {
+open class Account: CrmBaseEntity {
     open override class var entityLogicalName: Swift.String { "account" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.account" }

@@ -11,7 +11,7 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// Currency
 ///
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.transactioncurrency`.
-open class Transactioncurrency: Crmbaseentity {
+open class Transactioncurrency: CrmBaseEntity {
     open override class var entityLogicalName: Swift.String { "transactioncurrency" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.transactioncurrency" }

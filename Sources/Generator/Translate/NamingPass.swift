@@ -7,7 +7,7 @@ extension GenerationContext {
     func nameTypes() {
         let prefix = configuration.typePrefix
         for (name, type) in entityTypes {
-            claim(name, preferred: type.dynamics?.schemaName ?? type.name, at: type.location)
+            claim(name, preferred: type.dynamics?.schemaName ?? DataverseTypeNames.schemaName(of: name) ?? type.name, at: type.location)
         }
         for schema in service.schemas {
             for type in schema.complexTypes {

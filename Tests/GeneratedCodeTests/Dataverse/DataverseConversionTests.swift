@@ -48,7 +48,7 @@ struct DataverseConversionTests {
         // Conversion is by exact logical name: an "account" is not converted to its base class.
         let entity = Entity(logicalName: "account")
         #expect(throws: EntityConversionError.logicalNameMismatch(expected: "crmbaseentity", actual: "account")) {
-            try entity.toEntity(Crmbaseentity.self)
+            try entity.toEntity(CrmBaseEntity.self)
         }
     }
 

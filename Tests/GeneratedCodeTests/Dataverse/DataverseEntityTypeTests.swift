@@ -22,15 +22,15 @@ struct DataverseEntityTypeTests {
         #expect(Opportunity.entitySetName == "opportunities")
         #expect(PhoneCall.objectTypeCode == 4210)
         #expect(PhoneCall.primaryIdAttribute == "activityid")
-        #expect(Crmbaseentity.entityLogicalName == "crmbaseentity")
-        #expect(Crmbaseentity.primaryIdAttribute == nil)
-        #expect(Crmbaseentity.entitySetName == nil)
+        #expect(CrmBaseEntity.entityLogicalName == "crmbaseentity")
+        #expect(CrmBaseEntity.primaryIdAttribute == nil)
+        #expect(CrmBaseEntity.entitySetName == nil)
     }
 
-    @Test func entitiesDeriveFromCrmbaseentity() {
-        let types: [Entity.Type] = [Account.self, Contact.self, Opportunity.self, Activitypointer.self]
-        #expect(types.allSatisfy { $0 is Crmbaseentity.Type })
-        #expect((DataverseModel.CRMTask.self as Entity.Type) is Activitypointer.Type)
+    @Test func entitiesDeriveFromCrmBaseEntity() {
+        let types: [Entity.Type] = [Account.self, Contact.self, Opportunity.self, ActivityPointer.self]
+        #expect(types.allSatisfy { $0 is CrmBaseEntity.Type })
+        #expect((DataverseModel.CRMTask.self as Entity.Type) is ActivityPointer.Type)
     }
 
     @Test func taskExposesActivityAndOwnProperties() {
@@ -44,7 +44,7 @@ struct DataverseEntityTypeTests {
         #expect(task.logicalName == "task")
         #expect(task["subject"] == .string("Call back"))
         #expect(task["new_followupdate"] == .date(DateOnly(year: 2025, month: 1, day: 31)))
-        let activity: Activitypointer = task
+        let activity: ActivityPointer = task
         #expect(activity.subject == "Call back")
         #expect(activity.scheduledend == due)
         #expect(task.changedAttributeNames == ["new_followupdate", "percentcomplete", "scheduledend", "subject"])
@@ -64,7 +64,7 @@ struct DataverseEntityTypeTests {
     }
 
     @Test func derivedEntityKeyIsInherited() {
-        #expect(DataverseModel.CRMTask.keyAttributes == Activitypointer.keyAttributes)
+        #expect(DataverseModel.CRMTask.keyAttributes == ActivityPointer.keyAttributes)
 
     }
 }

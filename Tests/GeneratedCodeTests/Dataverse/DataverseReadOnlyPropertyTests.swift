@@ -9,8 +9,8 @@ struct DataverseReadOnlyPropertyTests {
         #expect(!isWritable(\Account.createdOn))
         #expect(!isWritable(\Contact.fullName))
         #expect(!isWritable(\Opportunity.versionNumber))
-        #expect(!isWritable(\Activitypointer.activitytypecode))
-        #expect(!isWritable(\Activitypointer.createdon))
+        #expect(!isWritable(\ActivityPointer.activitytypecode))
+        #expect(!isWritable(\ActivityPointer.createdon))
     }
 
     @Test func otherAttributesHaveASetter() {

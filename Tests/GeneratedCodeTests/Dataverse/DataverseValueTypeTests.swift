@@ -58,7 +58,7 @@ struct DataverseValueTypeTests {
 
     @Test func dateAndTimeAttributesUseDate() {
         let due = Date(timeIntervalSince1970: 1_700_000_000)
-        let activity = Activitypointer()
+        let activity = ActivityPointer()
         activity.scheduledend = due
         #expect(activity["scheduledend"] == .dateTimeOffset(due))
         #expect(activity.scheduledend == due)

@@ -15,8 +15,8 @@ public enum GeneratedEntities {
     /// Every generated entity class.
     public static var entityTypes: [MobileSdk.Entity.Type] {
         [
-            Crmbaseentity.self,
-            Activitypointer.self,
+            CrmBaseEntity.self,
+            ActivityPointer.self,
             Account.self,
             Contact.self,
             Opportunity.self,

@@ -13,7 +13,7 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// Person with whom a business unit has a relationship.
 ///
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.contact`.
-open class Contact: Crmbaseentity {
+open class Contact: CrmBaseEntity {
     open override class var entityLogicalName: Swift.String { "contact" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.contact" }

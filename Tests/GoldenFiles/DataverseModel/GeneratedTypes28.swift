@@ -13,7 +13,7 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// Business that represents a customer or potential customer.
 ///
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.account`.
-open class Account: Crmbaseentity {
+open class Account: CrmBaseEntity {
     open override class var entityLogicalName: Swift.String { "account" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.account" }
@@ -51,7 +51,7 @@ open class Account: Crmbaseentity {
             accountActivityPointers: Account_ActivityPointers [navigation] #2
             accountTasks: Account_Tasks [navigation] #3
             newAccountContactAdvisors: new_account_contact_advisors [navigation] #0
-            """, [Contact.self, Opportunity.self, Activitypointer.self, CRMTask.self])
+            """, [Contact.self, Opportunity.self, ActivityPointer.self, CRMTask.self])
     }
 
     /// Account
@@ -193,7 +193,7 @@ open class Account: Crmbaseentity {
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/Account_ActivityPointers`
     ///   (`Collection(Microsoft.Dynamics.CRM.activitypointer)`).
-    public final var accountActivityPointers: [Activitypointer]? {
+    public final var accountActivityPointers: [ActivityPointer]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
     }

@@ -9,7 +9,7 @@ import MobileSdk
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.crmbaseentity`.
-open class Crmbaseentity: MobileSdk.Entity {
+open class CrmBaseEntity: MobileSdk.Entity {
     open override class var entityLogicalName: Swift.String { "crmbaseentity" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.crmbaseentity" }

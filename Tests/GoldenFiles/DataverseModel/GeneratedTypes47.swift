@@ -55,14 +55,14 @@ public struct SystemService: Swift.Sendable {
     /// The CRMTask records of `tasks`.
     public var tasks: MobileSdk.EntitySetAccessor<CRMTask> { .init(client: client, name: "tasks") }
 
-    /// The Activitypointer records of `activitypointers`.
-    public var activitypointers: MobileSdk.EntitySetAccessor<Activitypointer> {
+    /// The ActivityPointer records of `activitypointers`.
+    public var activitypointers: MobileSdk.EntitySetAccessor<ActivityPointer> {
         .init(client: client, name: "activitypointers")
     }
 
     /// Sends ``WinOpportunityRequest``.
     public nonisolated(nonsending) func winOpportunity(
-        opportunityClose: Crmbaseentity,
+        opportunityClose: CrmBaseEntity,
         status: Swift.Int32
     ) async throws -> Swift.Void {
         return try await client.invoke(WinOpportunityRequest(opportunityClose: opportunityClose, status: status))

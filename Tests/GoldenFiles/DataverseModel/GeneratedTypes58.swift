@@ -13,7 +13,7 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// Potential revenue-generating deal.
 ///
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.opportunity`.
-open class Opportunity: Crmbaseentity {
+open class Opportunity: CrmBaseEntity {
     open override class var entityLogicalName: Swift.String { "opportunity" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.opportunity" }

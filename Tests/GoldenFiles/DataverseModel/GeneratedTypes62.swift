@@ -9,7 +9,7 @@ import MobileSdk
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.task`.
-open class CRMTask: Activitypointer {
+open class CRMTask: ActivityPointer {
     open override class var entityLogicalName: Swift.String { "task" }
 
     open override class var entityQualifiedName: Swift.String? { "Microsoft.Dynamics.CRM.task" }

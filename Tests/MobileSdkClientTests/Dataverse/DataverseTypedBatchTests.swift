@@ -55,7 +55,7 @@ struct DataverseTypedBatchTests {
         account.name = "Fourth Coffee"
         let contact = Contact()
         contact.lastName = "Valdes"
-        let close = Crmbaseentity(logicalName: "opportunityclose")
+        let close = CrmBaseEntity(logicalName: "opportunityclose")
         close["subject"] = .string("Won")
 
         let batch = client.makeBatch()

@@ -27,9 +27,9 @@ struct EntityParameterTypeTests {
         ##"{"OpportunityClose":{"@odata.type":"#\##(typeName)","opportunityid@odata.bind":"/opportunities(\##(IDs.project.uuidString.lowercased()))","subject":"Won Opportunity"},"Status":3}"##
     }
 
-    @Test func aCrmbaseentityInstanceIsSentAsItsLogicalName() async throws {
+    @Test func aCrmBaseEntityInstanceIsSentAsItsLogicalName() async throws {
         let transport = RecordedTransport(.status(204))
-        try await dataverse(transport).invoke(WinOpportunityRequest(opportunityClose: opportunityClose(Crmbaseentity(logicalName: "opportunityclose")), status: 3))
+        try await dataverse(transport).invoke(WinOpportunityRequest(opportunityClose: opportunityClose(CrmBaseEntity(logicalName: "opportunityclose")), status: 3))
 
         let request = try #require(transport.requests.first)
         #expect(request.method == "POST")
