@@ -103,40 +103,45 @@ enum RuntimeContract {
         case complex, navigation, stream, file
     }
 
-    /// Names a generated entity class must not give its properties: `Entity`'s public members, and Swift's.
-    static let entityMembers: Set<String> = Set([
-        "logicalName", "attributes", "formattedValues", "relatedEntities", "eTag", "recordId", "contains",
-        "removeAttribute", "changedAttributeNames", "hasChanged", "acceptChanges", "getValue", "setValue", "getValues",
-        "setValues", "getRelated", "getRelatedCollection", "setRelated", "setRelatedCollection", "toEntity",
-        "debugDescription", "attributeName", "reference", "hash", "snapshot", "navigationMetadata", "mediaResource",
-        "stream", "fullSizeImage",
-    ]).union(ClassProperty.allCases.map(\.rawValue)).union(Accessor.allCases.map(\.rawValue)).union(swiftMembers)
+    /// The runtime types generated types subclass or conform to, whose members they inherit (`RuntimeMembers.swift`
+    /// lists them, from the runtime's symbol graph).
+    static let inheritingTypes: [TypeName] = [
+        .entity, .complexValue, .optionSetEnumeration, .edmEnumeration, .edmFlagsEnumeration, .odataOperation,
+    ]
+
+    /// The member names `type` hands on to the generated types that subclass it or conform to it.
+    static func members(inheritedFrom type: TypeName) -> Set<String> {
+        inheritedMembers[type] ?? []
+    }
+
+    /// Names a generated entity class must not give its properties: what `Entity` hands on, the class properties and
+    /// accessors generated classes declare or call, and Swift's — less those it may shadow.
+    static let entityMembers: Set<String> = members(inheritedFrom: .entity).subtracting(shadowableEntityMembers)
+        .union(ClassProperty.allCases.map(\.rawValue)).union(Accessor.allCases.map(\.rawValue)).union(swiftMembers)
 
     /// `Entity` members a generated property may shadow: protocol-extension members, which generic code reaches through
     /// the protocol whatever a subclass declares (`Identifiable.id`: a generated `id` attribute keeps its name).
-    static let shadowableEntityMembers: Set<String> = ["id"]
+    static let shadowableEntityMembers: Set<String> = ["id", "ID"]
 
     /// Names a generated complex type must not give its properties.
-    static let complexMembers: Set<String> = Set([
-        Member.attributes.rawValue, ClassProperty.propertyMetadata.rawValue, "attributeValue", "hashValue", "hash",
-    ]).union(Accessor.allCases.map(\.rawValue)).union(swiftMembers)
+    static let complexMembers: Set<String> = members(inheritedFrom: .complexValue)
+        .union([Member.attributes.rawValue, ClassProperty.propertyMetadata.rawValue])
+        .union(Accessor.allCases.map(\.rawValue)).union(swiftMembers)
 
-    /// Names a generated option set enum must not give its cases.
-    static let optionSetMembers: Set<String> = Set([
-        Member.options.rawValue, Member.unknown.rawValue, "rawValue", "label", "allCases", "attributeValue",
-        "hashValue", "none",
-    ]).union(swiftMembers)
+    /// Names a generated option set enum must not give its cases; `none` would make `.none` ambiguous with nil.
+    static let optionSetMembers: Set<String> = members(inheritedFrom: .optionSetEnumeration)
+        .union([Member.options.rawValue, Member.unknown.rawValue, "none"]).union(swiftMembers)
 
     /// Names a generated CSDL enum or flags type must not give its members.
-    static let enumMembers: Set<String> = Set([
-        Member.edmTypeName.rawValue, Member.memberNames.rawValue, "rawValue", "allCases", "attributeValue", "hashValue",
-        "none", "isEmpty", "contains", "union", "intersection", "subtracting", "insert", "remove", "update",
-    ]).union(swiftMembers)
+    static let enumMembers: Set<String> = members(inheritedFrom: .edmEnumeration)
+        .union(members(inheritedFrom: .edmFlagsEnumeration))
+        .union([Member.edmTypeName.rawValue, Member.memberNames.rawValue, "none"]).union(swiftMembers)
 
-    /// Names a generated operation request must not give its parameters.
-    static let requestMembers: Set<String> = Set([
-        Member.call.rawValue, Member.response.rawValue, Member.responseType.rawValue, "target", "targetEntitySet",
-    ]).union(swiftMembers)
+    /// Names a generated operation request must not give its parameters: besides what `ODataOperation` hands on, the
+    /// `target` and `targetEntitySet` a bound request stores.
+    static let requestMembers: Set<String> = members(inheritedFrom: .odataOperation)
+        .union([Member.call.rawValue, Member.response.rawValue, Member.responseType.rawValue])
+        .union(["target", "targetEntitySet"]).union(swiftMembers)
 
     /// Names a generated service must not give its members.
     static let serviceMembers: Set<String> = Set([Member.client.rawValue]).union(swiftMembers)

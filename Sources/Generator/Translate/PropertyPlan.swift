@@ -31,8 +31,28 @@ extension GenerationContext {
         }
     }
 
-    /// The properties of a structured type to generate, named uniquely within `names`.
-    func plan(_ properties: [Property], owner: QualifiedName, entity: QualifiedName?, names: inout UniqueNames) -> [PropertyPlan] {
+    /// The Swift name of a Dataverse lookup read from the Web API's `_x_value` property without entity definitions:
+    /// the lookup's own name `x` (`_ownerid_value` → `ownerid`), when no other property or navigation property of the
+    /// type is named `x`, else the name of `_x_value` itself.
+    private func lookupValueName(of property: Property, siblings: Set<String>, names: UniqueNames) -> String? {
+        guard property.dynamics == nil, property.type.primitive == .guid, !property.type.isCollection,
+              property.name.hasPrefix("_"), property.name.hasSuffix("_value"), property.name.count > 7
+        else { return nil }
+        let lookup = String(property.name.dropFirst().dropLast(6))
+        guard !siblings.contains(lookup.lowercased()) else { return nil }
+        var renamed = property
+        renamed.name = lookup
+        let name = swiftName(of: renamed)
+        return names.isTaken(name) ? nil : name
+    }
+
+    /// The properties of a structured type to generate, named uniquely within `names`; `navigationProperties` are the
+    /// names of the type's navigation properties, which a lookup's Swift name must leave to them.
+    func plan(
+        _ properties: [Property], owner: QualifiedName, entity: QualifiedName?, navigationProperties: [String] = [],
+        names: inout UniqueNames
+    ) -> [PropertyPlan] {
+        let siblings = Set((properties.map(\.name) + navigationProperties).map { $0.lowercased() })
         var plans: [PropertyPlan] = []
         var skippedVirtual: [String] = []
         for property in properties {
@@ -49,7 +69,8 @@ extension GenerationContext {
                 warning("property \(owner.name).\(property.name) is not generated: \(reason.describe(property.type))", at: property.location)
                 continue
             }
-            let preferred = swiftName(of: property)
+            let preferred = entity == nil ? swiftName(of: property)
+                : lookupValueName(of: property, siblings: siblings, names: names) ?? swiftName(of: property)
             let (name, changed) = names.claim(preferred, suffix: "Value")
             if changed {
                 note("property \(owner.name).\(property.name) is generated as '\(name)': '\(preferred)' is taken", at: property.location)

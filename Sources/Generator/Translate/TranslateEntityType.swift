@@ -11,7 +11,9 @@ extension GenerationContext {
     func translateEntityType(_ qualified: QualifiedName, _ type: EntityType, inheritedNames: UniqueNames) -> (Declaration, UniqueNames) {
         let className = typeNames.name(of: qualified) ?? type.name
         var names = inheritedNames
-        let properties = plan(type.properties, owner: qualified, entity: qualified, names: &names)
+        let properties = plan(
+            type.properties, owner: qualified, entity: qualified,
+            navigationProperties: type.navigationProperties.map(\.name), names: &names)
         let navigations = planNavigations(type, qualified, properties: properties, names: &names)
 
         var members = classProperties(qualified, type)

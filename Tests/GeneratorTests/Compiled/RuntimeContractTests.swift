@@ -8,36 +8,24 @@ import Testing
 /// code extends, generated code using every contract name compiles, and no runtime name is written outside the
 /// contract.
 struct RuntimeContractTests {
-    /// The runtime's public symbols: each as its path (`["Entity", "getValue(_:as:)"]`) and kind.
-    static let symbols: [(path: [String], kind: String)]? = {
-        guard let modules = SwiftCompiler.modules else { return nil }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("symbols-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "symbolgraph-extract", "-module-name", "MobileSdk", "-I", modules.path,
-                             "-target", hostTriple, "-minimum-access-level", "public", "-output-dir", folder.path]
-        guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let data = FileManager.default.contents(atPath: folder.appendingPathComponent("MobileSdk.symbols.json").path),
-              let graph = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let symbols = graph["symbols"] as? [[String: Any]] else { return nil }
-        return symbols.compactMap { symbol in
-            guard let path = symbol["pathComponents"] as? [String],
-                  let kind = (symbol["kind"] as? [String: Any])?["identifier"] as? String else { return nil }
-            return (path, kind)
+    /// The runtime's symbol graph.
+    static let graph = SymbolGraph.extract(module: RuntimeContract.module, modules: SwiftCompiler.modules)
+
+    /// The members each runtime type of `RuntimeContract.inheritingTypes` hands on, derived from the symbol graphs of
+    /// the runtime and of the modules its protocols come from; nil when one cannot be extracted.
+    static let derivedMembers: [RuntimeContract.TypeName: Set<String>]? = {
+        guard let graph else { return nil }
+        var inherited = InheritedMembers(runtime: graph, module: RuntimeContract.module, modules: SwiftCompiler.modules)
+        var members: [RuntimeContract.TypeName: Set<String>] = [:]
+        for type in RuntimeContract.inheritingTypes {
+            guard let names = inherited.names(of: type.rawValue, in: RuntimeContract.module) else { return nil }
+            members[type] = names
         }
+        return members
     }()
 
-    private static var hostTriple: String {
-        #if arch(arm64)
-        "aarch64-unknown-linux-gnu"
-        #else
-        "x86_64-unknown-linux-gnu"
-        #endif
-    }
+    /// The runtime's public symbols: each as its path (`["Entity", "getValue(_:as:)"]`) and kind.
+    static let symbols: [(path: [String], kind: String)]? = graph.map { $0.symbols.values.map { ($0.path, $0.kind) } }
 
     /// The base names of the public members of a runtime type (`getValue(_:as:)` → `getValue`), initializers,
     /// subscripts and operators left out.
@@ -57,19 +45,76 @@ struct RuntimeContractTests {
         #expect(RuntimeContract.reservedTypeNames.isSuperset(of: types))
     }
 
+    /// `RuntimeMembers.swift` is what the symbol graph says today: the members each runtime type hands on, those of
+    /// its protocols and protocol extensions included. `MOBILESDK_UPDATE_RUNTIME_MEMBERS=1` (scripts/
+    /// update-runtime-members.sh) writes the file instead of comparing.
+    @Test func inheritedMembersAreTheSymbolGraphs() throws {
+        let derived = try #require(Self.derivedMembers, "the runtime's members could not be derived from symbol graphs")
+        let members = RuntimeContract.inheritingTypes.map { (type: $0, names: derived[$0] ?? []) }
+        let text = Self.runtimeMembersFile(members)
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Sources/Generator/Contract/RuntimeMembers.swift").standardized
+        if ProcessInfo.processInfo.environment["MOBILESDK_UPDATE_RUNTIME_MEMBERS"] == "1" {
+            try Data(text.utf8).write(to: file)
+        }
+        let committed = try String(contentsOf: file, encoding: .utf8)
+        #expect(committed == text, "RuntimeMembers.swift is out of date: run scripts/update-runtime-members.sh")
+        // What the hand-written list missed: members a conformance brings without a declaration in the runtime.
+        let entity = members.first { $0.type == .entity }?.names ?? []
+        #expect(entity.isSuperset(of: ["hashValue", "hash", "debugDescription", "id"]))
+    }
+
+    /// `RuntimeMembers.swift` for these members, sorted, in lines of at most 120 characters.
+    static func runtimeMembersFile(_ members: [(type: RuntimeContract.TypeName, names: Set<String>)]) -> String {
+        var lines = [
+            "// Written by scripts/update-runtime-members.sh from the symbol graph of the MobileSdk runtime: "
+                + "do not edit.",
+            "// RuntimeContractTests fails when the runtime's members and this file disagree.",
+            "",
+            "extension RuntimeContract {",
+            "    /// The public member names each runtime type hands on to the generated types that subclass it or "
+                + "conform",
+            "    /// to it: its own, those of protocol extensions, and every requirement and extension member of the",
+            "    /// protocols it conforms to, standard-library ones included (`Hashable.hashValue`), as base names",
+            "    /// (`hash(into:)` → `hash`).",
+            "    static let inheritedMembers: [TypeName: Set<String>] = [",
+        ]
+        for (type, names) in members {
+            lines.append("        .\(type): [")
+            var line = "           "
+            for name in names.sorted() {
+                let item = " \"\(name)\","
+                if line.count + item.count > 120 {
+                    lines.append(line)
+                    line = "           "
+                }
+                line += item
+            }
+            lines.append(line)
+            lines.append("        ],")
+        }
+        lines += ["    ]", "}", ""]
+        return lines.joined(separator: "\n")
+    }
+
     @Test func reservedMemberNamesCoverTheRuntimesMembers() throws {
-        let entity = try members(of: "Entity").subtracting(RuntimeContract.shadowableEntityMembers)
-        #expect(entity.subtracting(RuntimeContract.entityMembers).isEmpty, "\(entity.subtracting(RuntimeContract.entityMembers).sorted())")
-        let complex = try members(of: "ComplexValue")
-        #expect(complex.subtracting(RuntimeContract.complexMembers).isEmpty, "\(complex.subtracting(RuntimeContract.complexMembers).sorted())")
-        let optionSet = try members(of: "OptionSetEnumeration")
-        #expect(optionSet.subtracting(RuntimeContract.optionSetMembers).isEmpty, "\(optionSet.subtracting(RuntimeContract.optionSetMembers).sorted())")
-        let enumeration = try members(of: "EdmEnumeration").union(members(of: "EdmFlagsEnumeration"))
-        #expect(enumeration.subtracting(RuntimeContract.enumMembers).isEmpty, "\(enumeration.subtracting(RuntimeContract.enumMembers).sorted())")
-        let request = try members(of: "ODataOperation")
-        #expect(request.subtracting(RuntimeContract.requestMembers).isEmpty, "\(request.subtracting(RuntimeContract.requestMembers).sorted())")
+        let derived = try #require(Self.derivedMembers, "the runtime's members could not be derived from symbol graphs")
+        func uncovered(_ type: RuntimeContract.TypeName, by reserved: Set<String>) -> [String] {
+            let names = derived[type] ?? []
+            let lowercased = Set(reserved.map { $0.lowercased() })
+            return names.filter { !lowercased.contains($0.lowercased()) }.sorted()
+        }
+        let shadowable = Set(RuntimeContract.shadowableEntityMembers.map { $0.lowercased() })
+        let entity = uncovered(.entity, by: RuntimeContract.entityMembers)
+        #expect(entity.filter { !shadowable.contains($0.lowercased()) } == [])
+        #expect(uncovered(.complexValue, by: RuntimeContract.complexMembers) == [])
+        #expect(uncovered(.optionSetEnumeration, by: RuntimeContract.optionSetMembers) == [])
+        #expect(uncovered(.edmEnumeration, by: RuntimeContract.enumMembers) == [])
+        #expect(uncovered(.edmFlagsEnumeration, by: RuntimeContract.enumMembers) == [])
+        #expect(uncovered(.odataOperation, by: RuntimeContract.requestMembers) == [])
+        let entityMembers = try members(of: "Entity")
         for property in RuntimeContract.ClassProperty.allCases {
-            #expect(entity.contains(property.rawValue), "\(property.rawValue)")
+            #expect(entityMembers.contains(property.rawValue), "\(property.rawValue)")
         }
     }
 

@@ -31,8 +31,8 @@ open class ActivityPointer: CrmBaseEntity {
             actualdurationminutes: actualdurationminutes int32
             prioritycode: prioritycode int32
             statecode: statecode int32
-            regardingobjectidValue: _regardingobjectid_value guid
-            owneridValue: _ownerid_value guid
+            regardingobjectid: _regardingobjectid_value guid
+            ownerid: _ownerid_value guid
             createdon: createdon dateTimeOffset
             versionnumber: versionnumber int64
             regardingobjectidAccount: regardingobjectid_account navigation #0
@@ -89,13 +89,13 @@ open class ActivityPointer: CrmBaseEntity {
     /// Record the activity is about.
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/_regardingobjectid_value` (`Edm.Guid`).
-    public final var regardingobjectidValue: Foundation.UUID? {
+    public final var regardingobjectid: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/_ownerid_value` (`Edm.Guid`).
-    public final var owneridValue: Foundation.UUID? {
+    public final var ownerid: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
     }
