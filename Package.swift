@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Apple's SDKs have libxml2 as a module of their own (`import libxml2`, Xcode 12 and later): there the reader needs no
+// pkg-config, Homebrew or search path. Elsewhere the system-library target `CLibXML2` finds it through pkg-config.
+let applePlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
+let libxml2 = Target.Dependency.target(name: "CLibXML2", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi]))
+
 let package = Package(
     name: "MobileSdkGen",
     // Observation (entities are observable) sets the floor: iOS 17, macOS 14 and their siblings; Mac Catalyst follows
@@ -30,7 +35,10 @@ let package = Package(
         // The intermediate model: plain value types, no dependencies.
         .target(name: "MetadataModel"),
         // Streaming libxml2 reader: metadata XML → MetadataModel.
-        .target(name: "MetadataReader", dependencies: ["MetadataModel", "CLibXML2"]),
+        .target(
+            name: "MetadataReader", dependencies: ["MetadataModel", libxml2],
+            linkerSettings: [.linkedLibrary("xml2", .when(platforms: applePlatforms))]
+        ),
         // Runs mobilesdkgen on a target's metadata documents as part of its build.
         .plugin(name: "MobileSdkGenPlugin", capability: .buildTool(), dependencies: ["mobilesdkgen"]),
         // `swift package generate-entities`: writes the generated classes into the target's folder.
@@ -111,7 +119,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MetadataReaderTests",
-            dependencies: ["MetadataModel", "MetadataReader", "CLibXML2"]
+            dependencies: ["MetadataModel", "MetadataReader", libxml2]
         ),
     ],
     swiftLanguageModes: [.v6]

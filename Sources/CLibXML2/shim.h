@@ -1,4 +1,4 @@
-// libxml2 for Swift. Debian's libxml2 is built with ICU, whose headers clash with the
+// libxml2 for Swift where the SDK has no `libxml2` module (Linux and others). Debian's libxml2 is built with ICU, whose headers clash with the
 // ICU module Foundation brings on Linux; the reader needs none of libxml2's ICU API.
 #include <libxml/xmlversion.h>
 #undef LIBXML_ICU_ENABLED
@@ -9,6 +9,3 @@
 #include <libxml/tree.h>
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
-
-// `xmlFree` is a global function pointer, which Swift 6 treats as shared mutable state.
-static inline void cxml_free(void *pointer) { xmlFree(pointer); }

@@ -1,4 +1,8 @@
+#if canImport(libxml2)
+import libxml2
+#else
 import CLibXML2
+#endif
 
 /// Independent expectations for the reader's tests: loads a document as a DOM with libxml2 and
 /// answers XPath queries, sharing no code with the streaming reader under test.
@@ -43,7 +47,7 @@ final class XPathOracle {
         guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0 else { return [] }
         return (0..<Int(set.pointee.nodeNr)).compactMap { index in
             guard let node = set.pointee.nodeTab[index], let content = xmlNodeGetContent(node) else { return nil }
-            defer { cxml_free(content) }
+            defer { Self.free(content) }
             return String(cString: content)
         }
     }
@@ -61,7 +65,7 @@ final class XPathOracle {
 
     private static func property(_ node: xmlNodePtr?, _ name: String) -> String {
         guard let node, let value = xmlGetProp(node, name) else { return "" }
-        defer { cxml_free(value) }
+        defer { Self.free(value) }
         return String(cString: value)
     }
 
@@ -71,5 +75,13 @@ final class XPathOracle {
     /// Elements named `name` directly inside a CSDL `Schema`.
     static func schemaMembers(_ name: String) -> String {
         "//*[local-name()='Schema' and \(isCSDL)]/*[local-name()='\(name)' and \(isCSDL)]"
+    }
+
+    /// libxml2's `xmlFree`, which headers declare as a global function pointer (shared mutable state to Swift 6),
+    /// read through `xmlMemGet` so that no global is touched, with the SDK's module and with `CLibXML2` alike.
+    private static func free(_ pointer: UnsafeMutableRawPointer?) {
+        var free: xmlFreeFunc?
+        guard xmlMemGet(&free, nil, nil, nil) == 0 else { return }
+        free?(pointer)
     }
 }
