@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Apple's SDKs have libxml2 as a module of their own (`import libxml2`, Xcode 12 and later): there the reader needs no

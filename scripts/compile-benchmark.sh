@@ -66,7 +66,7 @@ consumer() {  # consumer SIDE INDEX CHECKOUT GENERATOR: writes the consumer pack
   mkdir -p "$package"
   # A path dependency's identity is its folder name, lowercased.
   cat >"$package/Package.swift.new" <<EOF
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // Written by scripts/compile-benchmark.sh: the code generated from $name, built against $checkout.
 import PackageDescription
 

@@ -28,8 +28,14 @@ if [ "$(generations)" -ne 0 ]; then
   exit 1
 fi
 touch Sources/TripPinModel/TripPin.metadata.xml
-if [ "$(generations)" -ne 1 ]; then
+built=$(swift build 2>&1)
+if [ "$(grep -c "Generating Swift entity classes" <<<"$built")" -ne 1 ]; then
   echo "error: changing the metadata document did not run the generator exactly once" >&2
+  exit 1
+fi
+# All is well with TripPin's metadata: the plugin's run prints no note, summary or configuration.
+if grep -E "note: |Configuration: |Generated [0-9]+ entity classes" <<<"$built"; then
+  echo "error: a build through the plugin printed the generator's notes or summary (above)" >&2
   exit 1
 fi
 output=$(mktemp -d)

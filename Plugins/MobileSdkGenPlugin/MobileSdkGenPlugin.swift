@@ -24,7 +24,7 @@ struct MobileSdkGenPlugin: BuildToolPlugin {
             .buildCommand(
                 displayName: "Generating Swift entity classes for \(targetName)",
                 executable: tool,
-                arguments: inputs.arguments(output: output),
+                arguments: inputs.arguments(output: output, quiet: true),
                 inputFiles: inputs.documents + [inputs.configuration, tool].compactMap { $0 },
                 outputFiles: OutputLayout.fileNames.map { output.appending(path: $0) }
             ),

@@ -30,9 +30,10 @@ struct PluginInputs {
         return .success(PluginInputs(documents: documents, configuration: configurations.first))
     }
 
-    /// The generator's arguments for these inputs, writing into `output`.
-    func arguments(output: URL) -> [String] {
-        var arguments = ["generate"] + documents.map { $0.path(percentEncoded: false) }
+    /// The generator's arguments for these inputs, writing into `output`; `quiet` leaves out its notes and summary, so
+    /// that a build prints nothing when all is well.
+    func arguments(output: URL, quiet: Bool = false) -> [String] {
+        var arguments = ["generate"] + (quiet ? ["--quiet"] : []) + documents.map { $0.path(percentEncoded: false) }
         arguments += ["-o", output.path(percentEncoded: false)]
         if let configuration { arguments += ["--config", configuration.path(percentEncoded: false)] }
         return arguments

@@ -30,6 +30,9 @@ struct Generate: ParsableCommand {
     @Flag(help: "Treat the findings of the checks after reading as errors.")
     var strict = false
 
+    @Flag(help: "Print only warnings and errors: no notes, summary or configuration (as the build plugin runs it).")
+    var quiet = false
+
     func run() throws {
         var configuration = try loadConfiguration()
         if let modelFile {
@@ -64,6 +67,7 @@ struct Generate: ParsableCommand {
             report(error.diagnostics)
             throw ExitCode.failure
         }
+        guard !quiet else { return }
         print("""
             Generated \(sources.entityClasses) entity classes, \(sources.complexTypes) complex types, \
             \(sources.enumTypes) enum types, \(sources.optionSets) option sets and \(sources.operations) operation requests into \(output) \
@@ -84,7 +88,7 @@ struct Generate: ParsableCommand {
     }
 
     private func report(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics {
+        for diagnostic in diagnostics where !(quiet && diagnostic.severity == .note) {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }
     }

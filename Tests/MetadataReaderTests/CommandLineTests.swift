@@ -150,6 +150,24 @@ struct CommandLineTests {
         #expect(second.output.contains("(0 of 65 files changed)"))
     }
 
+    /// As the build plugin runs it: a document with notes (TripPin's vocabulary references, a renamed `None`) prints
+    /// nothing, and one with a warning prints the warning alone.
+    @Test func quietPrintsOnlyWarningsAndErrors() throws {
+        let output = try Paths.temporaryDirectory().appendingPathComponent("out").path
+        let loud = try run(["generate", Paths.sample("TripPin.xml"), "-o", output])
+        #expect(loud.errors.contains(": note: "))
+        let quiet = try run(["generate", "--quiet", Paths.sample("TripPin.xml"), "-o", output])
+        #expect(quiet.status == 0)
+        #expect(quiet.output.isEmpty && quiet.errors.isEmpty, "\(quiet.output)\(quiet.errors)")
+        let dataverse = try run([
+            "generate", "--quiet", Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityMetadata.xml"),
+            "-o", output,
+        ])
+        #expect(dataverse.status == 0 && dataverse.output.isEmpty)
+        let lines = dataverse.errors.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.contains(": warning: ") }, "\(dataverse.errors)")
+    }
+
     @Test func malformedConfigurationIsReported() throws {
         let config = try Paths.write("{ \"accessLevel\": \"secret\" }", named: "config.json")
         let (status, _, errors) = try run(["generate", Paths.sample("TripPin.xml"), "--config", config, "-o", try Paths.temporaryDirectory().path])

@@ -20,6 +20,12 @@ struct PluginInputsTests {
         ])
     }
 
+    @Test func theBuildPluginsRunIsQuiet() throws {
+        let inputs = try PluginInputs.find(in: urls(["service.metadata.xml"]), targetName: "Model").get()
+        #expect(inputs.arguments(output: URL(fileURLWithPath: "/out"), quiet: true).prefix(2) == ["generate", "--quiet"])
+        #expect(!inputs.arguments(output: URL(fileURLWithPath: "/out")).contains("--quiet"))
+    }
+
     @Test func theConfigurationIsOptional() throws {
         let inputs = try PluginInputs.find(in: urls(["service.metadata.xml"]), targetName: "Model").get()
         #expect(inputs.configuration == nil)
