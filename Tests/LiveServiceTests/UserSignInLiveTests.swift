@@ -118,4 +118,68 @@ struct UserSignInLiveTests {
         #expect(try await session.isSignedIn == false)
         await #expect(throws: SignInError.signInRequired) { try await protectedStatus(session) }
     }
+
+    /// After a sign-out, the next sign-in asks for the account: the browser still holds its session with the
+    /// authorization server, which lets a second sign-in through silently, but the one after `signOut()` carries
+    /// `prompt=select_account` and gets the server's account page, where the user picks an account.
+    @Test(.timeLimit(.minutes(1))) func theSignInAfterASignOutAsksForTheAccountAgain() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let browser = SessionBrowser()
+        let session = signIn(store)
+        try await session.signIn(using: browser.presenter)
+        #expect(await browser.pagesShown == 0, "a browser without a session signs the test user in at once")
+
+        // Another sign-in with the browser's session: let through without a page, as the server does for a known user.
+        let other = signIn(FileTokenStore(file: folder.appendingPathComponent("other.json")))
+        try await other.signIn(using: browser.presenter)
+        #expect(await browser.pagesShown == 0)
+        #expect(await browser.prompts == [nil, nil])
+
+        try await session.signOut()
+        try await session.signIn(using: browser.presenter)
+        #expect(await browser.prompts.last == "select_account")
+        #expect(await browser.pagesShown == 1, "the account page was shown and the user picked an account")
+        #expect(try await protectedStatus(session) == 200)
+    }
+}
+
+/// A stand-in browser that keeps the authorization server's session cookie, as a real one does between sign-ins; on
+/// an account page, it picks the account (posts the page's form) like a user.
+private actor SessionBrowser {
+    private var cookie: String?
+    /// The `prompt` of each authorization request opened.
+    private(set) var prompts: [String?] = []
+    /// How many account pages were shown.
+    private(set) var pagesShown = 0
+
+    nonisolated var presenter: LoopbackPresenter {
+        LoopbackPresenter(timeout: 50) { url in try await self.open(url) }
+    }
+
+    private func open(_ url: URL) async throws {
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        prompts.append(query.first { $0.name == "prompt" }?.value)
+        var response = try await send(HTTPRequest(method: "GET", url: url))
+        if response.statusCode == 200, String(decoding: response.body, as: UTF8.self).contains("Pick an account") {
+            pagesShown += 1
+            var choice = HTTPRequest(method: "POST", url: url, body: Data("account=test-user".utf8))
+            choice[header: "Content-Type"] = "application/x-www-form-urlencoded"
+            response = try await send(choice)
+        }
+        guard response.statusCode == 302, let location = response[header: "Location"],
+              let redirect = URL(string: location) else {
+            throw URLError(.badServerResponse)
+        }
+        Task.detached { _ = try? await URLSession.shared.data(from: redirect) }
+    }
+
+    private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        if let cookie { request[header: "Cookie"] = cookie }
+        let response = try await URLSessionTransport().send(request)
+        if let setCookie = response[header: "Set-Cookie"], let pair = setCookie.split(separator: ";").first {
+            cookie = String(pair)
+        }
+        return response
+    }
 }

@@ -19,7 +19,10 @@ on 127.0.0.1 (AUTHLIB_INSECURE_TRANSPORT is set: plain http on loopback only):
   GET  /oauth/authorize              AuthorizationCodeGrant with PKCE (RFC 7636, S256 only, required):
                                      the test user signs in and consents at once, so the answer is the
                                      302 to the redirect URI with code and state (or error=access_denied
-                                     after POST /oauth/deny-next); redirect URIs are loopback ones,
+                                     after POST /oauth/deny-next), setting a browser-session cookie;
+                                     with that cookie and prompt=select_account or login, a 200 account
+                                     page instead, whose form posts back (POST /oauth/authorize) to
+                                     sign in; redirect URIs are loopback ones,
                                      http://127.0.0.1:ANY-PORT/callback (RFC 8252)
   POST /oauth/deny-next              the next authorization request is denied, as a user would
   GET  /odata/$metadata              SampleMetadata/TripPin.xml behind Authlib's ResourceProtector
@@ -43,6 +46,7 @@ Run by scripts/test-servers.sh; needs the pinned Authlib and Flask from that scr
 import argparse
 import base64
 import hmac
+import html
 import urllib.parse
 import os
 import pathlib
@@ -66,6 +70,10 @@ from server_common import LoggingHandler, ThreadingServer, serve  # noqa: E402
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 USER = "test-user"
+SESSION_COOKIE = "idp_session"
+ACCOUNT_PAGE = """<!DOCTYPE html><title>Pick an account</title>
+<form method="post" action="%s"><button name="account" value="test-user">test-user</button></form>
+"""
 
 
 class Client(ClientMixin):
@@ -177,6 +185,7 @@ class Store:
         self.polls = {}             # device code -> {"last": time, "interval": seconds}
         self.codes = {}             # authorization code -> AuthorizationCode
         self.deny_next = False      # the next authorization request is denied
+        self.browser_sessions = set()  # session cookies of browsers the test user signed in with
 
 
 def build_app(store, metadata):
@@ -296,10 +305,31 @@ def build_app(store, metadata):
 
     @app.get("/oauth/authorize")
     def authorize():
-        # The user signs in and consents at once (or refuses, after /oauth/deny-next).
+        # A browser the user signed in with (its session cookie) is let through silently, as identity providers do,
+        # unless the app asks for the account again (prompt=select_account or login): then the account page is shown,
+        # and the user's choice posts back. A browser without a session signs the test user in at once. Either way the
+        # user consents at once (or refuses, after /oauth/deny-next).
+        with store.lock:
+            known = request.cookies.get(SESSION_COOKIE) in store.browser_sessions
+        if known and request.args.get("prompt") in ("select_account", "login"):
+            return Response(ACCOUNT_PAGE % html.escape(request.full_path, quote=True), mimetype="text/html")
+        return grant_and_remember()
+
+    @app.post("/oauth/authorize")
+    def choose_account():
+        # The account page's form: the user picked the test user.
+        return grant_and_remember()
+
+    def grant_and_remember():
         with store.lock:
             denied, store.deny_next = store.deny_next, False
-        return server.create_authorization_response(grant_user=None if denied else USER)
+            session = request.cookies.get(SESSION_COOKIE)
+            if session not in store.browser_sessions:
+                session = generate_token(32)
+                store.browser_sessions.add(session)
+        response = server.create_authorization_response(grant_user=None if denied else USER)
+        response.set_cookie(SESSION_COOKIE, session, httponly=True, samesite="Lax")
+        return response
 
     @app.post("/oauth/deny-next")
     def deny_next():

@@ -2,7 +2,8 @@ import Foundation
 
 /// Why signing a user in did not succeed. Messages never carry codes or tokens.
 public enum SignInError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Nobody is signed in, or the stored sign-in ended (the refresh token was refused): call ``UserSignIn/signIn(using:)``.
+    /// Nobody is signed in, or the stored sign-in ended (the refresh token was refused): call
+    /// ``UserSignIn/signIn(using:prompt:)``.
     case signInRequired
     /// The user closed the sign-in page, or the task was cancelled.
     case cancelled

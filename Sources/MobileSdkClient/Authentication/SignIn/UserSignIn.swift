@@ -56,6 +56,9 @@ public actor UserSignIn: AuthenticationProvider {
     private var loaded = false
     /// The refresh in flight: concurrent requests wait for it rather than spend the refresh token twice.
     private var refreshing: Task<SignInTokens, Error>?
+    /// Set by ``signOut()``: the next sign-in asks for the account, rather than let the browser's session pick the
+    /// same one silently.
+    private var signedOut = false
 
     public init(_ configuration: Configuration, store: any TokenStore, transport: any HTTPTransport = URLSessionTransport()) {
         self.configuration = configuration
@@ -70,7 +73,12 @@ public actor UserSignIn: AuthenticationProvider {
 
     /// Shows the sign-in page through `presenter`, checks the redirect's `state`, and exchanges its code (with the
     /// PKCE verifier) for tokens, which the store keeps.
-    public func signIn(using presenter: any AuthorizationPresenter) async throws {
+    ///
+    /// `prompt` says what the page asks of a user the browser already knows: ``SignInPrompt/selectAccount`` (the
+    /// default after ``signOut()`` in this process, and what a "switch account" button wants), ``SignInPrompt/login``
+    /// (the password again), or nil (the server decides, usually letting the browser's session through). A prompt in
+    /// the configuration's `additionalParameters` is not overridden.
+    public func signIn(using presenter: any AuthorizationPresenter, prompt: SignInPrompt? = nil) async throws {
         let pkce = PKCE()
         let state = PKCE.state()
         var parameters = [
@@ -82,6 +90,10 @@ public actor UserSignIn: AuthenticationProvider {
             URLQueryItem(name: "code_challenge_method", value: PKCE.method),
         ]
         parameters += configuration.additionalParameters
+        if let prompt = prompt ?? (signedOut ? .selectAccount : nil),
+           !parameters.contains(where: { $0.name == "prompt" }) {
+            parameters.append(URLQueryItem(name: "prompt", value: prompt.rawValue))
+        }
         let request = AuthorizationRequest(redirectURI: configuration.redirectURI, endpoint: configuration.authorizationEndpoint,
                                            parameters: parameters)
         let callback = try await presenter.present(request)
@@ -90,6 +102,7 @@ public actor UserSignIn: AuthenticationProvider {
         guard value("state") == state else { throw SignInError.stateMismatch }
         if let error = value("error") { throw SignInError.refused(error: error, description: value("error_description")) }
         guard let code = value("code") else { throw SignInError.missingCode }
+        signedOut = false
         do {
             try await keep(try await exchange([
                 ("grant_type", "authorization_code"), ("client_id", configuration.clientId), ("code", code),
@@ -100,13 +113,17 @@ public actor UserSignIn: AuthenticationProvider {
         }
     }
 
-    /// Forgets the user's tokens, here and in the store. (The authorization server's own session, in the browser, is
-    /// the server's to end.)
+    /// Forgets the user's tokens, here and in the store, and makes the next ``signIn(using:prompt:)`` ask for the
+    /// account (`prompt=select_account`): the browser's own session with the authorization server outlives the app's
+    /// tokens and would otherwise sign the same user in again without a word. An app that must leave no session behind
+    /// signs in through an ephemeral browser session (``WebAuthenticationSessionPresenter``'s
+    /// `prefersEphemeralSession`).
     public func signOut() async throws {
         refreshing?.cancel()
         refreshing = nil
         tokens = nil
         loaded = true
+        signedOut = true
         try await store.remove()
     }
 
