@@ -6,6 +6,7 @@ struct MobileSdkGen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mobilesdkgen",
         abstract: "Early-bound Swift entity classes from OData CSDL and Dynamics entity metadata.",
+        version: Version.current,
         subcommands: [Generate.self, Inspect.self, Init.self, Fetch.self]
     )
 }

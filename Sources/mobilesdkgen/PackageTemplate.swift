@@ -47,9 +47,10 @@ struct PackageTemplate {
         return stem + ".metadata.xml"
     }
 
-    /// `.package(url: …, branch: "main")` for a URL, `.package(path: …)` for a folder.
+    /// `.package(url: …, from: "<this version>")` for a URL, `.package(path: …)` for a folder.
     static func dependency(_ source: String) -> String {
-        source.contains("://") ? ".package(url: \"\(source)\", branch: \"main\")" : ".package(path: \"\(source)\")"
+        source.contains("://")
+            ? ".package(url: \"\(source)\", from: \"\(Version.current)\")" : ".package(path: \"\(source)\")"
     }
 
     /// SwiftPM's identity for the dependency: the last path component, without `.git`.

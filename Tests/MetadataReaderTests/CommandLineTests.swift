@@ -83,6 +83,16 @@ struct CommandLineTests {
         return (result.status, result.output, result.errors)
     }
 
+    /// `--version` prints the version that CHANGELOG.md's newest entry names.
+    @Test func versionIsTheChangeLogsNewest() throws {
+        let (status, output, _) = try run(["--version"])
+        #expect(status == 0)
+        let changeLog = try String(contentsOf: Paths.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changeLog.split(separator: "\n").first { $0.hasPrefix("## ") }?.dropFirst(3).prefix { $0 != " " }
+        #expect(newest.map(String.init) == output.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(output.split(separator: ".").count == 3)
+    }
+
     @Test func summaryOfASample() throws {
         let (status, output, _) = try run(["inspect", Paths.sample("TripPin.xml")])
         #expect(status == 0)

@@ -46,7 +46,7 @@ extension CommandLineTests {
         let manifest = try read(created, "Package.swift")
         #expect(manifest.contains("""
             let mobileSdkGen: Package.Dependency = .package(url: "https://example.com/mobilesdkgen-swift.git", \
-            branch: "main")
+            from: "0.1.0")
             """))
         #expect(manifest.contains(#"let mobileSdkGenPackage = "mobilesdkgen-swift""#))
         #expect(!manifest.contains("#filePath"))

@@ -8,11 +8,13 @@ struct RootView: View {
 
     var body: some View {
         if let client = signIn.client {
-            ContactSearchView(client: client, signOut: { signIn.signOut() })
+            ContactSearchView(client: client, signOut: { Task { await signIn.signOut() } })
                 // A new session starts with a new search.
                 .id(ObjectIdentifier(client))
         } else {
             SignInView(model: signIn)
+                // A user who signed in before and did not sign out goes straight on.
+                .task { await signIn.restore() }
         }
     }
 }

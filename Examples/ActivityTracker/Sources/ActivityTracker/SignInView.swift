@@ -1,8 +1,17 @@
 #if canImport(SwiftUI)
 import ActivityTrackerCore
+import MobileSdkClient
 import SwiftUI
+#if canImport(AuthenticationServices)
+import AuthenticationServices
+#endif
+#if canImport(UIKit)
+import UIKit
+#elseif canImport(AppKit)
+import AppKit
+#endif
 
-/// The service URL and an access token; the interactive sign-in flows come later.
+/// The service URL and the sign-in with Microsoft Entra ID, in the system's browser sheet.
 struct SignInView: View {
     @Bindable var model: SignInModel
 
@@ -18,9 +27,10 @@ struct SignInView: View {
                         .keyboardType(.URL)
                         .textContentType(.URL)
                         #endif
-                    SecureField("Access token", text: $model.accessToken)
                 } footer: {
-                    Text("For example from `az account get-access-token --resource https://yourorg.crm.dynamics.com`.")
+                    if !model.isRegistered {
+                        Text("Set the app's Entra ID registration in AppRegistration.swift to sign in.")
+                    }
                 }
                 if let message = model.errorMessage {
                     Section {
@@ -30,19 +40,39 @@ struct SignInView: View {
                 }
                 Section {
                     Button {
-                        Task { await model.signIn() }
+                        signIn()
                     } label: {
                         if model.isSigningIn {
                             ProgressView()
                         } else {
-                            Text("Sign In")
+                            Text("Sign In with Microsoft")
                         }
                     }
-                    .disabled(!model.canSignIn)
+                    .disabled(!model.canSignIn || !model.isRegistered)
                 }
             }
             .navigationTitle("Activity Tracker")
         }
     }
+
+    private func signIn() {
+        #if os(iOS) || os(macOS) || os(visionOS)
+        let presenter = WebAuthenticationSessionPresenter { Self.presentationAnchor() }
+        Task { await model.signIn(using: presenter) }
+        #endif
+    }
+
+    #if os(iOS) || os(visionOS)
+    /// The key window of the app's active scene, which the browser sheet belongs to.
+    @MainActor private static func presentationAnchor() -> ASPresentationAnchor {
+        let windows = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\.windows)
+        return windows.first(where: \.isKeyWindow) ?? windows.first ?? ASPresentationAnchor()
+    }
+    #elseif os(macOS)
+    /// The key window, which the browser sheet belongs to.
+    @MainActor private static func presentationAnchor() -> ASPresentationAnchor {
+        NSApplication.shared.keyWindow ?? ASPresentationAnchor()
+    }
+    #endif
 }
 #endif

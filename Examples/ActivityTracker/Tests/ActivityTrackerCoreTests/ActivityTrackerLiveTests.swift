@@ -16,8 +16,7 @@ struct ActivityTrackerLiveTests {
     @Test func signInSearchShowAndAddATask() async throws {
         let root = try #require(TestService.url, TestService.skipMessage)
         let signIn = SignInModel(serviceURL: root.absoluteString)
-        signIn.accessToken = "token-the-test-service-ignores"
-        await signIn.signIn()
+        await signIn.signIn(with: BearerTokenAuthentication { _ in "token-the-test-service-ignores" })
         #expect(signIn.errorMessage == nil)
         let client = try #require(signIn.client)
 
@@ -91,27 +90,69 @@ struct ActivityTrackerLiveTests {
         let root = try #require(TestService.url, TestService.skipMessage)
         let elsewhere = root.deletingLastPathComponent().appendingPathComponent("nothing/")
         let signIn = SignInModel(serviceURL: elsewhere.absoluteString)
-        await signIn.signIn()
+        await signIn.signIn(with: NoAuthentication())
         #expect(signIn.client == nil)
         #expect(signIn.errorMessage?.contains("404") == true)
         #expect(!signIn.isSigningIn)
 
         signIn.serviceURL = "yourorg.crm.dynamics.com"
         #expect(!signIn.canSignIn)
-        await signIn.signIn()
+        await signIn.signIn(with: NoAuthentication())
         #expect(signIn.errorMessage?.hasPrefix("Enter the service URL") == true)
     }
 
-    @Test func signOutForgetsTheSession() async throws {
+    @Test func withoutARegistrationTheSignInSaysWhatToSet() async throws {
         let root = try #require(TestService.url, TestService.skipMessage)
-        let signIn = SignInModel(serviceURL: root.absoluteString)
-        signIn.accessToken = "token"
-        await signIn.signIn()
-        #expect(signIn.client != nil)
-        signIn.signOut()
+        let signIn = SignInModel(serviceURL: root.absoluteString, registration: .placeholder)
+        #expect(!signIn.isRegistered)
+        await signIn.signIn(using: LoopbackPresenter { _ in Issue.record("no sign-in page without a registration") })
+        #expect(signIn.errorMessage?.contains("AppRegistration") == true)
         #expect(signIn.client == nil)
-        #expect(signIn.accessToken.isEmpty)
-        #expect(signIn.serviceURL == root.absoluteString)
+    }
+
+    /// The app's own sign-in (`UserSignIn`, authorization code with PKCE) against Authlib's authorization server on
+    /// loopback, standing in for Entra ID: the user signs in, a relaunch restores the session from the token store
+    /// without a page, sign-out forgets the tokens, and the next sign-in asks for the account.
+    @Test(.timeLimit(.minutes(1))) func theUserSignsInStaysSignedInAndSignsOut() async throws {
+        let root = try #require(TestService.url, TestService.skipMessage)
+        let server = try #require(TestService.oauth, TestService.skipMessage)
+        let clientId = try #require(TestService.oauthAppClientId, TestService.skipMessage)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tracker-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = FileTokenStore(file: folder.appendingPathComponent("tokens.json"))
+        let redirect = try #require(URL(string: "http://127.0.0.1/callback"))   // any port: a loopback listener
+        func model() -> SignInModel {
+            SignInModel(serviceURL: root.absoluteString, store: store) { _ in
+                UserSignIn.Configuration(
+                    authorizationEndpoint: server.appendingPathComponent("oauth/authorize"),
+                    tokenEndpoint: server.appendingPathComponent("oauth/token"), clientId: clientId,
+                    redirectURI: redirect,
+                    scopes: ["odata", "offline_access"])
+            }
+        }
+        let browser = TestBrowser()
+        let signIn = model()
+        #expect(signIn.isRegistered)
+        await signIn.signIn(using: browser.presenter)
+        #expect(signIn.errorMessage == nil)
+        #expect(signIn.client != nil)
+        #expect(try await store.load()?.refreshToken != nil)
+
+        let relaunched = model()
+        await relaunched.restore()
+        #expect(relaunched.client != nil, "a stored sign-in opens the session without a page")
+        #expect(await browser.prompts.count == 1)
+
+        await relaunched.signOut()
+        #expect(relaunched.client == nil)
+        #expect(try await store.load() == nil)
+        let afterSignOut = model()
+        await afterSignOut.restore()
+        #expect(afterSignOut.client == nil)
+
+        await relaunched.signIn(using: browser.presenter)
+        #expect(relaunched.client != nil)
+        #expect(await browser.prompts == [nil, "select_account"], "the sign-in after a sign-out asks for the account")
     }
 
     /// Creates a contact with a key of its own (odatapy requires one; Dataverse accepts one) and returns the key.
@@ -134,6 +175,9 @@ struct ActivityTrackerLiveTests {
 /// makes them fail.
 enum TestService {
     static let url = ProcessInfo.processInfo.environment["MOBILESDK_TEST_DATAVERSE_URL"].flatMap(URL.init(string:))
+    /// The OAuth authorization server of scripts/test-servers.sh, and the client id of its app registration.
+    static let oauth = ProcessInfo.processInfo.environment["MOBILESDK_TEST_OAUTH_URL"].flatMap(URL.init(string:))
+    static let oauthAppClientId = ProcessInfo.processInfo.environment["MOBILESDK_TEST_OAUTH_APP_CLIENT_ID"]
     static let isRequired = ProcessInfo.processInfo.environment["MOBILESDK_REQUIRE_LIVE_TESTS"] == "1"
     static let skipMessage: Comment =
         "no test service: set MOBILESDK_TEST_DATAVERSE_URL (scripts/test-servers.sh start writes it)"

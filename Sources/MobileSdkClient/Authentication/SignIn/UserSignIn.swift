@@ -116,7 +116,7 @@ public actor UserSignIn: AuthenticationProvider {
     /// Forgets the user's tokens, here and in the store, and makes the next ``signIn(using:prompt:)`` ask for the
     /// account (`prompt=select_account`): the browser's own session with the authorization server outlives the app's
     /// tokens and would otherwise sign the same user in again without a word. An app that must leave no session behind
-    /// signs in through an ephemeral browser session (``WebAuthenticationSessionPresenter``'s
+    /// signs in through an ephemeral browser session (`WebAuthenticationSessionPresenter`'s
     /// `prefersEphemeralSession`).
     public func signOut() async throws {
         refreshing?.cancel()
