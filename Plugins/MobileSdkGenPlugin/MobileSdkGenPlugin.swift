@@ -3,6 +3,9 @@ import PackagePlugin
 
 /// Generates early-bound Swift entity classes from the metadata documents of the target it is
 /// applied to, every time a document, the configuration or the generator changes.
+///
+/// The target needs one Swift file of its own besides the metadata: SwiftPM drops a target without sources, and then
+/// this plugin never runs (`import` of the target fails with "no such module").
 @main
 struct MobileSdkGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
