@@ -28,12 +28,15 @@ ROLE_DECLARATION, ROLE_DEFINITION = 1, 2
 def minimums():
     """The `platforms:` of Package.swift, e.g. {"iOS": (17, 0)}."""
     text = open(os.path.join(ROOT, "Package.swift")).read()
-    declared = re.search(r"platforms:\s*\[(.*?)\]", text, re.S)
+    # The package's `platforms:` list holds versions (`.iOS(.v17)`); a dependency's `.when(platforms: [.linux])` does not.
+    declared = re.search(r"platforms:\s*\[([^\]]*\.v\d[^\]]*)\]", text, re.S)
     if not declared:
         sys.exit("error: Package.swift declares no platforms")
     found = {}
     for name, major, minor in re.findall(r"\.(iOS|macOS|tvOS|watchOS|visionOS)\(\.v(\d+)(?:_(\d+))?\)", declared.group(1)):
         found[name] = (int(major), int(minor or 0))
+    if not found:
+        sys.exit("error: no Apple platform minimums found in Package.swift's platforms")
     return found
 
 
