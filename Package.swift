@@ -66,9 +66,14 @@ let package = Package(
         .target(name: "SwiftEmitter"),
         // Translators from the model to Swift declarations, naming, and the output file layout.
         .target(name: "Generator", dependencies: ["MetadataModel", "SwiftEmitter"]),
+        // How the client and the command-line tool reach a service: form encoding and owner-only token files, one
+        // copy for both. Foundation only.
+        .target(name: "ServiceAccess"),
+        .testTarget(name: "ServiceAccessTests", dependencies: ["ServiceAccess"]),
         .executableTarget(
             name: "mobilesdkgen",
             dependencies: [
+                "ServiceAccess",
                 "MetadataModel",
                 "MetadataReader",
                 "Generator",
@@ -93,7 +98,7 @@ let package = Package(
         .target(name: "MobileSdk"),
         .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk"]),
         // The async OData client: requests, authentication, retries; separate so that generated code stays thin.
-        .target(name: "MobileSdkClient", dependencies: ["MobileSdk"]),
+        .target(name: "MobileSdkClient", dependencies: ["MobileSdk", "ServiceAccess"]),
         .testTarget(
             name: "MobileSdkClientTests",
             dependencies: ["MobileSdkClient", "MobileSdk", "DataverseModel", "CRM2011Model", "TripPinModel", "SAPModel"],

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

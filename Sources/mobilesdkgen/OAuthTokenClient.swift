@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 
 /// Form POSTs to an OAuth 2.0 authorization server's endpoints, answered with JSON (RFC 6749 §5). A confidential
 /// client authenticates with HTTP Basic, its id and secret form-encoded first (§2.3.1: what Authlib and Microsoft

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 
 /// Requests to an OAuth 2.0 token endpoint (RFC 6749 §3.2) and their answers, for ``OAuth2Authentication`` and
 /// ``UserSignIn``.
@@ -26,7 +27,7 @@ enum TokenEndpoint {
     /// POSTs the form; throws ``Refusal`` for an error answer, ``ODataClientError`` for the rest.
     static func request(_ endpoint: URL, form: [(String, String)], transport: any HTTPTransport) async throws -> Reply {
         guard ServiceRoot.isSecure(endpoint) else { throw ODataClientError.insecureURL(endpoint.absoluteString) }
-        var request = HTTPRequest(method: "POST", url: endpoint, body: Data(FormEncoding.encode(form).utf8))
+        var request = HTTPRequest(method: "POST", url: endpoint, body: FormEncoding.body(form.map { (name: $0.0, value: $0.1) }))
         request[header: "Content-Type"] = "application/x-www-form-urlencoded"
         request[header: "Accept"] = "application/json"
         let response = try await transport.send(request)
@@ -40,18 +41,5 @@ enum TokenEndpoint {
         }
         let lifetime = (reply["expires_in"] as? NSNumber)?.doubleValue ?? Double(reply["expires_in"] as? String ?? "") ?? 3600
         return Reply(accessToken: token, refreshToken: reply["refresh_token"] as? String, lifetime: lifetime, scope: reply["scope"] as? String)
-    }
-}
-
-/// `application/x-www-form-urlencoded` bodies.
-enum FormEncoding {
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    static func encode(_ fields: [(String, String)]) -> String {
-        fields.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
-    }
-
-    static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 }

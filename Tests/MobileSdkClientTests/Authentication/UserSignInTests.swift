@@ -114,7 +114,10 @@ struct UserSignInTests {
         try await store.save(SignInTokens(accessToken: "a", refreshToken: "r", expiresAt: Date(), scope: nil))
         #expect(try await store.load()?.refreshToken == "r")
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store.file.path)
-        await #expect(throws: ODataClientError.self) { try await store.load() }
+        await #expect { try await store.load() } throws: { error in
+            guard case .invalidRequest(let message)? = error as? ODataClientError else { return false }
+            return message.contains("others can read it")
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 
 /// Shows the authorization server's sign-in page to the user and hands back where it redirected:
 /// `WebAuthenticationSessionPresenter` in apps on Apple platforms, ``LoopbackPresenter`` in desktop and command-line

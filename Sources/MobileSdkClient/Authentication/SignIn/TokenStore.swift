@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 
 /// The tokens of a signed-in user, as a ``TokenStore`` keeps them between launches.
 public struct SignInTokens: Codable, Sendable, Equatable {
@@ -31,7 +32,8 @@ public protocol TokenStore: Sendable {
 }
 
 /// Tokens in a JSON file only its owner can read or write (mode 0600, in a folder of mode 0700 it creates), written
-/// atomically: for desktop and command-line tools, and for platforms without a keychain.
+/// atomically and synced: for desktop and command-line tools, and for platforms without a keychain. A file others can
+/// read, of another user, or reached through a symbolic link is refused, not read.
 public struct FileTokenStore: TokenStore {
     public let file: URL
 
@@ -39,36 +41,28 @@ public struct FileTokenStore: TokenStore {
         self.file = file
     }
 
+    /// The stored tokens; throws ``ODataClientError/invalidRequest(_:)`` for a file it will not trust or cannot read.
     public func load() async throws -> SignInTokens? {
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        let permissions = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
-        if let permissions, permissions.intValue & 0o077 != 0 {
-            throw ODataClientError.invalidRequest("the token file \(file.path) can be read by others; remove it or make it owner-only (0600)")
-        }
-        return try JSONDecoder.tokens.decode(SignInTokens.self, from: Data(contentsOf: file))
+        guard let data = try Self.checked({ try OwnerOnlyFile(file).read() }) else { return nil }
+        return try JSONDecoder.tokens.decode(SignInTokens.self, from: data)
     }
 
     public func save(_ tokens: SignInTokens) async throws {
-        let folder = file.deletingLastPathComponent()
-        if !FileManager.default.fileExists(atPath: folder.path) {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        }
-        // Written under a temporary name created owner-only, then renamed: never readable by others, never half-written.
-        let temporary = folder.appendingPathComponent("." + file.lastPathComponent + "." + UUID().uuidString)
-        guard FileManager.default.createFile(atPath: temporary.path, contents: try JSONEncoder.tokens.encode(tokens),
-                                             attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
-        }
-        guard rename(temporary.path, file.path) == 0 else {
-            let failure = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path,
-                                                           NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(failure))])
-        }
+        let data = try JSONEncoder.tokens.encode(tokens)
+        try Self.checked { try OwnerOnlyFile(file).write(data) }
     }
 
     public func remove() async throws {
-        if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
+        try Self.checked { try OwnerOnlyFile(file).remove() }
+    }
+
+    /// The file's failures as the client's errors, which name the file and never its contents.
+    private static func checked<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let failure as OwnerOnlyFile.Failure {
+            throw ODataClientError.invalidRequest("the token file: \(failure)")
+        }
     }
 }
 

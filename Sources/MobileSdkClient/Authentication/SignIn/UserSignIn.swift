@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 
 /// Signs a user in with the authorization-code grant and PKCE (RFC 6749 §4.1, RFC 7636), keeps the tokens in a
 /// ``TokenStore``, and authenticates the client's requests with them, refreshing the access token as it expires.
