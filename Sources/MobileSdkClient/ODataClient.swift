@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 import MobileSdk
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -235,9 +236,10 @@ public final class ODataClient: Sendable {
                 refreshed = true
                 refreshNow = true
             case 429, 503:
-                let error = ODataServiceError(response: failed, request: request)
-                let delay = error.retryAfter ?? policy.backoff(attempt: attempt)
-                guard attempt < policy.maximumRetries, delay <= policy.maximumDelay else { throw error }
+                guard let delay = policy.throttling.delay(status: failed.statusCode, retryAfter: failed[header: "Retry-After"],
+                                                          attempt: attempt) else {
+                    throw ODataServiceError(response: failed, request: request)
+                }
                 try await policy.sleep(delay)
                 attempt += 1
             case 300..<400:

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 
 /// When the client tries a request again: after 429 Too Many Requests or 503 Service Unavailable (waiting as
 /// `Retry-After` asks, or backing off), and after a dropped connection or timeout of a request that is safe to
@@ -23,7 +24,12 @@ public struct RetryPolicy: Sendable {
     /// No retries.
     public static let none = RetryPolicy(maximumRetries: 0)
 
+    /// The rule for throttled answers, shared with the command-line tool.
+    var throttling: ThrottlingRetry {
+        ThrottlingRetry(maximumRetries: maximumRetries, initialDelay: initialDelay, maximumDelay: maximumDelay)
+    }
+
     func backoff(attempt: Int) -> TimeInterval {
-        min(maximumDelay, initialDelay * pow(2, Double(attempt)))
+        throttling.backoff(attempt: attempt)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 
 /// An error the service answered with: the HTTP status, and the code and message of its OData error payload
 /// (`{"error": {"code", "message"}}` in v4, `{"error": {"code", "message": {"value"}}}` in v2).
@@ -30,7 +31,7 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
     init(response: HTTPResponse, request: HTTPRequest) {
         statusCode = response.statusCode
         self.request = request.summary
-        retryAfter = response[header: "Retry-After"].flatMap(Self.retryDelay)
+        retryAfter = response[header: "Retry-After"].flatMap { RetryAfter.delay($0) }
         code = ""
         message = HTTPURLResponseStatus.text(response.statusCode)
         guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
@@ -50,16 +51,6 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
         if innerMessage == nil, let details = error["details"] as? [[String: Any]] {
             innerMessage = details.compactMap { $0["message"] as? String }.first
         }
-    }
-
-    /// `Retry-After` as seconds, or as an HTTP date.
-    static func retryDelay(_ value: String) -> TimeInterval? {
-        if let seconds = TimeInterval(value.trimmingCharacters(in: .whitespaces)) { return max(0, seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -31,7 +32,7 @@ extension URLSessionTransport {
     public func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse {
         var request = request
         request.body = nil
-        let box = TaskBox()
+        let box = SessionTaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
                 let task = session.uploadTask(with: Self.urlRequest(request), fromFile: file)

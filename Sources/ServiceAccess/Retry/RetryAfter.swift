@@ -1,0 +1,15 @@
+import Foundation
+
+/// The `Retry-After` header field (RFC 9110 §10.2.3): seconds, or an HTTP date.
+public enum RetryAfter {
+    /// The seconds `value` asks to wait from `now` (never negative); nil when it is neither form.
+    public static func delay(_ value: String, now: Date = Date()) -> TimeInterval? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = TimeInterval(text) { return seconds.isFinite ? max(0, seconds) : nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text).map { max(0, $0.timeIntervalSince(now)) }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// When a request the service throttled — 429 Too Many Requests, 503 Service Unavailable — is tried again: after the
+/// wait its `Retry-After` asks for, else after a back-off doubling from `initialDelay`; at most `maximumRetries` times;
+/// never after a wait longer than `maximumDelay` (the caller reports the service's answer instead). The one rule of the
+/// client and the command-line tool.
+public struct ThrottlingRetry: Sendable, Equatable {
+    public var maximumRetries: Int
+    public var initialDelay: TimeInterval
+    public var maximumDelay: TimeInterval
+
+    public init(maximumRetries: Int, initialDelay: TimeInterval, maximumDelay: TimeInterval) {
+        self.maximumRetries = maximumRetries
+        self.initialDelay = initialDelay
+        self.maximumDelay = maximumDelay
+    }
+
+    /// Whether a status is one this rule retries.
+    public static func isThrottled(_ status: Int) -> Bool {
+        status == 429 || status == 503
+    }
+
+    /// The wait before retry number `attempt + 1` of a throttled answer with this `Retry-After`; nil when it is not
+    /// retried (not throttled, retries used up, or asked to wait longer than `maximumDelay`).
+    public func delay(status: Int, retryAfter: String?, attempt: Int) -> TimeInterval? {
+        guard Self.isThrottled(status), attempt < maximumRetries else { return nil }
+        let delay = retryAfter.flatMap { RetryAfter.delay($0) } ?? backoff(attempt: attempt)
+        return delay <= maximumDelay ? delay : nil
+    }
+
+    /// The back-off before retry number `attempt + 1`: `initialDelay` doubled `attempt` times, at most `maximumDelay`.
+    public func backoff(attempt: Int) -> TimeInterval {
+        min(maximumDelay, initialDelay * pow(2, Double(attempt)))
+    }
+}
