@@ -1,18 +1,17 @@
 import Foundation
+import ServiceAccess
 
 /// The device authorization grant (RFC 8628) on a terminal: asks for a user code, tells the user on standard error
 /// where to enter it, then polls the token endpoint at the interval the server gives until the user has signed in,
 /// declined, or the code expired. The device code itself is never shown; Ctrl-C simply ends the wait.
 struct DeviceAuthorization {
-    static let grantType = "urn:ietf:params:oauth:grant-type:device_code"
-
     var tokens: OAuthTokenClient
     var authorizationURL: URL
     var tokenURL: URL
     var scopes: [String]
 
     /// Signs the user in; the token endpoint's answer.
-    func signIn() async throws -> TokenResponse {
+    func signIn() async throws -> IssuedTokens {
         let started = Date()
         var form: [(name: String, value: String)] = []
         if !scopes.isEmpty { form.append((name: "scope", value: scopes.joined(separator: " "))) }
@@ -34,8 +33,8 @@ struct DeviceAuthorization {
                     """)
             }
             try await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
-            let form = [(name: "grant_type", value: Self.grantType), (name: "device_code", value: codes.deviceCode)]
-            switch try await tokens.post(tokenURL, form: form, as: TokenResponse.self, endpoint: "token endpoint") {
+            let form = OAuthGrant.deviceCode(codes.deviceCode).fields
+            switch try await tokens.post(tokenURL, form: form, as: IssuedTokens.self, endpoint: "token endpoint") {
             case .success(let token):
                 FileHandle.standardError.write(Data("Signed in.\n".utf8))
                 return token

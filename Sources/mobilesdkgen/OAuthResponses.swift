@@ -1,25 +1,5 @@
 import Foundation
-
-/// A token endpoint's successful answer (RFC 6749 §5.1).
-struct TokenResponse: Decodable {
-    var accessToken: String
-    var tokenType: String?
-    /// Seconds the access token lives, when the server says.
-    var expiresIn: Double?
-    var refreshToken: String?
-
-    private enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token", tokenType = "token_type", expiresIn = "expires_in", refreshToken = "refresh_token"
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        accessToken = try container.decode(String.self, forKey: .accessToken)
-        tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType)
-        expiresIn = container.seconds(.expiresIn)
-        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
-    }
-}
+import ServiceAccess
 
 /// A device authorization endpoint's answer (RFC 8628 §3.2).
 struct DeviceAuthorizationResponse: Decodable {
@@ -49,13 +29,5 @@ struct DeviceAuthorizationResponse: Decodable {
         }
         self.expiresIn = expiresIn
         interval = container.seconds(.interval) ?? 5
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// A number of seconds sent as a JSON number or, as some servers do, a string.
-    func seconds(_ key: Key) -> Double? {
-        if let number = try? decodeIfPresent(Double.self, forKey: key) { return number }
-        return (try? decodeIfPresent(String.self, forKey: key)).flatMap { $0.flatMap(Double.init) }
     }
 }

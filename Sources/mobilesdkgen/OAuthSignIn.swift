@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 
 /// An OAuth 2.0 sign-in resolved from the options: the client credentials grant (RFC 6749 §4.4) on every run, or the
 /// device authorization grant (RFC 8628) through the token cache, refreshing an expired token before asking the user
@@ -28,8 +29,8 @@ struct OAuthSignIn {
                 throw FetchError("--client-secret-env: the environment variable \(variable) is not set or empty")
             }
             let client = OAuthTokenClient(client: .confidential(id: clientID, secret: secret), downloader: downloader)
-            switch try await client.post(tokenURL, form: [(name: "grant_type", value: "client_credentials")] + scopeField,
-                                         as: TokenResponse.self, endpoint: "token endpoint") {
+            switch try await client.post(tokenURL, form: OAuthGrant.clientCredentials.fields + scopeField,
+                                         as: IssuedTokens.self, endpoint: "token endpoint") {
             case .success(let token):
                 return (try Self.usable(token), false)
             case .failure(let error):
@@ -61,9 +62,9 @@ struct OAuthSignIn {
     }
 
     /// New tokens for a cached refresh token, or nil when the server no longer takes it (the user signs in again).
-    private func refresh(_ refreshToken: String, with client: OAuthTokenClient) async throws -> TokenResponse? {
-        let form = [(name: "grant_type", value: "refresh_token"), (name: "refresh_token", value: refreshToken)] + scopeField
-        switch try await client.post(tokenURL, form: form, as: TokenResponse.self, endpoint: "token endpoint") {
+    private func refresh(_ refreshToken: String, with client: OAuthTokenClient) async throws -> IssuedTokens? {
+        let form = OAuthGrant.refreshToken(refreshToken).fields + scopeField
+        switch try await client.post(tokenURL, form: form, as: IssuedTokens.self, endpoint: "token endpoint") {
         case .success(let token):
             return token
         case .failure(let error):
@@ -73,7 +74,7 @@ struct OAuthSignIn {
     }
 
     /// Keeps `token` for the next run; a failure only warns, since the fetch itself can go on.
-    private func store(_ token: TokenResponse, previousRefreshToken: String?, in cache: TokenCache, key: String) {
+    private func store(_ token: IssuedTokens, previousRefreshToken: String?, in cache: TokenCache, key: String) {
         let entry = TokenCache.Entry(accessToken: token.accessToken, refreshToken: token.refreshToken ?? previousRefreshToken,
                                      expiresAt: Date().addingTimeInterval(token.expiresIn ?? 0))
         do {
@@ -86,7 +87,7 @@ struct OAuthSignIn {
     }
 
     /// The access token of a bearer token response.
-    private static func usable(_ token: TokenResponse) throws -> String {
+    private static func usable(_ token: IssuedTokens) throws -> String {
         if let type = token.tokenType, type.lowercased() != "bearer" {
             throw FetchError("the token endpoint issued a token of type \(type.prefix(20)); fetch sends bearer tokens only")
         }

@@ -19,6 +19,9 @@ enum LiveServers {
     /// Authlib's OAuth 2.0 server, and the public client id it signs users in for (authorization code with PKCE).
     static let oauth = url("MOBILESDK_TEST_OAUTH_URL")
     static let oauthAppClientId = value("MOBILESDK_TEST_OAUTH_APP_CLIENT_ID")
+    /// The confidential client (client credentials, HTTP Basic only) and its secret.
+    static let oauthClientId = value("MOBILESDK_TEST_OAUTH_CLIENT_ID")
+    static let oauthClientSecret = value("MOBILESDK_TEST_OAUTH_CLIENT_SECRET")
     static let required = ProcessInfo.processInfo.environment["MOBILESDK_REQUIRE_LIVE_TESTS"] == "1"
     static let skipMessage: Comment = "no OData test server: run scripts/test-servers.sh start (scripts/test.sh does)"
 

@@ -1,11 +1,12 @@
 import Foundation
+import ServiceAccess
 
 /// OAuth 2.0 against a token endpoint (RFC 6749): the client-credentials grant for services and daemons, or the
 /// refresh-token grant for a user who signed in elsewhere. Tokens are cached until shortly before they expire.
 public actor OAuth2Authentication: AuthenticationProvider {
     /// How tokens are obtained.
     public enum Grant: Sendable {
-        /// `grant_type=client_credentials` with the client's secret.
+        /// `grant_type=client_credentials`, the client's id and secret sent with HTTP Basic.
         case clientCredentials(clientId: String, clientSecret: String)
         /// `grant_type=refresh_token`; a rotated refresh token from the endpoint replaces this one.
         case refreshToken(clientId: String, refreshToken: String, clientSecret: String? = nil)
@@ -42,19 +43,21 @@ public actor OAuth2Authentication: AuthenticationProvider {
         request[header: "Authorization"] = "Bearer " + token
     }
 
+    /// A confidential client (one with a secret) authenticates with HTTP Basic, which every server accepts (RFC 6749
+    /// §2.3.1); a public one names itself in the form.
     private func requestToken() async throws -> String {
-        var form: [(String, String)]
+        let request: (OAuthGrant, OAuthClient)
         switch grant {
         case .clientCredentials(let clientId, let clientSecret):
-            form = [("grant_type", "client_credentials"), ("client_id", clientId), ("client_secret", clientSecret)]
+            request = (.clientCredentials, .confidential(id: clientId, secret: clientSecret))
         case .refreshToken(let clientId, let refreshToken, let clientSecret):
-            form = [("grant_type", "refresh_token"), ("client_id", clientId), ("refresh_token", refreshToken)]
-            if let clientSecret { form.append(("client_secret", clientSecret)) }
+            request = (.refreshToken(refreshToken),
+                       clientSecret.map { .confidential(id: clientId, secret: $0) } ?? .publicClient(id: clientId))
         }
-        if let scope { form.append(("scope", scope)) }
         let reply: TokenEndpoint.Reply
         do {
-            reply = try await TokenEndpoint.request(tokenEndpoint, form: form, transport: transport)
+            reply = try await TokenEndpoint.request(tokenEndpoint, grant: request.0, client: request.1, scope: scope,
+                                                    transport: transport)
         } catch let refusal as TokenEndpoint.Refusal {
             throw refusal.clientError
         }

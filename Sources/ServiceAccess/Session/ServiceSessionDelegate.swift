@@ -16,8 +16,9 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
     override public init() {}
 
-    open func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    open func urlSession(_ session: URLSession, task: URLSessionTask,
+                         willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+                         completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         completionHandler(nil)
     }
 

@@ -41,9 +41,11 @@ struct OAuth2AuthenticationTests {
         #expect(request.url == endpoint)
         #expect(request[header: "Content-Type"] == "application/x-www-form-urlencoded")
         #expect(request[header: "Accept"] == "application/json")
-        #expect(form(request) == ["grant_type": "client_credentials", "client_id": "51f81489-12ee-4a9e-aaae-a2591f45987d",
-                                  "client_secret": "s3cr+t/=&", "scope": scope])
-        #expect(!request.bodyText.contains("s3cr+t/=&"))
+        #expect(form(request) == ["grant_type": "client_credentials", "scope": scope])
+        // HTTP Basic, the id and secret form-encoded first (RFC 6749 §2.3.1); the secret is not in the body.
+        let credentials = "51f81489-12ee-4a9e-aaae-a2591f45987d:s3cr%2Bt%2F%3D%26"
+        #expect(request[header: "Authorization"] == "Basic " + Data(credentials.utf8).base64EncodedString())
+        #expect(!request.bodyText.contains("s3cr"))
     }
 
     @Test func concurrentRequestsShareOneTokenRequest() async throws {
@@ -98,8 +100,9 @@ struct OAuth2AuthenticationTests {
         let provider = OAuth2Authentication(tokenEndpoint: endpoint, grant: .refreshToken(clientId: "web-app", refreshToken: "refresh-1", clientSecret: "secret"),
                                             scope: nil, transport: endpointTransport)
         _ = try await authorize(provider)
-        let fields = form(try #require(endpointTransport.requests.first))
-        #expect(fields == ["grant_type": "refresh_token", "client_id": "web-app", "refresh_token": "refresh-1", "client_secret": "secret"])
+        let request = try #require(endpointTransport.requests.first)
+        #expect(form(request) == ["grant_type": "refresh_token", "refresh_token": "refresh-1"])
+        #expect(request[header: "Authorization"] == "Basic " + Data("web-app:secret".utf8).base64EncodedString())
     }
 
     @Test func anErrorReplyIsAuthenticationFailed() async throws {

@@ -105,10 +105,10 @@ public actor UserSignIn: AuthenticationProvider {
         guard let code = value("code") else { throw SignInError.missingCode }
         signedOut = false
         do {
-            try await keep(try await exchange([
-                ("grant_type", "authorization_code"), ("client_id", configuration.clientId), ("code", code),
-                ("redirect_uri", callback.redirectURI.absoluteString), ("code_verifier", pkce.verifier),
-            ], keeping: nil))
+            try await keep(try await exchange(
+                .authorizationCode(code: code, redirectURI: callback.redirectURI.absoluteString,
+                                   codeVerifier: pkce.verifier),
+                keeping: nil))
         } catch let refusal as TokenEndpoint.Refusal {
             throw SignInError.refused(error: refusal.code ?? "HTTP \(refusal.status)", description: refusal.description)
         }
@@ -173,8 +173,7 @@ public actor UserSignIn: AuthenticationProvider {
             throw SignInError.signInRequired
         }
         do {
-            let issued = try await exchange([("grant_type", "refresh_token"), ("client_id", configuration.clientId),
-                                             ("refresh_token", refreshToken)], keeping: refreshToken)
+            let issued = try await exchange(.refreshToken(refreshToken), keeping: refreshToken)
             try await keep(issued)
             return issued
         } catch let refusal as TokenEndpoint.Refusal where refusal.code == "invalid_grant" {
@@ -187,8 +186,10 @@ public actor UserSignIn: AuthenticationProvider {
 
     /// Asks the token endpoint; a reply without a refresh token keeps `previousRefreshToken` (services that do not
     /// rotate them).
-    private func exchange(_ form: [(String, String)], keeping previousRefreshToken: String?) async throws -> SignInTokens {
-        let reply = try await TokenEndpoint.request(configuration.tokenEndpoint, form: form, transport: transport)
+    private func exchange(_ grant: OAuthGrant, keeping previousRefreshToken: String?) async throws -> SignInTokens {
+        let client = OAuthClient.publicClient(id: configuration.clientId)
+        let reply = try await TokenEndpoint.request(configuration.tokenEndpoint, grant: grant, client: client,
+                                                    transport: transport)
         return SignInTokens(accessToken: reply.accessToken, refreshToken: reply.refreshToken ?? previousRefreshToken,
                             expiresAt: Date().addingTimeInterval(reply.lifetime), scope: reply.scope)
     }
