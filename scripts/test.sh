@@ -8,9 +8,17 @@
 # build-tool plugin.
 # Tests that read ../shared/corpus skip themselves where that folder is absent; the live-server
 # tests must run here (MOBILESDK_REQUIRE_LIVE_TESTS=1).
+#
+# scripts/test.sh --quick: the unit, snippet, golden-file and generated-code tests alone, while working — no servers
+# (the live tests skip themselves), no DocC, availability check, mutation, fuzzing or examples. CI runs the full one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
+if [[ "${1:-}" == "--quick" ]]; then
+  shift
+  unset MOBILESDK_REQUIRE_LIVE_TESTS
+  exec swift test --skip LiveServiceTests "$@"
+fi
 scripts/test-servers.sh start
 trap 'scripts/test-servers.sh stop' EXIT
 set -a
