@@ -97,6 +97,8 @@ let package = Package(
         // The runtime that generated entity classes link against: Foundation only.
         .target(name: "MobileSdk"),
         .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk"]),
+        // What the test targets share: the test servers' variables, the built products, the swiftc type-check harness.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The async OData client: requests, authentication, retries; separate so that generated code stays thin.
         .target(name: "MobileSdkClient", dependencies: ["MobileSdk", "ServiceAccess"]),
         .testTarget(
@@ -105,12 +107,15 @@ let package = Package(
             resources: [.copy("Payloads")]
         ),
         // Generated classes against real OData servers started by scripts/test-servers.sh.
-        .testTarget(name: "LiveServiceTests", dependencies: ["MobileSdkClient", "MobileSdk", "TripPinModel", "CRM2011Model", "GalleryModel"]),
+        .testTarget(
+            name: "LiveServiceTests",
+            dependencies: ["MobileSdkClient", "MobileSdk", "TripPinModel", "CRM2011Model", "GalleryModel", "TestSupport"]
+        ),
         // The plugins' input rules, compiled from the plugin's own source file (a link).
         .testTarget(name: "PluginTests"),
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["Generator", "SwiftEmitter", "MetadataModel", "MetadataReader"]
+            dependencies: ["Generator", "SwiftEmitter", "MetadataModel", "MetadataReader", "TestSupport"]
         ),
         // The golden files, compiled against the runtime (scripts/update-golden-files.sh writes them).
         .target(name: "TripPinModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/TripPinModel"),
@@ -120,11 +125,11 @@ let package = Package(
         .target(name: "GalleryModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/GalleryModel"),
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["MobileSdk", "TripPinModel", "DataverseModel", "CRM2011Model", "SAPModel"]
+            dependencies: ["MobileSdk", "TripPinModel", "DataverseModel", "CRM2011Model", "SAPModel", "TestSupport"]
         ),
         .testTarget(
             name: "MetadataReaderTests",
-            dependencies: ["MetadataModel", "MetadataReader", libxml2]
+            dependencies: ["MetadataModel", "MetadataReader", libxml2, "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

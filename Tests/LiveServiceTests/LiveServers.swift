@@ -1,46 +1,32 @@
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// Where the real OData servers of `scripts/test-servers.sh` listen: the environment's
-/// `MOBILESDK_TEST_ODATA_V4_URL` / `…_V2_URL`, else the `.build-servers/servers.env` the script wrote.
-/// Without them the suites skip, unless `MOBILESDK_REQUIRE_LIVE_TESTS=1` (set by `scripts/test.sh`) makes them fail.
+/// Where the real servers of `scripts/test-servers.sh` listen (``TestServers``). Without them the suites skip, unless
+/// `MOBILESDK_REQUIRE_LIVE_TESTS=1` (set by `scripts/test.sh`) makes them fail.
 enum LiveServers {
-    static let v4 = url("MOBILESDK_TEST_ODATA_V4_URL")
-    static let v2 = url("MOBILESDK_TEST_ODATA_V2_URL")
+    static let v4 = TestServers.url(.odataV4)
+    static let v2 = TestServers.url(.odataV2)
     /// pyslet's OData v2 service of media link entries (`SampleMetadata/Gallery.v2.xml`).
-    static let v2Media = url("MOBILESDK_TEST_ODATA_V2_MEDIA_URL")
+    static let v2Media = TestServers.url(.odataV2Media)
     /// TripPin behind sign-in (bearer or basic), answering 401 with `WWW-Authenticate`.
-    static let secured = url("MOBILESDK_TEST_SECURED_URL")
+    static let secured = TestServers.url(.secured)
     /// Authlib's OAuth 2.0 server, and the public client id it signs users in for (authorization code with PKCE).
-    static let oauth = url("MOBILESDK_TEST_OAUTH_URL")
-    static let oauthAppClientId = value("MOBILESDK_TEST_OAUTH_APP_CLIENT_ID")
+    static let oauth = TestServers.url(.oauth)
+    static let oauthAppClientId = TestServers.value(.oauthAppClientId)
     /// The confidential client (client credentials, HTTP Basic only) and its secret.
-    static let oauthClientId = value("MOBILESDK_TEST_OAUTH_CLIENT_ID")
-    static let oauthClientSecret = value("MOBILESDK_TEST_OAUTH_CLIENT_SECRET")
-    static let required = ProcessInfo.processInfo.environment["MOBILESDK_REQUIRE_LIVE_TESTS"] == "1"
-    static let skipMessage: Comment = "no OData test server: run scripts/test-servers.sh start (scripts/test.sh does)"
+    static let oauthClientId = TestServers.value(.oauthClientId)
+    static let oauthClientSecret = TestServers.value(.oauthClientSecret)
+    static let required = TestServers.required
+    static let skipMessage = Comment(rawValue: TestServers.skipMessage)
 
     /// A marker unique to this test run, so that runs against a long-lived server do not see each other's data.
     static let runId = String(UUID().uuidString.prefix(8)).lowercased()
-
-    private static func url(_ name: String) -> URL? {
-        value(name).flatMap { URL(string: $0) }
-    }
-
-    private static func value(_ name: String) -> String? {
-        if let value = ProcessInfo.processInfo.environment[name] { return value }
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build-servers/servers.env")
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix(name + "=") {
-            return String(line.dropFirst(name.count + 1))
-        }
-        return nil
-    }
 }
 
 extension LiveServers {

@@ -1,17 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `mobilesdkgen` in the same build products folder as the test bundle.
 enum BuiltTool {
-    static let executable: URL? = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("mobilesdkgen")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }()
+    static let executable = BuiltProducts.executable("mobilesdkgen")
 
     struct Result {
         var status: Int32

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,12 +10,12 @@ import FoundationNetworking
 /// Read from the environment, else `.build-servers/servers.env`; without it the suite skips, unless
 /// `MOBILESDK_REQUIRE_LIVE_TESTS=1` (set by `scripts/test.sh`) makes it fail.
 enum SecuredServer {
-    static let root = TestServerEnvironment.value("MOBILESDK_TEST_SECURED_URL").flatMap(URL.init(string:))
-    static let log = TestServerEnvironment.value("MOBILESDK_TEST_SECURED_LOG")
-    static let token = TestServerEnvironment.value("MOBILESDK_TEST_SECURED_TOKEN")
-    static let user = TestServerEnvironment.value("MOBILESDK_TEST_SECURED_USER")
-    static let password = TestServerEnvironment.value("MOBILESDK_TEST_SECURED_PASSWORD")
-    static let required = TestServerEnvironment.required
+    static let root = TestServers.value(.secured).flatMap(URL.init(string:))
+    static let log = TestServers.value(.securedLog)
+    static let token = TestServers.value(.securedToken)
+    static let user = TestServers.value(.securedUser)
+    static let password = TestServers.value(.securedPassword)
+    static let required = TestServers.required
     static let skipMessage: Comment = "no secured test server: run scripts/test-servers.sh start (scripts/test.sh does)"
 
     /// The server's origin, for the `/fetch-test/` paths.

@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `dataverse` server of `scripts/test-servers.sh`: the Dataverse sample's `$metadata` (odatapy, with an ETag) and
 /// the Web API's EntityDefinitions requests answered from SampleMetadata/Dataverse.EntityDefinitions.json in the
 /// documented shapes (Tests/Servers/entity_definitions.py), with a request log.
 enum DataverseServer {
-    static let root = TestServerEnvironment.value("MOBILESDK_TEST_DATAVERSE_URL")
-    static let log = TestServerEnvironment.value("MOBILESDK_TEST_DATAVERSE_LOG")
+    static let root = TestServers.value(.dataverse)
+    static let log = TestServers.value(.dataverseLog)
     static let skipMessage: Comment = "no Dataverse test server: run scripts/test-servers.sh start (scripts/test.sh does)"
 }
 

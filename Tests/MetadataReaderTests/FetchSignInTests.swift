@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -8,14 +9,14 @@ import FoundationNetworking
 /// authorization endpoints and TripPin's `$metadata` behind the bearer tokens it issued. Read from the environment,
 /// else `.build-servers/servers.env`; without it the suite skips, unless `MOBILESDK_REQUIRE_LIVE_TESTS=1`.
 enum OAuthServer {
-    static let base = TestServerEnvironment.value("MOBILESDK_TEST_OAUTH_URL").flatMap(URL.init(string:))
-    static let log = TestServerEnvironment.value("MOBILESDK_TEST_OAUTH_LOG")
-    static let clientID = TestServerEnvironment.value("MOBILESDK_TEST_OAUTH_CLIENT_ID")
-    static let clientSecret = TestServerEnvironment.value("MOBILESDK_TEST_OAUTH_CLIENT_SECRET")
-    static let deviceClientID = TestServerEnvironment.value("MOBILESDK_TEST_OAUTH_DEVICE_CLIENT_ID")
+    static let base = TestServers.value(.oauth).flatMap(URL.init(string:))
+    static let log = TestServers.value(.oauthLog)
+    static let clientID = TestServers.value(.oauthClientId)
+    static let clientSecret = TestServers.value(.oauthClientSecret)
+    static let deviceClientID = TestServers.value(.oauthDeviceClientId)
     /// A device client whose tokens live 5 s: always within the cache's minute of margin, so always refreshed.
-    static let shortClientID = TestServerEnvironment.value("MOBILESDK_TEST_OAUTH_SHORT_CLIENT_ID")
-    static let required = TestServerEnvironment.required
+    static let shortClientID = TestServers.value(.oauthShortClientId)
+    static let required = TestServers.required
     static let skipMessage: Comment = "no OAuth test server: run scripts/test-servers.sh start (scripts/test.sh does)"
 
 }

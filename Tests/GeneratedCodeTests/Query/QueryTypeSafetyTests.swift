@@ -1,37 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A value of the wrong type for a property in a query does not compile: snippets are type-checked with `swiftc`
 /// against the built modules. A correct snippet must compile, so that a broken harness cannot pass the test.
 struct QueryTypeSafetyTests {
-    /// The folder holding the built modules: beside the test bundle.
-    private static let modules: URL? = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        for _ in 0..<3 {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules/TripPinModel.swiftmodule").path) {
-                return folder.appendingPathComponent("Modules")
-            }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }()
-
     /// The diagnostics of type-checking `body` after the imports; nil when it compiles.
     private func typeCheck(_ body: String) throws -> String? {
-        let modules = try #require(Self.modules, "the built modules were not found beside \(CommandLine.arguments.first ?? "")")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("query-\(UUID().uuidString).swift")
-        try Data("import MobileSdk\nimport TripPinModel\n\(body)\n".utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil : output
+        let modules = try #require(BuiltProducts.modules(holding: "TripPinModel"), "the built modules were not found")
+        return try SwiftTypeCheck.run([("query.swift", "import MobileSdk\nimport TripPinModel\n\(body)\n")],
+                                      modules: modules)
     }
 
     @Test func aCorrectQueryCompiles() throws {

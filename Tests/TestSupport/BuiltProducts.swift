@@ -1,0 +1,26 @@
+import Foundation
+
+/// The build's products beside the running test bundle: its modules and executables.
+public enum BuiltProducts {
+    /// The folder holding `relativePath`, searched from the test bundle's folder upwards.
+    public static func folder(holding relativePath: String) -> URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        for _ in 0..<4 {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relativePath).path) { return folder }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    /// The `Modules` folder holding the built module `name`.
+    public static func modules(holding name: String) -> URL? {
+        folder(holding: "Modules/\(name).swiftmodule")?.appendingPathComponent("Modules")
+    }
+
+    /// A built executable, `mobilesdkgen` for instance.
+    public static func executable(_ name: String) -> URL? {
+        guard let file = folder(holding: name)?.appendingPathComponent(name),
+              FileManager.default.isExecutableFile(atPath: file.path) else { return nil }
+        return file
+    }
+}
