@@ -1,6 +1,7 @@
 import Foundation
 import MetadataModel
 import MetadataReader
+import TestSupport
 import Testing
 
 /// Defects of real documents that are repaired with a located warning saying what was repaired,
@@ -244,31 +245,16 @@ struct ToleranceGenerationTests {
 
 /// The built `MobileSdk` module beside the test bundle, and `swiftc` type-checking against it.
 enum RuntimeModules {
-    static let folder: URL? = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        for _ in 0..<4 {
-            let modules = directory.appendingPathComponent("Modules")
-            let module = modules.appendingPathComponent("MobileSdk.swiftmodule")
-            if FileManager.default.fileExists(atPath: module.path) { return modules }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }()
+    static let folder = BuiltProducts.modules(holding: "MobileSdk")
 
-    /// The compiler's output for `paths` type-checked as one module in the Swift 6 language mode
+    /// The compiler's output for the files at `paths` type-checked as one module in the Swift 6 language mode
     /// with warnings as errors; nil when they compile cleanly.
     static func typeCheck(_ paths: [String]) throws -> String? {
         let modules = try #require(folder)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
-                             "-module-name", "Repaired", "-I", modules.path] + paths
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil : output
+        let files = try paths.map { path in
+            (name: URL(fileURLWithPath: path).lastPathComponent, contents: try String(contentsOfFile: path, encoding: .utf8))
+        }
+        return try SwiftTypeCheck.run(files, modules: modules, moduleName: "Repaired",
+                                      arguments: ["-warnings-as-errors", "-parse-as-library"])
     }
 }
