@@ -127,6 +127,8 @@ let package = Package(
             name: "GeneratedCodeTests",
             dependencies: ["MobileSdk", "TripPinModel", "DataverseModel", "CRM2011Model", "SAPModel", "TestSupport"]
         ),
+        // mobilesdkgen as a user runs it: generate, inspect, init, fetch against the test servers.
+        .testTarget(name: "CommandLineToolTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "MetadataReaderTests",
             dependencies: ["MetadataModel", "MetadataReader", libxml2, "TestSupport"]

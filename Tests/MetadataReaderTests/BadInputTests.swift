@@ -1,6 +1,7 @@
 import Foundation
 import MetadataModel
 import MetadataReader
+import TestSupport
 import Testing
 
 /// Bad input gets located errors, never a crash, a hang or a leak of local files.

@@ -1,5 +1,6 @@
 import MetadataModel
 import MetadataReader
+import TestSupport
 import Testing
 
 /// Every document of `../shared/corpus` (real third-party metadata): well-formed ones read

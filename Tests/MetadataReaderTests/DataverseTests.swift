@@ -1,5 +1,6 @@
 import MetadataModel
 import MetadataReader
+import TestSupport
 import Testing
 
 /// The Dataverse samples: the Web API `$metadata`, the organization-service entity metadata of

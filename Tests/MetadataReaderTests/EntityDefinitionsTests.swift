@@ -1,6 +1,7 @@
 import Foundation
 import MetadataModel
 import MetadataReader
+import TestSupport
 import Testing
 
 /// The Web API's entity metadata JSON (`EntityDefinitions?$expand=Attributes,…`) reads into the same model as the

@@ -1,5 +1,6 @@
 import MetadataModel
 import MetadataReader
+import TestSupport
 import Testing
 
 /// The Lead entity metadata of the corpus: every attribute with its type, every option set with

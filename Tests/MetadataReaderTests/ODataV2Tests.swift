@@ -1,5 +1,6 @@
 import MetadataModel
 import MetadataReader
+import TestSupport
 import Testing
 
 /// OData v2 samples: a CRM 2011 `OrganizationData.svc` subset and an SAP Gateway service.

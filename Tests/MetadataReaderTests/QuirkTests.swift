@@ -1,5 +1,6 @@
 import MetadataModel
 import MetadataReader
+import TestSupport
 import Testing
 
 /// Real-world shapes that must read cleanly.

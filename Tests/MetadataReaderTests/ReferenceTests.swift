@@ -1,5 +1,6 @@
 import MetadataModel
 import MetadataReader
+import TestSupport
 import Testing
 
 /// `edmx:Reference` resolves against local files beside the document, never the network.

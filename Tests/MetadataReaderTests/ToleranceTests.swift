@@ -242,19 +242,3 @@ struct ToleranceGenerationTests {
         #expect(Set(runs.map(\.errors)).count == 1)
     }
 }
-
-/// The built `MobileSdk` module beside the test bundle, and `swiftc` type-checking against it.
-enum RuntimeModules {
-    static let folder = BuiltProducts.modules(holding: "MobileSdk")
-
-    /// The compiler's output for the files at `paths` type-checked as one module in the Swift 6 language mode
-    /// with warnings as errors; nil when they compile cleanly.
-    static func typeCheck(_ paths: [String]) throws -> String? {
-        let modules = try #require(folder)
-        let files = try paths.map { path in
-            (name: URL(fileURLWithPath: path).lastPathComponent, contents: try String(contentsOfFile: path, encoding: .utf8))
-        }
-        return try SwiftTypeCheck.run(files, modules: modules, moduleName: "Repaired",
-                                      arguments: ["-warnings-as-errors", "-parse-as-library"])
-    }
-}

@@ -1,5 +1,6 @@
 import MetadataModel
 import MetadataReader
+import TestSupport
 import Testing
 
 /// A TripPin-like OData v4 service: inheritance, enums, type definitions, containment, a

@@ -23,4 +23,15 @@ public enum BuiltProducts {
               FileManager.default.isExecutableFile(atPath: file.path) else { return nil }
         return file
     }
+
+    /// A product the tests need was not found beside them.
+    public struct Missing: Error, CustomStringConvertible {
+        public let what: String
+
+        public init(what: String) {
+            self.what = what
+        }
+
+        public var description: String { "\(what) was not found beside the test bundle" }
+    }
 }

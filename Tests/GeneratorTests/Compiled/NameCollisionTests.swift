@@ -1,5 +1,6 @@
 @testable import Generator
 import MetadataReader
+import TestSupport
 import Testing
 
 /// Names that collide with Swift or with the runtime: every Swift keyword, every member name the runtime reserves for a
@@ -160,7 +161,7 @@ struct NameCollisionTests {
         let dynamicsSources = Generator(configuration: configuration).generate(dynamics.service)
         #expect(dynamicsSources.optionSets == 1)
         let files = sources.files + dynamicsSources.files.map { (name: "D" + $0.name, contents: $0.contents) }
-        let output = try SwiftCompiler.typeCheck(files)
+        let output = try RuntimeModules.typeCheck(files: files)
         #expect(output == nil, "\(output?.prefix(8000) ?? "")")
     }
 }
@@ -198,7 +199,7 @@ struct HashPropertyTests {
         #expect(text.contains("            description: Description string\n"))
         let notes = sources.diagnostics.map(\.message)
         #expect(notes.contains("property Subscription.Hash is generated as 'hashValue2': 'hash' is taken"), "\(notes)")
-        let output = try SwiftCompiler.typeCheck(sources.files)
+        let output = try RuntimeModules.typeCheck(files: sources.files)
         #expect(output == nil, "\(output?.prefix(4000) ?? "")")
     }
 }

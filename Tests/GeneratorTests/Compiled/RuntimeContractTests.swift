@@ -1,6 +1,7 @@
 import Foundation
 @testable import Generator
 import MetadataReader
+import TestSupport
 import Testing
 
 /// The generator's `RuntimeContract` against the runtime it writes code for: the names it uses exist in `MobileSdk`'s
@@ -9,13 +10,13 @@ import Testing
 /// contract.
 struct RuntimeContractTests {
     /// The runtime's symbol graph.
-    static let graph = SymbolGraph.extract(module: RuntimeContract.module, modules: SwiftCompiler.modules)
+    static let graph = SymbolGraph.extract(module: RuntimeContract.module, modules: RuntimeModules.folder)
 
     /// The members each runtime type of `RuntimeContract.inheritingTypes` hands on, derived from the symbol graphs of
     /// the runtime and of the modules its protocols come from; nil when one cannot be extracted.
     static let derivedMembers: [RuntimeContract.TypeName: Set<String>]? = {
         guard let graph else { return nil }
-        var inherited = InheritedMembers(runtime: graph, module: RuntimeContract.module, modules: SwiftCompiler.modules)
+        var inherited = InheritedMembers(runtime: graph, module: RuntimeContract.module, modules: RuntimeModules.folder)
         var members: [RuntimeContract.TypeName: Set<String>] = [:]
         for type in RuntimeContract.inheritingTypes {
             guard let names = inherited.names(of: type.rawValue, in: RuntimeContract.module) else { return nil }
@@ -158,7 +159,7 @@ struct RuntimeContractTests {
         var names = RuntimeContract.TypeName.allCases.map(\.qualified) + RuntimeContract.Accessor.allCases.map { $0.rawValue + "(" }
         names += RuntimeContract.ClassProperty.allCases.map(\.rawValue)
         for name in names { #expect(text.contains(name), "no generated file uses \(name)") }
-        let output = try SwiftCompiler.typeCheck(files)
+        let output = try RuntimeModules.typeCheck(files: files)
         #expect(output == nil, "\(output?.prefix(4000) ?? "")")
     }
 

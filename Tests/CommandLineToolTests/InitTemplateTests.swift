@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `mobilesdkgen init --template activity-tracker`: the Activity Tracker example as the user's own package.

@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `mobilesdkgen` in the same build products folder as the test bundle.
+public enum BuiltTool {
+    public static let executable = BuiltProducts.executable("mobilesdkgen")
+
+    public struct Result: Sendable {
+        public var status: Int32
+        public var output: String
+        public var errors: String
+        public var all: String { output + errors }
+    }
+
+    /// Runs the executable with `arguments`, `environment` added to this process's and no standard input; with
+    /// `interruptAfter`, sends it SIGINT after that many seconds; with `killAfter`, SIGKILL if it still runs then.
+    public static func run(_ arguments: [String], environment: [String: String] = [:],
+                           interruptAfter: TimeInterval? = nil, killAfter: TimeInterval? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        if let interruptAfter {
+            Thread.sleep(forTimeInterval: interruptAfter)
+            process.interrupt()
+        }
+        if let killAfter {
+            let deadline = Date(timeIntervalSinceNow: killAfter)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                      errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Starts the executable with its output discarded; the caller waits for it.
+    public static func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// The exit status of a system command (found on PATH), its output discarded.
+    public static func system(_ command: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

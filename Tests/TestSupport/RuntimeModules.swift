@@ -1,0 +1,20 @@
+import Foundation
+
+/// The built `MobileSdk` module beside the test bundle, and `swiftc` type-checking against it.
+public enum RuntimeModules {
+    public static let folder = BuiltProducts.modules(holding: "MobileSdk")
+
+    /// The compiler's output for `files` (name → contents) type-checked as one module in the Swift 6 language mode
+    /// with warnings as errors; nil when they compile cleanly.
+    public static func typeCheck(files: [(name: String, contents: String)]) throws -> String? {
+        guard let modules = folder else { throw BuiltProducts.Missing(what: "the built MobileSdk module") }
+        return try SwiftTypeCheck.run(files, modules: modules, arguments: ["-warnings-as-errors", "-parse-as-library"])
+    }
+
+    /// The same for the files at `paths`.
+    public static func typeCheck(_ paths: [String]) throws -> String? {
+        try typeCheck(files: paths.map { path in
+            (name: URL(fileURLWithPath: path).lastPathComponent, contents: try String(contentsOfFile: path, encoding: .utf8))
+        })
+    }
+}
