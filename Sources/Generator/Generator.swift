@@ -22,8 +22,9 @@ public struct Generator: Sendable {
         self.configuration = configuration
     }
 
-    public func generate(_ service: Service) -> GeneratedSources {
-        let model = translate(service)
+    /// The sources for `service`; `index` is the loader's index of it (`LoadResult.index`), else one is made.
+    public func generate(_ service: Service, index: ModelIndex? = nil) -> GeneratedSources {
+        let model = translate(service, index: index ?? ModelIndex(service))
         var shards = Array(repeating: [Declaration](), count: OutputLayout.shardCount)
         for (name, declaration) in model.types {
             shards[OutputLayout.shard(of: name)].append(declaration)
@@ -70,18 +71,19 @@ public struct Generator: Sendable {
 
     /// Translates every type of the model: entity classes (bases first, so that each class knows its inherited member
     /// names), complex types, enum types, type definitions, option sets, operation requests and services.
-    func translate(_ service: Service) -> TranslatedModel {
-        let context = GenerationContext(service: service, configuration: configuration)
+    func translate(_ service: Service, index: ModelIndex? = nil) -> TranslatedModel {
+        let context = GenerationContext(service: service, index: index ?? ModelIndex(service), configuration: configuration)
         context.nameTypes()
         var types: [(name: String, declaration: Declaration)] = []
 
         var translated: [QualifiedName: (declaration: Declaration, names: UniqueNames)] = [:]
-        func translate(_ name: QualifiedName, visiting: Set<QualifiedName>) -> UniqueNames {
+        // Bases first: each class knows the member names of the classes above it.
+        func translate(_ name: QualifiedName) -> UniqueNames {
             if let done = translated[name] { return done.names }
             var inherited = UniqueNames(reserved: RuntimeContract.entityMembers)
             guard let type = context.entityIndex[name] else { return inherited }
-            if let base = type.baseType, context.entityIndex[base] != nil, !visiting.contains(base) {
-                inherited = translate(base, visiting: visiting.union([name]))
+            if let base = context.index.lineage(of: name).dropFirst().first, context.entityIndex[base] != nil {
+                inherited = translate(base)
             }
             let result = context.translateEntityType(name, type, inheritedNames: inherited)
             translated[name] = result
@@ -89,7 +91,7 @@ public struct Generator: Sendable {
         }
         var classNames: [String] = []
         for (name, _) in context.entityTypes {
-            _ = translate(name, visiting: [])
+            _ = translate(name)
             guard let declaration = translated[name]?.declaration, let swiftName = context.typeNames.name(of: name) else { continue }
             types.append((swiftName, declaration))
             classNames.append(swiftName)

@@ -9,6 +9,9 @@ import Darwin
 /// The outcome of reading metadata: the model and every diagnostic, in the order found.
 public struct LoadResult: Sendable {
     public var service: Service
+    /// The resolved service's index (types by name, lineages, entity sets), which the checks used and the generator
+    /// takes.
+    public var index: ModelIndex
     public var diagnostics: [Diagnostic]
 
     /// Whether reading failed: any diagnostic is an error.
@@ -109,14 +112,15 @@ public struct MetadataLoader: Sendable {
         ExternalAnnotationApplier().apply(to: &service)
         let readCleanly = !diagnostics.hasErrors
         BaseTypeCycleBreaker(strict: options.strict).apply(to: &service, diagnostics: &diagnostics)
-        let limits = SizeLimits().check(service)
+        let index = ModelIndex(service)
+        let limits = SizeLimits().check(service, index: index)
         diagnostics += limits
         if readCleanly, limits.isEmpty {
-            var checker = SemanticChecker(service: service)
+            var checker = SemanticChecker(service: service, index: index)
             let findings = checker.check().sorted { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
             diagnostics += options.strict ? findings.map { Diagnostic(.error, $0.message, at: $0.location) } : findings
         }
-        return LoadResult(service: service, diagnostics: diagnostics)
+        return LoadResult(service: service, index: index, diagnostics: diagnostics)
     }
 
     /// Where a reference's document would be beside the referencing one: a relative URI as

@@ -14,14 +14,10 @@ extension GenerationContext {
     /// document is generated, used or not.
     func reachableTypes(operations: [OperationPlan]) -> Set<QualifiedName>? {
         guard configuration.selectsSubset else { return nil }
-        var derived: [QualifiedName: [QualifiedName]] = [:]
-        for (name, type) in complexIndex.sorted(by: { $0.key.description < $1.key.description }) {
-            if let base = type.baseType { derived[base, default: []].append(name) }
-        }
         var reached: Set<QualifiedName> = []
         var pending: [QualifiedName] = []
         func visit(_ name: QualifiedName) {
-            guard complexIndex[name] != nil || enumIndex[name] != nil || definitionIndex[name] != nil,
+            guard index.complexTypes[name] != nil || index.enumTypes[name] != nil || index.typeDefinitions[name] != nil,
                   reached.insert(name).inserted else { return }
             pending.append(name)
         }
@@ -33,10 +29,10 @@ extension GenerationContext {
             if let result = plan.operation.returnType { visit(result.type.name) }
         }
         while let name = pending.popLast() {
-            guard let complex = complexIndex[name] else { continue }
+            guard let complex = index.complexTypes[name] else { continue }
             for property in complex.properties { visit(property.type.name) }
             if let base = complex.baseType { visit(base) }
-            for type in derived[name] ?? [] { visit(type) }
+            for type in index.derivedTypes(of: name) { visit(type) }
         }
         return reached
     }

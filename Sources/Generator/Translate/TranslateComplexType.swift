@@ -7,15 +7,11 @@ extension GenerationContext {
     /// types' properties.
     func translateComplexType(_ qualified: QualifiedName, _ type: ComplexType) -> Declaration {
         let name = typeNames.name(of: qualified) ?? type.name
-        var chain: [ComplexType] = [type]
-        var visited: Set<QualifiedName> = [qualified]
-        var base = type.baseType
-        while let baseName = base, visited.insert(baseName).inserted, let baseType = complexIndex[baseName] {
-            chain.insert(baseType, at: 0)
-            base = baseType.baseType
-        }
+        // The base types' properties first, as the root declares them.
+        let chain = [type] + index.complexLineage(of: qualified).dropFirst().map(\.type)
+        let declared = chain.reversed().flatMap(\.properties)
         var names = UniqueNames(reserved: RuntimeContract.complexMembers)
-        let properties = plan(chain.flatMap(\.properties), owner: qualified, entity: nil, names: &names)
+        let properties = plan(declared, owner: qualified, entity: nil, names: &names)
         for navigation in type.navigationProperties {
             warning("navigation property \(type.name).\(navigation.name) of a complex type is not generated: complex values hold no related entities", at: navigation.location)
         }

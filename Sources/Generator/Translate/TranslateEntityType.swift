@@ -34,7 +34,8 @@ extension GenerationContext {
         }
 
         let superclass: TypeName
-        if let base = type.baseType, let baseName = typeNames.name(of: base), entityIndex[base] != nil {
+        if let base = index.lineage(of: qualified).dropFirst().first, let baseName = typeNames.name(of: base),
+           entityIndex[base] != nil {
             superclass = .named(baseName)
         } else {
             if let base = type.baseType {
@@ -79,7 +80,7 @@ extension GenerationContext {
         add(.entityQualifiedName, .optional(string), literal(qualified.description), inherited: nil)
         add(.primaryIdAttribute, .optional(string), literal(primaryIdAttribute(of: type)),
             inherited: base.flatMap { literal(primaryIdAttribute(of: $0.type)) })
-        add(.entitySetName, .optional(string), literal(entitySet(of: qualified)), inherited: base.flatMap { literal(entitySet(of: $0.name)) })
+        add(.entitySetName, .optional(string), literal(index.entitySet(of: qualified)), inherited: base.flatMap { literal(index.entitySet(of: $0.name)) })
         add(.keyAttributes, .array(string), strings(keyAttributes(of: qualified)), inherited: base.flatMap { strings(keyAttributes(of: $0.name)) })
         let alternateKeys = (type.dynamics.map { $0.keys.map(\.attributes) } ?? type.alternateKeys).compactMap(strings)
         add(.alternateKeys, .array(.array(string)), alternateKeys.isEmpty ? nil : .array(alternateKeys), inherited: nil)

@@ -123,7 +123,7 @@ extension GenerationContext {
                 note("\(operation.kind.rawValue) \(operation.name) is not generated: it is bound to '\(binding)', which is not generated", at: operation.location)
                 return nil
             }
-            let entitySet = entitySet(of: binding.name)
+            let entitySet = index.entitySet(of: binding.name)
             let set = Expression.identifier("targetEntitySet")
             if binding.isCollection {
                 bindingExpression = .call(.member(nil, RuntimeContract.Member.entitySet.rawValue), [Argument(set)])

@@ -81,7 +81,7 @@ extension GenerationContext {
         }
         var targets: [LookupTargetPlan] = []
         for target in property.dynamics?.targets ?? [] {
-            guard let targetName = entityByLogicalName[target]?.name, let entitySet = entitySet(of: targetName) else { continue }
+            guard let targetName = entityByLogicalName[target]?.name, let entitySet = index.entitySet(of: targetName) else { continue }
             let targetLineage = Set(lineage(of: targetName).map(\.name))
             let navigation = relationships.first { $0.referencedEntity == target }?.referencingNavigationProperty
                 ?? navigations.first { $0.type.name == targetName }?.name

@@ -111,20 +111,20 @@ extension GenerationContext {
             return .success(MappedType(element: special.swiftType.type, isCollection: reference.isCollection, runtimeType: special.runtimeType))
         }
         if let name = typeNames.name(of: reference.name) {
-            if complexIndex[reference.name] != nil {
+            if index.complexTypes[reference.name] != nil {
                 return .success(MappedType(element: .named(name), isCollection: reference.isCollection,
                                            runtimeType: .complex(name)))
             }
-            if enumIndex[reference.name] != nil {
+            if index.enumTypes[reference.name] != nil {
                 return .success(MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .simple(.enumeration)))
             }
-            if let definition = definitionIndex[reference.name], let primitive = TypeReference(name: definition.underlyingType).primitive,
+            if let definition = index.typeDefinitions[reference.name], let primitive = TypeReference(name: definition.underlyingType).primitive,
                let runtime = Self.runtimeType(primitive) {
                 return .success(MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .simple(runtime)))
             }
         }
         if entityIndex[reference.name] != nil { return .failure(.entityTyped) }
-        if enumIndex[reference.name] != nil || complexIndex[reference.name] != nil || definitionIndex[reference.name] != nil { return .failure(.notGenerated) }
+        if index.enumTypes[reference.name] != nil || index.complexTypes[reference.name] != nil || index.typeDefinitions[reference.name] != nil { return .failure(.notGenerated) }
         return .failure(service.opaqueNamespaces.contains(reference.name.namespace) ? .opaque : .unknown)
     }
 }

@@ -12,14 +12,15 @@ struct SemanticChecker {
     }
 
     private let service: Service
+    private let index: ModelIndex
     private var kinds: [QualifiedName: Kind] = [:]
-    private var entityTypes: [QualifiedName: EntityType] = [:]
     private var operations: (actions: Set<QualifiedName>, functions: Set<QualifiedName>) = ([], [])
     private let opaque: Set<String>
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(service: Service) {
+    init(service: Service, index: ModelIndex) {
         self.service = service
+        self.index = index
         opaque = Set(service.opaqueNamespaces)
     }
 
@@ -61,11 +62,7 @@ struct SemanticChecker {
     private mutating func collectTypes() {
         for schema in service.schemas {
             let namespace = schema.namespace
-            for type in schema.entityTypes {
-                let name = QualifiedName(namespace: namespace, name: type.name)
-                kinds[name] = .entity
-                entityTypes[name] = type
-            }
+            for type in schema.entityTypes { kinds[QualifiedName(namespace: namespace, name: type.name)] = .entity }
             operations.actions.formUnion(schema.actions.map { QualifiedName(namespace: namespace, name: $0.name) })
             operations.functions.formUnion(schema.functions.map { QualifiedName(namespace: namespace, name: $0.name) })
             for type in schema.complexTypes { kinds[QualifiedName(namespace: namespace, name: type.name)] = .complex }
@@ -128,32 +125,20 @@ struct SemanticChecker {
         let names = Set(inheritedProperties(of: QualifiedName(namespace: namespace, name: type.name)).map(\.name))
         for ref in type.key {
             let first = String(ref.name.split(separator: "/").first ?? "")
-            if !names.contains(first) && !opaqueAncestor(of: type) {
+            if !names.contains(first) && !opaqueAncestor(of: QualifiedName(namespace: namespace, name: type.name)) {
                 diagnostics.append(.warning("key of entity type \(type.name) names '\(ref.name)', which is not a property of it", at: ref.location))
             }
         }
     }
 
-    private func opaqueAncestor(of type: EntityType) -> Bool {
-        var base = type.baseType
-        var visited: Set<QualifiedName> = []
-        while let name = base, visited.insert(name).inserted {
-            if isOpaque(name) { return true }
-            base = entityTypes[name]?.baseType
-        }
-        return false
+    /// Whether a base type of the entity type, declared or not, comes from a reference that was not read.
+    private func opaqueAncestor(of name: QualifiedName) -> Bool {
+        index.ancestry(of: name).dropFirst().contains(where: isOpaque)
     }
 
-    /// The properties of an entity type and its base types (stopping at a cycle).
+    /// The properties of an entity type and its base types.
     private func inheritedProperties(of name: QualifiedName) -> [Property] {
-        var result: [Property] = []
-        var current: QualifiedName? = name
-        var visited: Set<QualifiedName> = []
-        while let name = current, visited.insert(name).inserted, let type = entityTypes[name] {
-            result += type.properties
-            current = type.baseType
-        }
-        return result
+        index.entityLineage(of: name).flatMap(\.type.properties)
     }
 
     // MARK: - Containers

@@ -8,7 +8,7 @@ struct SizeLimits {
     static let maximumNameLength = 1024
     static let maximumBaseTypeDepth = 100
 
-    func check(_ service: Service) -> [Diagnostic] {
+    func check(_ service: Service, index: ModelIndex) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         func name(_ name: String, _ kind: String, at location: SourceLocation) {
             guard name.count > Self.maximumNameLength else { return }
@@ -34,38 +34,19 @@ struct SizeLimits {
                 for set in container.entitySets { name(set.name, "entity set", at: set.location) }
             }
         }
-        return diagnostics + depths(service)
+        return diagnostics + depths(service, index: index)
     }
 
-    /// An error for each type whose base-type chain is too deep, found in one pass (each depth computed once).
-    private func depths(_ service: Service) -> [Diagnostic] {
-        var bases: [QualifiedName: QualifiedName] = [:]
+    /// An error for the first type whose base-type chain is too deep (a base type that is not declared counts).
+    private func depths(_ service: Service, index: ModelIndex) -> [Diagnostic] {
         var types: [(QualifiedName, SourceLocation)] = []
         for schema in service.schemas {
             for type in schema.entityTypes as [any StructuredType] + schema.complexTypes as [any StructuredType] {
-                let qualified = QualifiedName(namespace: schema.namespace, name: type.name)
-                if let base = type.baseType { bases[qualified] = base }
-                types.append((qualified, type.location))
+                types.append((QualifiedName(namespace: schema.namespace, name: type.name), type.location))
             }
-        }
-        var depth: [QualifiedName: Int] = [:]
-        func depthOf(_ start: QualifiedName) -> Int {
-            var chain: [QualifiedName] = []
-            var current: QualifiedName? = start
-            var visited: Set<QualifiedName> = []
-            while let name = current, depth[name] == nil, visited.insert(name).inserted {
-                chain.append(name)
-                current = bases[name]
-            }
-            var known = current.flatMap { depth[$0] } ?? 0
-            for name in chain.reversed() {
-                known += 1
-                depth[name] = known
-            }
-            return depth[start] ?? known
         }
         return types.compactMap { name, location in
-            let levels = depthOf(name) - 1
+            let levels = index.depth(of: name)
             guard levels > Self.maximumBaseTypeDepth else { return nil }
             return .error("""
                 \(name) has \(levels) levels of base types, more than the \(Self.maximumBaseTypeDepth) any service uses

@@ -57,7 +57,7 @@ struct Generate: ParsableCommand {
             report(diagnostics)
             throw ExitCode.failure
         }
-        let sources = Generator(configuration: configuration).generate(result.service)
+        let sources = Generator(configuration: configuration).generate(result.service, index: result.index)
         diagnostics += sources.diagnostics
         report(diagnostics)
         let written: Int

@@ -9,7 +9,7 @@ func readAndGenerate(_ bytes: [UInt8]) {
     let name = bytes.first == UInt8(ascii: "{") ? "fuzz.json" : "fuzz.xml"
     let result = MetadataLoader(options: .init(strict: bytes.count % 2 == 0)).load([.init(name: name, bytes: bytes)])
     guard !result.hasErrors else { return }
-    _ = Generator(configuration: GeneratorConfiguration()).generate(result.service)
+    _ = Generator(configuration: GeneratorConfiguration()).generate(result.service, index: result.index)
 }
 
 @main
