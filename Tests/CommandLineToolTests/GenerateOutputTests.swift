@@ -93,9 +93,9 @@ struct GenerateOutputTests {
         let disk = folder.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
         // Each of the 65 files takes at least a 4 KiB page: the small model's fit, the big model's (2.9 MB) do not.
-        let mount = try BuiltTool.system("mount", ["-t", "tmpfs", "-o", "size=640k", "tmpfs", disk.path])
-        try #require(mount == 0, "mounting a small tmpfs failed although running as root")
-        defer { _ = try? BuiltTool.system("umount", [disk.path]) }
+        let mount = try SystemCommand.run(["mount", "-t", "tmpfs", "-o", "size=640k", "tmpfs", disk.path])
+        try #require(mount.status == 0, "mounting a small tmpfs failed although running as root")
+        defer { _ = try? SystemCommand.run(["umount", disk.path]) }
         let output = disk.appendingPathComponent("Generated")
         let small = try Paths.write("""
             <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>

@@ -9,7 +9,7 @@ import Testing
 struct AppleLibXML2Tests {
     /// libxml2's header folder (`/usr/include/libxml2`), from pkg-config.
     static var headerFolder: String? {
-        guard let flags = try? SwiftTypeCheck.run(["pkg-config", "--cflags-only-I", "libxml-2.0"]), flags.status == 0
+        guard let flags = try? SystemCommand.run(["pkg-config", "--cflags-only-I", "libxml-2.0"]), flags.status == 0
         else { return nil }
         return flags.output.split(separator: " ").first { $0.hasPrefix("-I") }.map { String($0.dropFirst(2)) }
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -41,11 +41,11 @@ struct AppleLibXML2Tests {
         let command = ["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
                        "-module-name", "MetadataReader", "-I", modules.path, "-Xcc", "-I" + headers] + files
 
-        let apple = try SwiftTypeCheck.run(command + ["-I", sdk.path])
+        let apple = try SystemCommand.run(command + ["-I", sdk.path])
         #expect(apple.status == 0, "\(apple.output.prefix(4000))")
         // Without the module, the same sources look for CLibXML2, which this command does not offer: the check above
         // compiled the libxml2 side, not the other.
-        let other = try SwiftTypeCheck.run(command)
+        let other = try SystemCommand.run(command)
         #expect(other.status != 0)
         #expect(other.output.contains("no such module 'CLibXML2'"), "\(other.output.prefix(2000))")
     }

@@ -6,7 +6,8 @@ public enum BuiltProducts {
     public static func folder(holding relativePath: String) -> URL? {
         var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
         for _ in 0..<4 {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relativePath).path) { return folder }
+            let candidate = folder.appendingPathComponent(relativePath)
+            if FileManager.default.fileExists(atPath: candidate.path) { return folder }
             folder.deleteLastPathComponent()
         }
         return nil

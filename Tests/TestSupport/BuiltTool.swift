@@ -56,16 +56,4 @@ public enum BuiltTool {
         try process.run()
         return process
     }
-
-    /// The exit status of a system command (found on PATH), its output discarded.
-    public static func system(_ command: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
 }

@@ -14,7 +14,8 @@ public enum RuntimeModules {
     /// The same for the files at `paths`.
     public static func typeCheck(_ paths: [String]) throws -> String? {
         try typeCheck(files: paths.map { path in
-            (name: URL(fileURLWithPath: path).lastPathComponent, contents: try String(contentsOfFile: path, encoding: .utf8))
+            let contents = try String(contentsOfFile: path, encoding: .utf8)
+            return (name: URL(fileURLWithPath: path).lastPathComponent, contents: contents)
         })
     }
 }

@@ -15,22 +15,8 @@ public enum SwiftTypeCheck {
             try Data(file.contents.utf8).write(to: url)
             paths.append(url.path)
         }
-        let result = try run(["swiftc", "-typecheck", "-swift-version", "6", "-module-name", moduleName,
+        let result = try SystemCommand.run(["swiftc", "-typecheck", "-swift-version", "6", "-module-name", moduleName,
                               "-I", modules.path] + arguments + paths)
         return result.status == 0 ? nil : result.output
-    }
-
-    /// Runs a command found on the path: its exit status, and its output and errors together.
-    public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
     }
 }

@@ -62,8 +62,8 @@ struct TokenCache {
             data = try OwnerOnlyFile(file).read()
         } catch let failure as OwnerOnlyFile.Failure {
             return (Contents(), failure.reason == .untrusted
-                ? "not reading the token cache \(file.path): others can read it, it is not your own file or it is a link "
-                    + "(chmod 600 it, or delete it); the next sign-in replaces it"
+                ? "not reading the token cache \(file.path): others can read it, it is not your own file or it is "
+                    + "a link (chmod 600 it, or delete it); the next sign-in replaces it"
                 : "cannot read the token cache: \(failure)")
         } catch {
             return (Contents(), "cannot read the token cache \(file.path)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A module's public symbols and their relationships, as `swift symbolgraph-extract` writes them.
 struct SymbolGraph {
@@ -29,15 +30,10 @@ struct SymbolGraph {
         guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "symbolgraph-extract", "-module-name", module, "-target", hostTriple,
-                             "-minimum-access-level", "public", "-output-dir", folder.path]
+        let arguments = ["swift", "symbolgraph-extract", "-module-name", module, "-target", hostTriple,
+                         "-minimum-access-level", "public", "-output-dir", folder.path]
             + (modules.map { ["-I", $0.path] } ?? [])
-        process.standardOutput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
+        guard (try? SystemCommand.run(arguments))?.status == 0,
               let data = FileManager.default.contents(
                   atPath: folder.appendingPathComponent("\(module).symbols.json").path),
               let graph = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

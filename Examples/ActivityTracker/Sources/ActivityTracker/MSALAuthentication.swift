@@ -34,7 +34,8 @@ final class MSALSignIn {
             throw URLError(.badURL)
         }
         let authority = try MSALAADAuthority(url: authorityURL)
-        let configuration = MSALPublicClientApplicationConfig(clientId: clientId, redirectUri: nil, authority: authority)
+        let configuration = MSALPublicClientApplicationConfig(clientId: clientId, redirectUri: nil,
+                                                              authority: authority)
         application = try MSALPublicClientApplication(configuration: configuration)
         self.scopes = scopes
     }
