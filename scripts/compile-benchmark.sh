@@ -9,7 +9,9 @@
 # generator and runtime of that commit (a worktree, kept while it is at the same commit) are measured
 # too, the two sides built alternately in each run so that both see the same machine load, and the
 # ratios current/baseline are printed.
-# Usage: scripts/compile-benchmark.sh [--baseline REF] [--release] [FILE…]
+# The generated files are laid out as the build plugin lays them out (`generate --shards auto`; a generator without
+# that option always wrote its 65 files), or with --type-files as the command line writes them, a file per type.
+# Usage: scripts/compile-benchmark.sh [--baseline REF] [--release] [--type-files] [FILE…]
 #        (default: the Microsoft Graph v1.0 and Dataverse Web API documents of ../shared/corpus)
 # Output: .build-compile/<side>/<document>/ (the consumer package, generate.log, build.log)
 set -euo pipefail
@@ -18,15 +20,17 @@ runs=${RUNS:-3}
 work=.build-compile
 baseline=""
 config=()          # extra arguments of every consumer build: none (debug) or -c release
+layout=plugin      # plugin (numbered shards, as the build plugin writes them) or files (a file per type)
 fail() { echo "compile-benchmark: $*" >&2; exit 1; }
 
 while [ $# -gt 0 ]; do
   case $1 in
     --baseline) [ $# -ge 2 ] || fail "--baseline needs a commit"; baseline=$2; shift 2 ;;
     --release) config=(-c release); shift ;;
+    --type-files) layout=files; shift ;;
     -h|--help) sed -n '2,/^# Output/s/^# \{0,1\}//p' "$0"; exit 0 ;;
     --) shift; break ;;
-    -*) fail "unknown option $1 (usage: scripts/compile-benchmark.sh [--baseline REF] [--release] [FILE…])" ;;
+    -*) fail "unknown option $1 (usage: scripts/compile-benchmark.sh [--baseline REF] [--release] [--type-files] [FILE…])" ;;
     *) break ;;
   esac
 done
@@ -83,7 +87,11 @@ EOF
   if cmp -s "$package/Package.swift.new" "$package/Package.swift"; then rm "$package/Package.swift.new"
   else mv "$package/Package.swift.new" "$package/Package.swift"; fi
   rm -rf "$package/Sources/Model"
-  "$generator" generate "$document" -o "$package/Sources/Model" >"$package/generate.log" 2>&1 ||
+  local arguments=()
+  if [ "$layout" = plugin ] && "$generator" generate --help 2>/dev/null | grep -q -- '--shards'; then
+    arguments=(--shards auto)
+  fi
+  "$generator" generate "$document" "${arguments[@]}" -o "$package/Sources/Model" >"$package/generate.log" 2>&1 ||
     fail "$side: generating $name failed, see $package/generate.log"
   lines[$side/$name]=$(find "$package/Sources/Model" -name '*.swift' -exec cat {} + | wc -l)
   objects[$side/$name]=$(swift build --package-path "$package" --show-bin-path "${config[@]}" 2>/dev/null | tail -1)/Model.build

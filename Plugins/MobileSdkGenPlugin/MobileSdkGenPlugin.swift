@@ -23,13 +23,14 @@ struct MobileSdkGenPlugin: BuildToolPlugin {
             throw error
         }
         let output = workDirectory.appending(path: "GeneratedSources")
+        let shards = ShardLayout.count(forDocumentBytes: inputs.documentBytes ?? .max)
         return [
             .buildCommand(
                 displayName: "Generating Swift entity classes for \(targetName)",
                 executable: tool,
-                arguments: inputs.arguments(output: output, quiet: true),
+                arguments: inputs.arguments(output: output, quiet: true) + ["--shards", String(shards)],
                 inputFiles: inputs.documents + [inputs.configuration, tool].compactMap { $0 },
-                outputFiles: OutputLayout.fileNames.map { output.appending(path: $0) }
+                outputFiles: ShardLayout.fileNames(count: shards).map { output.appending(path: $0) }
             ),
         ]
     }

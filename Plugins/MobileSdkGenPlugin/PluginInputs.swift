@@ -30,6 +30,17 @@ struct PluginInputs {
         return .success(PluginInputs(documents: documents, configuration: configurations.first))
     }
 
+    /// The documents' size in bytes, in all; nil when one cannot be read.
+    var documentBytes: Int? {
+        var total = 0
+        for document in documents {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: document.path(percentEncoded: false))
+            guard let size = (attributes?[.size] as? NSNumber)?.intValue else { return nil }
+            total += size
+        }
+        return total
+    }
+
     /// The generator's arguments for these inputs, writing into `output`; `quiet` leaves out its notes and summary, so
     /// that a build prints nothing when all is well.
     func arguments(output: URL, quiet: Bool = false) -> [String] {

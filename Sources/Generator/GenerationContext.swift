@@ -5,7 +5,7 @@ import SwiftEmitter
 final class GenerationContext {
     let service: Service
     let configuration: GeneratorConfiguration
-    var typeNames = TypeNames()
+    var typeNames: TypeNames
     var diagnostics: [Diagnostic] = []
 
     /// The service's types by name, their lineages and entity sets.
@@ -20,6 +20,7 @@ final class GenerationContext {
         self.service = service
         self.index = index
         self.configuration = configuration
+        typeNames = TypeNames(registryName: IdentifierNaming.sanitized(configuration.registryName))
         selectEntityTypes()
     }
 

@@ -11,12 +11,13 @@ struct CommandLineTests {
         return (result.status, result.output, result.errors)
     }
 
-    /// `--version` prints the version that CHANGELOG.md's newest entry names.
+    /// `--version` prints the version that CHANGELOG.md's newest released entry names (above it, "Unreleased" may
+    /// collect what the next version brings).
     @Test func versionIsTheChangeLogsNewest() throws {
         let (status, output, _) = try run(["--version"])
         #expect(status == 0)
         let changeLog = try String(contentsOf: Paths.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let newest = changeLog.split(separator: "\n").first { $0.hasPrefix("## ") }?.dropFirst(3).prefix { $0 != " " }
+        let newest = changeLog.split(separator: "\n").first { $0.hasPrefix("## ") && $0 != "## Unreleased" }?.dropFirst(3).prefix { $0 != " " }
         #expect(newest.map(String.init) == output.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(output.split(separator: ".").count == 3)
     }
@@ -62,7 +63,12 @@ struct CommandLineTests {
         #expect(status == 0)
         #expect(summary.hasPrefix("Generated 2 entity classes"))   // account and its base type
         let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
-        #expect(files.count == 65)   // the registry and 64 shards, whatever the metadata
+        // A file for each type, named after it: the two classes, the service, the operations' requests and responses.
+        #expect(files == [
+            "Account.swift", "AddAccountToQueueRequest.swift", "ConvertContactToAccountResponse.swift", "CrmBaseEntity.swift",
+            "GeneratedEntities.swift", "RetrieveTopAccountsRequest.swift", "SystemService.swift", "WhoAmIRequest.swift",
+            "WhoAmIResponse.swift", "WinOpportunityRequest.swift",
+        ])
         let code = try files.map { try String(contentsOfFile: output + "/" + $0, encoding: .utf8) }.joined()
         #expect(code.contains("open class Account: CrmBaseEntity"))
         #expect(code.contains("public final var name: Swift.String?"))
@@ -83,9 +89,37 @@ struct CommandLineTests {
     @Test func unchangedFilesAreNotRewritten() throws {
         let output = try Paths.temporaryDirectory().appendingPathComponent("out").path
         let first = try run(["generate", Paths.sample("TripPin.xml"), "-o", output])
-        #expect(first.output.contains("(65 of 65 files changed)"))
+        #expect(first.output.contains("(29 of 29 files changed)"))
         let second = try run(["generate", Paths.sample("TripPin.xml"), "-o", output])
-        #expect(second.output.contains("(0 of 65 files changed)"))
+        #expect(second.output.contains("(0 of 29 files changed)"))
+    }
+
+    /// Files an earlier run wrote for types that are gone are removed; a file of the user's in the folder is kept.
+    @Test func filesOfTypesThatAreGoneAreRemoved() throws {
+        let output = try Paths.temporaryDirectory().appendingPathComponent("out")
+        #expect(try run(["generate", Paths.sample("TripPin.xml"), "-o", output.path]).status == 0)
+        let mine = output.appendingPathComponent("Person+Display.swift")
+        try Data("extension Person {}\n".utf8).write(to: mine)
+        let gallery = try run(["generate", Paths.sample("Gallery.v2.xml"), "-o", output.path])
+        #expect(gallery.output.contains("(3 of 3 files changed, 28 removed)"), "\(gallery.output)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        #expect(files == ["GalleryContainerService.swift", "GeneratedEntities.swift", "Person+Display.swift", "Picture.swift"])
+    }
+
+    /// As the build plugin runs it: the registry's file and the shards it declared, whatever the metadata; switching
+    /// layouts leaves no file of the other behind.
+    @Test func shardsAreNumberedFiles() throws {
+        let output = try Paths.temporaryDirectory().appendingPathComponent("out").path
+        #expect(try run(["generate", Paths.sample("TripPin.xml"), "-o", output]).status == 0)
+        let sharded = try run(["generate", Paths.sample("TripPin.xml"), "--shards", "3", "-o", output])
+        #expect(sharded.output.contains("(3 of 4 files changed, 28 removed)"), "\(sharded.output)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        #expect(files == ["GeneratedEntities.swift", "GeneratedTypes00.swift", "GeneratedTypes01.swift", "GeneratedTypes02.swift"])
+        // 'auto' as the build plugin chooses: TripPin's 14 KB make one shard.
+        let auto = try run(["generate", Paths.sample("TripPin.xml"), "--shards", "auto", "-o", output])
+        #expect(auto.output.contains("(1 of 2 files changed, 2 removed)"), "\(auto.output)")
+        let none = try run(["generate", Paths.sample("TripPin.xml"), "--shards", "0", "-o", output])
+        #expect(none.status != 0 && none.errors.contains("--shards takes a number from 1 to 64 or 'auto', not 0"), "\(none.errors)")
     }
 
     /// As the build plugin runs it: a document with notes (TripPin's vocabulary references, a renamed `None`) prints

@@ -92,7 +92,7 @@ struct GenerateOutputTests {
     func aFullDiskLeavesThePreviousGeneration() throws {
         let disk = folder.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        // Each of the 65 files takes at least a 4 KiB page: the small model's fit, the big model's (2.9 MB) do not.
+        // Each file takes at least a 4 KiB page: the small model's two fit, the big model's thousand (2.9 MB) do not.
         let mount = try SystemCommand.run(["mount", "-t", "tmpfs", "-o", "size=640k", "tmpfs", disk.path])
         try #require(mount.status == 0, "mounting a small tmpfs failed although running as root")
         defer { _ = try? SystemCommand.run(["umount", disk.path]) }

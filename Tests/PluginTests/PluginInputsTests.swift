@@ -44,3 +44,27 @@ struct PluginInputsTests {
         ])
     }
 }
+
+/// How many files the build plugin declares: few for a small model, 64 for a large one.
+struct BuildPluginFileCountTests {
+    @Test func theDocumentsSizeChoosesTheShards() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("PluginInputs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let small = folder.appendingPathComponent("a.metadata.xml"), large = folder.appendingPathComponent("b.edmx")
+        try Data(count: 14_000).write(to: small)
+        try Data(count: 150_000).write(to: large)
+        let one = try PluginInputs.find(in: [small], targetName: "Model").get()
+        #expect(one.documentBytes == 14_000)
+        #expect(ShardLayout.count(forDocumentBytes: one.documentBytes ?? .max) == 1)
+        let both = try PluginInputs.find(in: [small, large], targetName: "Model").get()
+        #expect(both.documentBytes == 164_000)
+        #expect(ShardLayout.count(forDocumentBytes: both.documentBytes ?? .max) == 6)
+        #expect(ShardLayout.fileNames(count: 6) == ["GeneratedEntities.swift"] + (0..<6).map { "GeneratedTypes0\($0).swift" })
+        // Microsoft Graph v1.0's $metadata is 2.6 MB: the most shards, the layout its build was measured with.
+        #expect(ShardLayout.count(forDocumentBytes: 2_588_654) == ShardLayout.maximumCount)
+        let missing = try PluginInputs.find(in: [folder.appendingPathComponent("gone.edmx")], targetName: "Model").get()
+        #expect(missing.documentBytes == nil)
+        #expect(ShardLayout.count(forDocumentBytes: missing.documentBytes ?? .max) == ShardLayout.maximumCount)
+    }
+}

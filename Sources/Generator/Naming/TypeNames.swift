@@ -9,7 +9,12 @@ import MetadataModel
 struct TypeNames {
     private(set) var names: [QualifiedName: String] = [:]
     private(set) var optionSetNames: [OptionSetKey: String] = [:]
-    private var unique = UniqueNames(reserved: RuntimeContract.reservedTypeNames)
+    private var unique: UniqueNames
+
+    /// Names that no type takes: the runtime's, and the registry's (`registryName`).
+    init(registryName: String) {
+        unique = UniqueNames(reserved: RuntimeContract.reservedTypeNames.union([registryName]))
+    }
 
     /// Identifies an option set: global ones by name, local ones by entity and attribute.
     struct OptionSetKey: Hashable {

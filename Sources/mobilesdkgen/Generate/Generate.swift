@@ -9,9 +9,11 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate early-bound Swift entity classes from metadata documents.",
         discussion: """
-            Writes \(OutputLayout.fileNames.count) files into the output directory — always the same names, \
-            whatever the metadata — and rewrites only those whose contents change. Nothing is written when \
-            reading the metadata fails.
+            Writes a file for each generated type, named after it (Account.swift), and one for the registry \
+            (GeneratedEntities.swift), rewriting only those whose contents change and removing those an earlier run \
+            wrote for types that are gone. With --shards N it writes the registry's file and the N files \
+            GeneratedTypes00.swift … instead, whatever the metadata, as the build plugin does. Nothing is written \
+            when reading the metadata fails.
             """
     )
 
@@ -27,11 +29,38 @@ struct Generate: ParsableCommand {
     @Option(name: .customShort("m"), help: "A MobileSdkGen model file (<Model><Entities><Entity Name=…>) selecting entities and attributes.")
     var modelFile: String?
 
+    @Option(help: ArgumentHelp(
+        "Write the types into N files named by number (1 to \(ShardLayout.maximumCount)), as the build plugin does; "
+            + "'auto' sizes N from the documents as the plugin does.", valueName: "N|auto"))
+    var shards: Shards?
+
     @Flag(help: "Treat the findings of the checks after reading as errors.")
     var strict = false
 
     @Flag(help: "Print only warnings and errors: no notes, summary or configuration (as the build plugin runs it).")
     var quiet = false
+
+    /// `--shards`: a number of files, or as many as the build plugin would choose.
+    enum Shards: ExpressibleByArgument {
+        case count(Int)
+        case auto
+
+        init?(argument: String) {
+            if argument == "auto" {
+                self = .auto
+            } else if let count = Int(argument) {
+                self = .count(count)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    func validate() throws {
+        if case .count(let count) = shards, !(1...ShardLayout.maximumCount).contains(count) {
+            throw ValidationError("--shards takes a number from 1 to \(ShardLayout.maximumCount) or 'auto', not \(count)")
+        }
+    }
 
     func run() throws {
         var configuration = try loadConfiguration()
@@ -57,12 +86,13 @@ struct Generate: ParsableCommand {
             report(diagnostics)
             throw ExitCode.failure
         }
-        let sources = Generator(configuration: configuration).generate(result.service, index: result.index)
+        let layout = outputLayout(documents: documents)
+        let sources = Generator(configuration: configuration).generate(result.service, index: result.index, layout: layout)
         diagnostics += sources.diagnostics
         report(diagnostics)
-        let written: Int
+        let changes: OutputWriter.Changes
         do {
-            written = try OutputWriter(directory: output).write(sources.files)
+            changes = try OutputWriter(directory: output).write(sources.files)
         } catch {
             report(error.diagnostics)
             throw ExitCode.failure
@@ -71,9 +101,22 @@ struct Generate: ParsableCommand {
         print("""
             Generated \(sources.entityClasses) entity classes, \(sources.complexTypes) complex types, \
             \(sources.enumTypes) enum types, \(sources.optionSets) option sets and \(sources.operations) operation requests into \(output) \
-            (\(written) of \(sources.files.count) files changed).
+            (\(changes.written) of \(sources.files.count) files changed\(changes.removed > 0 ? ", \(changes.removed) removed" : "")).
             """)
         print("Configuration: " + (try Self.describe(configuration)))
+    }
+
+    private func outputLayout(documents: [String]) -> OutputLayout {
+        switch shards {
+        case nil: return .typeFiles
+        case .count(let count): return .shards(count)
+        case .auto:
+            let bytes = documents.reduce(0) { total, path in
+                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+                return total + (size?.intValue ?? 0)
+            }
+            return .shards(ShardLayout.count(forDocumentBytes: bytes))
+        }
     }
 
     private func loadConfiguration() throws -> GeneratorConfiguration {

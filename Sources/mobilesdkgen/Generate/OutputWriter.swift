@@ -1,4 +1,5 @@
 import Foundation
+import Generator
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,14 +9,23 @@ import Darwin
 /// Writes a generation's files into a directory as one set: the new files go into a hidden sibling folder beside
 /// hard links to the files that stay, which then takes the directory's place in one exchange (`DirectorySwap`), so a
 /// failure or a kill at any point leaves the previous generation whole. Files whose bytes did not change are not
-/// touched (a link keeps their date), so builds stay no-ops. Two generations into one place run one after the other.
-/// Where the system cannot exchange directories, or the directory holds folders of its own, the new files are
-/// still all written before any is moved into place.
+/// touched (a link keeps their date), so builds stay no-ops. Files an earlier generation wrote (they begin with the
+/// generator's header) that this one does not are removed; other files are kept. Two generations into one place run
+/// one after the other. Where the system cannot exchange directories, or the directory holds folders of its own, the
+/// new files are still all written before any is moved into place.
 struct OutputWriter {
     let directory: String
 
-    /// Writes the files; returns how many changed.
-    func write(_ files: [(name: String, contents: String)]) throws(DiagnosticsError) -> Int {
+    /// What a generation changed in the folder.
+    struct Changes {
+        /// Files written because they are new or their bytes changed.
+        var written = 0
+        /// Files an earlier generation wrote that this one does not.
+        var removed = 0
+    }
+
+    /// Writes the files.
+    func write(_ files: [(name: String, contents: String)]) throws(DiagnosticsError) -> Changes {
         let manager = FileManager.default
         let folder = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         let parent = folder.deletingLastPathComponent()
@@ -34,8 +44,12 @@ struct OutputWriter {
         let staging = parent.appendingPathComponent(".\(folder.lastPathComponent).mobilesdkgen-\(getpid())")
         removeStaleStaging(in: parent, of: folder)
 
-        let changed = files.filter { manager.contents(atPath: folder.appendingPathComponent($0.name).path) != Data($0.contents.utf8) }
-        guard !changed.isEmpty else { return 0 }
+        let changed = files.filter {
+            manager.contents(atPath: folder.appendingPathComponent($0.name).path) != Data($0.contents.utf8)
+        }
+        let stale = exists ? staleFiles(in: folder, keeping: Set(files.map(\.name))) : []
+        let changes = Changes(written: changed.count, removed: stale.count)
+        guard !changed.isEmpty || !stale.isEmpty else { return changes }
         defer { try? manager.removeItem(at: staging) }
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -44,16 +58,20 @@ struct OutputWriter {
             }
             guard exists else {
                 try Self.check(rename(staging.path, folder.path))
-                return changed.count
+                return changes
             }
-            let replaced = Set(changed.map(\.name))
+            let replaced = Set(changed.map(\.name)).union(stale)
             if linkRemaining(of: folder, into: staging, except: replaced), DirectorySwap.exchange(staging.path, folder.path) {
-                return changed.count
+                return changes
             }
             for file in changed {
-                try Self.check(rename(staging.appendingPathComponent(file.name).path, folder.appendingPathComponent(file.name).path))
+                try Self.check(rename(
+                    staging.appendingPathComponent(file.name).path, folder.appendingPathComponent(file.name).path))
             }
-            return changed.count
+            for name in stale.sorted() {
+                try Self.check(unlink(folder.appendingPathComponent(name).path))
+            }
+            return changes
         } catch {
             throw failure("cannot write the generated files: \(Self.reason(error)); the previous files are unchanged")
         }
@@ -70,6 +88,18 @@ struct OutputWriter {
                   link(source, staging.appendingPathComponent(name).path) == 0 else { return false }
         }
         return true
+    }
+
+    /// The Swift files of `folder` outside `keeping` that begin with the generator's header.
+    private func staleFiles(in folder: URL, keeping: Set<String>) -> Set<String> {
+        let header = Data(("// " + Generator.header).utf8)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return Set(names.filter { name in
+            guard name.hasSuffix(".swift"), !keeping.contains(name),
+                  let handle = FileHandle(forReadingAtPath: folder.appendingPathComponent(name).path) else { return false }
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: header.count)) == header
+        })
     }
 
     /// Staging folders that a killed generation left beside `folder`.

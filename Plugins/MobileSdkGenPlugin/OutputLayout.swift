@@ -1,1 +1,0 @@
-../../Sources/Generator/Output/OutputLayout.swift

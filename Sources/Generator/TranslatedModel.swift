@@ -1,0 +1,14 @@
+import MetadataModel
+import SwiftEmitter
+
+/// The model translated to Swift declarations, before they are laid out in files: the stage between reading and
+/// rendering, and what snippet tests look into.
+public struct TranslatedModel: Sendable {
+    /// Every generated type by its Swift name, in generation order.
+    public var types: [(name: String, declaration: Declaration)] = []
+    /// The enum registering the entity classes.
+    public var registry: (name: String, declaration: Declaration)
+    public var diagnostics: [Diagnostic]
+    /// Counts for the summary.
+    public var entityClasses = 0, complexTypes = 0, enumTypes = 0, optionSets = 0, operations = 0
+}

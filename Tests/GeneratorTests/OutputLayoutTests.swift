@@ -1,0 +1,59 @@
+@testable import Generator
+import MetadataReader
+import Testing
+
+/// The two layouts hold the same declarations: a file per type named after it, or the build plugin's numbered shards.
+struct OutputLayoutTests {
+    func translated() throws -> TranslatedModel {
+        let result = MetadataLoader().load([GoldenFileTests.root.appendingPathComponent("SampleMetadata/TripPin.xml").path])
+        #expect(!result.hasErrors)
+        return Generator().translate(result.service, index: result.index)
+    }
+
+    /// A file's text after its header, imports and runtime check: the declarations it holds.
+    func declarations(_ contents: String) throws -> String {
+        let marker = "MobileSdkRuntimeVersion1 {}\n\n"
+        let range = try #require(contents.range(of: marker), "no runtime check in \(contents.prefix(300))")
+        return String(contents[range.upperBound...])
+    }
+
+    @Test func aFileForEachTypeNamedAfterIt() throws {
+        let model = try translated()
+        let files = Generator().render(model, layout: .typeFiles).files
+        #expect(files.map(\.name) == ["GeneratedEntities.swift"] + model.types.map { $0.name + ".swift" })
+        #expect(files.contains { $0.name == "Person.swift" && $0.contents.contains("open class Person: ") })
+        for file in files {
+            #expect(file.contents.hasPrefix("// " + Generator.header + "\n"))
+            #expect(try !declarations(file.contents).isEmpty, "\(file.name) holds nothing")
+        }
+    }
+
+    @Test func theRegistrysFileHasItsConfiguredName() throws {
+        let result = MetadataLoader().load([GoldenFileTests.root.appendingPathComponent("SampleMetadata/TripPin.xml").path])
+        let generator = Generator(configuration: GeneratorConfiguration(registryName: "Person"))
+        let files = generator.generate(result.service, index: result.index).files.map(\.name)
+        // No type takes the registry's name: the entity Person is generated under another.
+        #expect(files.first == "Person.swift")
+        #expect(files.filter { $0 == "Person.swift" }.count == 1)
+    }
+
+    @Test(arguments: [1, 3, 64])
+    func shardsHoldTheSameDeclarations(count: Int) throws {
+        let model = try translated()
+        let typeFiles = Generator().render(model, layout: .typeFiles).files
+        let shards = Generator().render(model, layout: .shards(count)).files
+        #expect(shards.map(\.name) == ShardLayout.fileNames(count: count))
+        #expect(try declarations(shards[0].contents) == declarations(typeFiles[0].contents), "the registry differs")
+        var shardTexts = try shards.dropFirst().map { shard in
+            shard.contents.contains(Generator.emptyShardNote) ? "" : try declarations(shard.contents)
+        }
+        for (type, file) in zip(model.types, typeFiles.dropFirst()) {
+            let shard = ShardLayout.shard(of: type.name, count: count)
+            let text = try declarations(file.contents)
+            let range = try #require(shardTexts[shard].range(of: text), "\(type.name) is not in shard \(shard)")
+            shardTexts[shard].removeSubrange(range)
+        }
+        // Nothing but the blank lines between declarations is left: every declaration is in exactly one shard.
+        #expect(shardTexts.allSatisfy { $0.allSatisfy(\.isNewline) })
+    }
+}
