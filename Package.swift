@@ -70,19 +70,23 @@ let package = Package(
         // copy for both. Foundation only.
         .target(name: "ServiceAccess"),
         .testTarget(name: "ServiceAccessTests", dependencies: ["ServiceAccess"]),
+        // The named stages from documents to files (raw input → parsed → translated → rendered) that the command line
+        // and the tests enter through.
+        .target(name: "GeneratorPipeline", dependencies: ["MetadataModel", "MetadataReader", "Generator"]),
         .executableTarget(
             name: "mobilesdkgen",
             dependencies: [
                 "ServiceAccess",
                 "MetadataModel",
                 "MetadataReader",
+                "GeneratorPipeline",
                 "Generator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "ReaderBenchmark",
-            dependencies: ["MetadataModel", "MetadataReader", "Generator"],
+            dependencies: ["MetadataModel", "GeneratorPipeline"],
             path: "Benchmarks/ReaderBenchmark"
         ),
         // Decoding 10,000 Dataverse-like records into generated classes beside JSONDecoder into Codable structs.
@@ -90,7 +94,7 @@ let package = Package(
         // Streaming a file up and down with the client, for scripts/stream-benchmark.sh's peak memory figures.
         .executableTarget(name: "StreamBenchmark", dependencies: ["MobileSdk", "MobileSdkClient"], path: "Benchmarks/StreamBenchmark"),
         // libFuzzer targets (scripts/fuzz.sh builds them with -DFUZZING); built plainly, each replays the files given.
-        .executableTarget(name: "FuzzMetadataReader", dependencies: ["MetadataModel", "MetadataReader", "Generator"],
+        .executableTarget(name: "FuzzMetadataReader", dependencies: ["GeneratorPipeline"],
                           path: "Tests/Fuzz/FuzzMetadataReader"),
         .executableTarget(name: "FuzzODataJSON", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzODataJSON"),
         .executableTarget(name: "FuzzEdmText", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzEdmText"),
@@ -115,7 +119,7 @@ let package = Package(
         .testTarget(name: "PluginTests"),
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["Generator", "SwiftEmitter", "MetadataModel", "MetadataReader", "TestSupport"]
+            dependencies: ["GeneratorPipeline", "Generator", "SwiftEmitter", "MetadataModel", "MetadataReader", "TestSupport"]
         ),
         // The golden files, compiled against the runtime (scripts/update-golden-files.sh writes them).
         .target(name: "TripPinModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/TripPinModel"),

@@ -1,6 +1,5 @@
-import Generator
+import GeneratorPipeline
 import MetadataModel
-import MetadataReader
 
 #if canImport(Glibc)
 import Glibc
@@ -28,14 +27,15 @@ func milliseconds(_ duration: Duration) -> Double {
 
 for path in paths {
     let start = ContinuousClock.now
-    let result = MetadataLoader().load([path])
+    let pipeline = GeneratorPipeline()
+    let result = pipeline.parse(.files([path]))
     let read = ContinuousClock.now - start
     let service = result.service
     let properties = service.entityTypes.reduce(0) { $0 + $1.properties.count }
     var line = "\(path): read \(milliseconds(read)) ms, \(service.entityTypes.count) entity types, \(properties) properties, \(result.diagnostics.count) diagnostics"
     if generate {
         let generationStart = ContinuousClock.now
-        let sources = Generator().generate(service)
+        let sources = pipeline.generate(result)
         let bytes = sources.files.reduce(0) { $0 + $1.contents.utf8.count }
         line += "; generated \(bytes / 1024) KiB in \(milliseconds(ContinuousClock.now - generationStart)) ms"
     }

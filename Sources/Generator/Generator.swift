@@ -9,12 +9,6 @@ public struct Generator: Sendable {
         self.configuration = configuration
     }
 
-    /// The sources for `service` in `layout`: `translate`, then `render`. `index` is the loader's index of the
-    /// service (`LoadResult.index`), else one is made.
-    public func generate(_ service: Service, index: ModelIndex? = nil, layout: OutputLayout = .typeFiles) -> GeneratedSources {
-        render(translate(service, index: index), layout: layout)
-    }
-
     /// Translates every type of the model: entity classes (bases first, so that each class knows its inherited member
     /// names), complex types, enum types, type definitions, option sets, operation requests and services.
     public func translate(_ service: Service, index: ModelIndex? = nil) -> TranslatedModel {

@@ -142,7 +142,7 @@ public struct SwiftRenderer: Sendable {
         if function.isAsync { effects += " async" }
         if function.isThrowing { effects += " throws" }
         if let returnType = function.returnType { effects += " -> " + render(returnType) }
-        if writer.indentation + head.count + effects.count + 2 > Self.lineLength, function.parameters.count > 1,
+        if writer.indentation + head.count + effects.count + 2 > Self.lineLength, !function.parameters.isEmpty,
            let open = head.lastIndex(of: "(") {
             // One parameter per line: `func name(` … `) async throws -> Type {`.
             writer.line(String(head[...open]))

@@ -1,15 +1,16 @@
 import Foundation
 import Generator
-import MetadataReader
+import GeneratorPipeline
 import Testing
 
 /// The same organization's entity metadata, as the organization service's XML or as the Web API's JSON, merged onto
 /// the same `$metadata`, generates byte-identical Swift.
 struct EntityDefinitionsGenerationTests {
     func generate(_ names: [String]) throws -> [String: String] {
-        let result = MetadataLoader().load(names.map { GoldenFileTests.root.appendingPathComponent("SampleMetadata/\($0)").path })
+        let paths = names.map { GoldenFileTests.root.appendingPathComponent("SampleMetadata/\($0)").path }
+        let result = GeneratorPipeline().parse(.files(paths))
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let files = Generator().generate(result.service).files
+        let files = GeneratorPipeline().generate(result).files
         return Dictionary(files.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -35,7 +35,8 @@ struct EntitySnippetTests {
 
                 /// Each property's Swift name, storage name, type and name in payloads.
                 open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-                    MobileSdk.PropertyMetadata.table("""
+                    MobileSdk.PropertyMetadata.table(of: Order.self, """
+                        version 1
                         orderId: OrderId guid
                         total: Total decimal
                         tags: Tags [string]

@@ -1,6 +1,6 @@
 import Foundation
 import Generator
-import MetadataReader
+import GeneratorPipeline
 import Testing
 
 /// Each SampleMetadata set → its expected directory in Tests/GoldenFiles (or, for the decoding benchmark, in
@@ -30,9 +30,9 @@ struct GoldenFileTests {
         let parts = line.split(separator: " ").map(String.init)
         let name = try #require(parts.first)
         let documents = parts.dropFirst().map { Self.root.appendingPathComponent($0).path }
-        let result = MetadataLoader().load(documents)
+        let result = GeneratorPipeline().parse(.files(documents))
         #expect(!result.hasErrors)
-        let sources = Generator().generate(result.service)
+        let sources = GeneratorPipeline().generate(result)
 
         // A name with a folder is a path from the repository root (the benchmark's classes), else a folder here.
         let expected = Self.root.appendingPathComponent(name.contains("/") ? name : "Tests/GoldenFiles/\(name)")

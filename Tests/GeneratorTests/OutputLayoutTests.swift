@@ -1,13 +1,15 @@
 @testable import Generator
-import MetadataReader
+import GeneratorPipeline
 import Testing
 
 /// The two layouts hold the same declarations: a file per type named after it, or the build plugin's numbered shards.
 struct OutputLayoutTests {
+    static let tripPin = GoldenFileTests.root.appendingPathComponent("SampleMetadata/TripPin.xml").path
+
     func translated() throws -> TranslatedModel {
-        let result = MetadataLoader().load([GoldenFileTests.root.appendingPathComponent("SampleMetadata/TripPin.xml").path])
+        let result = GeneratorPipeline().parse(.files([Self.tripPin]))
         #expect(!result.hasErrors)
-        return Generator().translate(result.service, index: result.index)
+        return GeneratorPipeline().translate(result)
     }
 
     /// A file's text after its header, imports and runtime check: the declarations it holds.
@@ -19,7 +21,7 @@ struct OutputLayoutTests {
 
     @Test func aFileForEachTypeNamedAfterIt() throws {
         let model = try translated()
-        let files = Generator().render(model, layout: .typeFiles).files
+        let files = GeneratorPipeline(layout: .typeFiles).render(model).files
         #expect(files.map(\.name) == ["GeneratedEntities.swift"] + model.types.map { $0.name + ".swift" })
         #expect(files.contains { $0.name == "Person.swift" && $0.contents.contains("open class Person: ") })
         for file in files {
@@ -29,9 +31,8 @@ struct OutputLayoutTests {
     }
 
     @Test func theRegistrysFileHasItsConfiguredName() throws {
-        let result = MetadataLoader().load([GoldenFileTests.root.appendingPathComponent("SampleMetadata/TripPin.xml").path])
-        let generator = Generator(configuration: GeneratorConfiguration(registryName: "Person"))
-        let files = generator.generate(result.service, index: result.index).files.map(\.name)
+        let pipeline = GeneratorPipeline(configuration: GeneratorConfiguration(registryName: "Person"))
+        let files = try #require(pipeline.run(.files([Self.tripPin])).sources).files.map(\.name)
         // No type takes the registry's name: the entity Person is generated under another.
         #expect(files.first == "Person.swift")
         #expect(files.filter { $0 == "Person.swift" }.count == 1)
@@ -40,8 +41,8 @@ struct OutputLayoutTests {
     @Test(arguments: [1, 3, 64])
     func shardsHoldTheSameDeclarations(count: Int) throws {
         let model = try translated()
-        let typeFiles = Generator().render(model, layout: .typeFiles).files
-        let shards = Generator().render(model, layout: .shards(count)).files
+        let typeFiles = GeneratorPipeline(layout: .typeFiles).render(model).files
+        let shards = GeneratorPipeline(layout: .shards(count)).render(model).files
         #expect(shards.map(\.name) == ShardLayout.fileNames(count: count))
         #expect(try declarations(shards[0].contents) == declarations(typeFiles[0].contents), "the registry differs")
         var shardTexts = try shards.dropFirst().map { shard in

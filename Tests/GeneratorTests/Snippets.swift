@@ -1,7 +1,7 @@
 import Foundation
 @testable import Generator
+import GeneratorPipeline
 import MetadataModel
-import MetadataReader
 import SwiftEmitter
 
 /// Small metadata fragments in, the Swift text of one generated type out.
@@ -21,17 +21,17 @@ enum Snippets {
     }
 
     /// The model of a document, read from memory.
-    static func service(_ document: String) throws -> Service {
-        let result = MetadataLoader().load([.init(name: "Snippet.xml", bytes: Array(document.utf8))])
+    static func parsed(_ document: String) throws -> ParsedModel {
+        let result = GeneratorPipeline().parse(.document(named: "Snippet.xml", bytes: Array(document.utf8)))
         guard !result.hasErrors else { throw SnippetError.unreadable(result.diagnostics.map(\.description)) }
-        return result.service
+        return result
     }
 
     /// The rendered declaration of the generated type named `swiftName`, and the generator's diagnostics: through the
     /// generator's own translation of the whole model. With `SNIPPETS_RECORD_DIR` set, each rendered type is also
     /// written there (`<name>.swift`), for reviewing and updating expectations after a deliberate change.
     static func render(_ document: String, type swiftName: String, configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> (text: String, diagnostics: [String]) {
-        let model = Generator(configuration: configuration).translate(try service(document))
+        let model = GeneratorPipeline(configuration: configuration).translate(try parsed(document))
         guard let declaration = model.types.first(where: { $0.name == swiftName })?.declaration else {
             throw SnippetError.noSuchType(swiftName, model.types.map(\.name).sorted())
         }
@@ -44,7 +44,7 @@ enum Snippets {
 
     /// The diagnostics of translating the whole model.
     static func diagnostics(_ document: String, configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> [String] {
-        messages(Generator(configuration: configuration).translate(try service(document)).diagnostics)
+        messages(GeneratorPipeline(configuration: configuration).translate(try parsed(document)).diagnostics)
     }
 
     private static func messages(_ diagnostics: [Diagnostic]) -> [String] {

@@ -22,7 +22,8 @@ struct ValueTypeSnippetTests {
 
                 /// Each property's Swift name, storage name, type and name in payloads.
                 public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-                    MobileSdk.PropertyMetadata.table("""
+                    MobileSdk.PropertyMetadata.table(of: AirportLocation.self, """
+                        version 1
                         city: City string
                         point: Point geography
                         """)

@@ -28,7 +28,8 @@ open class Account: CrmBaseEntity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Account.self, """
+            version 1
             accountid: accountid guid
             name: name string
             """)

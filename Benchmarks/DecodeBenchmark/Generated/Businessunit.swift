@@ -28,7 +28,8 @@ open class Businessunit: CrmBaseEntity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Businessunit.self, """
+            version 1
             businessunitid: businessunitid guid
             name: name string
             """)

@@ -28,7 +28,8 @@ open class Contact: CrmBaseEntity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Contact.self, """
+            version 1
             contactid: contactid guid
             fullname: fullname string
             """)

@@ -30,7 +30,8 @@ open class NewBenchmarkRecord: CrmBaseEntity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: NewBenchmarkRecord.self, """
+            version 1
             newBenchmarkRecordId: new_benchmarkrecordid guid
             newName: new_name string
             newCode: new_code string

@@ -22,7 +22,8 @@ open class Principal: CrmBaseEntity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Principal.self, """
+            version 1
             ownerid: ownerid guid
             """)
     }

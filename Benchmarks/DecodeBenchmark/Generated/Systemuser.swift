@@ -26,7 +26,8 @@ open class Systemuser: Principal {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Systemuser.self, """
+            version 1
             systemuserid: systemuserid guid
             fullname: fullname string
             """)

@@ -26,7 +26,8 @@ open class Team: Principal {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Team.self, """
+            version 1
             teamid: teamid guid
             name: name string
             """)

@@ -28,7 +28,8 @@ open class Transactioncurrency: CrmBaseEntity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Transactioncurrency.self, """
+            version 1
             transactioncurrencyid: transactioncurrencyid guid
             currencyname: currencyname string
             """)

@@ -70,8 +70,8 @@ enum RuntimeContract {
 
     /// Other runtime members generated code calls or declares.
     enum Member: String, CaseIterable {
-        /// `PropertyMetadata.table(_:_:)`.
-        case propertyTable = "table"
+        /// `PropertyMetadata.table(of:_:_:)`.
+        case propertyTable = "table", of
         /// `ComplexValue.attributes`, also the label of `init(attributes:)`.
         case attributes
         /// `OptionSetEnumeration.options` and its `unknown(_:)` case.
@@ -95,6 +95,12 @@ enum RuntimeContract {
         /// `LookupTarget.init(_:navigationProperty:entitySetName:)`.
         case navigationProperty, entitySetName
     }
+
+    /// The version of the property table format the generator writes, on the table's first line after
+    /// `propertyTableVersionKeyword`; the runtime stops at a version it does not read
+    /// (`PropertyMetadata.tableFormatVersions`).
+    static let propertyTableVersion = 1
+    static let propertyTableVersionKeyword = "version"
 
     /// `PropertyType` cases as property tables and response readers write them.
     enum PropertyKind: String, CaseIterable {
@@ -168,7 +174,7 @@ enum RuntimeContract {
         "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataJSONDecoder", "ODataJSONEncoder",
         "ODataLiteral", "ODataOperation", "ODataQuery", "ODataServiceClient", "ODataVersion", "OperationBinding",
         "OperationCall", "OperationParameter", "OperationResult", "OptionSetEnumeration", "OptionSetValue",
-        "OptionTable", "PropertyMetadata", "PropertyType", "Query", "SingletonAccessor", "SpatialValue", "StreamReference",
+        "OptionTable", "PropertyMetadata", "PropertyTableError", "PropertyType", "Query", "SingletonAccessor", "SpatialValue", "StreamReference",
         "TimeOfDay", "URLText", "UntypedValue",
     ]
 }

@@ -25,7 +25,7 @@ extension GenerationContext {
                 body: [.assignment(.member(.selfReference, attributes), .identifier(attributes))])),
         ]
         if !properties.isEmpty {
-            members.append(propertyMetadataDeclaration(properties, modifiers: [.static], access: access))
+            members.append(propertyMetadataDeclaration(of: name, properties, modifiers: [.static], access: access))
         }
         for plan in properties {
             let (get, set) = plan.type.isCollection ? (RuntimeContract.Accessor.getAll, RuntimeContract.Accessor.setAll) : (.get, .set)

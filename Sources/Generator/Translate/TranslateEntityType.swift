@@ -18,7 +18,7 @@ extension GenerationContext {
 
         var members = classProperties(qualified, type)
         if !properties.isEmpty || !navigations.isEmpty {
-            members.append(propertyMetadataDeclaration(properties + navigations, modifiers: [.override, .class], access: classAccess))
+            members.append(propertyMetadataDeclaration(of: className, properties + navigations, modifiers: [.override, .class], access: classAccess))
         }
         for plan in properties {
             if plan.type.isStream {

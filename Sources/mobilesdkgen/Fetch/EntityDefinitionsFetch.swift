@@ -1,4 +1,5 @@
 import Foundation
+import GeneratorPipeline
 import MetadataReader
 
 /// Fetches a Dataverse organization's entity definitions the way the Web API documents them: per entity, the entity
@@ -108,7 +109,7 @@ struct EntityDefinitionsFetch {
 
     /// The assembled document read as the generator reads it: what it cannot read is not stored.
     private static func checkReadable(_ document: Data, name: String) throws {
-        let result = MetadataLoader().load([.init(name: name, bytes: Array(document))])
+        let result = GeneratorPipeline().parse(.document(named: name, bytes: Array(document)))
         if let error = result.diagnostics.first(where: { $0.severity == .error }) {
             throw FetchError("the entity definitions put together cannot be read: \(error); nothing was written")
         }

@@ -1,6 +1,6 @@
 import Foundation
+import GeneratorPipeline
 import MetadataModel
-import MetadataReader
 
 /// Checks that a `$metadata` response is a whole metadata document before `fetch` stores it: XML (not the HTML of a
 /// sign-in page) that the project's reader reads without errors (so not cut off).
@@ -12,7 +12,7 @@ enum MetadataBodyCheck {
                 ? ": an HTML page, probably a sign-in page; check the credentials and the service root" : ""
             throw FetchError("\(shownURL) sent something other than metadata XML\(type)\(hint); nothing was written")
         }
-        let result = MetadataLoader().load([.init(name: shownURL, bytes: Array(body))])
+        let result = GeneratorPipeline().parse(.document(named: shownURL, bytes: Array(body)))
         if let error = result.diagnostics.first(where: { $0.severity == .error }) {
             throw FetchError("""
                 \(shownURL) sent an incomplete or malformed metadata document\(type) of \(body.count) bytes: \

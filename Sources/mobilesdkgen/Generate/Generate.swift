@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Generator
+import GeneratorPipeline
 import MetadataModel
 import MetadataReader
 
@@ -80,16 +81,11 @@ struct Generate: ParsableCommand {
             report(error.diagnostics)
             throw ExitCode.failure
         }
-        let result = MetadataLoader(options: .init(strict: strict)).load(documents)
-        var diagnostics = result.diagnostics
-        guard !result.hasErrors else {
-            report(diagnostics)
-            throw ExitCode.failure
-        }
-        let layout = outputLayout(documents: documents)
-        let sources = Generator(configuration: configuration).generate(result.service, index: result.index, layout: layout)
-        diagnostics += sources.diagnostics
+        let pipeline = GeneratorPipeline(
+            reading: .init(strict: strict), configuration: configuration, layout: outputLayout(documents: documents))
+        let (diagnostics, generated) = pipeline.run(.files(documents))
         report(diagnostics)
+        guard let sources = generated else { throw ExitCode.failure }
         let changes: OutputWriter.Changes
         do {
             changes = try OutputWriter(directory: output).write(sources.files)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import GeneratorPipeline
 import MetadataModel
-import MetadataReader
 
 /// `mobilesdkgen init`: a new, ready-to-build consumer package from `Templates/`.
 struct Init: AsyncParsableCommand {
@@ -88,7 +88,8 @@ struct Init: AsyncParsableCommand {
                     built from
                     """)
             }
-            let loaded = MetadataLoader().load([metadata] + fetched.dropFirst().map(\.path).filter { !$0.hasSuffix(FetchCache.fileName) })
+            let documents = [metadata] + fetched.dropFirst().map(\.path).filter { !$0.hasSuffix(FetchCache.fileName) }
+            let loaded = GeneratorPipeline().parse(.files(documents))
             if let error = loaded.diagnostics.first(where: { $0.severity == .error }) {
                 throw ValidationError(error.description)
             }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import GeneratorPipeline
 import MetadataModel
-import MetadataReader
 
 /// `mobilesdkgen inspect`: reads metadata and shows what was read.
 struct Inspect: ParsableCommand {
@@ -30,7 +30,7 @@ struct Inspect: ParsableCommand {
             for diagnostic in error.diagnostics { FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8)) }
             throw ExitCode.failure
         }
-        let result = MetadataLoader(options: .init(strict: strict)).load(documents)
+        let result = GeneratorPipeline(reading: .init(strict: strict)).parse(.files(documents))
         for diagnostic in result.diagnostics {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }

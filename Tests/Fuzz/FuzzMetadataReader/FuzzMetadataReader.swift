@@ -1,15 +1,11 @@
 import Foundation
-import Generator
-import MetadataModel
-import MetadataReader
+import GeneratorPipeline
 
 /// One input for the metadata reader: read as a document (XML or JSON, as the loader tells them apart), then, when
 /// it reads without errors, generated into Swift. Any crash, hang or sanitizer report is a bug; diagnostics are not.
 func readAndGenerate(_ bytes: [UInt8]) {
     let name = bytes.first == UInt8(ascii: "{") ? "fuzz.json" : "fuzz.xml"
-    let result = MetadataLoader(options: .init(strict: bytes.count % 2 == 0)).load([.init(name: name, bytes: bytes)])
-    guard !result.hasErrors else { return }
-    _ = Generator(configuration: GeneratorConfiguration()).generate(result.service, index: result.index)
+    _ = GeneratorPipeline(reading: .init(strict: bytes.count % 2 == 0)).run(.document(named: name, bytes: bytes))
 }
 
 @main

@@ -1,4 +1,5 @@
 @testable import Generator
+import GeneratorPipeline
 import MetadataReader
 import TestSupport
 import Testing
@@ -149,16 +150,16 @@ struct NameCollisionTests {
         let documents: [MetadataLoader.InMemoryDocument] = [
             .init(name: "Names.xml", bytes: Array(Self.document.utf8)),
         ]
-        let result = MetadataLoader().load(documents)
+        let result = GeneratorPipeline().parse(.inMemory(documents))
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let sources = Generator().generate(result.service)
+        let sources = GeneratorPipeline().generate(result)
         #expect(sources.entityClasses == Self.typeNames.count + 1)
         #expect(sources.operations == Self.typeNames.count + 2)
-        let dynamics = MetadataLoader()
-            .load([.init(name: "Names.EntityMetadata.xml", bytes: Array(Self.dynamicsDocument.utf8))])
+        let dynamics = GeneratorPipeline()
+            .parse(.document(named: "Names.EntityMetadata.xml", bytes: Array(Self.dynamicsDocument.utf8)))
         #expect(!dynamics.hasErrors, "\(dynamics.diagnostics)")
         let configuration = GeneratorConfiguration(typePrefix: "D", registryName: "DynamicsEntities")
-        let dynamicsSources = Generator(configuration: configuration).generate(dynamics.service)
+        let dynamicsSources = GeneratorPipeline(configuration: configuration).generate(dynamics)
         #expect(dynamicsSources.optionSets == 1)
         let files = sources.files + dynamicsSources.files.map { (name: "D" + $0.name, contents: $0.contents) }
         let output = try RuntimeModules.typeCheck(files: files)
@@ -190,9 +191,9 @@ struct HashPropertyTests {
         """
 
     @Test func hashAndHashValueGetFreeNamesAndCompile() throws {
-        let result = MetadataLoader().load([.init(name: "SharePoint.xml", bytes: Array(Self.document.utf8))])
+        let result = GeneratorPipeline().parse(.document(named: "SharePoint.xml", bytes: Array(Self.document.utf8)))
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let sources = Generator().generate(result.service)
+        let sources = GeneratorPipeline().generate(result)
         let text = sources.files.map(\.contents).joined()
         #expect(text.contains("            hashValue2: Hash string\n"))
         #expect(text.contains("            hashValueValue: hashValue string\n"))

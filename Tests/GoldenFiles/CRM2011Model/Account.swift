@@ -22,7 +22,8 @@ open class Account: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Account.self, """
+            version 1
             accountId: AccountId guid
             name: Name string
             accountNumber: AccountNumber string

@@ -18,7 +18,8 @@ public struct BooleanManagedProperty: MobileSdk.ComplexValue {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: BooleanManagedProperty.self, """
+            version 1
             value: Value boolean
             canBeChanged: CanBeChanged boolean
             managedPropertyLogicalName: ManagedPropertyLogicalName string

@@ -22,7 +22,8 @@ open class Contact: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Contact.self, """
+            version 1
             contactId: ContactId guid
             fullName: FullName string
             eMailAddress1: EMailAddress1 string

@@ -22,7 +22,8 @@ open class Opportunity: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Opportunity.self, """
+            version 1
             opportunityId: OpportunityId guid
             name: Name string
             estimatedValue: EstimatedValue money

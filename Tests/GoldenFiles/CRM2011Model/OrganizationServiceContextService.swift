@@ -34,7 +34,9 @@ public struct OrganizationServiceContextService: Swift.Sendable {
     public var taskSet: MobileSdk.EntitySetAccessor<ServicesTask> { .init(client: client, name: "TaskSet") }
 
     /// Sends ``RetrieveAccountsByIndustryRequest``.
-    public nonisolated(nonsending) func retrieveAccountsByIndustry(industryCode: Swift.Int32? = nil) async throws -> [Account] {
+    public nonisolated(nonsending) func retrieveAccountsByIndustry(
+        industryCode: Swift.Int32? = nil
+    ) async throws -> [Account] {
         return try await client.invoke(RetrieveAccountsByIndustryRequest(industryCode: industryCode))
     }
 }

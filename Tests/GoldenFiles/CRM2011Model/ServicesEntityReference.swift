@@ -18,7 +18,8 @@ public struct ServicesEntityReference: MobileSdk.ComplexValue {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: ServicesEntityReference.self, """
+            version 1
             id: Id guid
             logicalName: LogicalName string
             name: Name string

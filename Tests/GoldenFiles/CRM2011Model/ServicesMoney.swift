@@ -18,7 +18,8 @@ public struct ServicesMoney: MobileSdk.ComplexValue {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: ServicesMoney.self, """
+            version 1
             value: Value decimal
             """)
     }

@@ -18,7 +18,8 @@ public struct ServicesOptionSetValue: MobileSdk.ComplexValue {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: ServicesOptionSetValue.self, """
+            version 1
             value: Value int32
             """)
     }

@@ -22,7 +22,8 @@ open class ServicesTask: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: ServicesTask.self, """
+            version 1
             activityId: ActivityId guid
             subject: Subject string
             percentComplete: PercentComplete int32

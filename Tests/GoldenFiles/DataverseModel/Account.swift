@@ -32,7 +32,8 @@ open class Account: CrmBaseEntity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Account.self, """
+            version 1
             accountId: accountid guid
             name: name string
             accountNumber: accountnumber string

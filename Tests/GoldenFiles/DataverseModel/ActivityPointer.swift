@@ -22,7 +22,8 @@ open class ActivityPointer: CrmBaseEntity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: ActivityPointer.self, """
+            version 1
             activityid: activityid guid
             subject: subject string
             description: description string

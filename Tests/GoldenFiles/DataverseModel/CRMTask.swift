@@ -18,7 +18,8 @@ open class CRMTask: ActivityPointer {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: CRMTask.self, """
+            version 1
             percentcomplete: percentcomplete int32
             category: category string
             subcategory: subcategory string

@@ -30,7 +30,8 @@ open class Contact: CrmBaseEntity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Contact.self, """
+            version 1
             contactId: contactid guid
             fullName: fullname string
             firstName: firstname string

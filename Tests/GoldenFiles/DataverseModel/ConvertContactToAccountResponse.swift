@@ -18,7 +18,8 @@ public struct ConvertContactToAccountResponse: MobileSdk.ComplexValue {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: ConvertContactToAccountResponse.self, """
+            version 1
             warningCount: WarningCount int32
             messages: Messages [string]
             """)

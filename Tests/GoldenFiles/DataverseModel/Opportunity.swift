@@ -30,7 +30,8 @@ open class Opportunity: CrmBaseEntity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Opportunity.self, """
+            version 1
             opportunityId: opportunityid guid
             name: name string
             estimatedValue: estimatedvalue money

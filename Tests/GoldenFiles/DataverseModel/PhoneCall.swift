@@ -30,7 +30,8 @@ open class PhoneCall: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: PhoneCall.self, """
+            version 1
             activityId: activityid guid
             subject: subject string
             to: to [lookup]

@@ -18,7 +18,8 @@ public struct WhoAmIResponse: MobileSdk.ComplexValue {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: WhoAmIResponse.self, """
+            version 1
             businessUnitId: BusinessUnitId guid
             userId: UserId guid
             organizationId: OrganizationId guid

@@ -22,7 +22,8 @@ open class Picture: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Picture.self, """
+            version 1
             id: Id int32
             title: Title string
             """)

@@ -20,7 +20,8 @@ open class SalesOrderItem: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: SalesOrderItem.self, """
+            version 1
             salesOrderID: SalesOrderID string
             itemPosition: ItemPosition string
             productID: ProductID string

@@ -20,7 +20,8 @@ open class Airline: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Airline.self, """
+            version 1
             airlineCode: AirlineCode string
             name: Name string
             founded: Founded date

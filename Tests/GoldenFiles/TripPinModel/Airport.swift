@@ -22,7 +22,8 @@ open class Airport: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Airport.self, """
+            version 1
             icaoCode: IcaoCode string
             name: Name string
             iataCode: IataCode string

@@ -20,7 +20,8 @@ public struct AirportLocation: MobileSdk.ComplexValue {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: AirportLocation.self, """
+            version 1
             address: Address string
             city: City complex #0
             loc: Loc geography

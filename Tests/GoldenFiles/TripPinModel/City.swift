@@ -18,7 +18,8 @@ public struct City: MobileSdk.ComplexValue {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: City.self, """
+            version 1
             name: Name string
             countryRegion: CountryRegion string
             region: Region string

@@ -16,7 +16,8 @@ open class Employee: Person {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Employee.self, """
+            version 1
             cost: Cost int64
             peers: Peers [navigation] #0
             """, [Person.self])

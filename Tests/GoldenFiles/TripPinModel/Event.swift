@@ -16,7 +16,8 @@ open class Event: PlanItem {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Event.self, """
+            version 1
             occursAt: OccursAt complex #0
             description: Description string
             """, [EventLocation.self])

@@ -20,7 +20,8 @@ public struct EventLocation: MobileSdk.ComplexValue {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: EventLocation.self, """
+            version 1
             address: Address string
             city: City complex #0
             buildingInfo: BuildingInfo string

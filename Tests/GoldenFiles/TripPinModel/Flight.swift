@@ -16,7 +16,8 @@ open class Flight: PublicTransportation {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Flight.self, """
+            version 1
             flightNumber: FlightNumber string
             airline: Airline navigation #0
             from: From navigation #1

@@ -18,7 +18,8 @@ public struct Location: MobileSdk.ComplexValue {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Location.self, """
+            version 1
             address: Address string
             city: City complex #0
             """, [City.self])

@@ -16,7 +16,8 @@ open class Manager: Person {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Manager.self, """
+            version 1
             budget: Budget int64
             bossOffice: BossOffice complex #0
             directReports: DirectReports [navigation] #1

@@ -22,7 +22,8 @@ open class Person: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Person.self, """
+            version 1
             userName: UserName string
             firstName: FirstName string
             lastName: LastName string

@@ -22,7 +22,8 @@ open class Photo: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Photo.self, """
+            version 1
             id: Id int64
             name: Name string
             takenAt: TakenAt timeOfDay

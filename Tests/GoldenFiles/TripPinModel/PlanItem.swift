@@ -18,7 +18,8 @@ open class PlanItem: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: PlanItem.self, """
+            version 1
             planItemId: PlanItemId int32
             confirmationCode: ConfirmationCode string
             startsAt: StartsAt dateTimeOffset

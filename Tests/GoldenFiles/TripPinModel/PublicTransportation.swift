@@ -16,7 +16,8 @@ open class PublicTransportation: PlanItem {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: PublicTransportation.self, """
+            version 1
             seatNumber: SeatNumber string
             """)
     }

@@ -20,7 +20,8 @@ open class TravelAdvisory: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: TravelAdvisory.self, """
+            version 1
             advisoryId: AdvisoryId int32
             title: Title string
             issuedAt: IssuedAt dateTimeOffset

@@ -18,7 +18,8 @@ open class Trip: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: Trip.self, """
+            version 1
             tripId: TripId int32
             shareId: ShareId guid
             name: Name string

@@ -20,7 +20,8 @@ open class TripRating: MobileSdk.Entity {
 
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
-        MobileSdk.PropertyMetadata.table("""
+        MobileSdk.PropertyMetadata.table(of: TripRating.self, """
+            version 1
             tripId: TripId int32
             userName: UserName string
             stars: Stars byte
