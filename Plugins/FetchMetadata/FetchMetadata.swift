@@ -10,32 +10,36 @@ import PackagePlugin
 /// file name is that of the target's `*.metadata.xml` (so a fetch replaces it), and a target that already holds
 /// Dataverse entity definitions (`*.entitydefinitions.json`) gets those of the entities its `mobilesdkgen-config.json`
 /// includes: a refresh keeps the kinds of documents the classes were generated from, and so their names.
-@main
-struct FetchMetadata: CommandPlugin {
+@main struct FetchMetadata: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         var forwarded = extractor.remainingArguments
-        let targets = context.package.targets.compactMap { $0 as? SourceModuleTarget }.filter { target in
-            names.isEmpty ? target.sourceFiles.contains { Self.isInput($0.url) } : names.contains(target.name)
-        }
+        let targets = context.package.targets.compactMap { $0 as? SourceModuleTarget }
+            .filter { target in
+                names.isEmpty ? target.sourceFiles.contains { Self.isInput($0.url) } : names.contains(target.name)
+            }
         guard targets.count == 1, let target = targets.first else {
-            Diagnostics.error(targets.isEmpty
-                ? "no target holds a metadata document or \(PluginInputs.configurationName): name one with --target"
-                : "several targets hold metadata (\(targets.map(\.name).joined(separator: ", "))): name one with --target")
+            Diagnostics.error(
+                targets.isEmpty
+                    ? "no target holds a metadata document or \(PluginInputs.configurationName): name one with --target"
+                    : "several targets hold metadata (\(targets.map(\.name).joined(separator: ", "))): name one with --target"
+            )
             throw ExitCode.failure
         }
         guard forwarded.contains(where: { !$0.hasPrefix("-") }) else {
-            Diagnostics.error("give the service root, e.g. swift package fetch-metadata https://host/odata/ (mobilesdkgen fetch --help lists the options)")
+            Diagnostics.error(
+                "give the service root, e.g. swift package fetch-metadata https://host/odata/ (mobilesdkgen fetch --help lists the options)"
+            )
             throw ExitCode.failure
         }
         let files = target.sourceFiles.map(\.url)
-        if !forwarded.contains("--name"), let stem = Self.metadataStem(in: files) {
-            forwarded += ["--name", stem]
-        }
+        if !forwarded.contains("--name"), let stem = Self.metadataStem(in: files) { forwarded += ["--name", stem] }
         let selects = ["--entity", "--config", "--all-entities"].contains { forwarded.contains($0) }
         let hasDefinitions = files.contains { $0.lastPathComponent.lowercased().hasSuffix(".entitydefinitions.json") }
-        if !selects, hasDefinitions, let configuration = files.first(where: { $0.lastPathComponent == PluginInputs.configurationName }) {
+        if !selects, hasDefinitions,
+            let configuration = files.first(where: { $0.lastPathComponent == PluginInputs.configurationName })
+        {
             forwarded += ["--config", configuration.path(percentEncoded: false)]
         }
         let process = Process()
@@ -56,12 +60,11 @@ struct FetchMetadata: CommandPlugin {
 
     /// `NAME` of the target's only `NAME.metadata.xml`, if it has exactly one.
     private static func metadataStem(in files: [URL]) -> String? {
-        let stems = files.map(\.lastPathComponent).filter { $0.lowercased().hasSuffix(".metadata.xml") }.map { String($0.dropLast(".metadata.xml".count)) }
+        let stems = files.map(\.lastPathComponent).filter { $0.lowercased().hasSuffix(".metadata.xml") }
+            .map { String($0.dropLast(".metadata.xml".count)) }
         return stems.count == 1 ? stems.first : nil
     }
 }
 
 /// A failing exit, after the diagnostics that explain it.
-enum ExitCode: Error {
-    case failure
-}
+enum ExitCode: Error { case failure }

@@ -6,12 +6,15 @@ import PackagePlugin
 ///
 /// The target needs one Swift file of its own besides the metadata: SwiftPM drops a target without sources, and then
 /// this plugin never runs (`import` of the target fails with "no such module").
-@main
-struct MobileSdkGenPlugin: BuildToolPlugin {
+@main struct MobileSdkGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        return try commands(files: target.sourceFiles.map(\.url), targetName: target.name,
-                            workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "mobilesdkgen").url)
+        return try commands(
+            files: target.sourceFiles.map(\.url),
+            targetName: target.name,
+            workDirectory: context.pluginWorkDirectoryURL,
+            tool: context.tool(named: "mobilesdkgen").url
+        )
     }
 
     func commands(files: [URL], targetName: String, workDirectory: URL, tool: URL) throws -> [Command] {
@@ -31,7 +34,7 @@ struct MobileSdkGenPlugin: BuildToolPlugin {
                 arguments: inputs.arguments(output: output, quiet: true) + ["--shards", String(shards)],
                 inputFiles: inputs.documents + [inputs.configuration, tool].compactMap { $0 },
                 outputFiles: ShardLayout.fileNames(count: shards).map { output.appending(path: $0) }
-            ),
+            )
         ]
     }
 }
@@ -41,8 +44,12 @@ import XcodeProjectPlugin
 
 extension MobileSdkGenPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        try commands(files: target.inputFiles.map(\.url), targetName: target.displayName,
-                     workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "mobilesdkgen").url)
+        try commands(
+            files: target.inputFiles.map(\.url),
+            targetName: target.displayName,
+            workDirectory: context.pluginWorkDirectoryURL,
+            tool: context.tool(named: "mobilesdkgen").url
+        )
     }
 }
 #endif

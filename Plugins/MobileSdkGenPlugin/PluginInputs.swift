@@ -14,17 +14,23 @@ struct PluginInputs {
 
     /// The inputs among `files`, or the problems with them.
     static func find(in files: [URL], targetName: String) -> Result<PluginInputs, PluginInputError> {
-        let documents = files.filter { file in
-            let name = file.lastPathComponent.lowercased()
-            return metadataSuffixes.contains { name.hasSuffix($0) }
-        }.sorted { $0.path < $1.path }
+        let documents =
+            files.filter { file in
+                let name = file.lastPathComponent.lowercased()
+                return metadataSuffixes.contains { name.hasSuffix($0) }
+            }
+            .sorted { $0.path < $1.path }
         let configurations = files.filter { $0.lastPathComponent == configurationName }.sorted { $0.path < $1.path }
         var problems: [String] = []
         if documents.isEmpty {
-            problems.append("target '\(targetName)' has no metadata document: add the service's $metadata or entity metadata as a file whose name ends in \(metadataSuffixes.joined(separator: ", ")) to the target's folder")
+            problems.append(
+                "target '\(targetName)' has no metadata document: add the service's $metadata or entity metadata as a file whose name ends in \(metadataSuffixes.joined(separator: ", ")) to the target's folder"
+            )
         }
         if configurations.count > 1 {
-            problems.append("target '\(targetName)' has \(configurations.count) configuration files (\(configurations.map(\.path).joined(separator: ", "))): keep one \(configurationName)")
+            problems.append(
+                "target '\(targetName)' has \(configurations.count) configuration files (\(configurations.map(\.path).joined(separator: ", "))): keep one \(configurationName)"
+            )
         }
         guard problems.isEmpty else { return .failure(PluginInputError(problems: problems)) }
         return .success(PluginInputs(documents: documents, configuration: configurations.first))

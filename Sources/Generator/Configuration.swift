@@ -13,18 +13,14 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     }
 
     /// The access level of generated declarations.
-    public enum Access: String, Codable, Equatable, Sendable {
-        case `public`, `internal`
-    }
+    public enum Access: String, Codable, Equatable, Sendable { case `public`, `internal` }
 
     /// Include and exclude patterns (`*` and `?` wildcards); empty `include` means everything.
     public struct Filter: Codable, Equatable, Sendable {
         /// The keys a filter may hold.
         public static let keys = CodingKeys.allCases.map(\.rawValue)
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case include, exclude
-        }
+        enum CodingKeys: String, CodingKey, CaseIterable { case include, exclude }
 
         public var include: [String]
         public var exclude: [String]
@@ -36,7 +32,8 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
 
         /// Whether any of `names` is included and none is excluded.
         public func admits(_ names: [String]) -> Bool {
-            let included = include.isEmpty || include.contains { pattern in names.contains { Wildcard.matches(pattern, $0) } }
+            let included =
+                include.isEmpty || include.contains { pattern in names.contains { Wildcard.matches(pattern, $0) } }
             return included && !exclude.contains { pattern in names.contains { Wildcard.matches(pattern, $0) } }
         }
     }
@@ -56,8 +53,12 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     public var registryName: String
 
     public init(
-        entities: Filter = Filter(), attributes: Filter = Filter(), operations: Filter = Filter(),
-        propertyNaming: PropertyNaming = .lowerCamelCase, typePrefix: String = "", accessLevel: Access = .public,
+        entities: Filter = Filter(),
+        attributes: Filter = Filter(),
+        operations: Filter = Filter(),
+        propertyNaming: PropertyNaming = .lowerCamelCase,
+        typePrefix: String = "",
+        accessLevel: Access = .public,
         registryName: String = "GeneratedEntities"
     ) {
         self.entities = entities
@@ -85,7 +86,8 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         entities = try container.decodeIfPresent(Filter.self, forKey: .entities) ?? defaults.entities
         attributes = try container.decodeIfPresent(Filter.self, forKey: .attributes) ?? defaults.attributes
         operations = try container.decodeIfPresent(Filter.self, forKey: .operations) ?? defaults.operations
-        propertyNaming = try container.decodeIfPresent(PropertyNaming.self, forKey: .propertyNaming) ?? defaults.propertyNaming
+        propertyNaming =
+            try container.decodeIfPresent(PropertyNaming.self, forKey: .propertyNaming) ?? defaults.propertyNaming
         typePrefix = try container.decodeIfPresent(String.self, forKey: .typePrefix) ?? defaults.typePrefix
         accessLevel = try container.decodeIfPresent(Access.self, forKey: .accessLevel) ?? defaults.accessLevel
         registryName = try container.decodeIfPresent(String.self, forKey: .registryName) ?? defaults.registryName
@@ -107,7 +109,8 @@ enum Wildcard {
     }
 
     private static func matches(_ pattern: [Character], _ p: Int, _ text: [Character], _ t: Int) -> Bool {
-        var p = p, t = t
+        var p = p
+        var t = t
         var star: (p: Int, t: Int)?
         while t < text.count {
             if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {

@@ -29,9 +29,7 @@ final class GenerationContext {
     var classAccess: AccessLevel { configuration.accessLevel == .public ? .open : .internal }
 
     /// An entity type and its base types, nearest first, generated or not.
-    func lineage(of name: QualifiedName) -> [(name: QualifiedName, type: EntityType)] {
-        index.entityLineage(of: name)
-    }
+    func lineage(of name: QualifiedName) -> [(name: QualifiedName, type: EntityType)] { index.entityLineage(of: name) }
 
     /// The entities the configuration admits, and their base types.
     private func selectEntityTypes() {
@@ -45,9 +43,8 @@ final class GenerationContext {
                 selected.formUnion(index.lineage(of: name))
             }
         }
-        entityTypes = index.entityTypeNames.filter(selected.contains).compactMap { name in
-            index.entityTypes[name].map { (name: name, type: $0) }
-        }
+        entityTypes = index.entityTypeNames.filter(selected.contains)
+            .compactMap { name in index.entityTypes[name].map { (name: name, type: $0) } }
         entityIndex = Dictionary(entityTypes.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -56,11 +53,7 @@ final class GenerationContext {
         [type.name, qualified.description] + [type.dynamics?.logicalName, type.dynamics?.schemaName].compactMap { $0 }
     }
 
-    func note(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.note(message, at: location))
-    }
+    func note(_ message: String, at location: SourceLocation) { diagnostics.append(.note(message, at: location)) }
 
-    func warning(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.warning(message, at: location))
-    }
+    func warning(_ message: String, at location: SourceLocation) { diagnostics.append(.warning(message, at: location)) }
 }

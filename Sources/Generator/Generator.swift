@@ -5,14 +5,16 @@ import SwiftEmitter
 public struct Generator: Sendable {
     public var configuration: GeneratorConfiguration
 
-    public init(configuration: GeneratorConfiguration = GeneratorConfiguration()) {
-        self.configuration = configuration
-    }
+    public init(configuration: GeneratorConfiguration = GeneratorConfiguration()) { self.configuration = configuration }
 
     /// Translates every type of the model: entity classes (bases first, so that each class knows its inherited member
     /// names), complex types, enum types, type definitions, option sets, operation requests and services.
     public func translate(_ service: Service, index: ModelIndex? = nil) -> TranslatedModel {
-        let context = GenerationContext(service: service, index: index ?? ModelIndex(service), configuration: configuration)
+        let context = GenerationContext(
+            service: service,
+            index: index ?? ModelIndex(service),
+            configuration: configuration
+        )
         context.nameTypes()
         var types: [(name: String, declaration: Declaration)] = []
 
@@ -32,14 +34,17 @@ public struct Generator: Sendable {
         var classNames: [String] = []
         for (name, _) in context.entityTypes {
             _ = translate(name)
-            guard let declaration = translated[name]?.declaration, let swiftName = context.typeNames.name(of: name) else { continue }
+            guard let declaration = translated[name]?.declaration, let swiftName = context.typeNames.name(of: name)
+            else { continue }
             types.append((swiftName, declaration))
             classNames.append(swiftName)
         }
 
         let operationPlans = context.planOperations()
         let reachable = context.reachableTypes(operations: operationPlans)
-        var complexCount = 0, enumCount = 0, optionSetCount = 0
+        var complexCount = 0
+        var enumCount = 0
+        var optionSetCount = 0
         for schema in service.schemas {
             for type in schema.complexTypes {
                 let name = QualifiedName(namespace: schema.namespace, name: type.name)
@@ -65,14 +70,18 @@ public struct Generator: Sendable {
         var emittedOptionSets: Set<String> = []
         for (name, type) in context.entityTypes {
             for property in type.properties where context.admits(property, of: name) {
-                guard let set = property.dynamics?.optionSet, let key = context.optionSetKey(set, entity: name, property: property),
-                      let swiftName = context.typeNames.optionSetNames[key], emittedOptionSets.insert(swiftName).inserted else { continue }
+                guard let set = property.dynamics?.optionSet,
+                    let key = context.optionSetKey(set, entity: name, property: property),
+                    let swiftName = context.typeNames.optionSetNames[key], emittedOptionSets.insert(swiftName).inserted
+                else { continue }
                 types.append((swiftName, context.translateOptionSet(set, name: swiftName)))
                 optionSetCount += 1
             }
         }
 
-        var operations: [(plan: GenerationContext.OperationPlan, initializer: [FunctionDeclaration.Parameter], response: TypeName)] = []
+        var operations:
+            [(plan: GenerationContext.OperationPlan, initializer: [FunctionDeclaration.Parameter], response: TypeName)] =
+                []
         for plan in operationPlans {
             guard let translated = context.translateOperation(plan) else { continue }
             types.append((plan.structName, translated.declaration))
@@ -80,13 +89,23 @@ public struct Generator: Sendable {
         }
         for schema in service.schemas {
             for container in schema.entityContainers {
-                let (name, declaration) = context.translateService(container, namespace: schema.namespace, operations: operations)
+                let (name, declaration) = context.translateService(
+                    container,
+                    namespace: schema.namespace,
+                    operations: operations
+                )
                 types.append((name, declaration))
             }
         }
         return TranslatedModel(
-            types: types, registry: context.translateRegistry(classNames), diagnostics: context.diagnostics,
-            entityClasses: classNames.count, complexTypes: complexCount, enumTypes: enumCount, optionSets: optionSetCount,
-            operations: operations.count)
+            types: types,
+            registry: context.translateRegistry(classNames),
+            diagnostics: context.diagnostics,
+            entityClasses: classNames.count,
+            complexTypes: complexCount,
+            enumTypes: enumCount,
+            optionSets: optionSetCount,
+            operations: operations.count
+        )
     }
 }

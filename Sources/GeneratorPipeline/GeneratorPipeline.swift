@@ -16,7 +16,8 @@ public struct GeneratorPipeline: Sendable {
 
     public init(
         reading: MetadataLoader.Options = MetadataLoader.Options(),
-        configuration: GeneratorConfiguration = GeneratorConfiguration(), layout: OutputLayout = .typeFiles
+        configuration: GeneratorConfiguration = GeneratorConfiguration(),
+        layout: OutputLayout = .typeFiles
     ) {
         self.reading = reading
         self.configuration = configuration
@@ -43,9 +44,7 @@ public struct GeneratorPipeline: Sendable {
     }
 
     /// The stages after reading: a model read without errors, translated and rendered.
-    public func generate(_ parsed: ParsedModel) -> GeneratedSources {
-        render(translate(parsed))
-    }
+    public func generate(_ parsed: ParsedModel) -> GeneratedSources { render(translate(parsed)) }
 
     /// Every stage in turn; the sources are nil when reading failed.
     public func run(_ input: RawInput) -> (diagnostics: [Diagnostic], sources: GeneratedSources?) {

@@ -10,9 +10,7 @@ public struct RawInput: Sendable {
     let documents: Documents
 
     /// The documents at `paths`, and the local documents they reference.
-    public static func files(_ paths: [String]) -> RawInput {
-        RawInput(documents: .files(paths))
-    }
+    public static func files(_ paths: [String]) -> RawInput { RawInput(documents: .files(paths)) }
 
     /// Documents held in memory (what a fetch hands over, or a test writes); a reference resolves to another of them
     /// by name, never to a file.

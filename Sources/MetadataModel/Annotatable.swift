@@ -1,8 +1,6 @@
 /// A model element that carries vocabulary annotations, with typed access to the terms the
 /// emitter uses. External `<Annotations>` targeting the element are merged in by the reader.
-public protocol Annotatable {
-    var annotations: [Annotation] { get }
-}
+public protocol Annotatable { var annotations: [Annotation] { get } }
 
 /// `Core.Permissions`: what a client may do with a property.
 public enum Permission: String, Hashable, Sendable, Codable {
@@ -31,8 +29,7 @@ public struct ValidationRules: Hashable, Sendable, Codable {
 extension Annotatable {
     /// The unqualified annotation with this term, or the first qualified one.
     public func annotation(_ term: QualifiedName) -> Annotation? {
-        annotations.first { $0.term == term && $0.qualifier == nil }
-            ?? annotations.first { $0.term == term }
+        annotations.first { $0.term == term && $0.qualifier == nil } ?? annotations.first { $0.term == term }
     }
 
     /// `Core.Description`.
@@ -50,9 +47,10 @@ extension Annotatable {
     /// `Core.Permissions`, as flags spelled `Read Write` (4.01) or a single member.
     public var permissions: Permission? {
         guard let text = annotation(VocabularyTerms.permissions)?.value.text else { return nil }
-        let members = Set(text.split(whereSeparator: { $0 == " " || $0 == "," }).map { member in
-            member.split(separator: "/").last.map(String.init) ?? String(member)
-        })
+        let members = Set(
+            text.split(whereSeparator: { $0 == " " || $0 == "," })
+                .map { member in member.split(separator: "/").last.map(String.init) ?? String(member) }
+        )
         if members.contains("ReadWrite") || (members.contains("Read") && members.contains("Write")) {
             return .readWrite
         }
@@ -70,9 +68,8 @@ extension Annotatable {
         rules.minimum = annotation(VocabularyTerms.minimum)?.value.text
         rules.maximum = annotation(VocabularyTerms.maximum)?.value.text
         rules.pattern = annotation(VocabularyTerms.pattern)?.value.text
-        rules.allowedValues = annotation(VocabularyTerms.allowedValues)?.value.elements.compactMap {
-            $0[property: "Value"]?.text
-        } ?? []
+        rules.allowedValues =
+            annotation(VocabularyTerms.allowedValues)?.value.elements.compactMap { $0[property: "Value"]?.text } ?? []
         return rules
     }
 
@@ -88,7 +85,8 @@ extension Annotatable {
     /// Alternate keys (`Core.AlternateKeys` or Dataverse's `OData.Community.Keys.V1.AlternateKeys`),
     /// each a list of property paths.
     public var alternateKeys: [[String]] {
-        let value = annotation(VocabularyTerms.alternateKeys)?.value
+        let value =
+            annotation(VocabularyTerms.alternateKeys)?.value
             ?? annotation(VocabularyTerms.communityAlternateKeys)?.value
         guard let value else { return [] }
         return value.elements.map { key in

@@ -22,7 +22,12 @@ public struct Association: Hashable, Sendable, Codable {
         public var dependentRole: String
         public var dependentProperties: [String]
 
-        public init(principalRole: String, principalProperties: [String], dependentRole: String, dependentProperties: [String]) {
+        public init(
+            principalRole: String,
+            principalProperties: [String],
+            dependentRole: String,
+            dependentProperties: [String]
+        ) {
             self.principalRole = principalRole
             self.principalProperties = principalProperties
             self.dependentRole = dependentRole

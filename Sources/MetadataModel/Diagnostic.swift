@@ -37,9 +37,7 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
         Diagnostic(.note, message, at: location)
     }
 
-    public var description: String {
-        "\(location): \(severity.rawValue): \(message)"
-    }
+    public var description: String { "\(location): \(severity.rawValue): \(message)" }
 }
 
 extension Array where Element == Diagnostic {

@@ -7,10 +7,8 @@ public enum Dialect: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .csdl(let odataVersion, let edmxVersion):
-            "OData v\(odataVersion) CSDL (EDMX \(edmxVersion))"
-        case .dynamicsEntityMetadata:
-            "Dynamics entity metadata"
+        case .csdl(let odataVersion, let edmxVersion): "OData v\(odataVersion) CSDL (EDMX \(edmxVersion))"
+        case .dynamicsEntityMetadata: "Dynamics entity metadata"
         }
     }
 

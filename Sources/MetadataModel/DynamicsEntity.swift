@@ -41,9 +41,7 @@ public struct DynamicsKey: Hashable, Sendable, Codable {
 
 /// A Dynamics relationship, one-to-many or many-to-many.
 public struct DynamicsRelationship: Hashable, Sendable, Codable {
-    public enum Kind: String, Hashable, Sendable, Codable {
-        case oneToMany, manyToOne, manyToMany
-    }
+    public enum Kind: String, Hashable, Sendable, Codable { case oneToMany, manyToOne, manyToMany }
 
     public var kind: Kind
     public var schemaName: String

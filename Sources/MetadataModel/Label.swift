@@ -23,12 +23,8 @@ public struct Label: Hashable, Sendable, Codable {
     public var isEmpty: Bool { localized.isEmpty && userLocalized == nil }
 
     /// The text in this language, if the label has it.
-    public func text(languageCode: Int) -> String? {
-        localized.first { $0.languageCode == languageCode }?.text
-    }
+    public func text(languageCode: Int) -> String? { localized.first { $0.languageCode == languageCode }?.text }
 
     /// The user-localized text, else English (1033), else the first language.
-    public var text: String? {
-        userLocalized?.text ?? text(languageCode: 1033) ?? localized.first?.text
-    }
+    public var text: String? { userLocalized?.text ?? text(languageCode: 1033) ?? localized.first?.text }
 }

@@ -80,7 +80,7 @@ public struct ModelIndex: Sendable {
             if let known = current.flatMap({ depths[$0] }) {
                 depth = known + 1
             } else if let top = chain.last, let base = declaredBase(of: top), !isDeclared(base, like: top) {
-                depth = 1   // a base type that is not declared counts
+                depth = 1  // a base type that is not declared counts
             } else {
                 depth = 0
             }
@@ -135,14 +135,10 @@ public struct ModelIndex: Sendable {
 
     /// How many base types a structured type has: the length of its ``ancestry(of:)`` less itself. 0 for a type that
     /// is not declared.
-    public func depth(of name: QualifiedName) -> Int {
-        depths[name] ?? 0
-    }
+    public func depth(of name: QualifiedName) -> Int { depths[name] ?? 0 }
 
     /// The types that name `name` as their base type, in document order.
-    public func derivedTypes(of name: QualifiedName) -> [QualifiedName] {
-        derived[name] ?? []
-    }
+    public func derivedTypes(of name: QualifiedName) -> [QualifiedName] { derived[name] ?? [] }
 
     /// The entity set of an entity type: the one its Dynamics metadata names, else the first declared for it or, for a
     /// derived type without one, for its nearest base type.

@@ -1,8 +1,6 @@
 /// An action or function (OData v4, and v3's bindable function imports as read from v4 hybrids).
 public struct Operation: Hashable, Sendable, Codable {
-    public enum Kind: String, Hashable, Sendable, Codable {
-        case action, function
-    }
+    public enum Kind: String, Hashable, Sendable, Codable { case action, function }
 
     public var kind: Kind
     public var name: String
@@ -22,9 +20,7 @@ public struct Operation: Hashable, Sendable, Codable {
     }
 
     /// The binding parameter's type, for a bound operation.
-    public var bindingType: TypeReference? {
-        isBound ? parameters.first?.type : nil
-    }
+    public var bindingType: TypeReference? { isBound ? parameters.first?.type : nil }
 }
 
 /// A parameter of an operation or v2/v3 function import.

@@ -3,14 +3,10 @@
 public struct SAPAttributes: Hashable, Sendable, Codable {
     public var values: [PropertyValue]
 
-    public init(values: [PropertyValue]) {
-        self.values = values
-    }
+    public init(values: [PropertyValue]) { self.values = values }
 
     /// The attribute with this local name (`label`, `creatable`…).
-    public subscript(name: String) -> String? {
-        values.first { $0.name == name }?.value.text
-    }
+    public subscript(name: String) -> String? { values.first { $0.name == name }?.value.text }
 
     public var label: String? { self["label"] }
     public var isCreatable: Bool { self["creatable"] != "false" }

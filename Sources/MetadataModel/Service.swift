@@ -14,9 +14,7 @@ public struct Service: Hashable, Sendable, Codable {
     }
 
     /// The schema with this namespace, if any.
-    public func schema(_ namespace: String) -> Schema? {
-        schemas.first { $0.namespace == namespace }
-    }
+    public func schema(_ namespace: String) -> Schema? { schemas.first { $0.namespace == namespace } }
 
     public var entityTypes: [EntityType] { schemas.flatMap(\.entityTypes) }
     public var complexTypes: [ComplexType] { schemas.flatMap(\.complexTypes) }

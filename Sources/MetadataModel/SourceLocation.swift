@@ -11,12 +11,8 @@ public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertib
     }
 
     /// A location that names only a file (line and column 0), for whole-file diagnostics.
-    public static func file(_ path: String) -> SourceLocation {
-        SourceLocation(file: path, line: 0, column: 0)
-    }
+    public static func file(_ path: String) -> SourceLocation { SourceLocation(file: path, line: 0, column: 0) }
 
     /// `path:line:col`, or just `path` when no line is known.
-    public var description: String {
-        line > 0 ? "\(file):\(line):\(column)" : file
-    }
+    public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
 }

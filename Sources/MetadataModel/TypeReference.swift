@@ -21,9 +21,7 @@ public struct TypeReference: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 
     /// The Edm primitive type this names, if it is one.
-    public var primitive: EdmPrimitiveType? {
-        name.namespace == "Edm" ? EdmPrimitiveType.named(name.name) : nil
-    }
+    public var primitive: EdmPrimitiveType? { name.namespace == "Edm" ? EdmPrimitiveType.named(name.name) : nil }
 
     public var description: String { isCollection ? "Collection(\(name))" : name.description }
 
@@ -43,8 +41,9 @@ extension String {
         let isSpaceByte = { (byte: UInt8?) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         if !isSpaceByte(utf8.first) && !isSpaceByte(utf8.last) { return self }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }),
-              let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 }

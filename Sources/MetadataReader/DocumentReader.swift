@@ -27,9 +27,7 @@ final class DocumentReader: XMLStreamHandler {
     private var content = Content.undecided
     private var root: XMLNode?
 
-    private init(path: String) {
-        context = ReadContext(path: path)
-    }
+    private init(path: String) { context = ReadContext(path: path) }
 
     /// Reads the file at `path`, or `bytes` when given (named `path` in diagnostics).
     static func read(path: String, bytes: [UInt8]? = nil) -> ReadDocument {
@@ -95,7 +93,8 @@ final class DocumentReader: XMLStreamHandler {
                 let name = root.map { "<\($0.name)>" } ?? "none"
                 context.error(
                     "unrecognised root element \(name): expected edmx:Edmx (OData CSDL) or Dynamics entity metadata (namespace http://schemas.microsoft.com/xrm/2011/Metadata)",
-                    at: root?.location ?? .file(context.path))
+                    at: root?.location ?? .file(context.path)
+                )
                 return
             }
             document.dialect = .dynamicsEntityMetadata
@@ -103,8 +102,7 @@ final class DocumentReader: XMLStreamHandler {
             schema.entityTypes = entities
             schema.optionSets = reader.globalOptionSets
             document.schemas = [schema]
-        case .undecided:
-            context.error("the document has no root element", at: .file(context.path))
+        case .undecided: context.error("the document has no root element", at: .file(context.path))
         }
     }
 }

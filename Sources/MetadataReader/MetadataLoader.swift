@@ -27,16 +27,12 @@ public struct MetadataLoader: Sendable {
         /// duplicate names…) and cyclic base types as errors rather than warnings.
         public var strict: Bool
 
-        public init(strict: Bool = false) {
-            self.strict = strict
-        }
+        public init(strict: Bool = false) { self.strict = strict }
     }
 
     public var options: Options
 
-    public init(options: Options = Options()) {
-        self.options = options
-    }
+    public init(options: Options = Options()) { self.options = options }
 
     /// A document held in memory: its bytes, and the name diagnostics give it.
     public struct InMemoryDocument: Sendable {
@@ -50,20 +46,18 @@ public struct MetadataLoader: Sendable {
     }
 
     /// Reads the documents at `paths`, and the local documents they reference.
-    public func load(_ paths: [String]) -> LoadResult {
-        load(paths.map { ($0, nil) })
-    }
+    public func load(_ paths: [String]) -> LoadResult { load(paths.map { ($0, nil) }) }
 
     /// Reads documents held in memory (what a fetch hands over, or a test writes); a reference resolves to another of
     /// them by name, as a path would, and never to a file.
-    public func load(_ documents: [InMemoryDocument]) -> LoadResult {
-        load(documents.map { ($0.name, $0.bytes) })
-    }
+    public func load(_ documents: [InMemoryDocument]) -> LoadResult { load(documents.map { ($0.name, $0.bytes) }) }
 
     /// Reads each document from its bytes, or from the file at its path when it has none.
     private func load(_ inputs: [(path: String, bytes: [UInt8]?)]) -> LoadResult {
-        let inMemory = Dictionary(inputs.compactMap { input in input.bytes.map { (Self.normalized(input.path), $0) } },
-                                  uniquingKeysWith: { first, _ in first })
+        let inMemory = Dictionary(
+            inputs.compactMap { input in input.bytes.map { (Self.normalized(input.path), $0) } },
+            uniquingKeysWith: { first, _ in first }
+        )
         let fromFiles = inMemory.isEmpty
         var documents: [(ReadDocument, isReference: Bool)] = []
         var queue = inputs.map { ($0.path, false) }
@@ -83,17 +77,32 @@ public struct MetadataLoader: Sendable {
                 opaque += reference.includes.map(\.namespace)
                 let namespaces = reference.includes.map(\.namespace).joined(separator: ", ")
                 if isLocal {
-                    document.diagnostics.append(.warning("referenced document '\(reference.uri)' not found (looked for \(candidate)); types from \(namespaces.isEmpty ? "it" : namespaces) stay opaque", at: reference.location))
-                } else if !reference.includes.isEmpty, reference.includes.allSatisfy({ Self.isWellKnownVocabulary($0.namespace) }) {
-                    document.diagnostics.append(.note("vocabulary reference '\(reference.uri)' is not available locally; the terms the generator uses from \(namespaces) are built in", at: reference.location))
+                    document.diagnostics.append(
+                        .warning(
+                            "referenced document '\(reference.uri)' not found (looked for \(candidate)); types from \(namespaces.isEmpty ? "it" : namespaces) stay opaque",
+                            at: reference.location
+                        )
+                    )
+                } else if !reference.includes.isEmpty,
+                    reference.includes.allSatisfy({ Self.isWellKnownVocabulary($0.namespace) })
+                {
+                    document.diagnostics.append(
+                        .note(
+                            "vocabulary reference '\(reference.uri)' is not available locally; the terms the generator uses from \(namespaces) are built in",
+                            at: reference.location
+                        )
+                    )
                 } else {
-                    document.diagnostics.append(.warning("reference '\(reference.uri)' is not available locally (looked for \(candidate)); types from \(namespaces.isEmpty ? "it" : namespaces) stay opaque", at: reference.location))
+                    document.diagnostics.append(
+                        .warning(
+                            "reference '\(reference.uri)' is not available locally (looked for \(candidate)); types from \(namespaces.isEmpty ? "it" : namespaces) stay opaque",
+                            at: reference.location
+                        )
+                    )
                 }
             }
             let resolver = AliasResolver(document: document)
-            for index in document.schemas.indices {
-                document.diagnostics += resolver.resolve(&document.schemas[index])
-            }
+            for index in document.schemas.indices { document.diagnostics += resolver.resolve(&document.schemas[index]) }
             diagnostics += document.diagnostics
             documents.append((document, isReference))
         }
@@ -117,7 +126,12 @@ public struct MetadataLoader: Sendable {
         diagnostics += limits
         if readCleanly, limits.isEmpty {
             var checker = SemanticChecker(service: service, index: index)
-            let findings = checker.check().sorted { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
+            let findings = checker.check()
+                .sorted {
+                    ($0.location.file, $0.location.line, $0.location.column) < (
+                        $1.location.file, $1.location.line, $1.location.column
+                    )
+                }
             diagnostics += options.strict ? findings.map { Diagnostic(.error, $0.message, at: $0.location) } : findings
         }
         return LoadResult(service: service, index: index, diagnostics: diagnostics)
@@ -151,7 +165,10 @@ public struct MetadataLoader: Sendable {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
             parts.append(part)
         }
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")

@@ -7,25 +7,15 @@ final class ReadContext {
     var isV4 = false
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(path: String) {
-        self.path = path
-    }
+    init(path: String) { self.path = path }
 
-    func error(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.error(message, at: location))
-    }
+    func error(_ message: String, at location: SourceLocation) { diagnostics.append(.error(message, at: location)) }
 
-    func warning(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.warning(message, at: location))
-    }
+    func warning(_ message: String, at location: SourceLocation) { diagnostics.append(.warning(message, at: location)) }
 
-    func note(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.note(message, at: location))
-    }
+    func note(_ message: String, at location: SourceLocation) { diagnostics.append(.note(message, at: location)) }
 
-    func append(contentsOf more: [Diagnostic]) {
-        diagnostics.append(contentsOf: more)
-    }
+    func append(contentsOf more: [Diagnostic]) { diagnostics.append(contentsOf: more) }
 
     /// The attribute's value, or an error naming the element and the missing attribute.
     func required(_ attribute: String, of node: XMLNode) -> String? {

@@ -15,7 +15,9 @@ extension Dictionary where Key == String, Value == AttributeValue {
 
     /// The recorder and depth when these are the attributes of a probe complex value (see ``PropertyPaths``).
     private var probe: (AccessRecorder, Int)? {
-        guard let recorder = AccessRecorder.current, case .int32(let depth)? = self[AccessRecorder.depthKey] else { return nil }
+        guard let recorder = AccessRecorder.current, case .int32(let depth)? = self[AccessRecorder.depthKey] else {
+            return nil
+        }
         return (recorder, Int(depth))
     }
 

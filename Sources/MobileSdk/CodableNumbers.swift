@@ -6,9 +6,7 @@ import Foundation
 struct CodableFloatingPoint<Value: BinaryFloatingPoint & Codable>: Codable {
     var value: Value
 
-    init(_ value: Value) {
-        self.value = value
-    }
+    init(_ value: Value) { self.value = value }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -22,7 +20,9 @@ struct CodableFloatingPoint<Value: BinaryFloatingPoint & Codable>: Codable {
         case "-inf": value = -.infinity
         default:
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected a number, \"nan\", \"inf\" or \"-inf\", found \"\(text)\"")
+                in: container,
+                debugDescription: "expected a number, \"nan\", \"inf\" or \"-inf\", found \"\(text)\""
+            )
         }
     }
 
@@ -41,9 +41,7 @@ struct CodableFloatingPoint<Value: BinaryFloatingPoint & Codable>: Codable {
 struct CodableDecimal: Codable {
     var value: Decimal
 
-    init(_ value: Decimal) {
-        self.value = value
-    }
+    init(_ value: Decimal) { self.value = value }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -54,7 +52,9 @@ struct CodableDecimal: Codable {
         }
         guard let value = text.withUTF8(EdmText.decimal) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected a decimal, found \"\(text)\"")
+                in: container,
+                debugDescription: "expected a decimal, found \"\(text)\""
+            )
         }
         self.value = value
     }

@@ -1,16 +1,15 @@
 /// Dates encode as `{"year": 2024, "month": 5, "day": 1}`: field by field, so that every value, even one that is not
 /// a real date, decodes as it was.
 extension DateOnly: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case year, month, day
-    }
+    private enum CodingKeys: String, CodingKey { case year, month, day }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             year: try container.decode(Int.self, forKey: .year),
             month: try container.decode(Int.self, forKey: .month),
-            day: try container.decode(Int.self, forKey: .day))
+            day: try container.decode(Int.self, forKey: .day)
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {

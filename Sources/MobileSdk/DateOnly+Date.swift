@@ -33,7 +33,7 @@ extension DateOnly {
     /// Days from 1970-01-01 to this date; nil unless it is a real date within ±285 million years.
     var daysSince1970: Int? {
         guard (-285_000_000...285_000_000).contains(year), (1...12).contains(month),
-              (1...EdmText.daysIn(month: month, year: year)).contains(day)
+            (1...EdmText.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         return EdmText.daysFromCivil(year: year, month: month, day: day)
     }

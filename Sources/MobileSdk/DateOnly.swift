@@ -19,13 +19,10 @@ public struct DateOnly: Hashable, Sendable {
         let negative = rest.first == "-"
         if negative { rest = rest.dropFirst() }
         let fields = rest.split(separator: "-", omittingEmptySubsequences: false)
-        guard fields.count == 3,
-              fields[0].count == 4 || (fields[0].count > 4 && fields[0].first != "0"),
-              let year = fields[0].asciiDigitsValue,
-              let month = fields[1].asciiDigitsValue(width: 2),
-              let day = fields[2].asciiDigitsValue(width: 2),
-              (1...12).contains(month),
-              (1...Self.daysIn(month: month, year: year)).contains(day)
+        guard fields.count == 3, fields[0].count == 4 || (fields[0].count > 4 && fields[0].first != "0"),
+            let year = fields[0].asciiDigitsValue, let month = fields[1].asciiDigitsValue(width: 2),
+            let day = fields[2].asciiDigitsValue(width: 2), (1...12).contains(month),
+            (1...Self.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         self.init(year: negative ? -year : year, month: month, day: day)
     }
@@ -48,8 +45,8 @@ extension DateOnly: Comparable {
 extension DateOnly: CustomStringConvertible {
     /// `YYYY-MM-DD`, with a leading `-` for negative years.
     public var description: String {
-        (year < 0 ? "-" : "") + zeroPadded(year.magnitude, width: 4) + "-"
-            + zeroPadded(month, width: 2) + "-" + zeroPadded(day, width: 2)
+        (year < 0 ? "-" : "") + zeroPadded(year.magnitude, width: 4) + "-" + zeroPadded(month, width: 2) + "-"
+            + zeroPadded(day, width: 2)
     }
 }
 

@@ -7,9 +7,7 @@ extension Substring {
     }
 
     /// ``asciiDigitsValue`` when the text has exactly `width` digits.
-    func asciiDigitsValue(width: Int) -> Int? {
-        count == width ? asciiDigitsValue : nil
-    }
+    func asciiDigitsValue(width: Int) -> Int? { count == width ? asciiDigitsValue : nil }
 }
 
 /// `value` in decimal, padded with leading zeros to at least `width` digits.

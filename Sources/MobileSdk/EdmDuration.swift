@@ -5,9 +5,7 @@ public struct EdmDuration: Hashable, Sendable {
     /// The length in seconds; negative for a negative duration.
     public var seconds: Decimal
 
-    public init(seconds: Decimal) {
-        self.seconds = seconds
-    }
+    public init(seconds: Decimal) { self.seconds = seconds }
 
     /// Parses an `xs:dayTimeDuration` (`-`? `P` days `D`? (`T` hours `H`? minutes `M`? seconds `S`?)?), such as
     /// `P1DT2H3M4.5S` or `-PT5M`; only seconds may have a fraction. Nil without any field or with anything else, and
@@ -33,18 +31,17 @@ public struct EdmDuration: Hashable, Sendable {
     }
 
     /// The seconds in `text`, a sequence of number-designator fields in the order of `units`.
-    private static func sum(
-        _ text: Substring,
-        units: [(designator: Character, seconds: Decimal)]
-    ) -> (seconds: Decimal, fields: Int)? {
+    private static func sum(_ text: Substring, units: [(designator: Character, seconds: Decimal)]) -> (
+        seconds: Decimal, fields: Int
+    )? {
         var total = Decimal(0)
         var fields = 0
         var nextUnit = 0
         var rest = text
         while !rest.isEmpty {
             guard let end = rest.firstIndex(where: { !$0.isASCII || !($0.isNumber || $0 == ".") }),
-                  let unit = units[nextUnit...].firstIndex(where: { $0.designator == rest[end] }),
-                  let value = number(rest[..<end], fractionAllowed: rest[end] == "S")
+                let unit = units[nextUnit...].firstIndex(where: { $0.designator == rest[end] }),
+                let value = number(rest[..<end], fractionAllowed: rest[end] == "S")
             else { return nil }
             total += value * units[unit].seconds
             fields += 1
@@ -58,9 +55,8 @@ public struct EdmDuration: Hashable, Sendable {
     private static func number(_ text: Substring, fractionAllowed: Bool) -> Decimal? {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.allSatisfy({ !$0.isEmpty && !$0.contains(".") }), parts.count == 1 || fractionAllowed,
-              parts[0].drop(while: { $0 == "0" }).count <= 20, parts.count == 1 || parts[1].count <= 12 else {
-            return nil
-        }
+            parts[0].drop(while: { $0 == "0" }).count <= 20, parts.count == 1 || parts[1].count <= 12
+        else { return nil }
         return Decimal(string: String(text))
     }
 }

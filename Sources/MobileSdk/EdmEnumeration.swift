@@ -32,9 +32,7 @@ extension EdmEnumeration {
     }
 
     /// The member's CSDL name.
-    public var rawValue: String {
-        EdmMemberTable.of(Self.self).names[AnyHashable(self)] ?? ""
-    }
+    public var rawValue: String { EdmMemberTable.of(Self.self).names[AnyHashable(self)] ?? "" }
 
     /// Reads `.enumMember`, and `.string` holding a member name.
     public init?(attributeValue: AttributeValue) {

@@ -22,8 +22,7 @@ extension EdmFlagsEnumeration {
         case .enumMember(let text), .string(let text):
             guard let value = Self.value(of: text) else { return nil }
             self.init(rawValue: value)
-        default:
-            return nil
+        default: return nil
         }
     }
 
@@ -37,12 +36,8 @@ extension EdmFlagsEnumeration {
             names.append(member.name)
             covered |= member.value
         }
-        if rawValue & ~covered != 0 {
-            names.append(String(rawValue & ~covered))
-        }
-        if names.isEmpty {
-            names.append(Self.memberNames.first { $0.value == 0 }?.name ?? "0")
-        }
+        if rawValue & ~covered != 0 { names.append(String(rawValue & ~covered)) }
+        if names.isEmpty { names.append(Self.memberNames.first { $0.value == 0 }?.name ?? "0") }
         return .enumMember(names.joined(separator: ","))
     }
 

@@ -55,7 +55,8 @@ extension AttributeKeyPaths {
     /// The storage name (the logical name) of the attribute or navigation property a key path reads; nil when it
     /// reads none, or a path of several.
     public static func attributeName<Value>(_ keyPath: KeyPath<Self, Value>) -> String? {
-        guard let resolved = PropertyPaths.resolve(keyPath as PartialKeyPath<Self>), resolved.payloadPath.count == 1 else { return nil }
+        guard let resolved = PropertyPaths.resolve(keyPath as PartialKeyPath<Self>), resolved.payloadPath.count == 1
+        else { return nil }
         return resolved.metadata?.name
     }
 

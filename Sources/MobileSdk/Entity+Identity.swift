@@ -30,9 +30,7 @@ extension Entity: Identifiable {}
 extension Identifiable where Self: Entity {
     /// The entity's type and key, or the object itself while it has no key.
     public var id: EntityIdentity {
-        if let key = try? EntityKey.of(self) {
-            return EntityIdentity(storage: .key(logicalName: logicalName, key))
-        }
+        if let key = try? EntityKey.of(self) { return EntityIdentity(storage: .key(logicalName: logicalName, key)) }
         return EntityIdentity(storage: .object(ObjectIdentifier(self)))
     }
 }
@@ -40,13 +38,9 @@ extension Identifiable where Self: Entity {
 /// Entities are equal only to themselves: two objects loaded for the same record are different objects, each with
 /// its own changes (compare their ``Entity/id`` for the same record).
 extension Entity: Hashable {
-    public static func == (lhs: Entity, rhs: Entity) -> Bool {
-        lhs === rhs
-    }
+    public static func == (lhs: Entity, rhs: Entity) -> Bool { lhs === rhs }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(self))
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 extension Entity {

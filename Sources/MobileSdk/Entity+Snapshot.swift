@@ -9,7 +9,8 @@ extension Entity {
             attributes: attributes,
             formattedValues: formattedValues,
             eTag: eTag,
-            changedAttributeNames: changedAttributeNames)
+            changedAttributeNames: changedAttributeNames
+        )
     }
 
     /// An entity with a snapshot's state, e.g. `let account = try Account(snapshot: snapshot)`: the attributes the
@@ -28,9 +29,7 @@ extension Entity {
         // The id given at initialization; in a class with a primary id attribute, also that attribute (replaced below).
         recordId = snapshot.recordId
         load(snapshot.attributes)
-        for name in snapshot.changedAttributeNames {
-            self[name] = snapshot.attributes[name]
-        }
+        for name in snapshot.changedAttributeNames { self[name] = snapshot.attributes[name] }
         formattedValues = snapshot.formattedValues
         eTag = snapshot.eTag
     }

@@ -92,9 +92,7 @@ open class Entity {
     private var changes: Set<String> = []
 
     /// An empty entity of the class's ``entityLogicalName``.
-    public required init() {
-        logicalName = Self.entityLogicalName
-    }
+    public required init() { logicalName = Self.entityLogicalName }
 
     /// An empty entity with this logical name and, optionally, this id (not recorded as a change).
     ///
@@ -129,8 +127,7 @@ open class Entity {
                 storedAttributes[primaryId] = value
             }
             if case .guid(let id) = value { assignedId = id }
-        case .named(let components):
-            for component in components { storedAttributes[component.name] = component.value }
+        case .named(let components): for component in components { storedAttributes[component.name] = component.value }
         }
     }
 
@@ -167,9 +164,7 @@ open class Entity {
     }
 
     /// Whether the attribute is present (holding a value or `.null`).
-    public func contains(_ name: String) -> Bool {
-        attributes[name] != nil
-    }
+    public func contains(_ name: String) -> Bool { attributes[name] != nil }
 
     /// Makes the attribute absent ("not set") again and forgets that it changed.
     public func removeAttribute(_ name: String) {
@@ -192,9 +187,7 @@ open class Entity {
     }
 
     /// Marks the current state as loaded: nothing is changed afterwards.
-    public func acceptChanges() {
-        mutateAttributes { _ in changes.removeAll() }
-    }
+    public func acceptChanges() { mutateAttributes { _ in changes.removeAll() } }
 
     /// Gives `other` this entity's logical name, id, attributes, formatted values, related entities and changes.
     func copyState(to other: Entity) {

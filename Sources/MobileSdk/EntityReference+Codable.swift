@@ -2,16 +2,15 @@ import Foundation
 
 /// References encode as `{"logicalName": "account", "id": "…", "name": "Contoso"}`, without `name` when it is nil.
 extension EntityReference: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case logicalName, id, name
-    }
+    private enum CodingKeys: String, CodingKey { case logicalName, id, name }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             logicalName: try container.decode(String.self, forKey: .logicalName),
             id: try container.decode(UUID.self, forKey: .id),
-            name: try container.decodeIfPresent(String.self, forKey: .name))
+            name: try container.decodeIfPresent(String.self, forKey: .name)
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {

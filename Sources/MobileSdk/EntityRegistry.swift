@@ -17,24 +17,16 @@ public final class EntityRegistry: @unchecked Sendable {
     /// any class registered under the same name.
     public func register(_ type: Entity.Type) {
         locked {
-            if !type.entityLogicalName.isEmpty {
-                byLogicalName[type.entityLogicalName] = type
-            }
-            if let qualifiedName = type.entityQualifiedName {
-                byQualifiedName[qualifiedName] = type
-            }
+            if !type.entityLogicalName.isEmpty { byLogicalName[type.entityLogicalName] = type }
+            if let qualifiedName = type.entityQualifiedName { byQualifiedName[qualifiedName] = type }
         }
     }
 
     /// The class registered for a logical name such as `"account"`.
-    public func type(forLogicalName name: String) -> Entity.Type? {
-        locked { byLogicalName[name] }
-    }
+    public func type(forLogicalName name: String) -> Entity.Type? { locked { byLogicalName[name] } }
 
     /// The class registered for a qualified name such as `"Microsoft.Dynamics.CRM.account"`.
-    public func type(forQualifiedName name: String) -> Entity.Type? {
-        locked { byQualifiedName[name] }
-    }
+    public func type(forQualifiedName name: String) -> Entity.Type? { locked { byQualifiedName[name] } }
 
     /// The early-bound form of a late-bound entity (a plain `Entity`) when a class is registered for its logical
     /// name; otherwise the entity itself.
@@ -46,9 +38,7 @@ public final class EntityRegistry: @unchecked Sendable {
     }
 
     /// The logical names that have a class, sorted.
-    public var registeredLogicalNames: [String] {
-        locked { byLogicalName.keys.sorted() }
-    }
+    public var registeredLogicalNames: [String] { locked { byLogicalName.keys.sorted() } }
 
     /// Runs `body` holding the lock (`NSLocking.withLock` needs macOS 14 / iOS 17 on Apple platforms).
     private func locked<Result>(_ body: () -> Result) -> Result {

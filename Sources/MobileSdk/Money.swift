@@ -4,9 +4,7 @@ import Foundation
 public struct Money: Hashable, Sendable {
     public var value: Decimal
 
-    public init(_ value: Decimal) {
-        self.value = value
-    }
+    public init(_ value: Decimal) { self.value = value }
 }
 
 extension Money: CustomStringConvertible {
@@ -24,8 +22,4 @@ extension Money: AttributeValueConvertible {
     public var attributeValue: AttributeValue { .money(self) }
 }
 
-extension Money: Comparable {
-    public static func < (lhs: Money, rhs: Money) -> Bool {
-        lhs.value < rhs.value
-    }
-}
+extension Money: Comparable { public static func < (lhs: Money, rhs: Money) -> Bool { lhs.value < rhs.value } }

@@ -8,7 +8,8 @@
 ///         case unknown(Int32)
 ///         static let options = OptionTable<Self>((.low, 1, "Low"), (.high, 2, "High"))
 ///     }
-public protocol OptionSetEnumeration: AttributeValueConvertible, CaseIterable, Hashable, Sendable where AllCases == [Self] {
+public protocol OptionSetEnumeration: AttributeValueConvertible, CaseIterable, Hashable, Sendable
+where AllCases == [Self] {
     /// Each option with its value and label, in the metadata's order.
     static var options: OptionTable<Self> { get }
     /// A value the metadata did not list (a case with this payload).
@@ -17,9 +18,7 @@ public protocol OptionSetEnumeration: AttributeValueConvertible, CaseIterable, H
 
 extension OptionSetEnumeration {
     /// The option with this value, or `.unknown(rawValue)`; never fails.
-    public init(rawValue: Int32) {
-        self = Self.options.option(withValue: rawValue) ?? .unknown(rawValue)
-    }
+    public init(rawValue: Int32) { self = Self.options.option(withValue: rawValue) ?? .unknown(rawValue) }
 
     /// The option's value.
     public var rawValue: Int32 {
@@ -29,9 +28,7 @@ extension OptionSetEnumeration {
     }
 
     /// The option's label in the language the metadata was read in; nil for values the metadata did not list.
-    public var label: String? {
-        Self.options.label(of: self)
-    }
+    public var label: String? { Self.options.label(of: self) }
 
     /// The options the metadata lists, for pickers; values it did not list are not among them.
     public static var allCases: [Self] { options.cases }
@@ -65,17 +62,11 @@ public struct OptionTable<Option: Hashable & Sendable>: Sendable {
     }
 
     /// The listed option with this value.
-    public func option(withValue value: Int32) -> Option? {
-        indexByValue[value].map { cases[$0] }
-    }
+    public func option(withValue value: Int32) -> Option? { indexByValue[value].map { cases[$0] } }
 
     /// The value of a listed option.
-    public func value(of option: Option) -> Int32? {
-        indexByOption[option].map { values[$0] }
-    }
+    public func value(of option: Option) -> Int32? { indexByOption[option].map { values[$0] } }
 
     /// The label of a listed option.
-    public func label(of option: Option) -> String? {
-        indexByOption[option].flatMap { labels[$0] }
-    }
+    public func label(of option: Option) -> String? { indexByOption[option].flatMap { labels[$0] } }
 }

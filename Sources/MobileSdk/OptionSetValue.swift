@@ -2,9 +2,7 @@
 public struct OptionSetValue: Hashable, Sendable {
     public var value: Int32
 
-    public init(_ value: Int32) {
-        self.value = value
-    }
+    public init(_ value: Int32) { self.value = value }
 }
 
 extension OptionSetValue: CustomStringConvertible {

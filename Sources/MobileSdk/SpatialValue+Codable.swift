@@ -2,15 +2,14 @@
 /// single-key object naming the kind, positions as GeoJSON-like `[x, y]` or `[x, y, z]` arrays. Non-finite
 /// coordinates encode as `"nan"`, `"inf"` and `"-inf"`.
 extension SpatialValue: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case shape, srid
-    }
+    private enum CodingKeys: String, CodingKey { case shape, srid }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             try container.decode(Shape.self, forKey: .shape),
-            srid: try container.decodeIfPresent(Int.self, forKey: .srid))
+            srid: try container.decodeIfPresent(Int.self, forKey: .srid)
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -1,8 +1,6 @@
 /// Extended well-known text, as in OData literals: `SRID=4326;POINT(-122.1 47.6)`.
 extension SpatialValue: CustomStringConvertible {
-    public var description: String {
-        (srid.map { "SRID=\($0);" } ?? "") + shape.wellKnownText
-    }
+    public var description: String { (srid.map { "SRID=\($0);" } ?? "") + shape.wellKnownText }
 }
 
 extension SpatialValue.Shape {
@@ -27,7 +25,5 @@ extension SpatialValue.Shape {
 
 extension SpatialValue.Position {
     /// `x y` or `x y z`.
-    var wellKnownText: String {
-        "\(x) \(y)" + (z.map { " \($0)" } ?? "")
-    }
+    var wellKnownText: String { "\(x) \(y)" + (z.map { " \($0)" } ?? "") }
 }

@@ -11,7 +11,10 @@ extension Decoder {
         }
         guard let tag = Tag(stringValue: key.stringValue) else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: keys, debugDescription: "unknown \(typeName) case '\(key.stringValue)'")
+                forKey: key,
+                in: keys,
+                debugDescription: "unknown \(typeName) case '\(key.stringValue)'"
+            )
         }
         return (tag, try container(keyedBy: Tag.self))
     }
@@ -22,11 +25,7 @@ private struct AnyCodingKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
 
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
+    init(stringValue: String) { self.stringValue = stringValue }
 
-    init?(intValue: Int) {
-        nil
-    }
+    init?(intValue: Int) { nil }
 }

@@ -1,9 +1,7 @@
 /// Times of day encode as `{"hour": 13, "minute": 45, "second": 30}`, with `"nanosecond"` when it is not zero: field
 /// by field, so that every value, even one out of range, decodes as it was.
 extension TimeOfDay: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case hour, minute, second, nanosecond
-    }
+    private enum CodingKeys: String, CodingKey { case hour, minute, second, nanosecond }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -11,7 +9,8 @@ extension TimeOfDay: Codable {
             hour: try container.decode(Int.self, forKey: .hour),
             minute: try container.decode(Int.self, forKey: .minute),
             second: try container.decode(Int.self, forKey: .second),
-            nanosecond: try container.decodeIfPresent(Int.self, forKey: .nanosecond) ?? 0)
+            nanosecond: try container.decodeIfPresent(Int.self, forKey: .nanosecond) ?? 0
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -6,7 +6,10 @@ extension TimeOfDay {
     public init(_ date: Date, timeZone: TimeZone = .current) {
         let (_, secondOfDay, nanosecond) = timeZone.wallClock(at: date)
         self.init(
-            hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60, nanosecond: nanosecond
+            hour: secondOfDay / 3600,
+            minute: secondOfDay / 60 % 60,
+            second: secondOfDay % 60,
+            nanosecond: nanosecond
         )
     }
 
@@ -17,7 +20,7 @@ extension TimeOfDay {
     /// Nil unless each field is in range and `day` is one `DateOnly.date(timeZone:)` accepts.
     public func date(on day: DateOnly, timeZone: TimeZone = .current) -> Date? {
         guard (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second),
-              (0..<1_000_000_000).contains(nanosecond), let days = day.daysSince1970
+            (0..<1_000_000_000).contains(nanosecond), let days = day.daysSince1970
         else { return nil }
         let reading = days * 86_400 + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(timeZone.instant(atReading: reading)) + Double(nanosecond) / 1e9)
@@ -39,20 +42,18 @@ extension TimeZone {
     }
 
     /// What clocks here read at `instant`.
-    func reading(atInstant instant: Int) -> Int {
-        instant + offset(at: instant)
-    }
+    func reading(atInstant instant: Int) -> Int { instant + offset(at: instant) }
 
     /// The instant at which clocks here read `reading`. A reading that occurs twice gives the earlier instant; one
     /// skipped by a gap is taken with the offset from before the gap, which moves it forward by the gap's length. This
     /// relies on offsets changing at most once in any two days, true of every zone in the tz database.
     func instant(atReading reading: Int) -> Int {
-        let before = offset(at: reading - 86_400), after = offset(at: reading + 86_400)
-        let early = reading - before, late = reading - after
+        let before = offset(at: reading - 86_400)
+        let after = offset(at: reading + 86_400)
+        let early = reading - before
+        let late = reading - after
         return offset(at: early) != before && offset(at: late) == after ? late : early
     }
 
-    private func offset(at instant: Int) -> Int {
-        secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
-    }
+    private func offset(at instant: Int) -> Int { secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))) }
 }

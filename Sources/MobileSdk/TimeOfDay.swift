@@ -20,9 +20,8 @@ public struct TimeOfDay: Hashable, Sendable {
     /// nil for anything else or a field out of range. Digits beyond nanoseconds are dropped.
     public init?(_ text: String) {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 2 || fields.count == 3,
-              let hour = fields[0].asciiDigitsValue(width: 2), hour < 24,
-              let minute = fields[1].asciiDigitsValue(width: 2), minute < 60
+        guard fields.count == 2 || fields.count == 3, let hour = fields[0].asciiDigitsValue(width: 2), hour < 24,
+            let minute = fields[1].asciiDigitsValue(width: 2), minute < 60
         else { return nil }
         guard fields.count == 3 else {
             self.init(hour: hour, minute: minute, second: 0)
@@ -34,7 +33,7 @@ public struct TimeOfDay: Hashable, Sendable {
         if secondParts.count == 2 {
             let fraction = secondParts[1]
             guard (1...12).contains(fraction.count), fraction.asciiDigitsValue != nil,
-                  let value = fraction.prefix(9).asciiDigitsValue
+                let value = fraction.prefix(9).asciiDigitsValue
             else { return nil }
             nanosecond = (min(fraction.count, 9)..<9).reduce(value) { scaled, _ in scaled * 10 }
         }

@@ -4,9 +4,7 @@ import Foundation
 /// `{"object": {"a": {"null": true}}}`. Numbers encode as decimal text that keeps every digit.
 extension UntypedValue: Codable {
     /// The keys naming the cases.
-    private enum Tag: String, CodingKey {
-        case null, bool, number, string, array, object
-    }
+    private enum Tag: String, CodingKey { case null, bool, number, string, array, object }
 
     public init(from decoder: any Decoder) throws {
         let (tag, container) = try decoder.singleTag(Tag.self, of: "UntypedValue")

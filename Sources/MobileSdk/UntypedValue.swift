@@ -19,8 +19,7 @@ extension UntypedValue: CustomStringConvertible {
         case .number(let value): value.description
         case .string(let value): String(reflecting: value)
         case .array(let values): "[\(values.map(\.description).joined(separator: ", "))]"
-        case .object(let members):
-            "{\(members.sorted { $0.key < $1.key }.map(Self.member).joined(separator: ", "))}"
+        case .object(let members): "{\(members.sorted { $0.key < $1.key }.map(Self.member).joined(separator: ", "))}"
         }
     }
 

@@ -55,11 +55,21 @@ public final class ODataClient: Sendable {
             set { preferences.maximumPageSize = newValue }
         }
 
-        public init(serviceRoot: URL, version: ODataVersion = .v4, authentication: any AuthenticationProvider = NoAuthentication(),
-                    transport: any HTTPTransport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
-                    allowsInsecureHTTP: Bool = false, registry: EntityRegistry = .shared, ieee754Compatible: Bool = false,
-                    includeAnnotations: String? = nil, maximumPageSize: Int? = nil, impersonating: Impersonation? = nil,
-                    typeNamespace: String? = nil, csrfProtection: CSRFProtection? = nil) {
+        public init(
+            serviceRoot: URL,
+            version: ODataVersion = .v4,
+            authentication: any AuthenticationProvider = NoAuthentication(),
+            transport: any HTTPTransport = URLSessionTransport(),
+            retryPolicy: RetryPolicy = RetryPolicy(),
+            allowsInsecureHTTP: Bool = false,
+            registry: EntityRegistry = .shared,
+            ieee754Compatible: Bool = false,
+            includeAnnotations: String? = nil,
+            maximumPageSize: Int? = nil,
+            impersonating: Impersonation? = nil,
+            typeNamespace: String? = nil,
+            csrfProtection: CSRFProtection? = nil
+        ) {
             let text = serviceRoot.absoluteString
             self.serviceRoot = text.hasSuffix("/") ? serviceRoot : URL(string: text + "/") ?? serviceRoot
             self.version = version
@@ -77,10 +87,18 @@ public final class ODataClient: Sendable {
 
         /// Dataverse's Web API: OData v4 with every annotation (formatted values, lookup names), late-bound entities
         /// typed in `Microsoft.Dynamics.CRM`, and requests run as `impersonating` when given.
-        public static func dataverse(serviceRoot: URL, authentication: any AuthenticationProvider,
-                                     impersonating: Impersonation? = nil) -> Configuration {
-            Configuration(serviceRoot: serviceRoot, authentication: authentication, includeAnnotations: "*", impersonating: impersonating,
-                          typeNamespace: "Microsoft.Dynamics.CRM")
+        public static func dataverse(
+            serviceRoot: URL,
+            authentication: any AuthenticationProvider,
+            impersonating: Impersonation? = nil
+        ) -> Configuration {
+            Configuration(
+                serviceRoot: serviceRoot,
+                authentication: authentication,
+                includeAnnotations: "*",
+                impersonating: impersonating,
+                typeNamespace: "Microsoft.Dynamics.CRM"
+            )
         }
 
         /// An SAP Gateway (or S/4HANA) OData service, OData v2 unless `version` says otherwise
@@ -88,12 +106,25 @@ public final class ODataClient: Sendable {
         /// modifying requests carry the `X-CSRF-Token` and session cookies of a GET of the service document. With
         /// `sapClient` (and `sapLanguage`), every request names the system's client (`sap-client=100`) and logon
         /// language.
-        public static func sapGateway(serviceRoot: URL, version: ODataVersion = .v2, authentication: any AuthenticationProvider,
-                                      sapClient: String? = nil, sapLanguage: String? = nil) -> Configuration {
-            var configuration = Configuration(serviceRoot: serviceRoot, version: version, authentication: authentication,
-                                              csrfProtection: .sapGateway)
-            if let sapClient { configuration.fixedQueryParameters.append(URLQueryItem(name: "sap-client", value: sapClient)) }
-            if let sapLanguage { configuration.fixedQueryParameters.append(URLQueryItem(name: "sap-language", value: sapLanguage)) }
+        public static func sapGateway(
+            serviceRoot: URL,
+            version: ODataVersion = .v2,
+            authentication: any AuthenticationProvider,
+            sapClient: String? = nil,
+            sapLanguage: String? = nil
+        ) -> Configuration {
+            var configuration = Configuration(
+                serviceRoot: serviceRoot,
+                version: version,
+                authentication: authentication,
+                csrfProtection: .sapGateway
+            )
+            if let sapClient {
+                configuration.fixedQueryParameters.append(URLQueryItem(name: "sap-client", value: sapClient))
+            }
+            if let sapLanguage {
+                configuration.fixedQueryParameters.append(URLQueryItem(name: "sap-language", value: sapLanguage))
+            }
             return configuration
         }
     }
@@ -104,23 +135,27 @@ public final class ODataClient: Sendable {
     /// The CSRF token and session cookies, when ``Configuration/csrfProtection`` is set.
     let csrfSession: CSRFSession
 
-    public convenience init(_ configuration: Configuration) {
-        self.init(configuration, csrfSession: CSRFSession())
-    }
+    public convenience init(_ configuration: Configuration) { self.init(configuration, csrfSession: CSRFSession()) }
 
     /// A client that shares another's CSRF token and session cookies.
     init(_ configuration: Configuration, csrfSession: CSRFSession) {
         self.configuration = configuration
         self.csrfSession = csrfSession
         decoder = ODataJSONDecoder(version: configuration.version, registry: configuration.registry)
-        encoder = ODataJSONEncoder(version: configuration.version, ieee754Compatible: configuration.ieee754Compatible, registry: configuration.registry,
-                                   typeNamespace: configuration.typeNamespace)
+        encoder = ODataJSONEncoder(
+            version: configuration.version,
+            ieee754Compatible: configuration.ieee754Compatible,
+            registry: configuration.registry,
+            typeNamespace: configuration.typeNamespace
+        )
     }
 
     /// A client for `serviceRoot` with the other settings at their defaults.
-    public convenience init(serviceRoot: URL, version: ODataVersion = .v4, authentication: any AuthenticationProvider = NoAuthentication()) {
-        self.init(Configuration(serviceRoot: serviceRoot, version: version, authentication: authentication))
-    }
+    public convenience init(
+        serviceRoot: URL,
+        version: ODataVersion = .v4,
+        authentication: any AuthenticationProvider = NoAuthentication()
+    ) { self.init(Configuration(serviceRoot: serviceRoot, version: version, authentication: authentication)) }
 
     var version: ODataVersion { configuration.version }
 
@@ -128,10 +163,14 @@ public final class ODataClient: Sendable {
 
     /// A request for a path relative to the service root (or an absolute URL on its host), with the OData headers,
     /// the `Prefer` of `preferences` (the configuration's unless given) and the impersonation header.
-    func request(_ method: String, _ path: String, body: Data? = nil, preferences: Preferences? = nil) throws -> HTTPRequest {
+    func request(_ method: String, _ path: String, body: Data? = nil, preferences: Preferences? = nil) throws
+        -> HTTPRequest
+    {
         let url = withFixedQueryParameters(try resolve(path))
         var request = HTTPRequest(method: method, url: url, body: body)
-        let json = configuration.ieee754Compatible && version == .v4 ? "application/json;IEEE754Compatible=true" : "application/json"
+        let json =
+            configuration.ieee754Compatible && version == .v4
+            ? "application/json;IEEE754Compatible=true" : "application/json"
         request[header: "Accept"] = json
         switch version {
         case .v4:
@@ -142,20 +181,26 @@ public final class ODataClient: Sendable {
             request[header: "MaxDataServiceVersion"] = "2.0"
         }
         if body != nil { request[header: "Content-Type"] = json }
-        if version == .v4 { request[header: "Prefer"] = (preferences ?? configuration.preferences).headerValue(method: method) }
+        if version == .v4 {
+            request[header: "Prefer"] = (preferences ?? configuration.preferences).headerValue(method: method)
+        }
         // Only to the service root's origin: `resolve` refused any other.
-        if let impersonation = configuration.impersonating { request[header: impersonation.headerName] = impersonation.headerValue }
+        if let impersonation = configuration.impersonating {
+            request[header: impersonation.headerName] = impersonation.headerValue
+        }
         return request
     }
 
     /// `url` with the ``Configuration/fixedQueryParameters`` it lacks appended.
     private func withFixedQueryParameters(_ url: URL) -> URL {
         guard !configuration.fixedQueryParameters.isEmpty,
-              var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        else { return url }
         let present = Set((components.queryItems ?? []).map(\.name))
         let missing = configuration.fixedQueryParameters.filter { !present.contains($0.name) }
         guard !missing.isEmpty else { return url }
-        let encoded = missing.map { URLText.query($0.name) + "=" + URLText.query($0.value ?? "") }.joined(separator: "&")
+        let encoded = missing.map { URLText.query($0.name) + "=" + URLText.query($0.value ?? "") }
+            .joined(separator: "&")
         components.percentEncodedQuery = components.percentEncodedQuery.map { $0 + "&" + encoded } ?? encoded
         return components.url ?? url
     }
@@ -182,7 +227,8 @@ public final class ODataClient: Sendable {
     /// transport: a plain send, a download or an upload. A response not returned has its ``HTTPResponse/bodyFile``
     /// removed; an error status's is read for the error.
     func exchange(_ request: HTTPRequest, _ perform: (any HTTPTransport, HTTPRequest) async throws -> HTTPResponse)
-        async throws -> HTTPResponse {
+        async throws -> HTTPResponse
+    {
         guard configuration.allowsInsecureHTTP || ServiceRoot.isSecure(request.url) else {
             throw ODataClientError.insecureURL(request.url.absoluteString)
         }
@@ -213,11 +259,11 @@ public final class ODataClient: Sendable {
             try await configuration.authentication.authenticate(&authenticated, refresh: refreshNow)
             refreshNow = false
             let response: HTTPResponse
-            do {
-                response = try await perform(configuration.transport, authenticated)
-            } catch let error as URLError where error.code == .cancelled {
-                throw CancellationError()
-            } catch let error as URLError where idempotent && attempt < policy.maximumRetries && Self.isTransient(error) {
+            do { response = try await perform(configuration.transport, authenticated) } catch let error as URLError
+                where error.code == .cancelled
+            { throw CancellationError() } catch let error as URLError
+                where idempotent && attempt < policy.maximumRetries && Self.isTransient(error)
+            {
                 try await policy.sleep(policy.backoff(attempt: attempt))
                 attempt += 1
                 continue
@@ -236,16 +282,22 @@ public final class ODataClient: Sendable {
                 refreshed = true
                 refreshNow = true
             case 429, 503:
-                guard let delay = policy.throttling.delay(status: failed.statusCode, retryAfter: failed[header: "Retry-After"],
-                                                          attempt: attempt) else {
-                    throw ODataServiceError(response: failed, request: request)
-                }
+                guard
+                    let delay = policy.throttling.delay(
+                        status: failed.statusCode,
+                        retryAfter: failed[header: "Retry-After"],
+                        attempt: attempt
+                    )
+                else { throw ODataServiceError(response: failed, request: request) }
                 try await policy.sleep(delay)
                 attempt += 1
             case 300..<400:
-                throw ODataClientError.redirected(status: failed.statusCode, location: failed[header: "Location"], request: request.summary)
-            default:
-                throw ODataServiceError(response: failed, request: request)
+                throw ODataClientError.redirected(
+                    status: failed.statusCode,
+                    location: failed[header: "Location"],
+                    request: request.summary
+                )
+            default: throw ODataServiceError(response: failed, request: request)
             }
         }
     }
@@ -279,22 +331,22 @@ public final class ODataClient: Sendable {
 
     /// Connection failures worth another try.
     private static func isTransient(_ error: URLError) -> Bool {
-        [.networkConnectionLost, .timedOut, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed, .cannotFindHost].contains(error.code)
+        [
+            .networkConnectionLost, .timedOut, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed,
+            .cannotFindHost,
+        ]
+        .contains(error.code)
     }
 
     /// Decodes, turning payload errors into ``ODataClientError/invalidResponse(_:request:)``.
     /// ``decoding(_:_:)`` away from the caller's actor, so that decoding a large page does not hold up the main actor;
     /// the entities it returns are referenced by nothing else, so they can join the caller's.
-    @concurrent
-    func decodingConcurrently<Result>(_ request: HTTPRequest, _ body: @Sendable () throws -> sending Result) async throws
-        -> sending Result {
-        try decoding(request, body)
-    }
+    @concurrent func decodingConcurrently<Result>(_ request: HTTPRequest, _ body: @Sendable () throws -> sending Result)
+        async throws -> sending Result
+    { try decoding(request, body) }
 
     func decoding<Result>(_ request: HTTPRequest, _ body: () throws -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch let error as JSONPayloadError {
+        do { return try body() } catch let error as JSONPayloadError {
             throw ODataClientError.invalidResponse(error, request: request.summary)
         }
     }

@@ -13,8 +13,14 @@ public struct RetryPolicy: Sendable {
     /// Waits; `Task.sleep` unless replaced (tests). Throws `CancellationError` when the task is cancelled.
     public var sleep: @Sendable (TimeInterval) async throws -> Void
 
-    public init(maximumRetries: Int = 3, initialDelay: TimeInterval = 1, maximumDelay: TimeInterval = 60,
-                sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1_000_000_000)) }) {
+    public init(
+        maximumRetries: Int = 3,
+        initialDelay: TimeInterval = 1,
+        maximumDelay: TimeInterval = 60,
+        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = {
+            try await Task.sleep(nanoseconds: UInt64($0 * 1_000_000_000))
+        }
+    ) {
         self.maximumRetries = maximumRetries
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
@@ -29,7 +35,5 @@ public struct RetryPolicy: Sendable {
         ThrottlingRetry(maximumRetries: maximumRetries, initialDelay: initialDelay, maximumDelay: maximumDelay)
     }
 
-    func backoff(attempt: Int) -> TimeInterval {
-        throttling.backoff(attempt: attempt)
-    }
+    func backoff(attempt: Int) -> TimeInterval { throttling.backoff(attempt: attempt) }
 }

@@ -9,9 +9,7 @@ public enum FormEncoding {
     }
 
     /// ``encode(_:)`` as a request body.
-    public static func body(_ fields: [(name: String, value: String)]) -> Data {
-        Data(encode(fields).utf8)
-    }
+    public static func body(_ fields: [(name: String, value: String)]) -> Data { Data(encode(fields).utf8) }
 
     /// Letters, digits and `*-._` as they are, every other UTF-8 byte as `%XX` — a space too, as `%20`, which form
     /// decoders and URL query parsers alike read as a space (a `+` would be a plus sign to the latter), so that the
@@ -21,8 +19,8 @@ public enum FormEncoding {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"):
                 escaped.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let digits = [byte >> 4, byte & 0xF].map { String($0, radix: 16, uppercase: true) }

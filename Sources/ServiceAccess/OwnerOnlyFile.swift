@@ -11,9 +11,7 @@ import Darwin
 public struct OwnerOnlyFile: Sendable {
     public let url: URL
 
-    public init(_ url: URL) {
-        self.url = url
-    }
+    public init(_ url: URL) { self.url = url }
 
     /// Why a file was not read or written; its text names the file and never its contents.
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -41,12 +39,9 @@ public struct OwnerOnlyFile: Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure("cannot read") }
         guard status.st_mode & Self.fileType == Self.regularFile, status.st_uid == geteuid(),
-              status.st_mode & 0o077 == 0 else {
-            throw untrusted()
-        }
-        do {
-            return try handle.readToEnd() ?? Data()
-        } catch {
+            status.st_mode & 0o077 == 0
+        else { throw untrusted() }
+        do { return try handle.readToEnd() ?? Data() } catch {
             throw Failure(reason: .system("\(error)"), description: "cannot read \(url.path)")
         }
     }
@@ -57,10 +52,12 @@ public struct OwnerOnlyFile: Sendable {
         let folder = url.deletingLastPathComponent()
         try makePrivateFolder(folder)
         let temporary = folder.appendingPathComponent(
-            ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        )
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("cannot create a file beside") }
-        let written = fchmod(descriptor, 0o600) == 0 && data.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+        let written =
+            fchmod(descriptor, 0o600) == 0 && data.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
             && fsync(descriptor) == 0
         let closed = close(descriptor) == 0
         guard written, closed, rename(temporary.path, url.path) == 0 else {
@@ -77,27 +74,29 @@ public struct OwnerOnlyFile: Sendable {
 
     private func makePrivateFolder(_ folder: URL) throws {
         do {
-            try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
-        } catch {
-            throw Failure(reason: .system("\(error)"), description: "cannot create the folder of \(url.path)")
-        }
+            try FileManager.default.createDirectory(
+                at: folder.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
+        } catch { throw Failure(reason: .system("\(error)"), description: "cannot create the folder of \(url.path)") }
         if mkdir(folder.path, 0o700) != 0, errno != EEXIST { throw failure("cannot create the folder of") }
         var status = stat()
         guard lstat(folder.path, &status) == 0, status.st_mode & Self.fileType == Self.directory,
-              status.st_uid == geteuid() else {
-            throw Failure(reason: .untrusted, description: "the folder of \(url.path) is not a folder of your own")
-        }
+            status.st_uid == geteuid()
+        else { throw Failure(reason: .untrusted, description: "the folder of \(url.path) is not a folder of your own") }
         if status.st_mode & 0o777 != 0o700, chmod(folder.path, 0o700) != 0 {
             throw failure("cannot make private the folder of")
         }
     }
 
     private func untrusted() -> Failure {
-        Failure(reason: .untrusted, description: """
-            not reading \(url.path): others can read it, it is not your own file, or it is a link \
-            (make it a file of your own with mode 600, or delete it)
-            """)
+        Failure(
+            reason: .untrusted,
+            description: """
+                not reading \(url.path): others can read it, it is not your own file, or it is a link \
+                (make it a file of your own with mode 600, or delete it)
+                """
+        )
     }
 
     private func failure(_ what: String) -> Failure {

@@ -14,17 +14,13 @@ public indirect enum Declaration: Equatable, Sendable {
 }
 
 /// Access levels the generator uses.
-public enum AccessLevel: String, Equatable, Sendable {
-    case open, `public`, `internal`, `fileprivate`, `private`
-}
+public enum AccessLevel: String, Equatable, Sendable { case open, `public`, `internal`, `fileprivate`, `private` }
 
 /// `///` lines: a summary, further paragraphs, and `- Remark:` style fields.
 public struct Documentation: Equatable, Sendable {
     public var lines: [String]
 
-    public init(_ lines: [String]) {
-        self.lines = lines
-    }
+    public init(_ lines: [String]) { self.lines = lines }
 }
 
 public struct ClassDeclaration: Equatable, Sendable {
@@ -35,7 +31,14 @@ public struct ClassDeclaration: Equatable, Sendable {
     public var conformances: [TypeName] = []
     public var members: [Declaration] = []
 
-    public init(access: AccessLevel, isFinal: Bool = false, name: String, superclass: TypeName? = nil, conformances: [TypeName] = [], members: [Declaration] = []) {
+    public init(
+        access: AccessLevel,
+        isFinal: Bool = false,
+        name: String,
+        superclass: TypeName? = nil,
+        conformances: [TypeName] = [],
+        members: [Declaration] = []
+    ) {
         self.access = access
         self.isFinal = isFinal
         self.name = name
@@ -66,7 +69,12 @@ public struct ExtensionDeclaration: Equatable, Sendable {
     public var conformances: [TypeName] = []
     public var members: [Declaration] = []
 
-    public init(access: AccessLevel? = nil, extendedType: TypeName, conformances: [TypeName] = [], members: [Declaration] = []) {
+    public init(
+        access: AccessLevel? = nil,
+        extendedType: TypeName,
+        conformances: [TypeName] = [],
+        members: [Declaration] = []
+    ) {
         self.access = access
         self.extendedType = extendedType
         self.conformances = conformances

@@ -86,9 +86,7 @@ public struct SwitchCase: Equatable, Sendable {
         self.body = body
     }
 
-    public static func `default`(_ body: [Statement]) -> SwitchCase {
-        SwitchCase(patterns: [], body: body)
-    }
+    public static func `default`(_ body: [Statement]) -> SwitchCase { SwitchCase(patterns: [], body: body) }
 }
 
 /// A statement in a body.

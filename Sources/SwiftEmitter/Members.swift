@@ -64,8 +64,16 @@ public struct FunctionDeclaration: Equatable, Sendable {
     public var returnType: TypeName?
     public var body: [Statement]
 
-    public init(access: AccessLevel, modifiers: [Modifier] = [], kind: Kind, parameters: [Parameter] = [], isAsync: Bool = false,
-                isThrowing: Bool = false, returnType: TypeName? = nil, body: [Statement]) {
+    public init(
+        access: AccessLevel,
+        modifiers: [Modifier] = [],
+        kind: Kind,
+        parameters: [Parameter] = [],
+        isAsync: Bool = false,
+        isThrowing: Bool = false,
+        returnType: TypeName? = nil,
+        body: [Statement]
+    ) {
         self.access = access
         self.modifiers = modifiers
         self.kind = kind

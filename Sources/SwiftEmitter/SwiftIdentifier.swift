@@ -5,18 +5,16 @@ public enum SwiftIdentifier {
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
         "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private",
         "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
-        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard",
-        "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "Any", "await", "false", "is",
-        "nil", "self", "Self", "super", "throws", "true", "try", "Type", "Protocol", "_",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
+        "in", "repeat", "return", "throw", "switch", "where", "while", "as", "Any", "await", "false", "is", "nil",
+        "self", "Self", "super", "throws", "true", "try", "Type", "Protocol", "_",
     ]
 
     /// Words that need backticks even after a dot (`x.self` means something else).
     public static let memberKeywords: Set<String> = ["self", "Self", "Type", "Protocol", "init", "_"]
 
     /// The name as a declared identifier: in backticks when it is a keyword.
-    public static func declared(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
-    }
+    public static func declared(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 
     /// The name after a dot.
     /// `init` stays bare: `.init(…)` and `Type.init` name the initializer.
@@ -28,9 +26,7 @@ public enum SwiftIdentifier {
     static let labelKeywords: Set<String> = ["inout", "_"]
 
     /// The name as an argument label, in a call or before a parameter's name.
-    public static func label(_ name: String) -> String {
-        labelKeywords.contains(name) ? "`\(name)`" : name
-    }
+    public static func label(_ name: String) -> String { labelKeywords.contains(name) ? "`\(name)`" : name }
 
     /// Whether `scalar` may start an identifier (the Swift grammar's identifier-head).
     public static func isHead(_ scalar: Unicode.Scalar) -> Bool {
@@ -43,7 +39,10 @@ public enum SwiftIdentifier {
     public static func isCharacter(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if (0x30...0x39).contains(value) { return true }
-        if [0x0300...0x036F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F].contains(where: { $0.contains(value) }) { return true }
+        if [0x0300...0x036F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F].contains(where: { $0.contains(value) })
+        {
+            return true
+        }
         return isHead(scalar)
     }
 

@@ -36,30 +36,46 @@ public struct SwiftRenderer: Sendable {
         case .class(let declaration):
             let final = declaration.isFinal ? "final " : ""
             let inheritance = ([declaration.superclass].compactMap { $0 } + declaration.conformances).map(render)
-            block("\(prefix(declaration.access))\(final)class \(SwiftIdentifier.declared(declaration.name))\(clause(inheritance))", declaration.members, into: &writer)
+            block(
+                "\(prefix(declaration.access))\(final)class \(SwiftIdentifier.declared(declaration.name))\(clause(inheritance))",
+                declaration.members,
+                into: &writer
+            )
         case .struct(let declaration):
-            block("\(prefix(declaration.access))struct \(SwiftIdentifier.declared(declaration.name))\(clause(declaration.conformances.map(render)))", declaration.members, into: &writer)
+            block(
+                "\(prefix(declaration.access))struct \(SwiftIdentifier.declared(declaration.name))\(clause(declaration.conformances.map(render)))",
+                declaration.members,
+                into: &writer
+            )
         case .enum(let declaration):
-            block("\(prefix(declaration.access))enum \(SwiftIdentifier.declared(declaration.name))\(clause(declaration.conformances.map(render)))", declaration.members, into: &writer)
+            block(
+                "\(prefix(declaration.access))enum \(SwiftIdentifier.declared(declaration.name))\(clause(declaration.conformances.map(render)))",
+                declaration.members,
+                into: &writer
+            )
         case .extension(let declaration):
-            block("\(declaration.access.map(prefix) ?? "")extension \(render(declaration.extendedType))\(clause(declaration.conformances.map(render)))", declaration.members, into: &writer)
+            block(
+                "\(declaration.access.map(prefix) ?? "")extension \(render(declaration.extendedType))\(clause(declaration.conformances.map(render)))",
+                declaration.members,
+                into: &writer
+            )
         case .enumCase(let declaration):
             var text = "case \(SwiftIdentifier.declared(declaration.name))"
-            if !declaration.associatedTypes.isEmpty { text += "(" + declaration.associatedTypes.map(render).joined(separator: ", ") + ")" }
+            if !declaration.associatedTypes.isEmpty {
+                text += "(" + declaration.associatedTypes.map(render).joined(separator: ", ") + ")"
+            }
             if let raw = declaration.rawValue { text += " = " + render(raw) }
             writer.line(text)
         case .typealias(let declaration):
-            writer.line("\(prefix(declaration.access))typealias \(SwiftIdentifier.declared(declaration.name)) = \(render(declaration.type))")
-        case .variable(let declaration):
-            render(declaration, into: &writer)
-        case .function(let declaration):
-            render(declaration, into: &writer)
+            writer.line(
+                "\(prefix(declaration.access))typealias \(SwiftIdentifier.declared(declaration.name)) = \(render(declaration.type))"
+            )
+        case .variable(let declaration): render(declaration, into: &writer)
+        case .function(let declaration): render(declaration, into: &writer)
         }
     }
 
-    private func prefix(_ access: AccessLevel) -> String {
-        access == .internal ? "" : access.rawValue + " "
-    }
+    private func prefix(_ access: AccessLevel) -> String { access == .internal ? "" : access.rawValue + " " }
 
     private func clause(_ inheritance: [String]) -> String {
         inheritance.isEmpty ? "" : ": " + inheritance.joined(separator: ", ")
@@ -73,7 +89,9 @@ public struct SwiftRenderer: Sendable {
         writer.line(head + " {")
         writer.indented { writer in
             for (index, member) in members.enumerated() {
-                if index > 0 && !(oneLinerKind(members[index - 1]).map { $0 == oneLinerKind(member) } ?? false) { writer.line("") }
+                if index > 0 && !(oneLinerKind(members[index - 1]).map { $0 == oneLinerKind(member) } ?? false) {
+                    writer.line("")
+                }
                 render(member, into: &writer)
             }
         }
@@ -88,7 +106,8 @@ public struct SwiftRenderer: Sendable {
         case .typealias: 1
         case .variable(let variable):
             switch variable.kind {
-            case .computed(let getter, nil) where variable.modifiers.contains(.static) && getter.count == 1 && singleLine(getter[0]) != nil: 2
+            case .computed(let getter, nil)
+            where variable.modifiers.contains(.static) && getter.count == 1 && singleLine(getter[0]) != nil: 2
             case .computed: nil
             default: 1
             }
@@ -106,14 +125,10 @@ public struct SwiftRenderer: Sendable {
         var head = "\(prefix(variable.access))\(modifiers)\(keyword) \(SwiftIdentifier.declared(variable.name))"
         if let type = variable.type { head += ": " + render(type) }
         switch variable.kind {
-        case .constant(.arrayLines(let elements)):
-            renderLines(head + " = ", elements, into: &writer)
-        case .constant(let value?), .stored(let value?):
-            renderWrapping(head + " = ", value, into: &writer)
-        case .constant(nil), .stored(nil):
-            writer.line(head)
-        case .computed(let getter, nil):
-            body(head, getter, into: &writer)
+        case .constant(.arrayLines(let elements)): renderLines(head + " = ", elements, into: &writer)
+        case .constant(let value?), .stored(let value?): renderWrapping(head + " = ", value, into: &writer)
+        case .constant(nil), .stored(nil): writer.line(head)
+        case .computed(let getter, nil): body(head, getter, into: &writer)
         case .computed(let getter, let setter?):
             writer.line(head + " {")
             writer.indented { writer in
@@ -143,7 +158,8 @@ public struct SwiftRenderer: Sendable {
         if function.isThrowing { effects += " throws" }
         if let returnType = function.returnType { effects += " -> " + render(returnType) }
         if writer.indentation + head.count + effects.count + 2 > Self.lineLength, !function.parameters.isEmpty,
-           let open = head.lastIndex(of: "(") {
+            let open = head.lastIndex(of: "(")
+        {
             // One parameter per line: `func name(` … `) async throws -> Type {`.
             writer.line(String(head[...open]))
             writer.indented { writer in
@@ -159,9 +175,15 @@ public struct SwiftRenderer: Sendable {
     }
 
     /// `head { statement }` on one line when the body is one short statement, else a block.
-    private func body(_ head: String, _ statements: [Statement], into writer: inout TextWriter, alwaysMultiline: Bool = false) {
+    private func body(
+        _ head: String,
+        _ statements: [Statement],
+        into writer: inout TextWriter,
+        alwaysMultiline: Bool = false
+    ) {
         if !alwaysMultiline, statements.count == 1, let single = singleLine(statements[0]),
-           writer.indentation + head.count + single.count + 5 <= Self.lineLength {
+            writer.indentation + head.count + single.count + 5 <= Self.lineLength
+        {
             writer.line("\(head) { \(single) }")
             return
         }
@@ -170,9 +192,7 @@ public struct SwiftRenderer: Sendable {
             return
         }
         writer.line(head + " {")
-        writer.indented { writer in
-            for statement in statements { render(statement, into: &writer) }
-        }
+        writer.indented { writer in for statement in statements { render(statement, into: &writer) } }
         writer.line("}")
     }
 
@@ -190,29 +210,18 @@ public struct SwiftRenderer: Sendable {
 
     private func render(_ statement: Statement, into writer: inout TextWriter) {
         switch statement {
-        case .expression(.switch(let subject, let cases)):
-            renderSwitch(subject, cases, into: &writer)
-        case .expression(.arrayLines(let elements)):
-            renderLines("", elements, into: &writer)
-        case .expression(let expression):
-            renderWrapping("", expression, into: &writer)
-        case .return(nil):
-            writer.line("return")
-        case .return(.switch(let subject, let cases)?):
-            renderSwitch(subject, cases, into: &writer)
-        case .return(.arrayLines(let elements)?):
-            renderLines("return ", elements, into: &writer)
-        case .return(let value?):
-            renderWrapping("return ", value, into: &writer)
-        case .assignment(let target, let value):
-            renderWrapping("\(render(target)) = ", value, into: &writer)
-        case .switch(let subject, let cases):
-            renderSwitch(subject, cases, into: &writer)
+        case .expression(.switch(let subject, let cases)): renderSwitch(subject, cases, into: &writer)
+        case .expression(.arrayLines(let elements)): renderLines("", elements, into: &writer)
+        case .expression(let expression): renderWrapping("", expression, into: &writer)
+        case .return(nil): writer.line("return")
+        case .return(.switch(let subject, let cases)?): renderSwitch(subject, cases, into: &writer)
+        case .return(.arrayLines(let elements)?): renderLines("return ", elements, into: &writer)
+        case .return(let value?): renderWrapping("return ", value, into: &writer)
+        case .assignment(let target, let value): renderWrapping("\(render(target)) = ", value, into: &writer)
+        case .switch(let subject, let cases): renderSwitch(subject, cases, into: &writer)
         case .forIn(let name, let sequence, let body):
             writer.line("for \(SwiftIdentifier.declared(name)) in \(render(sequence)) {")
-            writer.indented { writer in
-                for statement in body { render(statement, into: &writer) }
-            }
+            writer.indented { writer in for statement in body { render(statement, into: &writer) } }
             writer.line("}")
         }
     }
@@ -230,8 +239,14 @@ public struct SwiftRenderer: Sendable {
         var call = expression
         while true {
             switch call {
-            case .try(let inner): prefix += "try "; call = inner; continue
-            case .await(let inner): prefix += "await "; call = inner; continue
+            case .try(let inner):
+                prefix += "try "
+                call = inner
+                continue
+            case .await(let inner):
+                prefix += "await "
+                call = inner
+                continue
             default: break
             }
             break
@@ -239,7 +254,8 @@ public struct SwiftRenderer: Sendable {
         var closing = ")"
         // A call whose one argument is a call, `invoke(Request(a: …, b: …))`: the inner call's arguments go on lines.
         while case .call(let callee, let arguments) = call, arguments.count == 1, arguments[0].label == nil,
-              case .call(_, let inner) = arguments[0].value, inner.count > 1 {
+            case .call(_, let inner) = arguments[0].value, inner.count > 1
+        {
             prefix += render(callee) + "("
             closing += ")"
             call = arguments[0].value
@@ -266,23 +282,21 @@ public struct SwiftRenderer: Sendable {
             return
         }
         writer.line(head + "[")
-        writer.indented { writer in
-            for element in elements { writer.line(render(element) + ",") }
-        }
+        writer.indented { writer in for element in elements { writer.line(render(element) + ",") } }
         writer.line("]")
     }
 
     private func renderSwitch(_ subject: Expression, _ cases: [SwitchCase], into writer: inout TextWriter) {
         writer.line("switch \(render(subject)) {")
         for switchCase in cases {
-            let label = switchCase.patterns.isEmpty ? "default" : "case " + switchCase.patterns.map(render).joined(separator: ", ")
+            let label =
+                switchCase.patterns.isEmpty
+                ? "default" : "case " + switchCase.patterns.map(render).joined(separator: ", ")
             if switchCase.body.count == 1, let single = singleLine(switchCase.body[0]) {
                 writer.line("\(label): \(single)")
             } else {
                 writer.line("\(label):")
-                writer.indented { writer in
-                    for statement in switchCase.body { render(statement, into: &writer) }
-                }
+                writer.indented { writer in for statement in switchCase.body { render(statement, into: &writer) } }
             }
         }
         writer.line("}")
@@ -290,12 +304,12 @@ public struct SwiftRenderer: Sendable {
 
     private func render(_ pattern: SwitchCase.Pattern) -> String {
         switch pattern {
-        case .expression(let expression):
-            render(expression)
+        case .expression(let expression): render(expression)
         case .enumCase(let name, let bindings):
-            "." + SwiftIdentifier.member(name) + (bindings.isEmpty ? "" : "(" + bindings.map { "let \(SwiftIdentifier.declared($0))" }.joined(separator: ", ") + ")")
-        case .optionalBinding(let name):
-            "let \(SwiftIdentifier.declared(name))?"
+            "." + SwiftIdentifier.member(name)
+                + (bindings.isEmpty
+                    ? "" : "(" + bindings.map { "let \(SwiftIdentifier.declared($0))" }.joined(separator: ", ") + ")")
+        case .optionalBinding(let name): "let \(SwiftIdentifier.declared(name))?"
         }
     }
 
@@ -303,40 +317,34 @@ public struct SwiftRenderer: Sendable {
 
     func render(_ expression: Expression) -> String {
         switch expression {
-        case .literal(let literal):
-            return render(literal)
-        case .identifier(let name):
-            return SwiftIdentifier.declared(name)
-        case .selfReference:
-            return "self"
-        case .typeReference(let type):
-            return render(type)
-        case .member(nil, let name):
-            return "." + SwiftIdentifier.member(name)
-        case .member(let base?, let name):
-            return render(base) + "." + SwiftIdentifier.member(name)
+        case .literal(let literal): return render(literal)
+        case .identifier(let name): return SwiftIdentifier.declared(name)
+        case .selfReference: return "self"
+        case .typeReference(let type): return render(type)
+        case .member(nil, let name): return "." + SwiftIdentifier.member(name)
+        case .member(let base?, let name): return render(base) + "." + SwiftIdentifier.member(name)
         case .call(let callee, let arguments):
-            return render(callee) + "(" + arguments.map { ($0.label.map { SwiftIdentifier.label($0) + ": " } ?? "") + render($0.value) }.joined(separator: ", ") + ")"
+            return render(callee) + "("
+                + arguments.map { ($0.label.map { SwiftIdentifier.label($0) + ": " } ?? "") + render($0.value) }
+                .joined(separator: ", ") + ")"
         case .array(let elements), .arrayLines(let elements):
             return "[" + elements.map(render).joined(separator: ", ") + "]"
         case .dictionary(let elements):
-            return elements.isEmpty ? "[:]" : "[" + elements.map { render($0.key) + ": " + render($0.value) }.joined(separator: ", ") + "]"
+            return elements.isEmpty
+                ? "[:]" : "[" + elements.map { render($0.key) + ": " + render($0.value) }.joined(separator: ", ") + "]"
         case .switch(let subject, let cases):
             var writer = TextWriter()
             renderSwitch(subject, cases, into: &writer)
             return String(writer.text.dropLast())
-        case .metatype(let type):
-            return render(type) + ".self"
-        case .nilCoalescing(let lhs, let rhs):
-            return render(lhs) + " ?? " + render(rhs)
-        case .tuple(let elements):
-            return "(" + elements.map(render).joined(separator: ", ") + ")"
+        case .metatype(let type): return render(type) + ".self"
+        case .nilCoalescing(let lhs, let rhs): return render(lhs) + " ?? " + render(rhs)
+        case .tuple(let elements): return "(" + elements.map(render).joined(separator: ", ") + ")"
         case .subscript(let base, let arguments):
-            return render(base) + "[" + arguments.map { ($0.label.map { SwiftIdentifier.label($0) + ": " } ?? "") + render($0.value) }.joined(separator: ", ") + "]"
-        case .try(let expression):
-            return "try " + render(expression)
-        case .await(let expression):
-            return "await " + render(expression)
+            return render(base) + "["
+                + arguments.map { ($0.label.map { SwiftIdentifier.label($0) + ": " } ?? "") + render($0.value) }
+                .joined(separator: ", ") + "]"
+        case .try(let expression): return "try " + render(expression)
+        case .await(let expression): return "await " + render(expression)
         case .closure(let parameters, let body):
             return "{ " + (parameters.isEmpty ? "" : parameters.joined(separator: ", ") + " in ") + render(body) + " }"
         }
@@ -360,7 +368,8 @@ public struct SwiftRenderer: Sendable {
         case .optional(let wrapped): return render(wrapped) + "?"
         case .array(let element): return "[" + render(element) + "]"
         case .dictionary(let key, let value): return "[" + render(key) + ": " + render(value) + "]"
-        case .generic(let name, let arguments): return SwiftIdentifier.declared(name) + "<" + arguments.map(render).joined(separator: ", ") + ">"
+        case .generic(let name, let arguments):
+            return SwiftIdentifier.declared(name) + "<" + arguments.map(render).joined(separator: ", ") + ">"
         case .metatype(let base): return render(base) + ".Type"
         }
     }

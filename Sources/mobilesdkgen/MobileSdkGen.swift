@@ -1,8 +1,7 @@
 import ArgumentParser
 
 /// `mobilesdkgen`: generates early-bound Swift classes from OData and Dynamics metadata.
-@main
-struct MobileSdkGen: AsyncParsableCommand {
+@main struct MobileSdkGen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mobilesdkgen",
         abstract: "Early-bound Swift entity classes from OData CSDL and Dynamics entity metadata.",

@@ -17,7 +17,8 @@ struct CommandLineTests {
         let (status, output, _) = try run(["--version"])
         #expect(status == 0)
         let changeLog = try String(contentsOf: Paths.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let newest = changeLog.split(separator: "\n").first { $0.hasPrefix("## ") && $0 != "## Unreleased" }?.dropFirst(3).prefix { $0 != " " }
+        let newest = changeLog.split(separator: "\n").first { $0.hasPrefix("## ") && $0 != "## Unreleased" }?
+            .dropFirst(3).prefix { $0 != " " }
         #expect(newest.map(String.init) == output.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(output.split(separator: ".").count == 3)
     }
@@ -32,7 +33,9 @@ struct CommandLineTests {
     }
 
     @Test func badInputExitsNonZeroWithALocatedError() throws {
-        let path = try Paths.write("<edmx:Edmx Version=\"4.0\" xmlns:edmx=\"http://docs.oasis-open.org/odata/ns/edmx\">\n  <edmx:DataServices>\n")
+        let path = try Paths.write(
+            "<edmx:Edmx Version=\"4.0\" xmlns:edmx=\"http://docs.oasis-open.org/odata/ns/edmx\">\n  <edmx:DataServices>\n"
+        )
         let (status, _, errors) = try run(["inspect", path])
         #expect(status != 0)
         let first = try #require(errors.split(separator: "\n").first)
@@ -40,7 +43,9 @@ struct CommandLineTests {
     }
 
     @Test func jsonIsDeterministic() throws {
-        let arguments = ["inspect", "--json", Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityMetadata.xml")]
+        let arguments = [
+            "inspect", "--json", Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityMetadata.xml"),
+        ]
         let first = try run(arguments)
         let second = try run(arguments)
         #expect(first.status == 0)
@@ -51,24 +56,33 @@ struct CommandLineTests {
 
     @Test func generateWithAModelFileSelectsEntitiesAndAttributes() throws {
         let directory = try Paths.temporaryDirectory()
-        let model = try Paths.write("""
+        let model = try Paths.write(
+            """
             <Model>
               <Entities>
                 <Entity Name="account"><Attributes><Attribute Name="name"/></Attributes></Entity>
               </Entities>
             </Model>
-            """, named: "model.xml", in: directory)
+            """,
+            named: "model.xml",
+            in: directory
+        )
         let output = directory.appendingPathComponent("out").path
-        let (status, summary, _) = try run(["generate", Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityMetadata.xml"), "-m", model, "-o", output])
+        let (status, summary, _) = try run([
+            "generate", Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityMetadata.xml"), "-m", model,
+            "-o", output,
+        ])
         #expect(status == 0)
-        #expect(summary.hasPrefix("Generated 2 entity classes"))   // account and its base type
+        #expect(summary.hasPrefix("Generated 2 entity classes"))  // account and its base type
         let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
         // A file for each type, named after it: the two classes, the service, the operations' requests and responses.
-        #expect(files == [
-            "Account.swift", "AddAccountToQueueRequest.swift", "ConvertContactToAccountResponse.swift", "CrmBaseEntity.swift",
-            "GeneratedEntities.swift", "RetrieveTopAccountsRequest.swift", "SystemService.swift", "WhoAmIRequest.swift",
-            "WhoAmIResponse.swift", "WinOpportunityRequest.swift",
-        ])
+        #expect(
+            files == [
+                "Account.swift", "AddAccountToQueueRequest.swift", "ConvertContactToAccountResponse.swift",
+                "CrmBaseEntity.swift", "GeneratedEntities.swift", "RetrieveTopAccountsRequest.swift",
+                "SystemService.swift", "WhoAmIRequest.swift", "WhoAmIResponse.swift", "WinOpportunityRequest.swift",
+            ]
+        )
         let code = try files.map { try String(contentsOfFile: output + "/" + $0, encoding: .utf8) }.joined()
         #expect(code.contains("open class Account: CrmBaseEntity"))
         #expect(code.contains("public final var name: Swift.String?"))
@@ -78,7 +92,11 @@ struct CommandLineTests {
 
     @Test func generateWritesNothingWhenReadingFails() throws {
         let directory = try Paths.temporaryDirectory()
-        let bad = try Paths.write("<edmx:Edmx Version=\"4.0\" xmlns:edmx=\"http://docs.oasis-open.org/odata/ns/edmx\">", named: "bad.xml", in: directory)
+        let bad = try Paths.write(
+            "<edmx:Edmx Version=\"4.0\" xmlns:edmx=\"http://docs.oasis-open.org/odata/ns/edmx\">",
+            named: "bad.xml",
+            in: directory
+        )
         let output = directory.appendingPathComponent("out").path
         let (status, _, errors) = try run(["generate", bad, "-o", output])
         #expect(status != 0)
@@ -103,7 +121,11 @@ struct CommandLineTests {
         let gallery = try run(["generate", Paths.sample("Gallery.v2.xml"), "-o", output.path])
         #expect(gallery.output.contains("(3 of 3 files changed, 28 removed)"), "\(gallery.output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        #expect(files == ["GalleryContainerService.swift", "GeneratedEntities.swift", "Person+Display.swift", "Picture.swift"])
+        #expect(
+            files == [
+                "GalleryContainerService.swift", "GeneratedEntities.swift", "Person+Display.swift", "Picture.swift",
+            ]
+        )
     }
 
     /// As the build plugin runs it: the registry's file and the shards it declared, whatever the metadata; switching
@@ -114,12 +136,19 @@ struct CommandLineTests {
         let sharded = try run(["generate", Paths.sample("TripPin.xml"), "--shards", "3", "-o", output])
         #expect(sharded.output.contains("(3 of 4 files changed, 28 removed)"), "\(sharded.output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
-        #expect(files == ["GeneratedEntities.swift", "GeneratedTypes00.swift", "GeneratedTypes01.swift", "GeneratedTypes02.swift"])
+        #expect(
+            files == [
+                "GeneratedEntities.swift", "GeneratedTypes00.swift", "GeneratedTypes01.swift", "GeneratedTypes02.swift",
+            ]
+        )
         // 'auto' as the build plugin chooses: TripPin's 14 KB make one shard.
         let auto = try run(["generate", Paths.sample("TripPin.xml"), "--shards", "auto", "-o", output])
         #expect(auto.output.contains("(1 of 2 files changed, 2 removed)"), "\(auto.output)")
         let none = try run(["generate", Paths.sample("TripPin.xml"), "--shards", "0", "-o", output])
-        #expect(none.status != 0 && none.errors.contains("--shards takes a number from 1 to 64 or 'auto', not 0"), "\(none.errors)")
+        #expect(
+            none.status != 0 && none.errors.contains("--shards takes a number from 1 to 64 or 'auto', not 0"),
+            "\(none.errors)"
+        )
     }
 
     /// As the build plugin runs it: a document with notes (TripPin's vocabulary references, a renamed `None`) prints
@@ -142,14 +171,18 @@ struct CommandLineTests {
 
     @Test func malformedConfigurationIsReported() throws {
         let config = try Paths.write("{ \"accessLevel\": \"secret\" }", named: "config.json")
-        let (status, _, errors) = try run(["generate", Paths.sample("TripPin.xml"), "--config", config, "-o", try Paths.temporaryDirectory().path])
+        let (status, _, errors) = try run([
+            "generate", Paths.sample("TripPin.xml"), "--config", config, "-o", try Paths.temporaryDirectory().path,
+        ])
         #expect(status != 0)
         #expect(errors.contains("\(config):1:3: error: invalid configuration: at 'accessLevel'"))
     }
 
     @Test func theConfigurationSelectsOperations() throws {
         let config = try Paths.write(
-            #"{ "operations": { "include": ["Sample.TripPin.ShareTrip", "GetNearest*"] } }"#, named: "config.json")
+            #"{ "operations": { "include": ["Sample.TripPin.ShareTrip", "GetNearest*"] } }"#,
+            named: "config.json"
+        )
         let output = try Paths.temporaryDirectory().appendingPathComponent("out").path
         let (status, printed, _) = try run(["generate", Paths.sample("TripPin.xml"), "--config", config, "-o", output])
         #expect(status == 0)

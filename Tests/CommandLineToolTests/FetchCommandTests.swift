@@ -19,16 +19,15 @@ enum SecuredServer {
     static let skipMessage: Comment = "no secured test server: run scripts/test-servers.sh start (scripts/test.sh does)"
 
     /// The server's origin, for the `/fetch-test/` paths.
-    static var origin: String? {
-        root.map { $0.absoluteString.replacingOccurrences(of: $0.path, with: "") }
-    }
+    static var origin: String? { root.map { $0.absoluteString.replacingOccurrences(of: $0.path, with: "") } }
 
 }
 
 /// `mobilesdkgen fetch` against the secured server: sign-in, revalidation, and every failure leaving the previous file.
-@Suite(.enabled(if: BuiltTool.executable != nil, "the mobilesdkgen executable is not built beside the tests"),
-       .enabled(if: SecuredServer.root != nil || SecuredServer.required, SecuredServer.skipMessage))
-struct FetchCommandTests {
+@Suite(
+    .enabled(if: BuiltTool.executable != nil, "the mobilesdkgen executable is not built beside the tests"),
+    .enabled(if: SecuredServer.root != nil || SecuredServer.required, SecuredServer.skipMessage)
+) struct FetchCommandTests {
     /// A marker in each request's query, to find this test's lines in the shared request log.
     let run = "run-" + UUID().uuidString.prefix(8).lowercased()
     let folder: URL
@@ -42,9 +41,14 @@ struct FetchCommandTests {
     }
 
     /// Runs `mobilesdkgen fetch ARGUMENTS -o FOLDER --query run=…` with `environment` added to this process's.
-    func fetch(_ arguments: [String], environment: [String: String] = [:], interruptAfter: TimeInterval? = nil) throws -> BuiltTool.Result {
-        try BuiltTool.run(["fetch"] + arguments + ["-o", folder.path, "--query", "run=\(run)"],
-                          environment: environment, interruptAfter: interruptAfter)
+    func fetch(_ arguments: [String], environment: [String: String] = [:], interruptAfter: TimeInterval? = nil) throws
+        -> BuiltTool.Result
+    {
+        try BuiltTool.run(
+            ["fetch"] + arguments + ["-o", folder.path, "--query", "run=\(run)"],
+            environment: environment,
+            interruptAfter: interruptAfter
+        )
     }
 
     /// This test's lines of the server's request log.
@@ -59,7 +63,10 @@ struct FetchCommandTests {
     /// Writes `text` as `odata.metadata.xml`, dated 2001 so that a rewrite shows in its modification date.
     func writeOld(_ text: String = "<old/>") throws {
         try Data(text.utf8).write(to: file)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceReferenceDate: 0)], ofItemAtPath: file.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceReferenceDate: 0)],
+            ofItemAtPath: file.path
+        )
     }
 
     func modificationDate() throws -> Date? {
@@ -68,13 +75,21 @@ struct FetchCommandTests {
 
     /// The folder holds just these names (no temporary files left behind).
     func expectFolder(holds names: Set<String>, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == names, sourceLocation: sourceLocation)
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == names,
+            sourceLocation: sourceLocation
+        )
     }
 
     @Test func createsTheFileThenRevalidatesWithoutRewriting() async throws {
-        let first = try fetch([root.absoluteString, "--token-env", "FETCH_TEST_TOKEN"], environment: ["FETCH_TEST_TOKEN": token])
+        let first = try fetch(
+            [root.absoluteString, "--token-env", "FETCH_TEST_TOKEN"],
+            environment: ["FETCH_TEST_TOKEN": token]
+        )
         #expect(first.status == 0, "\(first.errors)")
-        #expect(first.output.hasSuffix("odata.metadata.xml: created (11585 bytes from \(root.absoluteString)$metadata)\n"))
+        #expect(
+            first.output.hasSuffix("odata.metadata.xml: created (11585 bytes from \(root.absoluteString)$metadata)\n")
+        )
         #expect(!first.all.contains(token))
 
         // What the server serves, fetched independently.
@@ -86,8 +101,14 @@ struct FetchCommandTests {
         #expect(cache.contains("\"etag\""))
         #expect(!cache.contains(token) && !cache.contains(run))
 
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceReferenceDate: 0)], ofItemAtPath: file.path)
-        let second = try fetch([root.absoluteString, "--token-env", "FETCH_TEST_TOKEN"], environment: ["FETCH_TEST_TOKEN": token])
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceReferenceDate: 0)],
+            ofItemAtPath: file.path
+        )
+        let second = try fetch(
+            [root.absoluteString, "--token-env", "FETCH_TEST_TOKEN"],
+            environment: ["FETCH_TEST_TOKEN": token]
+        )
         #expect(second.status == 0, "\(second.errors)")
         #expect(second.output.hasSuffix("odata.metadata.xml: unchanged (304)\n"))
         #expect(try modificationDate() == Date(timeIntervalSinceReferenceDate: 0))
@@ -99,7 +120,10 @@ struct FetchCommandTests {
 
         // Without the cache file: a full download, the same bytes, nothing rewritten.
         try FileManager.default.removeItem(at: folder.appendingPathComponent(".mobilesdkgen-fetch.json"))
-        let third = try fetch([root.absoluteString, "--token-env", "FETCH_TEST_TOKEN"], environment: ["FETCH_TEST_TOKEN": token])
+        let third = try fetch(
+            [root.absoluteString, "--token-env", "FETCH_TEST_TOKEN"],
+            environment: ["FETCH_TEST_TOKEN": token]
+        )
         #expect(third.output.hasSuffix("odata.metadata.xml: unchanged (same content)\n"))
         #expect(try modificationDate() == Date(timeIntervalSinceReferenceDate: 0))
         try expectFolder(holds: ["odata.metadata.xml", ".mobilesdkgen-fetch.json"])
@@ -108,7 +132,10 @@ struct FetchCommandTests {
     @Test func aWrongTokenIsACredentialsErrorThatShowsNoToken() throws {
         try writeOld()
         let wrong = "wrong-\(UUID().uuidString)"
-        let result = try fetch([root.absoluteString, "--token-env", "FETCH_TEST_TOKEN"], environment: ["FETCH_TEST_TOKEN": wrong])
+        let result = try fetch(
+            [root.absoluteString, "--token-env", "FETCH_TEST_TOKEN"],
+            environment: ["FETCH_TEST_TOKEN": wrong]
+        )
         #expect(result.status != 0)
         #expect(result.errors.contains("answered 401") && result.errors.contains("check the sign-in"))
         #expect(!result.all.contains(wrong) && !result.all.contains(token))
@@ -118,8 +145,10 @@ struct FetchCommandTests {
     }
 
     @Test func aTokenCommandSignsIn() throws {
-        let result = try fetch([root.absoluteString, "--token-command", "printf '%s\\n' \"$FETCH_TEST_TOKEN\""],
-                               environment: ["FETCH_TEST_TOKEN": token])
+        let result = try fetch(
+            [root.absoluteString, "--token-command", "printf '%s\\n' \"$FETCH_TEST_TOKEN\""],
+            environment: ["FETCH_TEST_TOKEN": token]
+        )
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("odata.metadata.xml: created"))
         #expect(!result.all.contains(token))
@@ -127,8 +156,10 @@ struct FetchCommandTests {
 
     @Test func aFailingTokenCommandShowsNotItsOutput() throws {
         try writeOld()
-        let result = try fetch([root.absoluteString, "--token-command", "printf '%s\\n' \"$FETCH_TEST_TOKEN\"; exit 3"],
-                               environment: ["FETCH_TEST_TOKEN": token])
+        let result = try fetch(
+            [root.absoluteString, "--token-command", "printf '%s\\n' \"$FETCH_TEST_TOKEN\"; exit 3"],
+            environment: ["FETCH_TEST_TOKEN": token]
+        )
         #expect(result.status != 0)
         #expect(result.errors.contains("--token-command failed (exit status 3); its output is not shown"))
         #expect(!result.all.contains(token))
@@ -138,8 +169,10 @@ struct FetchCommandTests {
     @Test func basicSignInWithAPasswordFromTheEnvironment() throws {
         let user = try #require(SecuredServer.user)
         let password = try #require(SecuredServer.password)
-        let result = try fetch([root.absoluteString, "--user", user, "--password-env", "FETCH_TEST_PASSWORD", "--name", "TripPin"],
-                               environment: ["FETCH_TEST_PASSWORD": password])
+        let result = try fetch(
+            [root.absoluteString, "--user", user, "--password-env", "FETCH_TEST_PASSWORD", "--name", "TripPin"],
+            environment: ["FETCH_TEST_PASSWORD": password]
+        )
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("TripPin.metadata.xml: created"))
         #expect(!result.all.contains(password))
@@ -152,7 +185,10 @@ struct FetchCommandTests {
 
     @Test func aWrongServiceRootIs404() throws {
         let origin = try #require(SecuredServer.origin)
-        let result = try fetch([origin + "/wrong/", "--token-env", "FETCH_TEST_TOKEN", "--name", "odata"], environment: ["FETCH_TEST_TOKEN": token])
+        let result = try fetch(
+            [origin + "/wrong/", "--token-env", "FETCH_TEST_TOKEN", "--name", "odata"],
+            environment: ["FETCH_TEST_TOKEN": token]
+        )
         #expect(result.status != 0)
         #expect(result.errors.contains("answered 404: no $metadata there; check the service root"))
         try expectFolder(holds: [])
@@ -163,7 +199,9 @@ struct FetchCommandTests {
         let origin = try #require(SecuredServer.origin)
         let result = try fetch([origin + "/fetch-test/html/", "--name", "odata"])
         #expect(result.status != 0)
-        #expect(result.errors.contains("sent something other than metadata XML (text/html; charset=utf-8): an HTML page"))
+        #expect(
+            result.errors.contains("sent something other than metadata XML (text/html; charset=utf-8): an HTML page")
+        )
         #expect(try String(contentsOf: file, encoding: .utf8) == "<old/>")
         try expectFolder(holds: ["odata.metadata.xml"])
     }
@@ -181,22 +219,29 @@ struct FetchCommandTests {
     @Test func aRedirectToAnotherHostIsRefused() throws {
         try writeOld()
         let origin = try #require(SecuredServer.origin)
-        let result = try fetch([origin + "/fetch-test/redirect/", "--name", "odata", "--token-env", "FETCH_TEST_TOKEN"],
-                               environment: ["FETCH_TEST_TOKEN": token])
+        let result = try fetch(
+            [origin + "/fetch-test/redirect/", "--name", "odata", "--token-env", "FETCH_TEST_TOKEN"],
+            environment: ["FETCH_TEST_TOKEN": token]
+        )
         #expect(result.status != 0)
         #expect(result.errors.contains("redirects to another host (localhost)"))
         #expect(!result.all.contains(token))
         // The redirect's target (this server again, as localhost) was never asked.
         let lines = try logLines()
         #expect(lines.count == 1)
-        #expect(try String(contentsOf: SecuredServer.log.map(URL.init(fileURLWithPath:)) ?? file, encoding: .utf8).contains("/fetch-test/elsewhere/") == false)
+        #expect(
+            try String(contentsOf: SecuredServer.log.map(URL.init(fileURLWithPath:)) ?? file, encoding: .utf8)
+                .contains("/fetch-test/elsewhere/") == false
+        )
         #expect(try String(contentsOf: file, encoding: .utf8) == "<old/>")
     }
 
     @Test func aSameHostRedirectIsFollowedWithTheCredentials() throws {
         let origin = try #require(SecuredServer.origin)
-        let result = try fetch([origin + "/fetch-test/moved/", "--name", "odata", "--token-env", "FETCH_TEST_TOKEN"],
-                               environment: ["FETCH_TEST_TOKEN": token])
+        let result = try fetch(
+            [origin + "/fetch-test/moved/", "--name", "odata", "--token-env", "FETCH_TEST_TOKEN"],
+            environment: ["FETCH_TEST_TOKEN": token]
+        )
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("odata.metadata.xml: created"))
     }
@@ -253,15 +298,24 @@ struct FetchArgumentTests {
         (["http://127.0.0.1:1/"], "cannot name the file after the service root: give --name"),
         (["http://127.0.0.1:1/odata/", "--name", "../x"], "--name must be a file name"),
         (["http://127.0.0.1:1/odata/", "--header", "Authorization secret-value"], "--header must be \"Name: value\""),
-        (["http://127.0.0.1:1/odata/", "--token-env", "A", "--user", "u"], "give one of --token-env, --token-command and --user"),
-        (["http://127.0.0.1:1/odata/", "--password-env", "A"], "--password-env needs --user"),
-        (["http://127.0.0.1:1/odata/", "--token-env", "FETCH_TEST_UNSET"], "the environment variable FETCH_TEST_UNSET is not set or empty"),
-        (["http://127.0.0.1:1/odata/", "--all-entities", "--entity", "account"], "--all-entities cannot be combined with --entity or --config"),
-        (["http://127.0.0.1:1/odata/", "--concurrency", "0"], "--concurrency must be from 1 to 32"),
+        (
+            ["http://127.0.0.1:1/odata/", "--token-env", "A", "--user", "u"],
+            "give one of --token-env, --token-command and --user"
+        ), (["http://127.0.0.1:1/odata/", "--password-env", "A"], "--password-env needs --user"),
+        (
+            ["http://127.0.0.1:1/odata/", "--token-env", "FETCH_TEST_UNSET"],
+            "the environment variable FETCH_TEST_UNSET is not set or empty"
+        ),
+        (
+            ["http://127.0.0.1:1/odata/", "--all-entities", "--entity", "account"],
+            "--all-entities cannot be combined with --entity or --config"
+        ), (["http://127.0.0.1:1/odata/", "--concurrency", "0"], "--concurrency must be from 1 to 32"),
         (["http://127.0.0.1:1/odata/", "--entity", "account,x')/../y"], "'x')/../y' is not an entity's logical name"),
-        (["http://127.0.0.1:1/odata/", "--config", "/nonexistent/mobilesdkgen-config.json"], "cannot read the configuration file"),
-    ])
-    func badArgumentsAreRefusedWithoutEchoingSecrets(arguments: [String], message: String) throws {
+        (
+            ["http://127.0.0.1:1/odata/", "--config", "/nonexistent/mobilesdkgen-config.json"],
+            "cannot read the configuration file"
+        ),
+    ]) func badArgumentsAreRefusedWithoutEchoingSecrets(arguments: [String], message: String) throws {
         let (status, errors) = try fetch(arguments)
         #expect(status != 0)
         #expect(errors.contains(message), "\(errors)")

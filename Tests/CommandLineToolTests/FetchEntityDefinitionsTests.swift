@@ -8,14 +8,19 @@ import Testing
 enum DataverseServer {
     static let root = TestServers.value(.dataverse)
     static let log = TestServers.value(.dataverseLog)
-    static let skipMessage: Comment = "no Dataverse test server: run scripts/test-servers.sh start (scripts/test.sh does)"
+    static let skipMessage: Comment =
+        "no Dataverse test server: run scripts/test-servers.sh start (scripts/test.sh does)"
 }
 
 /// `mobilesdkgen fetch --entity …` against a Dataverse-shaped organization: the entity definitions with their option
 /// sets put together into the document the generator reads, revalidated without a body the second time.
-@Suite(.enabled(if: BuiltTool.executable != nil, "the mobilesdkgen executable is not built beside the tests"),
-       .enabled(if: (DataverseServer.root != nil && DataverseServer.log != nil) || SecuredServer.required, DataverseServer.skipMessage))
-struct FetchEntityDefinitionsTests {
+@Suite(
+    .enabled(if: BuiltTool.executable != nil, "the mobilesdkgen executable is not built beside the tests"),
+    .enabled(
+        if: (DataverseServer.root != nil && DataverseServer.log != nil) || SecuredServer.required,
+        DataverseServer.skipMessage
+    )
+) struct FetchEntityDefinitionsTests {
     /// A marker in each request's query, to find this test's lines in the shared request log.
     let run = "run-" + UUID().uuidString.prefix(8).lowercased()
     let folder: URL
@@ -44,7 +49,9 @@ struct FetchEntityDefinitionsTests {
         let result = try BuiltTool.run(["generate"] + documents + ["-o", output.path])
         #expect(result.status == 0, "\(result.errors)")
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
-        return Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: output.appendingPathComponent($0))) })
+        return Dictionary(
+            uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: output.appendingPathComponent($0))) }
+        )
     }
 
     @Test func fetchedDefinitionsGenerateTheSameCodeAsTheSampleThenRevalidate() throws {
@@ -56,12 +63,19 @@ struct FetchEntityDefinitionsTests {
         // $metadata, 4 entities and 9 typed casts (picklist, multi-select, state, status, Boolean, entity name: those
         // the entity has).
         #expect(lines.count == 14)
-        #expect(lines.filter { $0.contains("/Attributes/Microsoft.Dynamics.CRM.") && $0.contains("$expand=OptionSet,GlobalOptionSet") }.count == 9)
+        #expect(
+            lines.filter {
+                $0.contains("/Attributes/Microsoft.Dynamics.CRM.") && $0.contains("$expand=OptionSet,GlobalOptionSet")
+            }
+            .count == 9
+        )
         #expect(lines.contains { $0.contains("EntityDefinitions(LogicalName='phonecall')?$expand=Attributes,Keys,") })
 
         // The same organization from the fetched files and from the bundled sample: byte-identical classes.
         let fetched = try generate([file("Org.metadata.xml").path, file("Org.entitydefinitions.json").path])
-        let bundled = try generate([Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityDefinitions.json")])
+        let bundled = try generate([
+            Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityDefinitions.json"),
+        ])
         #expect(fetched.keys.sorted() == bundled.keys.sorted())
         #expect(fetched == bundled)
         let code = fetched.values.map { String(decoding: $0, as: UTF8.self) }.joined()
@@ -75,22 +89,30 @@ struct FetchEntityDefinitionsTests {
         }
         let second = try fetch(entities)
         #expect(second.status == 0, "\(second.errors)")
-        #expect(second.output == """
-            \(folder.path)/Org.metadata.xml: unchanged (304)
-            \(folder.path)/Org.entitydefinitions.json: unchanged (304)
+        #expect(
+            second.output == """
+                \(folder.path)/Org.metadata.xml: unchanged (304)
+                \(folder.path)/Org.entitydefinitions.json: unchanged (304)
 
-            """)
+                """
+        )
         let revalidations = try logLines().dropFirst(14)
         #expect(revalidations.count == 14)
-        #expect(revalidations.allSatisfy { $0.contains(" 304 if-none-match=yes ") && $0.hasSuffix(" bytes=0") }, "\(revalidations)")
+        #expect(
+            revalidations.allSatisfy { $0.contains(" 304 if-none-match=yes ") && $0.hasSuffix(" bytes=0") },
+            "\(revalidations)"
+        )
         for name in ["Org.metadata.xml", "Org.entitydefinitions.json"] {
-            #expect(try FileManager.default.attributesOfItem(atPath: file(name).path)[.modificationDate] as? Date == dated)
+            #expect(
+                try FileManager.default.attributesOfItem(atPath: file(name).path)[.modificationDate] as? Date == dated
+            )
         }
     }
 
     @Test func aConfigurationWithWildcardsListsTheEntitiesFirst() throws {
         let configuration = folder.appendingPathComponent("mobilesdkgen-config.json")
-        try Data(#"{"entities": {"include": ["Acc*", "opportunity", "phone*"], "exclude": ["phonecall"]}}"#.utf8).write(to: configuration)
+        try Data(#"{"entities": {"include": ["Acc*", "opportunity", "phone*"], "exclude": ["phonecall"]}}"#.utf8)
+            .write(to: configuration)
         let result = try fetch(["--config", configuration.path])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("Org.entitydefinitions.json: created (2 entities, "))
@@ -113,27 +135,42 @@ struct FetchEntityDefinitionsTests {
         let result = try fetch([])
         #expect(result.status == 0)
         #expect(result.errors.contains("note: a Dataverse organization: add --entity NAME"))
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["Org.metadata.xml", ".mobilesdkgen-fetch.json"])
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
+                "Org.metadata.xml", ".mobilesdkgen-fetch.json",
+            ]
+        )
     }
 
     @Test func initWithAServiceFetchesIntoTheModelTarget() throws {
         let package = folder.appendingPathComponent("Contoso")
-        let result = try BuiltTool.run(["init", "--name", "Contoso", "--service", root + "?run=\(run)", "--entity", "account,contact",
-                                        "-o", package.path])
+        let result = try BuiltTool.run([
+            "init", "--name", "Contoso", "--service", root + "?run=\(run)", "--entity", "account,contact", "-o",
+            package.path,
+        ])
         #expect(result.status == 0, "\(result.errors)")
         let model = package.appendingPathComponent("Sources/ContosoModel")
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: model.path)) == [
-            "Service.swift", "mobilesdkgen-config.json", "odata.metadata.xml", "odata.entitydefinitions.json", ".mobilesdkgen-fetch.json",
-        ])
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: model.path)) == [
+                "Service.swift", "mobilesdkgen-config.json", "odata.metadata.xml", "odata.entitydefinitions.json",
+                ".mobilesdkgen-fetch.json",
+            ]
+        )
         let generated = try generate([model.path])
         let code = generated.values.map { String(decoding: $0, as: UTF8.self) }.joined()
         #expect(code.contains("public enum AccountStateCode: MobileSdk.OptionSetEnumeration"))
 
         // A service that cannot be reached creates nothing.
-        let unreachable = try BuiltTool.run(["init", "--name", "Gone", "--service", "http://127.0.0.1:1/odata/",
-                                             "-o", folder.appendingPathComponent("Gone").path])
+        let unreachable = try BuiltTool.run([
+            "init", "--name", "Gone", "--service", "http://127.0.0.1:1/odata/", "-o",
+            folder.appendingPathComponent("Gone").path,
+        ])
         #expect(unreachable.status != 0)
-        #expect(unreachable.errors.contains("error: cannot fetch the metadata: cannot reach http://127.0.0.1:1/odata/$metadata"))
+        #expect(
+            unreachable.errors.contains(
+                "error: cannot fetch the metadata: cannot reach http://127.0.0.1:1/odata/$metadata"
+            )
+        )
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Gone").path))
     }
 
@@ -149,8 +186,13 @@ struct FetchEntityDefinitionsTests {
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         let contents = try before.map { try Data(contentsOf: file($0)) }
         // Every EntityDefinitions answer takes 2 s; SIGINT arrives while the first ones are under way.
-        let result = try BuiltTool.run(["fetch", root, "--name", "Org", "-o", folder.path, "--query", "run=\(run)",
-                                        "--query", "slow=2", "--entity", "contact"], interruptAfter: 1)
+        let result = try BuiltTool.run(
+            [
+                "fetch", root, "--name", "Org", "-o", folder.path, "--query", "run=\(run)", "--query", "slow=2",
+                "--entity", "contact",
+            ],
+            interruptAfter: 1
+        )
         #expect(result.status != 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
         #expect(try before.map { try Data(contentsOf: file($0)) } == contents)
@@ -164,6 +206,11 @@ struct FetchEntityDefinitionsTests {
         #expect(lines.filter { $0.contains(" 429 ") }.count == 13)
         #expect(lines.filter { $0.contains(" 200 ") }.count == 13)
         let fetched = try generate([file("Org.metadata.xml").path, file("Org.entitydefinitions.json").path])
-        #expect(fetched == (try generate([Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityDefinitions.json")])))
+        #expect(
+            fetched
+                == (try generate([
+                    Paths.sample("Dataverse.WebApi.xml"), Paths.sample("Dataverse.EntityDefinitions.json"),
+                ]))
+        )
     }
 }

@@ -23,9 +23,10 @@ enum OAuthServer {
 
 /// `mobilesdkgen fetch` signing in with OAuth 2.0 against a real authorization server: client credentials, the device
 /// grant (approved, denied, slowed down, expired), the token cache and its refresh, and no secret ever shown.
-@Suite(.enabled(if: BuiltTool.executable != nil, "the mobilesdkgen executable is not built beside the tests"),
-       .enabled(if: OAuthServer.base != nil || OAuthServer.required, OAuthServer.skipMessage))
-struct FetchSignInTests {
+@Suite(
+    .enabled(if: BuiltTool.executable != nil, "the mobilesdkgen executable is not built beside the tests"),
+    .enabled(if: OAuthServer.base != nil || OAuthServer.required, OAuthServer.skipMessage)
+) struct FetchSignInTests {
     /// A marker in each request's scope and query, to find this test's lines in the shared request log.
     let run = "run-" + UUID().uuidString.prefix(8).lowercased()
     let folder: URL
@@ -42,13 +43,17 @@ struct FetchSignInTests {
     var scope: String { "odata \(run)" }
 
     func clientCredentials() throws -> [String] {
-        ["--client-id", try #require(OAuthServer.clientID), "--client-secret-env", "FETCH_TEST_SECRET",
-         "--token-url", base.absoluteString + "oauth/token", "--scope", "odata", "--scope", run]
+        [
+            "--client-id", try #require(OAuthServer.clientID), "--client-secret-env", "FETCH_TEST_SECRET",
+            "--token-url", base.absoluteString + "oauth/token", "--scope", "odata", "--scope", run,
+        ]
     }
 
     func deviceCode(client: String?, extra: [String] = []) throws -> [String] {
-        ["--client-id", try #require(client), "--device-code", "--token-url", base.absoluteString + "oauth/token",
-         "--device-authorization-url", base.absoluteString + "oauth/device_authorization", "--scope", scope] + extra
+        [
+            "--client-id", try #require(client), "--device-code", "--token-url", base.absoluteString + "oauth/token",
+            "--device-authorization-url", base.absoluteString + "oauth/device_authorization", "--scope", scope,
+        ] + extra
     }
 
     /// Starts `mobilesdkgen fetch SERVICE ARGUMENTS -o FOLDER --query run=…` with its own XDG_CACHE_HOME.
@@ -56,8 +61,10 @@ struct FetchSignInTests {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cacheHome.path
         environment["FETCH_TEST_SECRET"] = secret
-        return try RunningFetch([base.absoluteString + "odata/"] + arguments + ["-o", folder.path, "--query", "run=\(run)"],
-                                environment: environment)
+        return try RunningFetch(
+            [base.absoluteString + "odata/"] + arguments + ["-o", folder.path, "--query", "run=\(run)"],
+            environment: environment
+        )
     }
 
     /// This test's lines of the server's request log.
@@ -66,9 +73,7 @@ struct FetchSignInTests {
         return text.split(separator: "\n").map(String.init).filter { $0.contains(run) }
     }
 
-    func count(_ fragment: String) throws -> Int {
-        try logLines().filter { $0.contains(fragment) }.count
-    }
+    func count(_ fragment: String) throws -> Int { try logLines().filter { $0.contains(fragment) }.count }
 
     /// POSTs a form to the server (the approval routes standing in for the user's browser).
     func post(_ path: String, _ form: String) async throws {
@@ -81,12 +86,18 @@ struct FetchSignInTests {
     }
 
     /// Runs a device-grant fetch, approving (or denying) the code it prints; `before` runs once the code is known.
-    func signIn(client: String?, approve: Bool = true, extra: [String] = [],
-                before: (String) async throws -> Void = { _ in }) async throws -> RunningFetch.Result {
+    func signIn(
+        client: String?,
+        approve: Bool = true,
+        extra: [String] = [],
+        before: (String) async throws -> Void = { _ in }
+    ) async throws -> RunningFetch.Result {
         let fetch = try start(try deviceCode(client: client, extra: extra))
         let code = try #require(await fetch.userCode(), "no user code in: \(fetch.errorsSoFar)")
         #expect(fetch.errorsSoFar.contains("To sign in, open \(base.absoluteString)device and enter the code \(code)"))
-        #expect(fetch.errorsSoFar.contains("(or open \(base.absoluteString)device?user_code=\(code), which holds the code)"))
+        #expect(
+            fetch.errorsSoFar.contains("(or open \(base.absoluteString)device?user_code=\(code), which holds the code)")
+        )
         try await before(code)
         try await post("device/approve", "user_code=\(code)&approve=\(approve ? "yes" : "no")")
         return await fetch.finish()
@@ -95,7 +106,8 @@ struct FetchSignInTests {
     /// The metadata written (whatever `fetch` names it), or nil.
     func metadataFile() throws -> Data? {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".xml") }
-        return names.count == 1 ? FileManager.default.contents(atPath: folder.appendingPathComponent(names[0]).path) : nil
+        return names.count == 1
+            ? FileManager.default.contents(atPath: folder.appendingPathComponent(names[0]).path) : nil
     }
 
     func expectTripPin(sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -112,13 +124,21 @@ struct FetchSignInTests {
     }
 
     /// None of `secrets` is in the output or in any file of the metadata folder.
-    func expectNowhere(_ secrets: [String], in result: RunningFetch.Result, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectNowhere(
+        _ secrets: [String],
+        in result: RunningFetch.Result,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         var texts = [result.all]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             texts.append(String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self))
         }
         for secret in secrets where !secret.isEmpty {
-            #expect(!texts.contains { $0.contains(secret) }, "a token or secret was shown or written", sourceLocation: sourceLocation)
+            #expect(
+                !texts.contains { $0.contains(secret) },
+                "a token or secret was shown or written",
+                sourceLocation: sourceLocation
+            )
         }
     }
 
@@ -132,8 +152,11 @@ struct FetchSignInTests {
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains(": created (13738 bytes from \(base.absoluteString)odata/$metadata)"))
         try expectTripPin()
-        #expect(try count("POST /oauth/token 200 grant=client_credentials client=\(try #require(OAuthServer.clientID)) ") == 1)
-        #expect(try count("auth=basic") == 1)   // client_secret_basic
+        #expect(
+            try count("POST /oauth/token 200 grant=client_credentials client=\(try #require(OAuthServer.clientID)) ")
+                == 1
+        )
+        #expect(try count("auth=basic") == 1)  // client_secret_basic
         #expect(try count("GET /odata/$metadata?run=\(run) 200 ") == 1)
         // Not cached, and no token-like string (the server's are 42 letters and digits) in the output.
         #expect(!FileManager.default.fileExists(atPath: cacheFile.path))
@@ -234,10 +257,10 @@ struct FetchSignInTests {
         try expectTripPin()
         #expect(!FileManager.default.fileExists(atPath: cacheFile.path))
         let polls = try logLines().filter { $0.contains("POST /oauth/token ") }
-        #expect(polls.filter { $0.contains("error=slow_down") }.count == 1)   // and no poll came too soon after it
+        #expect(polls.filter { $0.contains("error=slow_down") }.count == 1)  // and no poll came too soon after it
         let times = polls.compactMap { $0.split(separator: " ").first.flatMap { Double($0) } }
         if let slowDown = polls.firstIndex(where: { $0.contains("error=slow_down") }), slowDown + 1 < times.count {
-            #expect(times[slowDown + 1] - times[slowDown] >= 5.9)   // the interval of 1 s plus 5
+            #expect(times[slowDown + 1] - times[slowDown] >= 5.9)  // the interval of 1 s plus 5
         } else {
             Issue.record("no poll after slow_down: \(polls)")
         }
@@ -264,7 +287,10 @@ struct FetchSignInTests {
     }
 
     @Test func aCacheOthersCanReadIsNotTrusted() async throws {
-        try FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: cacheFile.deletingLastPathComponent(),
+            withIntermediateDirectories: true
+        )
         let key = "\(base.absoluteString)oauth/token|\(try #require(OAuthServer.deviceClientID))|\(scope)"
         let planted = #"{"version": 1, "tokens": {"\#(key)": {"accessToken": "planted", "expiresAt": 4102444800}}}"#
         try Data(planted.utf8).write(to: cacheFile)
@@ -278,13 +304,15 @@ struct FetchSignInTests {
 
     @Test func aTokenEndpointRedirectingToAnotherHostIsRefused() async throws {
         let secret = try #require(OAuthServer.clientSecret)
-        let arguments = ["--client-id", try #require(OAuthServer.clientID), "--client-secret-env", "FETCH_TEST_SECRET",
-                         "--token-url", base.absoluteString + "oauth/moved", "--scope", scope]
+        let arguments = [
+            "--client-id", try #require(OAuthServer.clientID), "--client-secret-env", "FETCH_TEST_SECRET",
+            "--token-url", base.absoluteString + "oauth/moved", "--scope", scope,
+        ]
         let result = await (try start(arguments, secret: secret)).finish()
         #expect(result.status != 0)
         #expect(result.errors.contains("oauth/moved redirects to another host (localhost): refused"))
         #expect(try count("POST /oauth/moved 307 ") == 1)
-        #expect(try count("POST /oauth/token ") == 0)   // the redirect was not followed
+        #expect(try count("POST /oauth/token ") == 0)  // the redirect was not followed
         try expectNowhere([secret], in: result)
     }
 }
@@ -345,9 +373,7 @@ final class RunningFetch: @unchecked Sendable {
     }
 
     /// Ctrl-C.
-    func interrupt() {
-        process.interrupt()
-    }
+    func interrupt() { process.interrupt() }
 
     /// Waits for the end (at most 60 s, then interrupts it).
     func finish() async -> Result {
@@ -355,8 +381,14 @@ final class RunningFetch: @unchecked Sendable {
         if process.isRunning { process.interrupt() }
         process.waitUntilExit()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        for _ in 0..<40 where errors.fileHandleForReading.readabilityHandler != nil { try? await Task.sleep(nanoseconds: 50_000_000) }
-        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: errorsSoFar)
+        for _ in 0..<40 where errors.fileHandleForReading.readabilityHandler != nil {
+            try? await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return Result(
+            status: process.terminationStatus,
+            output: String(decoding: outputData, as: UTF8.self),
+            errors: errorsSoFar
+        )
     }
 }
 
@@ -373,25 +405,59 @@ struct FetchSignInArgumentTests {
         (["--device-code"], "--device-code needs --client-id"),
         (["--client-id", "c"] + token, "--client-id needs --client-secret-env (client credentials) or --device-code"),
         (["--client-id", "c", "--client-secret-env", "S"], "--client-id needs --token-url (or --tenant)"),
-        (["--client-id", "c", "--device-code"] + token, "--device-code needs --device-authorization-url (or --tenant)"),
-        (["--client-id", "c", "--device-code", "--client-secret-env", "S", "--tenant", "t"], "--client-secret-env is for client credentials"),
-        (["--client-id", "c", "--client-secret-env", "S", "--no-token-cache"] + token, "--no-token-cache is for --device-code"),
-        (["--client-id", "c", "--client-secret-env", "S", "--device-authorization-url", "https://x/d"] + token,
-         "--device-authorization-url needs --device-code"),
-        (["--token-env", "T", "--client-id", "c", "--client-secret-env", "S"] + token, "give one of --token-env, --token-command and --user, or OAuth"),
-        (["--user", "u", "--client-id", "c", "--device-code", "--tenant", "t"], "give one of --token-env, --token-command and --user, or OAuth"),
-        (["--client-id", "c", "--client-secret-env", "S", "--tenant", "t"] + token, "--tenant sets --token-url and --device-authorization-url"),
-        (["--client-id", "c", "--client-secret-env", "S", "--tenant", "hunter2/tenant"], "--tenant must be a tenant id or domain name"),
-        (["--client-id", "c", "--client-secret-env", "S", "--token-url", "http://login.example.com/hunter2"],
-         "--token-url must use https: plain http is allowed only to this machine"),
-        (["--client-id", "c", "--client-secret-env", "S", "--token-url", "https://user:hunter2@login.example.com/"],
-         "--token-url must not hold a user or password"),
-        (["--client-id", "c", "--client-secret-env", "S", "--token-url", "hunter2"], "--token-url must be an absolute https URL"),
-        (["--client-id", "c", "--client-secret-env", "S", "--scope", "a\"hunter2"] + token, "--scope may hold only printable ASCII"),
-        (["--client-id", "c", "--client-secret-env", "FETCH_TEST_UNSET"] + token,
-         "--client-secret-env: the environment variable FETCH_TEST_UNSET is not set or empty"),
-    ])
-    func badOAuthArgumentsAreRefusedWithoutEchoingValues(arguments: [String], message: String) throws {
+        (
+            ["--client-id", "c", "--device-code"] + token,
+            "--device-code needs --device-authorization-url (or --tenant)"
+        ),
+        (
+            ["--client-id", "c", "--device-code", "--client-secret-env", "S", "--tenant", "t"],
+            "--client-secret-env is for client credentials"
+        ),
+        (
+            ["--client-id", "c", "--client-secret-env", "S", "--no-token-cache"] + token,
+            "--no-token-cache is for --device-code"
+        ),
+        (
+            ["--client-id", "c", "--client-secret-env", "S", "--device-authorization-url", "https://x/d"] + token,
+            "--device-authorization-url needs --device-code"
+        ),
+        (
+            ["--token-env", "T", "--client-id", "c", "--client-secret-env", "S"] + token,
+            "give one of --token-env, --token-command and --user, or OAuth"
+        ),
+        (
+            ["--user", "u", "--client-id", "c", "--device-code", "--tenant", "t"],
+            "give one of --token-env, --token-command and --user, or OAuth"
+        ),
+        (
+            ["--client-id", "c", "--client-secret-env", "S", "--tenant", "t"] + token,
+            "--tenant sets --token-url and --device-authorization-url"
+        ),
+        (
+            ["--client-id", "c", "--client-secret-env", "S", "--tenant", "hunter2/tenant"],
+            "--tenant must be a tenant id or domain name"
+        ),
+        (
+            ["--client-id", "c", "--client-secret-env", "S", "--token-url", "http://login.example.com/hunter2"],
+            "--token-url must use https: plain http is allowed only to this machine"
+        ),
+        (
+            ["--client-id", "c", "--client-secret-env", "S", "--token-url", "https://user:hunter2@login.example.com/"],
+            "--token-url must not hold a user or password"
+        ),
+        (
+            ["--client-id", "c", "--client-secret-env", "S", "--token-url", "hunter2"],
+            "--token-url must be an absolute https URL"
+        ),
+        (
+            ["--client-id", "c", "--client-secret-env", "S", "--scope", "a\"hunter2"] + token,
+            "--scope may hold only printable ASCII"
+        ),
+        (
+            ["--client-id", "c", "--client-secret-env", "FETCH_TEST_UNSET"] + token,
+            "--client-secret-env: the environment variable FETCH_TEST_UNSET is not set or empty"
+        ),
+    ]) func badOAuthArgumentsAreRefusedWithoutEchoingValues(arguments: [String], message: String) throws {
         let process = Process()
         process.executableURL = BuiltTool.executable
         process.arguments = ["fetch", Self.root] + arguments + ["-o", try Paths.temporaryDirectory().path]

@@ -13,22 +13,24 @@ struct GenerateOutputTests {
     let folder: URL
     let tripPin = Paths.sample("TripPin.xml")
 
-    init() throws {
-        folder = try Paths.temporaryDirectory()
-    }
+    init() throws { folder = try Paths.temporaryDirectory() }
 
     /// The visible files of `output` with their bytes.
     func contents(of output: URL) throws -> [String: Data] {
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }
-        return Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: output.appendingPathComponent($0))) })
+        return Dictionary(
+            uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: output.appendingPathComponent($0))) }
+        )
     }
 
     /// A document of `count` entity types, big enough that generating it takes a while.
     func bigDocument(_ count: Int) throws -> String {
-        var text = #"<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>"#
+        var text =
+            #"<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>"#
             + #"<Schema Namespace="Big" xmlns="http://docs.oasis-open.org/odata/ns/edm">"#
         for index in 0..<count {
-            text += #"<EntityType Name="E\#(index)"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/>"#
+            text +=
+                #"<EntityType Name="E\#(index)"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/>"#
             for property in 0..<10 { text += #"<Property Name="P\#(property)" Type="Edm.String"/>"# }
             text += "</EntityType>"
         }
@@ -43,7 +45,10 @@ struct GenerateOutputTests {
     @Test func aFolderStandsForTheDocumentsInIt() throws {
         let documents = folder.appendingPathComponent("Metadata")
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: tripPin, toPath: documents.appendingPathComponent("TripPin.metadata.xml").path)
+        try FileManager.default.copyItem(
+            atPath: tripPin,
+            toPath: documents.appendingPathComponent("TripPin.metadata.xml").path
+        )
         try Data("notes".utf8).write(to: documents.appendingPathComponent("notes.txt"))
         let result = try BuiltTool.run(["generate", documents.path, "-o", folder.appendingPathComponent("out").path])
         #expect(result.status == 0, "\(result.errors)")
@@ -51,9 +56,15 @@ struct GenerateOutputTests {
 
         let empty = folder.appendingPathComponent("Empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        let none = try BuiltTool.run(["generate", empty.path, "missing.xml", "-o", folder.appendingPathComponent("none").path])
+        let none = try BuiltTool.run([
+            "generate", empty.path, "missing.xml", "-o", folder.appendingPathComponent("none").path,
+        ])
         #expect(none.status != 0)
-        #expect(none.errors.contains("\(empty.path): error: is a folder without metadata documents (files whose names end in .metadata.xml"))
+        #expect(
+            none.errors.contains(
+                "\(empty.path): error: is a folder without metadata documents (files whose names end in .metadata.xml"
+            )
+        )
         #expect(none.errors.contains("missing.xml: error: no such file"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none").path))
     }
@@ -63,19 +74,27 @@ struct GenerateOutputTests {
         try Data("mine".utf8).write(to: file)
         let result = try BuiltTool.run(["generate", tripPin, "-o", file.path])
         #expect(result.status != 0)
-        #expect(result.errors.contains("\(file.path): error: the output path is a file, not a folder: give a folder to -o"))
+        #expect(
+            result.errors.contains("\(file.path): error: the output path is a file, not a folder: give a folder to -o")
+        )
         #expect(!result.errors.contains("NSCocoaErrorDomain"))
         #expect(try Data(contentsOf: file) == Data("mine".utf8))
     }
 
     @Test func misspeltConfigurationKeysAreLocatedWithTheKeyMeant() throws {
-        let config = try Paths.write("{\n  \"entitys\": {\"include\": [\"Person\"]},\n  \"operations\": {\"exlude\": [\"*\"]}\n}\n",
-                                     named: "mobilesdkgen-config.json")
+        let config = try Paths.write(
+            "{\n  \"entitys\": {\"include\": [\"Person\"]},\n  \"operations\": {\"exlude\": [\"*\"]}\n}\n",
+            named: "mobilesdkgen-config.json"
+        )
         let output = folder.appendingPathComponent("out")
         let result = try BuiltTool.run(["generate", tripPin, "--config", config, "-o", output.path])
         #expect(result.status != 0)
         #expect(result.errors.contains("\(config):2:3: error: unknown key 'entitys' (did you mean 'entities'?)"))
-        #expect(result.errors.contains("\(config):3:18: error: unknown key 'operations.exlude' (did you mean 'operations.exclude'?)"))
+        #expect(
+            result.errors.contains(
+                "\(config):3:18: error: unknown key 'operations.exlude' (did you mean 'operations.exclude'?)"
+            )
+        )
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
@@ -97,16 +116,23 @@ struct GenerateOutputTests {
         try #require(mount.status == 0, "mounting a small tmpfs failed although running as root")
         defer { _ = try? SystemCommand.run(["umount", disk.path]) }
         let output = disk.appendingPathComponent("Generated")
-        let small = try Paths.write("""
+        let small = try Paths.write(
+            """
             <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>
             <Schema Namespace="S" xmlns="http://docs.oasis-open.org/odata/ns/edm"><EntityType Name="A"><Key><PropertyRef Name="Id"/></Key>
             <Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType></Schema></edmx:DataServices></edmx:Edmx>
-            """, named: "small.xml")
+            """,
+            named: "small.xml"
+        )
         #expect(try BuiltTool.run(["generate", small, "-o", output.path]).status == 0)
         let before = try contents(of: output)
         let result = try BuiltTool.run(["generate", try bigDocument(1000), "-o", output.path])
         #expect(result.status != 0)
-        #expect(result.errors.contains("error: cannot write the generated files: No space left on device; the previous files are unchanged"))
+        #expect(
+            result.errors.contains(
+                "error: cannot write the generated files: No space left on device; the previous files are unchanged"
+            )
+        )
         #expect(try contents(of: output) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["Generated"])
     }
@@ -135,14 +161,18 @@ struct GenerateOutputTests {
         // The next run clears what the killed ones left beside the folder.
         #expect(try BuiltTool.run(["generate", tripPin, "-o", output.path]).status == 0)
         #expect(try contents(of: output) == old)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".out.") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".out.") }.isEmpty
+        )
     }
 
     @Test func twoRunsIntoOneFolderDoNotInterleave() async throws {
         let output = folder.appendingPathComponent("out")
         let big = try bigDocument(1500)
-        let (smallRun, bigRun) = (try BuiltTool.start(["generate", tripPin, "-o", output.path]),
-                                  try BuiltTool.start(["generate", big, "-o", output.path]))
+        let (smallRun, bigRun) = (
+            try BuiltTool.start(["generate", tripPin, "-o", output.path]),
+            try BuiltTool.start(["generate", big, "-o", output.path])
+        )
         smallRun.waitUntilExit()
         bigRun.waitUntilExit()
         #expect(smallRun.terminationStatus == 0 && bigRun.terminationStatus == 0)
@@ -150,7 +180,10 @@ struct GenerateOutputTests {
         let alone = folder.appendingPathComponent("alone")
         #expect(try BuiltTool.run(["generate", tripPin, "-o", alone.appendingPathComponent("small").path]).status == 0)
         #expect(try BuiltTool.run(["generate", big, "-o", alone.appendingPathComponent("big").path]).status == 0)
-        let wholes = [try contents(of: alone.appendingPathComponent("small")), try contents(of: alone.appendingPathComponent("big"))]
+        let wholes = [
+            try contents(of: alone.appendingPathComponent("small")),
+            try contents(of: alone.appendingPathComponent("big")),
+        ]
         #expect(wholes.contains(final), "the folder mixes files of both generations")
     }
 }

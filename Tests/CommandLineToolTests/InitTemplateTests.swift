@@ -10,11 +10,9 @@ extension CommandLineTests {
     @Test func initCreatesTheActivityTrackerAppForAService() throws {
         let created = try Paths.temporaryDirectory().appendingPathComponent("Contoso")
         let (status, output, errors) = try run([
-            "init", "--template", "activity-tracker", "--name", "ContosoTracker",
-            "--service-url", "https://contoso.crm.dynamics.com/api/data/v9.2/",
-            "--metadata", Paths.sample("Dataverse.WebApi.xml"),
-            "--mobilesdkgen", "https://example.com/mobilesdkgen-swift.git",
-            "-o", created.path,
+            "init", "--template", "activity-tracker", "--name", "ContosoTracker", "--service-url",
+            "https://contoso.crm.dynamics.com/api/data/v9.2/", "--metadata", Paths.sample("Dataverse.WebApi.xml"),
+            "--mobilesdkgen", "https://example.com/mobilesdkgen-swift.git", "-o", created.path,
         ])
         #expect(status == 0, "\(errors)")
         #expect(output.hasPrefix("Created \(created.path)"))
@@ -45,10 +43,14 @@ extension CommandLineTests {
 
         // Package.swift: the template's header, then the example's package declaration.
         let manifest = try read(created, "Package.swift")
-        #expect(manifest.contains("""
-            let mobileSdkGen: Package.Dependency = .package(url: "https://example.com/mobilesdkgen-swift.git", \
-            from: "0.1.0")
-            """))
+        #expect(
+            manifest.contains(
+                """
+                let mobileSdkGen: Package.Dependency = .package(url: "https://example.com/mobilesdkgen-swift.git", \
+                from: "0.1.0")
+                """
+            )
+        )
         #expect(manifest.contains(#"let mobileSdkGenPackage = "mobilesdkgen-swift""#))
         #expect(!manifest.contains("#filePath"))
         #expect(manifest.contains(#".iOSApplication(\#n    name: "ContosoTracker""#))
@@ -61,9 +63,8 @@ extension CommandLineTests {
     @Test func initRefusesMetadataTheAppCannotBuildWith() throws {
         let created = try Paths.temporaryDirectory().appendingPathComponent("Trips")
         let (status, _, errors) = try run([
-            "init", "--template", "activity-tracker", "--name", "Trips",
-            "--service-url", "https://services.example.com/trippin/",
-            "--metadata", Paths.sample("TripPin.xml"), "-o", created.path,
+            "init", "--template", "activity-tracker", "--name", "Trips", "--service-url",
+            "https://services.example.com/trippin/", "--metadata", Paths.sample("TripPin.xml"), "-o", created.path,
         ])
         #expect(status != 0)
         #expect(errors.contains("needs a Dataverse service's contacts and tasks"))
@@ -78,9 +79,8 @@ extension CommandLineTests {
         let metadata = try Paths.write(sample.replacingOccurrences(of: phone, with: ""), named: "org.xml")
         let created = try Paths.temporaryDirectory().appendingPathComponent("App")
         let (status, _, errors) = try run([
-            "init", "--template", "activity-tracker", "--name", "App",
-            "--service-url", "https://org.crm.dynamics.com/api/data/v9.2/",
-            "--metadata", metadata, "-o", created.path,
+            "init", "--template", "activity-tracker", "--name", "App", "--service-url",
+            "https://org.crm.dynamics.com/api/data/v9.2/", "--metadata", metadata, "-o", created.path,
         ])
         #expect(status != 0)
         #expect(errors.contains("lacks contact.telephone1"))
@@ -89,8 +89,13 @@ extension CommandLineTests {
     /// The relative paths of the files below `folder`, sorted; hidden ones (`.build`) left out.
     static func files(in folder: URL) throws -> [String] {
         let root = folder.resolvingSymlinksInPath()
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
-                                                              options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root,
+                includingPropertiesForKeys: [.isDirectoryKey],
+                options: [.skipsHiddenFiles]
+            )
+        else { return [] }
         var paths: [String] = []
         for case let file as URL in enumerator
         where try file.resourceValues(forKeys: [.isDirectoryKey]).isDirectory != true {

@@ -12,9 +12,11 @@ struct GeneratedEntitiesTests {
         let registry = EntityRegistry()
         DataverseModel.GeneratedEntities.register(in: registry)
 
-        #expect(registry.registeredLogicalNames == [
-            "account", "activitypointer", "contact", "crmbaseentity", "opportunity", "phonecall", "task",
-        ])
+        #expect(
+            registry.registeredLogicalNames == [
+                "account", "activitypointer", "contact", "crmbaseentity", "opportunity", "phonecall", "task",
+            ]
+        )
         #expect(registry.type(forLogicalName: "account") == DataverseModel.Account.self)
         #expect(registry.type(forQualifiedName: "Microsoft.Dynamics.CRM.task") == DataverseModel.CRMTask.self)
         #expect(registry.type(forQualifiedName: "Microsoft.Dynamics.CRM.lead") == nil)
@@ -36,7 +38,11 @@ struct GeneratedEntitiesTests {
 
     @Test func entityTypesListEveryClass() {
         #expect(TripPinModel.GeneratedEntities.entityTypes.count == 13)
-        #expect(CRM2011Model.GeneratedEntities.entityTypes.map(\.entityLogicalName) == ["Account", "Contact", "Opportunity", "Task"])
+        #expect(
+            CRM2011Model.GeneratedEntities.entityTypes.map(\.entityLogicalName) == [
+                "Account", "Contact", "Opportunity", "Task",
+            ]
+        )
         #expect(SAPModel.GeneratedEntities.entityTypes.map(\.entityLogicalName) == ["SalesOrder", "SalesOrderItem"])
     }
 
@@ -50,7 +56,8 @@ struct GeneratedEntitiesTests {
         let all = [
             DataverseModel.GeneratedEntities.entityTypes, TripPinModel.GeneratedEntities.entityTypes,
             CRM2011Model.GeneratedEntities.entityTypes, SAPModel.GeneratedEntities.entityTypes,
-        ].joined()
+        ]
+        .joined()
         #expect(registry.registeredLogicalNames.count == all.count)
         for type in all {
             #expect(registry.type(forLogicalName: type.entityLogicalName) == type)

@@ -8,25 +8,33 @@ import Testing
 /// After a deliberate change to the generator, run `scripts/update-golden-files.sh` and review
 /// `git diff Tests/GoldenFiles`.
 struct GoldenFileTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// `Name document…` lines of Tests/GoldenFiles/sets.txt.
     static let sets: [String] = {
-        let text = (try? String(contentsOf: root.appendingPathComponent("Tests/GoldenFiles/sets.txt"), encoding: .utf8)) ?? ""
+        let text =
+            (try? String(contentsOf: root.appendingPathComponent("Tests/GoldenFiles/sets.txt"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }()
 
     @Test func everySampleHasAGoldenSet() {
-        let samples = (try? FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("SampleMetadata").path)) ?? []
-        let covered = Set(Self.sets.flatMap { $0.split(separator: " ").dropFirst().map { String($0.split(separator: "/").last ?? "") } })
+        let samples =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: Self.root.appendingPathComponent("SampleMetadata").path
+            )) ?? []
+        let covered = Set(
+            Self.sets.flatMap {
+                $0.split(separator: " ").dropFirst().map { String($0.split(separator: "/").last ?? "") }
+            }
+        )
         #expect(!samples.isEmpty)
         for sample in samples where sample.hasSuffix(".xml") && sample != "Dataverse.EntityMetadata.xml" {
             #expect(covered.contains(sample), "\(sample) has no golden files")
         }
     }
 
-    @Test(arguments: sets)
-    func generatedMatchesGolden(set line: String) throws {
+    @Test(arguments: sets) func generatedMatchesGolden(set line: String) throws {
         let parts = line.split(separator: " ").map(String.init)
         let name = try #require(parts.first)
         let documents = parts.dropFirst().map { Self.root.appendingPathComponent($0).path }
@@ -36,9 +44,15 @@ struct GoldenFileTests {
 
         // A name with a folder is a path from the repository root (the benchmark's classes), else a folder here.
         let expected = Self.root.appendingPathComponent(name.contains("/") ? name : "Tests/GoldenFiles/\(name)")
-        let goldenNames = try FileManager.default.contentsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".swift") }
-        #expect(sources.files.map(\.name).sorted() == goldenNames.sorted(), "the files generated are not the golden set's")
-        let actual = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(name)-\(UUID().uuidString)")
+        let goldenNames = try FileManager.default.contentsOfDirectory(atPath: expected.path)
+            .filter { $0.hasSuffix(".swift") }
+        #expect(
+            sources.files.map(\.name).sorted() == goldenNames.sorted(),
+            "the files generated are not the golden set's"
+        )
+        let actual = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "golden-\(name)-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: actual, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: actual) }
         var mismatches: [String] = []
@@ -49,7 +63,10 @@ struct GoldenFileTests {
                 try Data(file.contents.utf8).write(to: actual.appendingPathComponent(file.name))
             }
         }
-        #expect(mismatches.isEmpty, "generated files differ from Tests/GoldenFiles/\(name) (run scripts/update-golden-files.sh after a deliberate change):\n\(Self.diff(expected, actual, mismatches))")
+        #expect(
+            mismatches.isEmpty,
+            "generated files differ from Tests/GoldenFiles/\(name) (run scripts/update-golden-files.sh after a deliberate change):\n\(Self.diff(expected, actual, mismatches))"
+        )
     }
 
     /// `git diff --no-index` of the mismatching files, for a readable failure.
@@ -57,13 +74,17 @@ struct GoldenFileTests {
         names.map { name -> String in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "diff", "--no-index", "--no-color", expected.appendingPathComponent(name).path, actual.appendingPathComponent(name).path]
+            process.arguments = [
+                "git", "diff", "--no-index", "--no-color", expected.appendingPathComponent(name).path,
+                actual.appendingPathComponent(name).path,
+            ]
             let pipe = Pipe()
             process.standardOutput = pipe
             guard (try? process.run()) != nil else { return "\(name) differs" }
             let output = pipe.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             return String(decoding: output.prefix(20_000), as: UTF8.self)
-        }.joined(separator: "\n")
+        }
+        .joined(separator: "\n")
     }
 }

@@ -38,16 +38,14 @@ struct OutputLayoutTests {
         #expect(files.filter { $0 == "Person.swift" }.count == 1)
     }
 
-    @Test(arguments: [1, 3, 64])
-    func shardsHoldTheSameDeclarations(count: Int) throws {
+    @Test(arguments: [1, 3, 64]) func shardsHoldTheSameDeclarations(count: Int) throws {
         let model = try translated()
         let typeFiles = GeneratorPipeline(layout: .typeFiles).render(model).files
         let shards = GeneratorPipeline(layout: .shards(count)).render(model).files
         #expect(shards.map(\.name) == ShardLayout.fileNames(count: count))
         #expect(try declarations(shards[0].contents) == declarations(typeFiles[0].contents), "the registry differs")
-        var shardTexts = try shards.dropFirst().map { shard in
-            shard.contents.contains(Generator.emptyShardNote) ? "" : try declarations(shard.contents)
-        }
+        var shardTexts = try shards.dropFirst()
+            .map { shard in shard.contents.contains(Generator.emptyShardNote) ? "" : try declarations(shard.contents) }
         for (type, file) in zip(model.types, typeFiles.dropFirst()) {
             let shard = ShardLayout.shard(of: type.name, count: count)
             let text = try declarations(file.contents)

@@ -4,10 +4,19 @@ import Testing
 /// The renderer on its own: escaping and layout.
 struct RendererTests {
     @Test func stringLiteralsAreEscaped() {
-        let declaration = Declaration.variable(VariableDeclaration(
-            access: .public, modifiers: [.static], name: "text", type: nil,
-            kind: .constant(.literal(.string("quote \" backslash \\ newline \n tab \t bell \u{7} é")))))
-        #expect(SwiftRenderer().render(declaration) == "public static let text = \"quote \\\" backslash \\\\ newline \\n tab \\t bell \\u{7} é\"\n")
+        let declaration = Declaration.variable(
+            VariableDeclaration(
+                access: .public,
+                modifiers: [.static],
+                name: "text",
+                type: nil,
+                kind: .constant(.literal(.string("quote \" backslash \\ newline \n tab \t bell \u{7} é")))
+            )
+        )
+        #expect(
+            SwiftRenderer().render(declaration)
+                == "public static let text = \"quote \\\" backslash \\\\ newline \\n tab \\t bell \\u{7} é\"\n"
+        )
     }
 
     @Test func aFileOfCommentsAloneEndsWithOneNewline() {
@@ -18,22 +27,40 @@ struct RendererTests {
     }
 
     @Test func keywordsAreEscapedWhereDeclaredAndAfterDots() {
-        let declaration = Declaration.enum(NominalDeclaration(access: .internal, name: "Type", members: [
-            .enumCase(EnumCaseDeclaration(name: "self")),
-            .variable(VariableDeclaration(access: .private, modifiers: [.static], name: "x", type: nil, kind: .constant(.member(nil, "self")))),
-        ]))
-        #expect(SwiftRenderer().render(declaration) == """
-            enum `Type` {
-                case `self`
+        let declaration = Declaration.enum(
+            NominalDeclaration(
+                access: .internal,
+                name: "Type",
+                members: [
+                    .enumCase(EnumCaseDeclaration(name: "self")),
+                    .variable(
+                        VariableDeclaration(
+                            access: .private,
+                            modifiers: [.static],
+                            name: "x",
+                            type: nil,
+                            kind: .constant(.member(nil, "self"))
+                        )
+                    ),
+                ]
+            )
+        )
+        #expect(
+            SwiftRenderer().render(declaration) == """
+                enum `Type` {
+                    case `self`
 
-                private static let x = .`self`
-            }
+                    private static let x = .`self`
+                }
 
-            """)
+                """
+        )
     }
 
     @Test func identifiersFollowTheSwiftGrammar() {
         #expect(SwiftIdentifier.isHead("é") && SwiftIdentifier.isHead("‿") && !SwiftIdentifier.isHead("1"))
-        #expect(SwiftIdentifier.isCharacter("1") && !SwiftIdentifier.isCharacter("-") && !SwiftIdentifier.isCharacter(" "))
+        #expect(
+            SwiftIdentifier.isCharacter("1") && !SwiftIdentifier.isCharacter("-") && !SwiftIdentifier.isCharacter(" ")
+        )
     }
 }

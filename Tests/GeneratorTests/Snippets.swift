@@ -30,7 +30,11 @@ enum Snippets {
     /// The rendered declaration of the generated type named `swiftName`, and the generator's diagnostics: through the
     /// generator's own translation of the whole model. With `SNIPPETS_RECORD_DIR` set, each rendered type is also
     /// written there (`<name>.swift`), for reviewing and updating expectations after a deliberate change.
-    static func render(_ document: String, type swiftName: String, configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> (text: String, diagnostics: [String]) {
+    static func render(
+        _ document: String,
+        type swiftName: String,
+        configuration: GeneratorConfiguration = GeneratorConfiguration()
+    ) throws -> (text: String, diagnostics: [String]) {
         let model = GeneratorPipeline(configuration: configuration).translate(try parsed(document))
         guard let declaration = model.types.first(where: { $0.name == swiftName })?.declaration else {
             throw SnippetError.noSuchType(swiftName, model.types.map(\.name).sorted())
@@ -43,9 +47,9 @@ enum Snippets {
     }
 
     /// The diagnostics of translating the whole model.
-    static func diagnostics(_ document: String, configuration: GeneratorConfiguration = GeneratorConfiguration()) throws -> [String] {
-        messages(GeneratorPipeline(configuration: configuration).translate(try parsed(document)).diagnostics)
-    }
+    static func diagnostics(_ document: String, configuration: GeneratorConfiguration = GeneratorConfiguration()) throws
+        -> [String]
+    { messages(GeneratorPipeline(configuration: configuration).translate(try parsed(document)).diagnostics) }
 
     private static func messages(_ diagnostics: [Diagnostic]) -> [String] {
         diagnostics.map { "\($0.severity.rawValue): \($0.message)" }

@@ -4,102 +4,114 @@ import Testing
 /// Complex types, enum types and Dynamics option sets.
 struct ValueTypeSnippetTests {
     @Test func complexTypeIncludesItsBase() throws {
-        let document = Snippets.csdl("""
+        let document = Snippets.csdl(
+            """
                   <ComplexType Name="Location"><Property Name="City" Type="Edm.String"/></ComplexType>
                   <ComplexType Name="AirportLocation" BaseType="t.Location"><Property Name="Point" Type="Edm.GeographyPoint" SRID="4326"/></ComplexType>
-            """)
+            """
+        )
         let (text, _) = try Snippets.render(document, type: "AirportLocation")
-        #expect(text == #"""
-            /// Includes the properties of its base type `Test.Location`.
-            ///
-            /// - Remark: Generated from complex type `Test.AirportLocation`.
-            public struct AirportLocation: MobileSdk.ComplexValue {
-                public var attributes: [Swift.String: MobileSdk.AttributeValue]
+        #expect(
+            text == #"""
+                /// Includes the properties of its base type `Test.Location`.
+                ///
+                /// - Remark: Generated from complex type `Test.AirportLocation`.
+                public struct AirportLocation: MobileSdk.ComplexValue {
+                    public var attributes: [Swift.String: MobileSdk.AttributeValue]
 
-                public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
-                    self.attributes = attributes
+                    public init(attributes: [Swift.String: MobileSdk.AttributeValue] = [:]) {
+                        self.attributes = attributes
+                    }
+
+                    /// Each property's Swift name, storage name, type and name in payloads.
+                    public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
+                        MobileSdk.PropertyMetadata.table(of: AirportLocation.self, """
+                            version 1
+                            city: City string
+                            point: Point geography
+                            """)
+                    }
+
+                    /// - Remark: Generated from `Test.AirportLocation/City` (`Edm.String`).
+                    public var city: Swift.String? {
+                        get { self._get() }
+                        set { self._set(newValue) }
+                    }
+
+                    /// - Remark: Generated from `Test.AirportLocation/Point` (`Edm.GeographyPoint`).
+                    public var point: MobileSdk.SpatialValue? {
+                        get { self._get() }
+                        set { self._set(newValue) }
+                    }
                 }
 
-                /// Each property's Swift name, storage name, type and name in payloads.
-                public static var propertyMetadata: [MobileSdk.PropertyMetadata] {
-                    MobileSdk.PropertyMetadata.table(of: AirportLocation.self, """
-                        version 1
-                        city: City string
-                        point: Point geography
-                        """)
-                }
-
-                /// - Remark: Generated from `Test.AirportLocation/City` (`Edm.String`).
-                public var city: Swift.String? {
-                    get { self._get() }
-                    set { self._set(newValue) }
-                }
-
-                /// - Remark: Generated from `Test.AirportLocation/Point` (`Edm.GeographyPoint`).
-                public var point: MobileSdk.SpatialValue? {
-                    get { self._get() }
-                    set { self._set(newValue) }
-                }
-            }
-
-            """#)
+                """#
+        )
     }
 
     @Test func enumType() throws {
-        let document = Snippets.csdl("""
+        let document = Snippets.csdl(
+            """
                   <EnumType Name="Color"><Member Name="Red"/><Member Name="default"/><Member Name="DARK_GREEN"/></EnumType>
-            """)
+            """
+        )
         let (text, _) = try Snippets.render(document, type: "Color")
-        #expect(text == #"""
-            /// - Remark: Generated from enum type `Test.Color`.
-            public enum Color: MobileSdk.EdmEnumeration {
-                case red
-                case `default`
-                case darkGreen
+        #expect(
+            text == #"""
+                /// - Remark: Generated from enum type `Test.Color`.
+                public enum Color: MobileSdk.EdmEnumeration {
+                    case red
+                    case `default`
+                    case darkGreen
 
-                public static var edmTypeName: Swift.String? { "Test.Color" }
+                    public static var edmTypeName: Swift.String? { "Test.Color" }
 
-                /// Each member's name in the metadata, in the order of the cases.
-                public static var memberNames: [Swift.String] {
-                    [
-                        "Red",
-                        "default",
-                        "DARK_GREEN",
-                    ]
+                    /// Each member's name in the metadata, in the order of the cases.
+                    public static var memberNames: [Swift.String] {
+                        [
+                            "Red",
+                            "default",
+                            "DARK_GREEN",
+                        ]
+                    }
                 }
-            }
 
-            """#)
+                """#
+        )
     }
 
     @Test func flagsEnumType() throws {
-        let document = Snippets.csdl("""
+        let document = Snippets.csdl(
+            """
                   <EnumType Name="Access" IsFlags="true"><Member Name="None" Value="0"/><Member Name="Read" Value="1"/><Member Name="Write" Value="2"/></EnumType>
-            """)
+            """
+        )
         let (text, _) = try Snippets.render(document, type: "Access")
-        #expect(text == #"""
-            /// - Remark: Generated from enum type `Test.Access`.
-            public struct Access: MobileSdk.EdmFlagsEnumeration {
-                public var rawValue: Swift.Int64
+        #expect(
+            text == #"""
+                /// - Remark: Generated from enum type `Test.Access`.
+                public struct Access: MobileSdk.EdmFlagsEnumeration {
+                    public var rawValue: Swift.Int64
 
-                public init(rawValue: Swift.Int64) {
-                    self.rawValue = rawValue
+                    public init(rawValue: Swift.Int64) {
+                        self.rawValue = rawValue
+                    }
+
+                    public static let noneValue: Access = []
+                    public static let read: Access = Access(rawValue: 1)
+                    public static let write: Access = Access(rawValue: 2)
+
+                    public static var edmTypeName: Swift.String? { "Test.Access" }
+
+                    public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [
+                        ("None", noneValue.rawValue),
+                        ("Read", read.rawValue),
+                        ("Write", write.rawValue),
+                    ]
                 }
 
-                public static let noneValue: Access = []
-                public static let read: Access = Access(rawValue: 1)
-                public static let write: Access = Access(rawValue: 2)
-
-                public static var edmTypeName: Swift.String? { "Test.Access" }
-
-                public static let memberNames: [(name: Swift.String, value: Swift.Int64)] = [
-                    ("None", noneValue.rawValue),
-                    ("Read", read.rawValue),
-                    ("Write", write.rawValue),
-                ]
-            }
-
-            """#)
+                """#
+        )
     }
 
     @Test func optionSetKeepsUnknownValues() throws {
@@ -123,22 +135,24 @@ struct ValueTypeSnippetTests {
             </ArrayOfEntityMetadata>
             """
         let (text, _) = try Snippets.render(document, type: "AccountIndustryCode")
-        #expect(text == #"""
-            /// - Remark: Generated from the local picklist option set `account_industrycode`.
-            public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
-                case accounting
-                case valueMinus2
+        #expect(
+            text == #"""
+                /// - Remark: Generated from the local picklist option set `account_industrycode`.
+                public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
+                    case accounting
+                    case valueMinus2
 
-                /// A value the metadata did not list.
-                case unknown(Swift.Int32)
+                    /// A value the metadata did not list.
+                    case unknown(Swift.Int32)
 
-                /// Each option's value and label.
-                public static let options = MobileSdk.OptionTable<AccountIndustryCode>(
-                    (.accounting, 1, "Accounting"),
-                    (.valueMinus2, -2, nil)
-                )
-            }
+                    /// Each option's value and label.
+                    public static let options = MobileSdk.OptionTable<AccountIndustryCode>(
+                        (.accounting, 1, "Accounting"),
+                        (.valueMinus2, -2, nil)
+                    )
+                }
 
-            """#)
+                """#
+        )
     }
 }

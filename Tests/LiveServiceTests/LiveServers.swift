@@ -32,11 +32,17 @@ enum LiveServers {
 extension LiveServers {
     /// A client for `root` through `transport`, reading into the classes `register` registers (a generated model's
     /// `GeneratedEntities.register(in:)`).
-    static func client(_ root: URL, version: ODataVersion = .v4, transport: RecordingTransport,
-                       register: (EntityRegistry) -> Void) -> ODataClient {
+    static func client(
+        _ root: URL,
+        version: ODataVersion = .v4,
+        transport: RecordingTransport,
+        register: (EntityRegistry) -> Void
+    ) -> ODataClient {
         let registry = EntityRegistry()
         register(registry)
-        return ODataClient(ODataClient.Configuration(serviceRoot: root, version: version, transport: transport, registry: registry))
+        return ODataClient(
+            ODataClient.Configuration(serviceRoot: root, version: version, transport: transport, registry: registry)
+        )
     }
 }
 
@@ -57,12 +63,16 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         return try await inner.send(request)
     }
 
-    func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse {
+    func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws
+        -> HTTPResponse
+    {
         record(request)
         return try await inner.download(request, into: directory, progress: progress)
     }
 
-    func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse {
+    func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws
+        -> HTTPResponse
+    {
         record(request)
         return try await inner.upload(request, fromFile: file, progress: progress)
     }

@@ -8,16 +8,13 @@ import TripPinModel
 /// A view model as a SwiftUI app writes it: `@MainActor`, `@Observable`, holding generated entities and calling every
 /// client operation on them. That it compiles in Swift 6 mode without a diagnostic is half of the test; the other half
 /// runs it against the real OData v4 server.
-@MainActor @Observable
-final class PeopleViewModel {
+@MainActor @Observable final class PeopleViewModel {
     private let client: ODataClient
     private(set) var people: [Person] = []
     private(set) var selected: Person?
     private(set) var pageSizes: [Int] = []
 
-    init(client: ODataClient) {
-        self.client = client
-    }
+    init(client: ODataClient) { self.client = client }
 
     func add(userName: String, firstName: String, lastName: String) async throws {
         let person = Person(key: EntityKey(userName))
@@ -94,43 +91,45 @@ final class PeopleViewModel {
 }
 
 extension ODataV4Live {
-@Suite struct MainActorViewModelTests {
-    @MainActor @Test func aMainActorViewModelCallsEveryOperation() async throws {
-        let root = try #require(LiveServers.v4, LiveServers.skipMessage)
-        let registry = EntityRegistry()
-        GeneratedEntities.register(in: registry)
-        let model = PeopleViewModel(client: ODataClient(ODataClient.Configuration(serviceRoot: root, registry: registry)))
-        let family = "ViewModel" + LiveServers.runId
-        let names = (1...3).map { "vm\($0)-" + LiveServers.runId }
-        for name in names { try await model.add(userName: name, firstName: "F", lastName: family) }
+    @Suite struct MainActorViewModelTests {
+        @MainActor @Test func aMainActorViewModelCallsEveryOperation() async throws {
+            let root = try #require(LiveServers.v4, LiveServers.skipMessage)
+            let registry = EntityRegistry()
+            GeneratedEntities.register(in: registry)
+            let model = PeopleViewModel(
+                client: ODataClient(ODataClient.Configuration(serviceRoot: root, registry: registry))
+            )
+            let family = "ViewModel" + LiveServers.runId
+            let names = (1...3).map { "vm\($0)-" + LiveServers.runId }
+            for name in names { try await model.add(userName: name, firstName: "F", lastName: family) }
 
-        try await model.search(lastName: family)
-        #expect(model.people.compactMap(\.userName) == names)
-        try await model.loadPages(lastName: family)
-        #expect(model.pageSizes == [2, 1])
-        model.prepare(lastName: family)
-        try await model.loadOneByOne()
-        #expect(model.people.compactMap(\.userName) == names)
+            try await model.search(lastName: family)
+            #expect(model.people.compactMap(\.userName) == names)
+            try await model.loadPages(lastName: family)
+            #expect(model.pageSizes == [2, 1])
+            model.prepare(lastName: family)
+            try await model.loadOneByOne()
+            #expect(model.people.compactMap(\.userName) == names)
 
-        try await model.show(userName: names[0])
-        let shown = try #require(model.selected)
-        try await model.rename(shown, to: "Renamed")
-        try await model.show(userName: names[0])
-        #expect(model.selected?.firstName == "Renamed")
-        try await model.showThroughService(userName: names[1])
-        try await model.show(userName: names[1])
-        #expect(model.selected?.middleName == "S")
-        #expect(try await model.favoriteAirline(of: shown) == nil)
+            try await model.show(userName: names[0])
+            let shown = try #require(model.selected)
+            try await model.rename(shown, to: "Renamed")
+            try await model.show(userName: names[0])
+            #expect(model.selected?.firstName == "Renamed")
+            try await model.showThroughService(userName: names[1])
+            try await model.show(userName: names[1])
+            #expect(model.selected?.middleName == "S")
+            #expect(try await model.favoriteAirline(of: shown) == nil)
 
-        let statuses = try await model.renameAll(lastName: family + "B")
-        #expect(statuses.allSatisfy { (200..<300).contains($0) })
-        try await model.search(lastName: family + "B")
-        #expect(model.people.count == 3)
+            let statuses = try await model.renameAll(lastName: family + "B")
+            #expect(statuses.allSatisfy { (200..<300).contains($0) })
+            try await model.search(lastName: family + "B")
+            #expect(model.people.count == 3)
 
-        for person in model.people { try await model.remove(person) }
-        #expect(model.people.isEmpty)
-        try await model.search(lastName: family + "B")
-        #expect(model.people.isEmpty)
+            for person in model.people { try await model.remove(person) }
+            #expect(model.people.isEmpty)
+            try await model.search(lastName: family + "B")
+            #expect(model.people.isEmpty)
+        }
     }
-}
 }

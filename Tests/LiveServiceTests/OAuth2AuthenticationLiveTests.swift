@@ -13,9 +13,15 @@ struct OAuth2AuthenticationLiveTests {
         let clientId = try #require(LiveServers.oauthClientId, LiveServers.skipMessage)
         let authentication = OAuth2Authentication(
             tokenEndpoint: server.appendingPathComponent("oauth/token"),
-            grant: .clientCredentials(clientId: clientId, clientSecret: secret), scope: "odata")
-        let client = ODataClient(ODataClient.Configuration(serviceRoot: server.appendingPathComponent("odata/"),
-                                                           authentication: authentication))
+            grant: .clientCredentials(clientId: clientId, clientSecret: secret),
+            scope: "odata"
+        )
+        let client = ODataClient(
+            ODataClient.Configuration(
+                serviceRoot: server.appendingPathComponent("odata/"),
+                authentication: authentication
+            )
+        )
         return (client, server.appendingPathComponent("odata/$metadata"))
     }
 
@@ -29,9 +35,7 @@ struct OAuth2AuthenticationLiveTests {
 
     @Test(.timeLimit(.minutes(1))) func aWrongSecretIsTheServersRefusal() async throws {
         let (client, metadata) = try client(secret: "not-the-secret")
-        await #expect {
-            try await client.send(HTTPRequest(method: "GET", url: metadata))
-        } throws: { error in
+        await #expect { try await client.send(HTTPRequest(method: "GET", url: metadata)) } throws: { error in
             guard case .authenticationFailed(let status, let reason)? = error as? ODataClientError else { return false }
             return status == 401 && reason.hasPrefix("invalid_client")
         }

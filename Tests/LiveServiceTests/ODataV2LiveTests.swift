@@ -43,7 +43,9 @@ struct ODataV2LiveTests {
         #expect(onServer["Name"] as? String == "Contoso")
         #expect((onServer["Revenue"] as? [String: Any])?["Value"] as? String == "1234.5")
         #expect((onServer["IndustryCode"] as? [String: Any])?["Value"] as? Int == 3)
-        #expect(((onServer["OwnerId"] as? [String: Any])?["Id"] as? String)?.lowercased() == owner.uuidString.lowercased())
+        #expect(
+            ((onServer["OwnerId"] as? [String: Any])?["Id"] as? String)?.lowercased() == owner.uuidString.lowercased()
+        )
         #expect(onServer["CreatedOn"] as? String == "/Date(1700000000250)/")
 
         let retrieved = try await client.retrieve(Account.self, id: id)
@@ -77,8 +79,12 @@ struct ODataV2LiveTests {
         let prefix = "PG-" + LiveServers.runId
         let accounts = (1...5).map { account("\(prefix)-\($0)", name: "Paged \($0)") }
         for account in accounts { try await client.create(account) }
-        let query = ODataQuery(select: ["AccountId", "AccountNumber"], filter: "substringof('\(prefix)',AccountNumber)",
-                               orderBy: ["AccountNumber"], count: true)
+        let query = ODataQuery(
+            select: ["AccountId", "AccountNumber"],
+            filter: "substringof('\(prefix)',AccountNumber)",
+            orderBy: ["AccountNumber"],
+            count: true
+        )
 
         var pageSizes: [Int] = []
         var seen: [String] = []
@@ -95,27 +101,34 @@ struct ODataV2LiveTests {
         #expect(all.count == 5)
 
         for account in accounts { try await client.delete(account) }
-        let after = try await ServerProbe.get(root, ServerProbe.encoded("AccountSet?$filter=substringof('\(prefix)',AccountNumber)"))
+        let after = try await ServerProbe.get(
+            root,
+            ServerProbe.encoded("AccountSet?$filter=substringof('\(prefix)',AccountNumber)")
+        )
         #expect(((after.json?["d"] as? [String: Any])?["results"] as? [Any])?.isEmpty == true)
     }
 
     @Test func typedQueriesReturnTheRowsOfTheHandWrittenURL() async throws {
         let prefix = "TQ-" + LiveServers.runId
         let revenues = [90, 150, 151, 400]
-        let accounts = revenues.enumerated().map { index, revenue -> Account in
-            let account = self.account("\(prefix)-\(index)", name: index == 1 ? "O'Neil" : "Account \(index)")
-            account.revenue = Money(Decimal(revenue))
-            account.industryCode = OptionSetValue(Int32(index))
-            return account
-        }
+        let accounts = revenues.enumerated()
+            .map { index, revenue -> Account in
+                let account = self.account("\(prefix)-\(index)", name: index == 1 ? "O'Neil" : "Account \(index)")
+                account.revenue = Money(Decimal(revenue))
+                account.industryCode = OptionSetValue(Int32(index))
+                return account
+            }
         for account in accounts { try await client.create(account) }
-        let typed = Query<Account>()
-            .select(\.accountId, \.accountNumber)
+        let typed = Query<Account>().select(\.accountId, \.accountNumber)
             .filter { $0.accountNumber.contains(prefix) && ($0.revenue > Money(150) || $0.name == "O'Neil") }
             .orderBy(\.accountNumber)
         let rows = try await client.retrieveAll(typed)
-        let direct = try await ServerProbe.all(root, ServerProbe.encoded(
-            "AccountSet?$select=AccountNumber&$filter=substringof('\(prefix)',AccountNumber) and (Revenue/Value gt 150M or Name eq 'O''Neil')&$orderby=AccountNumber"))
+        let direct = try await ServerProbe.all(
+            root,
+            ServerProbe.encoded(
+                "AccountSet?$select=AccountNumber&$filter=substringof('\(prefix)',AccountNumber) and (Revenue/Value gt 150M or Name eq 'O''Neil')&$orderby=AccountNumber"
+            )
+        )
         let expected = direct.compactMap { $0["AccountNumber"] as? String }
         #expect(rows.compactMap(\.accountNumber) == expected)
         #expect(rows.compactMap(\.accountNumber) == ["\(prefix)-1", "\(prefix)-2", "\(prefix)-3"])
@@ -135,7 +148,10 @@ struct ODataV2LiveTests {
         try await client.associate(parent, navigationProperty: "contact_customer_accounts", with: contact)
         let linked = try await ServerProbe.get(root, related)
         let results = try #require((linked.json?["d"] as? [String: Any])?["results"] as? [[String: Any]])
-        #expect(results.compactMap { ($0["__metadata"] as? [String: Any])?["uri"] as? String }.map { $0.hasSuffix(contactURL) } == [true])
+        #expect(
+            results.compactMap { ($0["__metadata"] as? [String: Any])?["uri"] as? String }
+                .map { $0.hasSuffix(contactURL) } == [true]
+        )
 
         try await client.disassociate(parent, navigationProperty: "contact_customer_accounts", from: contact)
         let unlinked = try await ServerProbe.get(root, related)
@@ -145,9 +161,7 @@ struct ODataV2LiveTests {
     }
 
     @Test func serviceErrorsAreTyped() async throws {
-        await #expect {
-            try await client.retrieve(Account.self, id: UUID())
-        } throws: { error in
+        await #expect { try await client.retrieve(Account.self, id: UUID()) } throws: { error in
             guard let error = error as? ODataServiceError else { return false }
             return error.statusCode == 404 && error.message.contains("Resource not found")
         }

@@ -17,7 +17,9 @@ struct ODataV2MediaLiveTests {
     init() throws {
         root = try #require(LiveServers.v2Media, LiveServers.skipMessage)
         client = LiveServers.client(root, version: .v2, transport: transport, register: GeneratedEntities.register(in:))
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ODataV2MediaLiveTests-" + UUID().uuidString)
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ODataV2MediaLiveTests-" + UUID().uuidString
+        )
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -28,9 +30,16 @@ struct ODataV2MediaLiveTests {
         let file = folder.appendingPathComponent("beach.png")
         try Self.picture.write(to: file)
 
-        let entry = try await client.createMediaEntity(Picture.self, contentsOf: file, contentType: "image/png", slug: "beach.png")
+        let entry = try await client.createMediaEntity(
+            Picture.self,
+            contentsOf: file,
+            contentType: "image/png",
+            slug: "beach.png"
+        )
         let post = try #require(transport.requests.first)
-        #expect(post.method == "POST" && post[header: "Slug"] == "beach.png" && post[header: "Content-Type"] == "image/png")
+        #expect(
+            post.method == "POST" && post[header: "Slug"] == "beach.png" && post[header: "Content-Type"] == "image/png"
+        )
         let media = entry.mediaResource
         let readLink = try #require(media.readLink)
         #expect(readLink.hasPrefix(root.absoluteString + "Pictures(") && readLink.hasSuffix(")/$value"))

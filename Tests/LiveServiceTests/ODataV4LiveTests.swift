@@ -8,227 +8,261 @@ import TripPinModel
 /// create → retrieve → update (only changed fields) → query with paging → delete, each checked on the server with
 /// plain HTTP.
 extension ODataV4Live {
-@Suite struct ODataV4LiveTests {
-    private let root: URL
-    private let transport = RecordingTransport()
-    private let client: ODataClient
+    @Suite struct ODataV4LiveTests {
+        private let root: URL
+        private let transport = RecordingTransport()
+        private let client: ODataClient
 
-    init() throws {
-        root = try #require(LiveServers.v4, LiveServers.skipMessage)
-        client = LiveServers.client(root, transport: transport, register: GeneratedEntities.register(in:))
-    }
-
-    private func person(_ userName: String, first: String, last: String) -> Person {
-        let person = Person()
-        person.setValue(userName, for: "UserName")   // read-only: the key
-        person.firstName = first
-        person.lastName = last
-        person.middleName = "Q"
-        person.gender = .female
-        person.age = 34
-        person.emails = ["\(userName)@example.com"]
-        person.favoriteFeature = .wifi
-        var home = Location()
-        home.address = "187 Suffolk Ln."
-        person.homeAddress = home
-        return person
-    }
-
-    @Test func createRetrieveUpdateDelete() async throws {
-        let userName = "ada-" + LiveServers.runId
-        let path = "People('\(userName)')"
-        let created = person(userName, first: "Ada", last: "Lovelace")
-
-        let location = try await client.create(created)
-        #expect(location.url.hasSuffix(path) || location.url.hasSuffix(ServerProbe.encoded(path)))
-        #expect(created.changedAttributeNames.isEmpty)
-        let onServer = try await ServerProbe.get(root, ServerProbe.encoded(path))
-        #expect(onServer.status == 200)
-        #expect(onServer.json?["FirstName"] as? String == "Ada")
-        #expect(onServer.json?["Gender"] as? String == "Female")
-        #expect((onServer.json?["HomeAddress"] as? [String: Any])?["Address"] as? String == "187 Suffolk Ln.")
-
-        let retrieved = try await client.retrieve(Person.self, key: EntityKey(userName))
-        #expect(retrieved.firstName == "Ada")
-        #expect(retrieved.gender == .female)
-        #expect(retrieved.age == 34)
-        #expect(retrieved.emails == ["\(userName)@example.com"])
-        #expect(retrieved.homeAddress?.address == "187 Suffolk Ln.")
-        #expect(retrieved.changedAttributeNames.isEmpty)
-
-        retrieved.firstName = "Augusta Ada"
-        retrieved.middleName = nil
-        try await client.update(retrieved)
-        let patch = try #require(transport.requests.last)
-        #expect(patch.method == "PATCH")
-        let sent = try #require(try JSONSerialization.jsonObject(with: patch.body ?? Data()) as? [String: Any])
-        #expect(sent.keys.sorted() == ["FirstName", "MiddleName"])
-        #expect(sent["MiddleName"] is NSNull)
-        let updated = try await ServerProbe.get(root, ServerProbe.encoded(path))
-        #expect(updated.json?["FirstName"] as? String == "Augusta Ada")
-        #expect(updated.json?["MiddleName"] is NSNull)
-        #expect(updated.json?["LastName"] as? String == "Lovelace")
-        #expect(updated.json?["Age"] as? Int == 34)
-
-        try await client.delete(retrieved)
-        #expect(try await ServerProbe.get(root, ServerProbe.encoded(path)).status == 404)
-        await #expect(throws: ODataServiceError.self) { try await client.retrieve(Person.self, key: EntityKey(userName)) }
-    }
-
-    @Test func queryFollowsServerPagingWithoutLossOrDuplicates() async throws {
-        let family = "Paging" + LiveServers.runId
-        let names = (1...5).map { "p\($0)-" + LiveServers.runId }
-        for (index, name) in names.enumerated() {
-            try await client.create(person(name, first: "F\(index)", last: family))
+        init() throws {
+            root = try #require(LiveServers.v4, LiveServers.skipMessage)
+            client = LiveServers.client(root, transport: transport, register: GeneratedEntities.register(in:))
         }
-        let query = ODataQuery(select: ["UserName", "FirstName"], filter: "LastName eq '\(family)'", orderBy: ["UserName desc"], count: true)
 
-        var pageSizes: [Int] = []
-        var seen: [String] = []
-        for try await page in client.pages(Person.self, query: query) {
-            pageSizes.append(page.entities.count)
-            seen += page.entities.compactMap(\.userName)
-            if pageSizes.count == 1 { #expect(page.totalCount == 5) }
+        private func person(_ userName: String, first: String, last: String) -> Person {
+            let person = Person()
+            person.setValue(userName, for: "UserName")  // read-only: the key
+            person.firstName = first
+            person.lastName = last
+            person.middleName = "Q"
+            person.gender = .female
+            person.age = 34
+            person.emails = ["\(userName)@example.com"]
+            person.favoriteFeature = .wifi
+            var home = Location()
+            home.address = "187 Suffolk Ln."
+            person.homeAddress = home
+            return person
         }
-        #expect(pageSizes == [2, 2, 1])
-        #expect(seen == names.sorted(by: >))
 
-        let all = try await client.retrieveAll(Person.self, query: query)
-        #expect(all.compactMap(\.userName) == names.sorted(by: >))
-        #expect(all.allSatisfy { $0.lastName == nil && $0.firstName != nil })
+        @Test func createRetrieveUpdateDelete() async throws {
+            let userName = "ada-" + LiveServers.runId
+            let path = "People('\(userName)')"
+            let created = person(userName, first: "Ada", last: "Lovelace")
 
-        // The same rows as a hand-written request.
-        let direct = try await ServerProbe.get(root, ServerProbe.encoded("People?$filter=LastName eq '\(family)'&$count=true"))
-        #expect(direct.json?["@odata.count"] as? Int == 5)
+            let location = try await client.create(created)
+            #expect(location.url.hasSuffix(path) || location.url.hasSuffix(ServerProbe.encoded(path)))
+            #expect(created.changedAttributeNames.isEmpty)
+            let onServer = try await ServerProbe.get(root, ServerProbe.encoded(path))
+            #expect(onServer.status == 200)
+            #expect(onServer.json?["FirstName"] as? String == "Ada")
+            #expect(onServer.json?["Gender"] as? String == "Female")
+            #expect((onServer.json?["HomeAddress"] as? [String: Any])?["Address"] as? String == "187 Suffolk Ln.")
 
-        for name in names { try await client.delete(Person.self, key: EntityKey(name)) }
-        let after = try await ServerProbe.get(root, ServerProbe.encoded("People?$filter=LastName eq '\(family)'&$count=true"))
-        #expect(after.json?["@odata.count"] as? Int == 0)
-    }
+            let retrieved = try await client.retrieve(Person.self, key: EntityKey(userName))
+            #expect(retrieved.firstName == "Ada")
+            #expect(retrieved.gender == .female)
+            #expect(retrieved.age == 34)
+            #expect(retrieved.emails == ["\(userName)@example.com"])
+            #expect(retrieved.homeAddress?.address == "187 Suffolk Ln.")
+            #expect(retrieved.changedAttributeNames.isEmpty)
 
-    @Test func typedQueriesReturnTheRowsOfTheHandWrittenURL() async throws {
-        let family = "Typed" + LiveServers.runId
-        let ages: [Int32] = [17, 25, 31, 44, 58]
-        for (index, age) in ages.enumerated() {
-            let created = person("t\(index)-" + LiveServers.runId, first: index.isMultiple(of: 2) ? "Ann'e" : "Bob", last: family)
-            created.age = age
-            try await client.create(created)
+            retrieved.firstName = "Augusta Ada"
+            retrieved.middleName = nil
+            try await client.update(retrieved)
+            let patch = try #require(transport.requests.last)
+            #expect(patch.method == "PATCH")
+            let sent = try #require(try JSONSerialization.jsonObject(with: patch.body ?? Data()) as? [String: Any])
+            #expect(sent.keys.sorted() == ["FirstName", "MiddleName"])
+            #expect(sent["MiddleName"] is NSNull)
+            let updated = try await ServerProbe.get(root, ServerProbe.encoded(path))
+            #expect(updated.json?["FirstName"] as? String == "Augusta Ada")
+            #expect(updated.json?["MiddleName"] is NSNull)
+            #expect(updated.json?["LastName"] as? String == "Lovelace")
+            #expect(updated.json?["Age"] as? Int == 34)
+
+            try await client.delete(retrieved)
+            #expect(try await ServerProbe.get(root, ServerProbe.encoded(path)).status == 404)
+            await #expect(throws: ODataServiceError.self) {
+                try await client.retrieve(Person.self, key: EntityKey(userName))
+            }
         }
-        let typed = Query<Person>()
-            .select(\.userName, \.age)
-            .filter { $0.lastName == family && ($0.age >= 25 || $0.firstName == "Ann'e") && $0.emails.any { $0.hasSuffix("@example.com") } }
-            // Enumeration literals go qualified (`Ns.Type'Member'`), as odatapy requires; its `eq` on enumerations
-            // matches nothing, so only `ne` is checked here (and the literal forms in the unit tests).
-            .filter { $0.favoriteFeature != [.lounge] }
-            .orderBy(\.age, descending: true)
-        let rows = try await client.retrieveAll(typed)
-        let direct = try await ServerProbe.all(root, ServerProbe.encoded(
-            "People?$select=UserName,Age&$filter=LastName eq '\(family)' and (Age ge 25 or FirstName eq 'Ann''e') and Emails/any(e:endswith(e,'@example.com')) and FavoriteFeature ne Sample.TripPin.Feature'Lounge'&$orderby=Age desc"))
-        let expected = direct.compactMap { $0["UserName"] as? String }
-        #expect(rows.compactMap(\.userName) == expected)
-        #expect(rows.compactMap(\.age) == [58, 44, 31, 25, 17])
-        for index in ages.indices { try await client.delete(Person.self, key: EntityKey("t\(index)-" + LiveServers.runId)) }
-    }
 
-    @Test func typedQueriesThroughComplexValues() async throws {
-        let family = "Complex" + LiveServers.runId
-        let homes = [("1 Main St", "Boise"), ("2 Oak Ave", "Seattle"), ("3 Elm Rd", "Boise")]
-        for (index, home) in homes.enumerated() {
-            let created = person("c\(index)-" + LiveServers.runId, first: "Cy", last: family)
-            var city = City()
-            city.name = home.1
-            var location = Location()
-            location.address = home.0
-            location.city = city
-            created.homeAddress = location
-            try await client.create(created)
+        @Test func queryFollowsServerPagingWithoutLossOrDuplicates() async throws {
+            let family = "Paging" + LiveServers.runId
+            let names = (1...5).map { "p\($0)-" + LiveServers.runId }
+            for (index, name) in names.enumerated() {
+                try await client.create(person(name, first: "F\(index)", last: family))
+            }
+            let query = ODataQuery(
+                select: ["UserName", "FirstName"],
+                filter: "LastName eq '\(family)'",
+                orderBy: ["UserName desc"],
+                count: true
+            )
+
+            var pageSizes: [Int] = []
+            var seen: [String] = []
+            for try await page in client.pages(Person.self, query: query) {
+                pageSizes.append(page.entities.count)
+                seen += page.entities.compactMap(\.userName)
+                if pageSizes.count == 1 { #expect(page.totalCount == 5) }
+            }
+            #expect(pageSizes == [2, 2, 1])
+            #expect(seen == names.sorted(by: >))
+
+            let all = try await client.retrieveAll(Person.self, query: query)
+            #expect(all.compactMap(\.userName) == names.sorted(by: >))
+            #expect(all.allSatisfy { $0.lastName == nil && $0.firstName != nil })
+
+            // The same rows as a hand-written request.
+            let direct = try await ServerProbe.get(
+                root,
+                ServerProbe.encoded("People?$filter=LastName eq '\(family)'&$count=true")
+            )
+            #expect(direct.json?["@odata.count"] as? Int == 5)
+
+            for name in names { try await client.delete(Person.self, key: EntityKey(name)) }
+            let after = try await ServerProbe.get(
+                root,
+                ServerProbe.encoded("People?$filter=LastName eq '\(family)'&$count=true")
+            )
+            #expect(after.json?["@odata.count"] as? Int == 0)
         }
-        let typed = Query<Person>()
-            .select(\.userName)
-            .filter { $0.lastName == family && $0.homeAddress.city.name == "Boise" }
-            .orderBy(\.homeAddress?.address, descending: true)
-        let rows = try await client.retrieveAll(typed)
-        let direct = try await ServerProbe.all(root, ServerProbe.encoded(
-            "People?$select=UserName&$filter=LastName eq '\(family)' and HomeAddress/City/Name eq 'Boise'&$orderby=HomeAddress/Address desc"))
-        #expect(rows.compactMap(\.userName) == direct.compactMap { $0["UserName"] as? String })
-        #expect(rows.compactMap(\.userName) == ["c2-" + LiveServers.runId, "c0-" + LiveServers.runId])
-        for index in homes.indices { try await client.delete(Person.self, key: EntityKey("c\(index)-" + LiveServers.runId)) }
-    }
 
-    @Test func associateAndExpand() async throws {
-        let first = person("a-" + LiveServers.runId, first: "Russell", last: "Whyte")
-        let second = person("b-" + LiveServers.runId, first: "Scott", last: "Ketchum")
-        try await client.create(first)
-        try await client.create(second)
-
-        try await client.associate(first, navigationProperty: "Friends", with: second)
-        let expanded = try await client.retrieve(Person.self, key: EntityKey(first.userName ?? ""), expand: ["Friends"])
-        #expect(expanded.friends?.compactMap(\.userName) == [second.userName].compactMap { $0 })
-        #expect(expanded.friends?.first?.firstName == "Scott")
-
-        try await client.disassociate(first, navigationProperty: "Friends", from: second)
-        let links = try await ServerProbe.get(root, ServerProbe.encoded("People('\(first.userName ?? "")')/Friends"))
-        #expect((links.json?["value"] as? [Any])?.isEmpty == true)
-
-        try await client.delete(first)
-        try await client.delete(second)
-    }
-
-    @Test func eTagsGuardUpdates() async throws {
-        let airport = Airport()
-        airport.icaoCode = "T" + LiveServers.runId.prefix(3).uppercased()
-        airport.name = "Test Field"
-        airport.elevationFeet = 120
-        try await client.create(airport)
-        let loaded = try await client.retrieve(Airport.self, key: EntityKey(airport.icaoCode ?? ""))
-        let firstTag = try #require(loaded.eTag)
-
-        loaded.name = "Test Field North"
-        try await client.update(loaded)
-        #expect(transport.requests.last?[header: "If-Match"] == firstTag)
-        #expect(loaded.eTag != firstTag)
-
-        // A second copy still holding the first ETag is refused: the record changed since.
-        let stale = try await client.retrieve(Airport.self, key: EntityKey(airport.icaoCode ?? ""))
-        stale.eTag = firstTag
-        stale.elevationFeet = 5
-        await #expect {
-            try await client.update(stale)
-        } throws: { error in
-            (error as? ODataServiceError)?.statusCode == 412
+        @Test func typedQueriesReturnTheRowsOfTheHandWrittenURL() async throws {
+            let family = "Typed" + LiveServers.runId
+            let ages: [Int32] = [17, 25, 31, 44, 58]
+            for (index, age) in ages.enumerated() {
+                let created = person(
+                    "t\(index)-" + LiveServers.runId,
+                    first: index.isMultiple(of: 2) ? "Ann'e" : "Bob",
+                    last: family
+                )
+                created.age = age
+                try await client.create(created)
+            }
+            let typed = Query<Person>().select(\.userName, \.age)
+                .filter {
+                    $0.lastName == family && ($0.age >= 25 || $0.firstName == "Ann'e")
+                        && $0.emails.any { $0.hasSuffix("@example.com") }
+                }
+                // Enumeration literals go qualified (`Ns.Type'Member'`), as odatapy requires; its `eq` on enumerations
+                // matches nothing, so only `ne` is checked here (and the literal forms in the unit tests).
+                .filter { $0.favoriteFeature != [.lounge] }.orderBy(\.age, descending: true)
+            let rows = try await client.retrieveAll(typed)
+            let direct = try await ServerProbe.all(
+                root,
+                ServerProbe.encoded(
+                    "People?$select=UserName,Age&$filter=LastName eq '\(family)' and (Age ge 25 or FirstName eq 'Ann''e') and Emails/any(e:endswith(e,'@example.com')) and FavoriteFeature ne Sample.TripPin.Feature'Lounge'&$orderby=Age desc"
+                )
+            )
+            let expected = direct.compactMap { $0["UserName"] as? String }
+            #expect(rows.compactMap(\.userName) == expected)
+            #expect(rows.compactMap(\.age) == [58, 44, 31, 25, 17])
+            for index in ages.indices {
+                try await client.delete(Person.self, key: EntityKey("t\(index)-" + LiveServers.runId))
+            }
         }
-        let onServer = try await ServerProbe.get(root, "Airports('\(airport.icaoCode ?? "")')")
-        #expect(onServer.json?["ElevationFeet"] as? Int == 120)
-        #expect(onServer.json?["Name"] as? String == "Test Field North")
-        try await client.delete(loaded)
-    }
 
-    @Test func compositeKeys() async throws {
-        let rating = TripRating()
-        rating.tripId = 7
-        rating.userName = "rater-" + LiveServers.runId
-        rating.stars = 4
-        rating.ratedOn = DateOnly(year: 2026, month: 2, day: 28)
-        try await client.create(rating)
-        let key = EntityKey(["TripId": .int32(7), "UserName": .string(rating.userName ?? "")])
+        @Test func typedQueriesThroughComplexValues() async throws {
+            let family = "Complex" + LiveServers.runId
+            let homes = [("1 Main St", "Boise"), ("2 Oak Ave", "Seattle"), ("3 Elm Rd", "Boise")]
+            for (index, home) in homes.enumerated() {
+                let created = person("c\(index)-" + LiveServers.runId, first: "Cy", last: family)
+                var city = City()
+                city.name = home.1
+                var location = Location()
+                location.address = home.0
+                location.city = city
+                created.homeAddress = location
+                try await client.create(created)
+            }
+            let typed = Query<Person>().select(\.userName)
+                .filter { $0.lastName == family && $0.homeAddress.city.name == "Boise" }
+                .orderBy(\.homeAddress?.address, descending: true)
+            let rows = try await client.retrieveAll(typed)
+            let direct = try await ServerProbe.all(
+                root,
+                ServerProbe.encoded(
+                    "People?$select=UserName&$filter=LastName eq '\(family)' and HomeAddress/City/Name eq 'Boise'&$orderby=HomeAddress/Address desc"
+                )
+            )
+            #expect(rows.compactMap(\.userName) == direct.compactMap { $0["UserName"] as? String })
+            #expect(rows.compactMap(\.userName) == ["c2-" + LiveServers.runId, "c0-" + LiveServers.runId])
+            for index in homes.indices {
+                try await client.delete(Person.self, key: EntityKey("c\(index)-" + LiveServers.runId))
+            }
+        }
 
-        let loaded = try await client.retrieve(TripRating.self, key: key)
-        #expect(loaded.stars == 4 && loaded.ratedOn == DateOnly(year: 2026, month: 2, day: 28))
-        loaded.stars = 5
-        try await client.update(loaded)
-        let path = "TripRatings(TripId=7,UserName='\(rating.userName ?? "")')"
-        #expect(try await ServerProbe.get(root, path).json?["Stars"] as? Int == 5)
-        try await client.delete(TripRating.self, key: key)
-        #expect(try await ServerProbe.get(root, path).status == 404)
-    }
+        @Test func associateAndExpand() async throws {
+            let first = person("a-" + LiveServers.runId, first: "Russell", last: "Whyte")
+            let second = person("b-" + LiveServers.runId, first: "Scott", last: "Ketchum")
+            try await client.create(first)
+            try await client.create(second)
 
-    @Test func serviceErrorsAreTyped() async throws {
-        await #expect {
-            try await client.retrieveMultiple(Person.self, query: ODataQuery(filter: "Nope eq 1"))
-        } throws: { error in
-            guard let error = error as? ODataServiceError else { return false }
-            return error.statusCode == 400 && error.message.contains("Nope") && error.request.hasPrefix("GET ")
+            try await client.associate(first, navigationProperty: "Friends", with: second)
+            let expanded = try await client.retrieve(
+                Person.self,
+                key: EntityKey(first.userName ?? ""),
+                expand: ["Friends"]
+            )
+            #expect(expanded.friends?.compactMap(\.userName) == [second.userName].compactMap { $0 })
+            #expect(expanded.friends?.first?.firstName == "Scott")
+
+            try await client.disassociate(first, navigationProperty: "Friends", from: second)
+            let links = try await ServerProbe.get(
+                root,
+                ServerProbe.encoded("People('\(first.userName ?? "")')/Friends")
+            )
+            #expect((links.json?["value"] as? [Any])?.isEmpty == true)
+
+            try await client.delete(first)
+            try await client.delete(second)
+        }
+
+        @Test func eTagsGuardUpdates() async throws {
+            let airport = Airport()
+            airport.icaoCode = "T" + LiveServers.runId.prefix(3).uppercased()
+            airport.name = "Test Field"
+            airport.elevationFeet = 120
+            try await client.create(airport)
+            let loaded = try await client.retrieve(Airport.self, key: EntityKey(airport.icaoCode ?? ""))
+            let firstTag = try #require(loaded.eTag)
+
+            loaded.name = "Test Field North"
+            try await client.update(loaded)
+            #expect(transport.requests.last?[header: "If-Match"] == firstTag)
+            #expect(loaded.eTag != firstTag)
+
+            // A second copy still holding the first ETag is refused: the record changed since.
+            let stale = try await client.retrieve(Airport.self, key: EntityKey(airport.icaoCode ?? ""))
+            stale.eTag = firstTag
+            stale.elevationFeet = 5
+            await #expect { try await client.update(stale) } throws: { error in
+                (error as? ODataServiceError)?.statusCode == 412
+            }
+            let onServer = try await ServerProbe.get(root, "Airports('\(airport.icaoCode ?? "")')")
+            #expect(onServer.json?["ElevationFeet"] as? Int == 120)
+            #expect(onServer.json?["Name"] as? String == "Test Field North")
+            try await client.delete(loaded)
+        }
+
+        @Test func compositeKeys() async throws {
+            let rating = TripRating()
+            rating.tripId = 7
+            rating.userName = "rater-" + LiveServers.runId
+            rating.stars = 4
+            rating.ratedOn = DateOnly(year: 2026, month: 2, day: 28)
+            try await client.create(rating)
+            let key = EntityKey(["TripId": .int32(7), "UserName": .string(rating.userName ?? "")])
+
+            let loaded = try await client.retrieve(TripRating.self, key: key)
+            #expect(loaded.stars == 4 && loaded.ratedOn == DateOnly(year: 2026, month: 2, day: 28))
+            loaded.stars = 5
+            try await client.update(loaded)
+            let path = "TripRatings(TripId=7,UserName='\(rating.userName ?? "")')"
+            #expect(try await ServerProbe.get(root, path).json?["Stars"] as? Int == 5)
+            try await client.delete(TripRating.self, key: key)
+            #expect(try await ServerProbe.get(root, path).status == 404)
+        }
+
+        @Test func serviceErrorsAreTyped() async throws {
+            await #expect {
+                try await client.retrieveMultiple(Person.self, query: ODataQuery(filter: "Nope eq 1"))
+            } throws: { error in
+                guard let error = error as? ODataServiceError else { return false }
+                return error.statusCode == 400 && error.message.contains("Nope") && error.request.hasPrefix("GET ")
+            }
         }
     }
-}
 }

@@ -4,8 +4,8 @@ import MobileSdkClient
 import Testing
 
 /// The client against a real server that asks for sign-in (`WWW-Authenticate`), as Dataverse and SAP do.
-@Suite(.enabled(if: LiveServers.secured != nil || LiveServers.required, LiveServers.skipMessage))
-struct SignInLiveTests {
+@Suite(.enabled(if: LiveServers.secured != nil || LiveServers.required, LiveServers.skipMessage)) struct SignInLiveTests
+{
     /// A refused token is a 401 error after one refresh, not a hang: FoundationNetworking waits forever on a 401 with
     /// a challenge unless the session's delegate answers it.
     @Test(.timeLimit(.minutes(1))) func aRefusedTokenIsAnErrorAfterOneRefresh() async throws {

@@ -13,19 +13,25 @@ struct TimeoutTests {
         let listener = try SilentListener()
         defer { listener.close() }
         let root = try #require(URL(string: "http://127.0.0.1:\(listener.port)/odata/"))
-        let client = ODataClient(ODataClient.Configuration(
-            serviceRoot: root, transport: URLSessionTransport(timeout: 1), retryPolicy: RetryPolicy(maximumRetries: 1, initialDelay: 0.1)))
+        let client = ODataClient(
+            ODataClient.Configuration(
+                serviceRoot: root,
+                transport: URLSessionTransport(timeout: 1),
+                retryPolicy: RetryPolicy(maximumRetries: 1, initialDelay: 0.1)
+            )
+        )
         let clock = ContinuousClock()
         let start = clock.now
         await #expect {
             try await client.retrieveMultiple(Entity.self, entitySet: "People", logicalName: "Person")
-        } throws: { error in
-            (error as? URLError)?.code == .timedOut
-        }
+        } throws: { error in (error as? URLError)?.code == .timedOut }
         let elapsed = clock.now - start
         // Two attempts of a second each, then the error; the upper bound only tells "ended" from "hung" (a loaded
         // machine has taken 28 s here).
-        #expect(elapsed >= .seconds(2) && elapsed < .seconds(90), "two attempts of one second each, then the error: \(elapsed)")
+        #expect(
+            elapsed >= .seconds(2) && elapsed < .seconds(90),
+            "two attempts of one second each, then the error: \(elapsed)"
+        )
     }
 }
 
@@ -43,7 +49,9 @@ private final class SilentListener {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(listener, 8) == 0 else {
             Glibc.close(listener)
@@ -57,7 +65,5 @@ private final class SilentListener {
         port = UInt16(bigEndian: address.sin_port)
     }
 
-    func close() {
-        Glibc.close(descriptor)
-    }
+    func close() { Glibc.close(descriptor) }
 }

@@ -19,18 +19,24 @@ struct UserSignInLiveTests {
     init() throws {
         server = try #require(LiveServers.oauth, LiveServers.skipMessage)
         clientId = try #require(LiveServers.oauthAppClientId, LiveServers.skipMessage)
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("UserSignInLiveTests-" + UUID().uuidString)
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "UserSignInLiveTests-" + UUID().uuidString
+        )
     }
 
-    private var store: FileTokenStore {
-        FileTokenStore(file: folder.appendingPathComponent("tokens.json"))
-    }
+    private var store: FileTokenStore { FileTokenStore(file: folder.appendingPathComponent("tokens.json")) }
 
     private func signIn(_ store: FileTokenStore) -> UserSignIn {
-        UserSignIn(.init(authorizationEndpoint: server.appendingPathComponent("oauth/authorize"),
-                         tokenEndpoint: server.appendingPathComponent("oauth/token"), clientId: clientId,
-                         redirectURI: URL(string: "http://127.0.0.1/callback")!, scopes: ["odata", "offline_access"]),
-                   store: store)
+        UserSignIn(
+            .init(
+                authorizationEndpoint: server.appendingPathComponent("oauth/authorize"),
+                tokenEndpoint: server.appendingPathComponent("oauth/token"),
+                clientId: clientId,
+                redirectURI: URL(string: "http://127.0.0.1/callback")!,
+                scopes: ["odata", "offline_access"]
+            ),
+            store: store
+        )
     }
 
     /// The user's browser: opens the sign-in page (which signs the test user in and redirects at once) and follows the
@@ -38,9 +44,8 @@ struct UserSignInLiveTests {
     private var browser: LoopbackPresenter {
         LoopbackPresenter(timeout: 50) { url in
             let page = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: url))
-            guard page.statusCode == 302, let location = page[header: "Location"], let redirect = URL(string: location) else {
-                throw URLError(.badServerResponse)
-            }
+            guard page.statusCode == 302, let location = page[header: "Location"], let redirect = URL(string: location)
+            else { throw URLError(.badServerResponse) }
             // The listener answers the browser on its own; its page is not needed here.
             Task.detached { _ = try? await URLSession.shared.data(from: redirect) }
         }
@@ -48,7 +53,9 @@ struct UserSignInLiveTests {
 
     /// `GET odata/$metadata` through a client authenticated by `signIn`: its status.
     private func protectedStatus(_ signIn: UserSignIn) async throws -> Int {
-        let client = ODataClient(ODataClient.Configuration(serviceRoot: server.appendingPathComponent("odata/"), authentication: signIn))
+        let client = ODataClient(
+            ODataClient.Configuration(serviceRoot: server.appendingPathComponent("odata/"), authentication: signIn)
+        )
         let request = HTTPRequest(method: "GET", url: server.appendingPathComponent("odata/$metadata"))
         return try await client.send(request).statusCode
     }
@@ -84,13 +91,18 @@ struct UserSignInLiveTests {
         var request = HTTPRequest(method: "GET", url: server.appendingPathComponent("odata/$metadata"))
         try await session.authenticate(&request, refresh: true)
         let after = try #require(try await store.load())
-        #expect(after.refreshToken != before.refreshToken, "the server rotates refresh tokens; the new one is stored at once")
+        #expect(
+            after.refreshToken != before.refreshToken,
+            "the server rotates refresh tokens; the new one is stored at once"
+        )
         #expect(after.accessToken != before.accessToken)
         #expect(request[header: "Authorization"] == "Bearer " + after.accessToken)
 
         let staleSession = signIn(stale)
         var refused = HTTPRequest(method: "GET", url: server)
-        await #expect(throws: SignInError.signInRequired) { try await staleSession.authenticate(&refused, refresh: true) }
+        await #expect(throws: SignInError.signInRequired) {
+            try await staleSession.authenticate(&refused, refresh: true)
+        }
         #expect(try await stale.load() == nil, "a refused refresh token is forgotten")
     }
 
@@ -100,11 +112,10 @@ struct UserSignInLiveTests {
         deny.httpMethod = "POST"
         _ = try await URLSession.shared.data(for: deny)
 
-        await #expect {
-            try await signIn(store).signIn(using: browser)
-        } throws: { error in
+        await #expect { try await signIn(store).signIn(using: browser) } throws: { error in
             guard case .refused(let code, let description)? = error as? SignInError else { return false }
-            return code == "access_denied" && description?.contains("denied the request") == true   // form-decoded: spaces, not '+'
+            // Form-decoded: spaces, not '+'.
+            return code == "access_denied" && description?.contains("denied the request") == true
         }
         #expect(try await store.load() == nil)
     }
@@ -152,9 +163,7 @@ private actor SessionBrowser {
     /// How many account pages were shown.
     private(set) var pagesShown = 0
 
-    nonisolated var presenter: LoopbackPresenter {
-        LoopbackPresenter(timeout: 50) { url in try await self.open(url) }
-    }
+    nonisolated var presenter: LoopbackPresenter { LoopbackPresenter(timeout: 50) { url in try await self.open(url) } }
 
     private func open(_ url: URL) async throws {
         let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
@@ -167,9 +176,8 @@ private actor SessionBrowser {
             response = try await send(choice)
         }
         guard response.statusCode == 302, let location = response[header: "Location"],
-              let redirect = URL(string: location) else {
-            throw URLError(.badServerResponse)
-        }
+            let redirect = URL(string: location)
+        else { throw URLError(.badServerResponse) }
         Task.detached { _ = try? await URLSession.shared.data(from: redirect) }
     }
 

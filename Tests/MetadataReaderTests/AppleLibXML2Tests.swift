@@ -38,8 +38,11 @@ struct AppleLibXML2Tests {
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") }.sorted().map { sources.appendingPathComponent($0).path }
         #expect(files.count > 10)
-        let command = ["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
-                       "-module-name", "MetadataReader", "-I", modules.path, "-Xcc", "-I" + headers] + files
+        let command =
+            [
+                "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
+                "-module-name", "MetadataReader", "-I", modules.path, "-Xcc", "-I" + headers,
+            ] + files
 
         let apple = try SystemCommand.run(command + ["-I", sdk.path])
         #expect(apple.status == 0, "\(apple.output.prefix(4000))")

@@ -37,7 +37,9 @@ struct BadInputTests {
     }
 
     @Test func truncated() throws {
-        let text = v4Header + "\n      <EntityType Name=\"A\"><Key><PropertyRef Name=\"Id\"/></Key>\n        <Property Name=\"Id\" Type=\"Edm.Int32\"/>\n"
+        let text =
+            v4Header
+            + "\n      <EntityType Name=\"A\"><Key><PropertyRef Name=\"Id\"/></Key>\n        <Property Name=\"Id\" Type=\"Edm.Int32\"/>\n"
         let (path, result) = try load(text)
         let error = try firstError(result)
         #expect(error.location == SourceLocation(file: path, line: 7, column: 1))
@@ -64,7 +66,9 @@ struct BadInputTests {
     }
 
     @Test func unknownEdmxVersion() throws {
-        let (path, result) = try load("<edmx:Edmx Version=\"5.0\" xmlns:edmx=\"http://docs.oasis-open.org/odata/ns/edmx\"><edmx:DataServices/></edmx:Edmx>")
+        let (path, result) = try load(
+            "<edmx:Edmx Version=\"5.0\" xmlns:edmx=\"http://docs.oasis-open.org/odata/ns/edmx\"><edmx:DataServices/></edmx:Edmx>"
+        )
         let error = try firstError(result)
         #expect(error.location == SourceLocation(file: path, line: 1, column: 1))
         #expect(error.message.contains("unsupported EDMX version '5.0'"))
@@ -125,14 +129,22 @@ struct BadInputTests {
     }
 
     @Test func missingRequiredAttribute() throws {
-        let (path, result) = try load(v4Header + "\n      <EntityType>\n        <Property Name=\"Id\" Type=\"Edm.Int32\"/>\n      </EntityType>\n" + v4Footer)
+        let (path, result) = try load(
+            v4Header + "\n      <EntityType>\n        <Property Name=\"Id\" Type=\"Edm.Int32\"/>\n      </EntityType>\n"
+                + v4Footer
+        )
         let error = try firstError(result)
         #expect(error.description == "\(path):5:7: error: EntityType has no Name attribute")
     }
 
     /// Found by mutating documents: an EDMX 1.0 root with a bad version and no content.
     @Test func badVersionWithoutContent() throws {
-        let (path, result) = try load("<edmx:Edmx Version=\"x\" xmlns:edmx=\"http://schemas.microsoft.com/ado/2007/06/edmx\"></edmx:Edmx>")
-        #expect(try firstError(result).description == "\(path):1:1: error: unsupported EDMX version 'x'; expected 1.0 (OData v2/v3) or 4.0 (OData v4)")
+        let (path, result) = try load(
+            "<edmx:Edmx Version=\"x\" xmlns:edmx=\"http://schemas.microsoft.com/ado/2007/06/edmx\"></edmx:Edmx>"
+        )
+        #expect(
+            try firstError(result).description
+                == "\(path):1:1: error: unsupported EDMX version 'x'; expected 1.0 (OData v2/v3) or 4.0 (OData v4)"
+        )
     }
 }

@@ -19,13 +19,21 @@ struct DataverseTests {
         let account = try #require(service.entityType(crm("account")))
         #expect(account.alternateKeys == [["accountnumber"]])
         #expect(account.properties.first { $0.name == "createdon" }?.isComputed == true)
-        #expect(service.entityType(crm("activitypointer"))?.properties.first { $0.name == "activitytypecode" }?.isImmutable == true)
+        #expect(
+            service.entityType(crm("activitypointer"))?.properties.first { $0.name == "activitytypecode" }?.isImmutable
+                == true
+        )
         #expect(account.properties.first { $0.name == "name" }?.coreDescription != nil)
         #expect(account.dynamics == nil)
         let filters = try #require(service.enumTypes.first { $0.name == "EntityFilters" })
         #expect(filters.isFlags && filters.members.first { $0.name == "All" }?.value == 15)
         let winOpportunity = try #require(service.actions.first { $0.name == "WinOpportunity" })
-        #expect(!winOpportunity.isBound && winOpportunity.parameters.map(\.type.name) == [crm("crmbaseentity"), QualifiedName(namespace: "Edm", name: "Int32")])
+        #expect(
+            !winOpportunity.isBound
+                && winOpportunity.parameters.map(\.type.name) == [
+                    crm("crmbaseentity"), QualifiedName(namespace: "Edm", name: "Int32"),
+                ]
+        )
         #expect(service.functions.first { $0.name == "RetrieveTopAccounts" }?.isComposable == true)
         #expect(service.functions.filter { $0.name == "RetrieveMetadataSummary" }.count == 2)
     }
@@ -48,22 +56,32 @@ struct DataverseTests {
 
         // Every attribute subclass, with the Edm type the Web API uses for it.
         let all = service.entityTypes.flatMap(\.properties)
-        let types = Dictionary(all.map { ($0.dynamics?.metadataType ?? "", $0.type.description) }, uniquingKeysWith: { first, _ in first })
-        #expect(types == [
-            "UniqueIdentifierAttributeMetadata": "Edm.Guid", "StringAttributeMetadata": "Edm.String",
-            "IntegerAttributeMetadata": "Edm.Int32", "MoneyAttributeMetadata": "Edm.Decimal",
-            "DateTimeAttributeMetadata": "Edm.DateTimeOffset", "LookupAttributeMetadata": "Edm.Guid",
-            "EntityNameAttributeMetadata": "Edm.String", "PicklistAttributeMetadata": "Edm.Int32",
-            "AttributeMetadata": "Edm.Untyped", "MultiSelectPicklistAttributeMetadata": "Edm.String",
-            "StateAttributeMetadata": "Edm.Int32", "StatusAttributeMetadata": "Edm.Int32",
-            "ImageAttributeMetadata": "Edm.Binary", "ManagedPropertyAttributeMetadata": "Edm.Boolean",
-            "MemoAttributeMetadata": "Edm.String", "DoubleAttributeMetadata": "Edm.Double",
-            "BooleanAttributeMetadata": "Edm.Boolean", "DecimalAttributeMetadata": "Edm.Decimal",
-            "BigIntAttributeMetadata": "Edm.Int64", "FileAttributeMetadata": "Edm.Guid",
-        ])
-        let attribute = { (entity: String, name: String) in service.entityType(crm(entity))?.properties.first { $0.name == name }?.dynamics }
+        let types = Dictionary(
+            all.map { ($0.dynamics?.metadataType ?? "", $0.type.description) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        #expect(
+            types == [
+                "UniqueIdentifierAttributeMetadata": "Edm.Guid", "StringAttributeMetadata": "Edm.String",
+                "IntegerAttributeMetadata": "Edm.Int32", "MoneyAttributeMetadata": "Edm.Decimal",
+                "DateTimeAttributeMetadata": "Edm.DateTimeOffset", "LookupAttributeMetadata": "Edm.Guid",
+                "EntityNameAttributeMetadata": "Edm.String", "PicklistAttributeMetadata": "Edm.Int32",
+                "AttributeMetadata": "Edm.Untyped", "MultiSelectPicklistAttributeMetadata": "Edm.String",
+                "StateAttributeMetadata": "Edm.Int32", "StatusAttributeMetadata": "Edm.Int32",
+                "ImageAttributeMetadata": "Edm.Binary", "ManagedPropertyAttributeMetadata": "Edm.Boolean",
+                "MemoAttributeMetadata": "Edm.String", "DoubleAttributeMetadata": "Edm.Double",
+                "BooleanAttributeMetadata": "Edm.Boolean", "DecimalAttributeMetadata": "Edm.Decimal",
+                "BigIntAttributeMetadata": "Edm.Int64", "FileAttributeMetadata": "Edm.Guid",
+            ]
+        )
+        let attribute = { (entity: String, name: String) in
+            service.entityType(crm(entity))?.properties.first { $0.name == name }?.dynamics
+        }
         #expect(attribute("contact", "birthdate")?.dateTimeBehavior == "DateOnly")
-        #expect(service.entityType(crm("contact"))?.properties.first { $0.name == "birthdate" }?.type.description == "Edm.Date")
+        #expect(
+            service.entityType(crm("contact"))?.properties.first { $0.name == "birthdate" }?.type.description
+                == "Edm.Date"
+        )
         #expect(attribute("contact", "parentcustomerid")?.targets == ["account", "contact"])
         #expect(attribute("account", "ownerid")?.attributeType == "Owner")
         #expect(attribute("phonecall", "to")?.attributeType == "PartyList")
@@ -74,7 +92,11 @@ struct DataverseTests {
         #expect(donotemail.kind == "Boolean" && donotemail.options.map(\.value) == [0, 1])
         let industry = try #require(attribute("account", "industrycode")?.optionSet)
         #expect(!industry.isGlobal && industry.options.count == 4)
-        #expect(industry.options.allSatisfy { $0.label.text(languageCode: 1033) != nil && $0.label.text(languageCode: 1031) != nil })
+        #expect(
+            industry.options.allSatisfy {
+                $0.label.text(languageCode: 1033) != nil && $0.label.text(languageCode: 1031) != nil
+            }
+        )
         let status = try #require(attribute("opportunity", "statuscode")?.optionSet)
         #expect(status.kind == "Status" && status.options.allSatisfy { $0.state != nil })
         let state = try #require(attribute("opportunity", "statecode")?.optionSet)
@@ -88,7 +110,7 @@ struct DataverseTests {
         #expect(!result.hasErrors)
         let service = result.service
         #expect(service.schemas.map(\.namespace) == ["Microsoft.Dynamics.CRM"])
-        #expect(service.entityTypes.count == 7)   // six from the Web API, phonecall from the entity metadata
+        #expect(service.entityTypes.count == 7)  // six from the Web API, phonecall from the entity metadata
         let account = try #require(service.entityType(crm("account")))
         #expect(account.baseType == crm("crmbaseentity"))
         #expect(account.dynamics?.schemaName == "Account")

@@ -20,38 +20,40 @@ struct EntityDefinitionsAssemblyTests {
         #expect(types == ["PicklistAttributeMetadata", "StatusAttributeMetadata"])
         try assembly.addOptionSets(Array(picklists.utf8), logicalName: "new_site", source: "picklists")
         let document = String(decoding: assembly.document(), as: UTF8.self)
-        #expect(document == #"""
-            {
-              "value": [
+        #expect(
+            document == #"""
                 {
-                  "LogicalName": "new_site",
-                  "SchemaName": "new_Site",
-                  "Attributes": [
+                  "value": [
                     {
-                      "@odata.type": "#Microsoft.Dynamics.CRM.PicklistAttributeMetadata",
-                      "LogicalName": "new_kind",
-                      "MinValue": 1E3,
-                      "OptionSet": {
-                        "Name": "new_kind",
-                        "Options": []
-                      },
-                      "GlobalOptionSet": null
-                    },
-                    {
-                      "@odata.type": "#Microsoft.Dynamics.CRM.StringAttributeMetadata",
-                      "LogicalName": "new_name",
-                      "Description": "Tab\t\"q\" é"
-                    },
-                    {
-                      "@odata.type": "#Microsoft.Dynamics.CRM.StatusAttributeMetadata",
-                      "LogicalName": "statuscode"
+                      "LogicalName": "new_site",
+                      "SchemaName": "new_Site",
+                      "Attributes": [
+                        {
+                          "@odata.type": "#Microsoft.Dynamics.CRM.PicklistAttributeMetadata",
+                          "LogicalName": "new_kind",
+                          "MinValue": 1E3,
+                          "OptionSet": {
+                            "Name": "new_kind",
+                            "Options": []
+                          },
+                          "GlobalOptionSet": null
+                        },
+                        {
+                          "@odata.type": "#Microsoft.Dynamics.CRM.StringAttributeMetadata",
+                          "LogicalName": "new_name",
+                          "Description": "Tab\t\"q\" é"
+                        },
+                        {
+                          "@odata.type": "#Microsoft.Dynamics.CRM.StatusAttributeMetadata",
+                          "LogicalName": "statuscode"
+                        }
+                      ]
                     }
                   ]
                 }
-              ]
-            }
 
-            """#)
+                """#
+        )
         // What the reader makes of it: the option set on its attribute.
         let result = MetadataLoader().load([.init(name: "site.json", bytes: assembly.document())])
         #expect(!result.hasErrors, "\(result.diagnostics)")
@@ -85,10 +87,11 @@ struct EntityDefinitionsAssemblyTests {
             #expect(error.description.hasPrefix("https://org/casts:1:11: error: attribute 'new_gone' is not among"))
         }
         do {
-            _ = try EntityDefinitionsAssembly.entityNames(Array(#"{"value": [{"LogicalName": 3}]"#.utf8), source: "list")
+            _ = try EntityDefinitionsAssembly.entityNames(
+                Array(#"{"value": [{"LogicalName": 3}]"#.utf8),
+                source: "list"
+            )
             Issue.record("a truncated list was accepted")
-        } catch {
-            #expect(error.description.hasPrefix("list:1:"))
-        }
+        } catch { #expect(error.description.hasPrefix("list:1:")) }
     }
 }

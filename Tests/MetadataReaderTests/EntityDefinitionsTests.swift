@@ -15,9 +15,7 @@ struct EntityDefinitionsTests {
     /// The model's schemas as sorted-key JSON without any `location`, which necessarily differ between the documents.
     static func withoutLocations(_ schemas: [Schema]) throws -> String {
         func strip(_ value: Any) -> Any {
-            if let object = value as? [String: Any] {
-                return object.filter { $0.key != "location" }.mapValues(strip)
-            }
+            if let object = value as? [String: Any] { return object.filter { $0.key != "location" }.mapValues(strip) }
             if let array = value as? [Any] { return array.map(strip) }
             return value
         }
@@ -65,7 +63,8 @@ struct EntityDefinitionsTests {
         #expect(status.options.allSatisfy { $0.state != nil })
         let state = try #require(opportunity.properties.first { $0.name == "statecode" }?.dynamics?.optionSet)
         #expect(state.options.allSatisfy { $0.defaultStatus != nil && $0.invariantName != nil })
-        let boolean = service.entityTypes.flatMap(\.properties).compactMap(\.dynamics).first { $0.metadataType == "BooleanAttributeMetadata" }
+        let boolean = service.entityTypes.flatMap(\.properties).compactMap(\.dynamics)
+            .first { $0.metadataType == "BooleanAttributeMetadata" }
         #expect(boolean?.optionSet?.kind == "Boolean")
         #expect(boolean?.optionSet?.options.map(\.value) == [0, 1])
         #expect(boolean?.defaultValue == "false")
@@ -84,7 +83,11 @@ struct EntityDefinitionsTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let account = try #require(result.service.entityTypes.first)
         #expect(account.key.map(\.name) == ["accountid"])
-        #expect(account.properties.map { $0.dynamics?.metadataType } == ["UniqueIdentifierAttributeMetadata", "AttributeMetadata"])
+        #expect(
+            account.properties.map { $0.dynamics?.metadataType } == [
+                "UniqueIdentifierAttributeMetadata", "AttributeMetadata",
+            ]
+        )
         #expect(account.properties.first?.isNullable == false)
     }
 }
@@ -96,9 +99,7 @@ struct EntityDefinitionsDiagnosticsTests {
         MetadataLoader().load([.init(name: name, bytes: Array(text.utf8))])
     }
 
-    func descriptions(_ result: LoadResult) -> [String] {
-        result.diagnostics.map(\.description)
-    }
+    func descriptions(_ result: LoadResult) -> [String] { result.diagnostics.map(\.description) }
 
     @Test func truncated() {
         let result = load("{\"value\": [\n  {\"LogicalName\": \"account\",\n")
@@ -108,26 +109,49 @@ struct EntityDefinitionsDiagnosticsTests {
 
     @Test func truncatedInsideAString() {
         let result = load("{\"value\": [\n  {\"LogicalName\": \"acc")
-        #expect(descriptions(result) == ["definitions.json:2:23: error: the file ends inside the string opened at 2:19"])
+        #expect(
+            descriptions(result) == ["definitions.json:2:23: error: the file ends inside the string opened at 2:19"]
+        )
     }
 
     @Test func trailingCommas() {
-        #expect(descriptions(load("{\"value\": [\n  {\"LogicalName\": \"account\"},\n]}"))
-                == ["definitions.json:2:29: error: trailing comma before ']' (JSON allows none)"])
-        #expect(descriptions(load("{\"value\": [\n  {\"LogicalName\": \"account\",}\n]}"))
-                == ["definitions.json:2:28: error: trailing comma before '}' (JSON allows none)"])
+        #expect(
+            descriptions(load("{\"value\": [\n  {\"LogicalName\": \"account\"},\n]}")) == [
+                "definitions.json:2:29: error: trailing comma before ']' (JSON allows none)"
+            ]
+        )
+        #expect(
+            descriptions(load("{\"value\": [\n  {\"LogicalName\": \"account\",}\n]}")) == [
+                "definitions.json:2:28: error: trailing comma before '}' (JSON allows none)"
+            ]
+        )
     }
 
     @Test func otherSyntaxErrors() {
         #expect(descriptions(load("")) == ["definitions.json:1:1: error: the file is empty"])
         #expect(descriptions(load("{\"a\": tru}")) == ["definitions.json:1:7: error: invalid literal: expected 'true'"])
         #expect(descriptions(load("{\"a\": 01}")) == ["definitions.json:1:7: error: invalid number"])
-        #expect(descriptions(load("{\"a\": \"\\x\"}")) == ["definitions.json:1:8: error: invalid escape '\\x' in a string"])
-        #expect(descriptions(load("{\"a\": 1} {")) == ["definitions.json:1:10: error: unexpected '{' after the end of the document's value"])
+        #expect(
+            descriptions(load("{\"a\": \"\\x\"}")) == ["definitions.json:1:8: error: invalid escape '\\x' in a string"]
+        )
+        #expect(
+            descriptions(load("{\"a\": 1} {")) == [
+                "definitions.json:1:10: error: unexpected '{' after the end of the document's value"
+            ]
+        )
         // Columns count characters, not bytes.
-        #expect(descriptions(load("{\"Schlüssel\": \"é\" x}")) == ["definitions.json:1:19: error: expected ',' or '}' after the member \"Schlüssel\", found 'x'"])
-        #expect(descriptions(load(String(repeating: "[", count: 600))).first?.contains("nested more than 512 deep") == true)
-        #expect(descriptions(load(String(repeating: "{\"a\": ", count: 600))).first?.contains("nested more than 512 deep") == true)
+        #expect(
+            descriptions(load("{\"Schlüssel\": \"é\" x}")) == [
+                "definitions.json:1:19: error: expected ',' or '}' after the member \"Schlüssel\", found 'x'"
+            ]
+        )
+        #expect(
+            descriptions(load(String(repeating: "[", count: 600))).first?.contains("nested more than 512 deep") == true
+        )
+        #expect(
+            descriptions(load(String(repeating: "{\"a\": ", count: 600))).first?.contains("nested more than 512 deep")
+                == true
+        )
     }
 
     @Test func escapesAndByteOrderMark() throws {
@@ -139,53 +163,71 @@ struct EntityDefinitionsDiagnosticsTests {
     }
 
     @Test func wrongTypeIsLocated() throws {
-        let result = load("""
+        let result = load(
+            """
             {"value": [
               {"LogicalName": "account", "ObjectTypeCode": "x", "IsActivity": "no",
                "Attributes": [{"LogicalName": "name", "AttributeType": "String", "MaxLength": 1.5}]}
             ]}
-            """)
+            """
+        )
         #expect(!result.hasErrors)
-        #expect(descriptions(result) == [
-            "definitions.json:2:48: warning: 'ObjectTypeCode' is a string, expected an integer; ignored",
-            "definitions.json:2:67: warning: 'IsActivity' is a string, expected true or false; ignored",
-            "definitions.json:3:83: warning: 'MaxLength' is a number, expected an integer; ignored",
-        ])
+        #expect(
+            descriptions(result) == [
+                "definitions.json:2:48: warning: 'ObjectTypeCode' is a string, expected an integer; ignored",
+                "definitions.json:2:67: warning: 'IsActivity' is a string, expected true or false; ignored",
+                "definitions.json:3:83: warning: 'MaxLength' is a number, expected an integer; ignored",
+            ]
+        )
         let account = try #require(result.service.entityTypes.first)
         #expect(account.dynamics?.objectTypeCode == nil)
         #expect(account.properties.map(\.name) == ["name"])
     }
 
     @Test func unknownAttributeTypeIsSkippedWithALocatedWarning() throws {
-        let result = load("""
+        let result = load(
+            """
             {"value": [{"LogicalName": "account", "Attributes": [
               {"@odata.type": "#Microsoft.Dynamics.CRM.HologramAttributeMetadata", "LogicalName": "hologram", "AttributeType": "Virtual"},
               {"@odata.type": "#Microsoft.Dynamics.CRM.StringAttributeMetadata", "LogicalName": "name", "AttributeType": "String"}
             ]}]}
-            """)
-        #expect(descriptions(result) == [
-            "definitions.json:2:3: warning: skipped attribute 'hologram': unsupported attribute metadata type '#Microsoft.Dynamics.CRM.HologramAttributeMetadata'",
-        ])
+            """
+        )
+        #expect(
+            descriptions(result) == [
+                "definitions.json:2:3: warning: skipped attribute 'hologram': unsupported attribute metadata type '#Microsoft.Dynamics.CRM.HologramAttributeMetadata'"
+            ]
+        )
         #expect(result.service.entityTypes.first?.properties.map(\.name) == ["name"])
     }
 
     @Test func missingNamesAreErrors() {
-        let result = load("""
+        let result = load(
+            """
             {"value": [{"SchemaName": "Account"}, {"LogicalName": "contact", "Attributes": [{"SchemaName": "X"}],
               "OneToManyRelationships": [{"ReferencedEntity": "contact"}]}]}
-            """)
-        #expect(descriptions(result) == [
-            "definitions.json:1:12: error: entity metadata has no LogicalName",
-            "definitions.json:1:81: error: attribute metadata has no LogicalName",
-            "definitions.json:2:30: error: relationship metadata has no SchemaName",
-        ])
+            """
+        )
+        #expect(
+            descriptions(result) == [
+                "definitions.json:1:12: error: entity metadata has no LogicalName",
+                "definitions.json:1:81: error: attribute metadata has no LogicalName",
+                "definitions.json:2:30: error: relationship metadata has no SchemaName",
+            ]
+        )
     }
 
     @Test func notEntityDefinitions() {
-        #expect(descriptions(load("{\"name\": \"x\"}")) == [
-            "definitions.json:1:1: error: unrecognised JSON document: expected Web API entity definitions (an EntityDefinitions response, {\"value\": [...]}, or one entity definition)",
-        ])
-        #expect(descriptions(load("{\"value\": []}")) == ["definitions.json:1:1: error: the document holds no entity definitions"])
+        #expect(
+            descriptions(load("{\"name\": \"x\"}")) == [
+                "definitions.json:1:1: error: unrecognised JSON document: expected Web API entity definitions (an EntityDefinitions response, {\"value\": [...]}, or one entity definition)"
+            ]
+        )
+        #expect(
+            descriptions(load("{\"value\": []}")) == [
+                "definitions.json:1:1: error: the document holds no entity definitions"
+            ]
+        )
     }
 
     @Test func recognisedByContentWhateverTheName() throws {
@@ -196,6 +238,10 @@ struct EntityDefinitionsDiagnosticsTests {
 
     @Test func readFromAFile() throws {
         let path = try Paths.write("{\"value\": [{\"LogicalName\": \"account\",}]}", named: "broken.json")
-        #expect(MetadataLoader().load([path]).diagnostics.map(\.description) == ["\(path):1:37: error: trailing comma before '}' (JSON allows none)"])
+        #expect(
+            MetadataLoader().load([path]).diagnostics.map(\.description) == [
+                "\(path):1:37: error: trailing comma before '}' (JSON allows none)"
+            ]
+        )
     }
 }

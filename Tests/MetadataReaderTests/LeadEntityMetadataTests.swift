@@ -10,9 +10,7 @@ struct LeadEntityMetadataTests {
     let path = Paths.corpus.appendingPathComponent("XrmMockup__LeadMetadata_EntityMetadata.xml").path
     let metadata = "namespace-uri()='http://schemas.microsoft.com/xrm/2011/Metadata'"
 
-    func element(_ name: String) -> String {
-        "local-name()='\(name)' and \(metadata)"
-    }
+    func element(_ name: String) -> String { "local-name()='\(name)' and \(metadata)" }
 
     @Test func everyAttributeWithItsType() throws {
         let result = MetadataLoader().load([path])
@@ -29,13 +27,18 @@ struct LeadEntityMetadataTests {
         let attributes = "//*[\(element("AttributeMetadata"))]"
         #expect(lead.properties.count == oracle.number("count(\(attributes))"))
         #expect(lead.properties.map(\.name) == oracle.strings("\(attributes)/*[\(element("LogicalName"))]"))
-        #expect(lead.properties.map { $0.dynamics?.attributeType ?? "" } == oracle.strings("\(attributes)/*[\(element("AttributeType"))]"))
+        #expect(
+            lead.properties.map { $0.dynamics?.attributeType ?? "" }
+                == oracle.strings("\(attributes)/*[\(element("AttributeType"))]")
+        )
         #expect(lead.properties.allSatisfy { $0.type.primitive != nil })
 
         let lookups = lead.properties.filter { $0.dynamics?.attributeType == "Lookup" }
         #expect(lookups.allSatisfy { !($0.dynamics?.targets.isEmpty ?? true) })
         #expect(lead.properties.first { $0.name == "parentaccountid" }?.dynamics?.targets == ["account"])
-        #expect(lead.properties.first { $0.name == "customerid" }?.dynamics?.targets.sorted() == ["account", "contact"])
+        #expect(
+            lead.properties.first { $0.name == "customerid" }?.dynamics?.targets.sorted() == ["account", "contact"]
+        )
     }
 
     @Test func everyOptionSetWithItsOptionsAndLabels() throws {
@@ -47,11 +50,19 @@ struct LeadEntityMetadataTests {
         #expect(sets.count == oracle.number("count(\(optionSets))"))
 
         let options = "//*[\(element("OptionMetadata"))]"
-        let booleanOptions = "//*[(\(element("TrueOption")) or \(element("FalseOption"))) and not(@*[local-name()='nil'] = 'true')]"
-        #expect(sets.reduce(0) { $0 + $1.options.count } == oracle.number("count(\(options))") + oracle.number("count(\(booleanOptions))"))
+        let booleanOptions =
+            "//*[(\(element("TrueOption")) or \(element("FalseOption"))) and not(@*[local-name()='nil'] = 'true')]"
+        #expect(
+            sets.reduce(0) { $0 + $1.options.count } == oracle.number("count(\(options))")
+                + oracle.number("count(\(booleanOptions))")
+        )
 
-        let optionLabels = "(\(options) | \(booleanOptions))/*[\(element("Label"))]/*[local-name()='LocalizedLabels']/*[local-name()='LocalizedLabel']"
-        #expect(sets.reduce(0) { $0 + $1.options.reduce(0) { $0 + $1.label.localized.count } } == oracle.number("count(\(optionLabels))"))
+        let optionLabels =
+            "(\(options) | \(booleanOptions))/*[\(element("Label"))]/*[local-name()='LocalizedLabels']/*[local-name()='LocalizedLabel']"
+        #expect(
+            sets.reduce(0) { $0 + $1.options.reduce(0) { $0 + $1.label.localized.count } }
+                == oracle.number("count(\(optionLabels))")
+        )
         let readTexts = sets.flatMap { $0.options.flatMap { $0.label.localized.map(\.text) } }
         #expect(Set(readTexts) == Set(oracle.strings("\(optionLabels)/*[local-name()='Label']")))
 
@@ -75,8 +86,12 @@ struct LeadEntityMetadataTests {
         #expect(displayName.text(languageCode: 1033) != nil)
         let relationships = lead.dynamics?.relationships ?? []
         let oracle = try #require(XPathOracle(path: path))
-        let lists = "//*[\(element("OneToManyRelationships")) or \(element("ManyToOneRelationships")) or \(element("ManyToManyRelationships"))]"
+        let lists =
+            "//*[\(element("OneToManyRelationships")) or \(element("ManyToOneRelationships")) or \(element("ManyToManyRelationships"))]"
         #expect(relationships.count == oracle.number("count(\(lists)/*)"))
-        #expect(relationships.filter { $0.kind == .manyToMany }.count == oracle.number("count(//*[\(element("ManyToManyRelationships"))]/*)"))
+        #expect(
+            relationships.filter { $0.kind == .manyToMany }.count
+                == oracle.number("count(//*[\(element("ManyToManyRelationships"))]/*)")
+        )
     }
 }

@@ -16,26 +16,38 @@ struct ODataV2Tests {
         let contacts = try #require(account.navigationProperties.first { $0.name == "contact_customer_accounts" })
         #expect(contacts.type == TypeReference(name: QualifiedName(namespace: ns, name: "Contact"), isCollection: true))
         #expect(contacts.multiplicity == "*" && contacts.partner == "contact_customer_accounts")
-        let parent = try #require(type("Contact")?.navigationProperties.first { $0.name == "contact_customer_accounts" })
+        let parent = try #require(
+            type("Contact")?.navigationProperties.first { $0.name == "contact_customer_accounts" }
+        )
         #expect(!parent.type.isCollection && parent.isNullable && parent.multiplicity == "0..1")
         // A self-association: each side is the other's partner.
-        let referencing = try #require(account.navigationProperties.first { $0.name == "Referencingaccount_parent_account" })
+        let referencing = try #require(
+            account.navigationProperties.first { $0.name == "Referencingaccount_parent_account" }
+        )
         #expect(referencing.partner == "Referencedaccount_parent_account" && !referencing.type.isCollection)
-        let originating = try #require(type("Task")?.navigationProperties.first { $0.name == "new_account_task_originating" })
+        let originating = try #require(
+            type("Task")?.navigationProperties.first { $0.name == "new_account_task_originating" }
+        )
         #expect(originating.referentialConstraints.map(\.property) == ["new_OriginatingAccountId"])
         #expect(originating.referentialConstraints.map(\.referencedProperty) == ["AccountId"])
 
         let container = try #require(service.entityContainers.first)
         #expect(container.isDefault && container.associationSets.count == 6)
         let functionImport = try #require(container.functionImports.first)
-        #expect(functionImport.httpMethod == "GET" && !functionImport.parameters.isEmpty && functionImport.returnType != nil)
+        #expect(
+            functionImport.httpMethod == "GET" && !functionImport.parameters.isEmpty && functionImport.returnType != nil
+        )
         #expect(account.properties.contains { $0.type.name == QualifiedName(namespace: ns, name: "OptionSetValue") })
     }
 
     @Test func sapAttributesAndForeignElements() throws {
         let result = MetadataLoader().load([Paths.sample("SAP.v2.xml")])
         #expect(!result.hasErrors)
-        #expect(result.diagnostics.map(\.message) == ["ignored element <link> of namespace 'http://www.w3.org/2005/Atom' in schema ZSAMPLE_SALES_SRV"])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "ignored element <link> of namespace 'http://www.w3.org/2005/Atom' in schema ZSAMPLE_SALES_SRV"
+            ]
+        )
         let service = result.service
         #expect(service.documents.map(\.dialect) == [.csdl(odataVersion: "2.0", edmxVersion: "1.0")])
         let order = try #require(service.entityTypes.first { $0.name == "SalesOrder" })

@@ -22,15 +22,16 @@ struct QuirkTests {
         """
 
     static let variants: [(String, String)] = [
-        ("plain", body),
-        ("byte-order mark", "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" + body),
+        ("plain", body), ("byte-order mark", "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" + body),
         ("CRLF", body.replacingOccurrences(of: "\n", with: "\r\n")),
         ("one line", body.replacingOccurrences(of: "\n", with: "")),
-        ("blank line and processing instruction", "<?xml version=\"1.0\"?>\n\n<?xml-stylesheet type=\"text/xsl\" href=\"x.xsl\"?>\n" + body),
+        (
+            "blank line and processing instruction",
+            "<?xml version=\"1.0\"?>\n\n<?xml-stylesheet type=\"text/xsl\" href=\"x.xsl\"?>\n" + body
+        ),
     ]
 
-    @Test(arguments: variants.map(\.0))
-    func readsCleanly(variant: String) throws {
+    @Test(arguments: variants.map(\.0)) func readsCleanly(variant: String) throws {
         let text = try #require(Self.variants.first { $0.0 == variant }?.1)
         let path = try Paths.write(text)
         let result = MetadataLoader().load([path])
@@ -50,7 +51,10 @@ struct QuirkTests {
 
         let oneLine = try Paths.write(Self.body.replacingOccurrences(of: "\n", with: ""))
         let flat = try #require(MetadataLoader().load([oneLine]).service.entityTypes.first)
-        let column = try #require(Self.body.replacingOccurrences(of: "\n", with: "").range(of: "<EntityType")?.lowerBound.utf16Offset(in: Self.body.replacingOccurrences(of: "\n", with: "")))
+        let column = try #require(
+            Self.body.replacingOccurrences(of: "\n", with: "").range(of: "<EntityType")?.lowerBound
+                .utf16Offset(in: Self.body.replacingOccurrences(of: "\n", with: ""))
+        )
         #expect(flat.location.line == 1 && flat.location.column == column + 1)
     }
 }

@@ -45,7 +45,9 @@ struct ReferenceTests {
         #expect(result.diagnostics.filter { $0.severity != .note }.isEmpty, "\(result.diagnostics)")
         #expect(result.service.documents.map(\.isReference) == [false, true])
         #expect(result.service.complexType(QualifiedName(namespace: "Example.Common", name: "Address")) != nil)
-        let customer = try #require(result.service.complexType(QualifiedName(namespace: "Example.Main", name: "Customer")))
+        let customer = try #require(
+            result.service.complexType(QualifiedName(namespace: "Example.Main", name: "Customer"))
+        )
         #expect(customer.properties[0].type.description == "Example.Common.Address")
         #expect(customer.coreDescription == "A customer")
     }
@@ -70,7 +72,8 @@ struct ReferenceTests {
             </edmx:Edmx>
             """
         let b = a.replacingOccurrences(of: "B.xml", with: "A.xml").replacingOccurrences(of: "\"B\"", with: "\"A\"")
-            .replacingOccurrences(of: "Namespace=\"A\" xmlns", with: "Namespace=\"B\" xmlns").replacingOccurrences(of: "B.T", with: "A.T")
+            .replacingOccurrences(of: "Namespace=\"A\" xmlns", with: "Namespace=\"B\" xmlns")
+            .replacingOccurrences(of: "B.T", with: "A.T")
         let path = try Paths.write(a, named: "A.xml", in: directory)
         _ = try Paths.write(b, named: "B.xml", in: directory)
         let result = MetadataLoader().load([path])

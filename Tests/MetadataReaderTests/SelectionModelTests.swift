@@ -6,7 +6,8 @@ import Testing
 /// MobileSdkGen's `-m` model file.
 struct SelectionModelTests {
     @Test func readsEntitiesAttributesAndOptionSets() throws {
-        let path = try Paths.write("""
+        let path = try Paths.write(
+            """
             <Model IncludeAllEntities="false" IncludeAllGlobalOptionSets="true">
               <Entities>
                 <Entity Name="account"><Attributes><Attribute Name="name"/><Attribute Name="revenue"/></Attributes></Entity>
@@ -14,7 +15,8 @@ struct SelectionModelTests {
               </Entities>
               <GlobalOptionSets><GlobalOptionSet Name="new_tier"/></GlobalOptionSets>
             </Model>
-            """)
+            """
+        )
         let (model, diagnostics) = SelectionModel.read(path: path)
         #expect(diagnostics.isEmpty)
         let read = try #require(model)

@@ -5,7 +5,8 @@ import Testing
 
 /// Hostile sizes get a located error, fast, instead of megabytes of Swift or minutes of work.
 struct SizeLimitTests {
-    let header = #"<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>"#
+    let header =
+        #"<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>"#
         + #"<Schema Namespace="D" xmlns="http://docs.oasis-open.org/odata/ns/edm">"#
     let footer = "</Schema></edmx:DataServices></edmx:Edmx>"
     let keyed = #"<Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/>"#
@@ -19,7 +20,10 @@ struct SizeLimitTests {
         let result = load(#"<EntityType Name="E">\#(keyed)<Property Name="\#(name)" Type="Edm.String"/></EntityType>"#)
         let error = try #require(result.diagnostics.first { $0.severity == .error })
         #expect(error.description.hasPrefix("limits.xml:1:"))
-        #expect(error.message == "the property name '\(name.prefix(40))…' is 100000 characters long, more than the 1024 any service uses")
+        #expect(
+            error.message
+                == "the property name '\(name.prefix(40))…' is 100000 characters long, more than the 1024 any service uses"
+        )
     }
 
     @Test func aNameOfTheLongestAllowedLengthIsRead() {

@@ -20,29 +20,31 @@ struct ToleranceTests {
         """
 
     /// A type naming itself, on line 4.
-    static let selfReference = v4Header + """
+    static let selfReference =
+        v4Header + """
 
-              <EntityType Name="Thing" BaseType="Demo.Thing"><Key><PropertyRef Name="Id"/></Key>
-                <Property Name="Id" Type="Edm.Int32" Nullable="false"/>
-              </EntityType>
-              <EntityType Name="Part" BaseType="Demo.Thing"/>
-              <EntityContainer Name="Box"><EntitySet Name="Things" EntityType="Demo.Thing"/></EntityContainer>
+                  <EntityType Name="Thing" BaseType="Demo.Thing"><Key><PropertyRef Name="Id"/></Key>
+                    <Property Name="Id" Type="Edm.Int32" Nullable="false"/>
+                  </EntityType>
+                  <EntityType Name="Part" BaseType="Demo.Thing"/>
+                  <EntityContainer Name="Box"><EntitySet Name="Things" EntityType="Demo.Thing"/></EntityContainer>
 
-        """ + v4Footer
+            """ + v4Footer
 
     /// Z → Y → Z among entity types (Y declared last, though first by name), C → E → D → C among
     /// complex types, and a type deriving from a cycle.
-    static let cycles = v4Header + """
+    static let cycles =
+        v4Header + """
 
-              <EntityType Name="Z" BaseType="Demo.Y"><Property Name="Note" Type="Edm.String"/></EntityType>
-              <EntityType Name="Y" BaseType="Demo.Z"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
-              <EntityType Name="Leaf" BaseType="Demo.Z"/>
-              <ComplexType Name="C" BaseType="Demo.E"><Property Name="Text" Type="Edm.String"/></ComplexType>
-              <ComplexType Name="D" BaseType="Demo.C"/>
-              <ComplexType Name="E" BaseType="Demo.D"/>
-              <EntityContainer Name="Box"><EntitySet Name="Ys" EntityType="Demo.Y"/></EntityContainer>
+                  <EntityType Name="Z" BaseType="Demo.Y"><Property Name="Note" Type="Edm.String"/></EntityType>
+                  <EntityType Name="Y" BaseType="Demo.Z"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+                  <EntityType Name="Leaf" BaseType="Demo.Z"/>
+                  <ComplexType Name="C" BaseType="Demo.E"><Property Name="Text" Type="Edm.String"/></ComplexType>
+                  <ComplexType Name="D" BaseType="Demo.C"/>
+                  <ComplexType Name="E" BaseType="Demo.D"/>
+                  <EntityContainer Name="Box"><EntitySet Name="Ys" EntityType="Demo.Y"/></EntityContainer>
 
-        """ + v4Footer
+            """ + v4Footer
 
     static let sapNamespace = "http://www.sap.com/Protocols/SAPData"
     static let metadataNamespace = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"
@@ -73,8 +75,7 @@ struct ToleranceTests {
     /// `space`, the declaration and the root element on its line; the entity type four lines
     /// below, with `member` after its property.
     static func leadingWhiteSpace(_ space: String, member: String = "") -> String {
-        space + declaration + v4Header
-            + "\n\n      <EntityType Name=\"Item\"><Key><PropertyRef Name=\"Id\"/></Key>\n"
+        space + declaration + v4Header + "\n\n      <EntityType Name=\"Item\"><Key><PropertyRef Name=\"Id\"/></Key>\n"
             + "        <Property Name=\"Id\" Type=\"Edm.Int32\" Nullable=\"false\"/>\(member)\n"
             + "      </EntityType>\n" + v4Footer
     }
@@ -88,15 +89,17 @@ struct ToleranceTests {
         result.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)" }
     }
 
-    func errors(_ result: LoadResult) -> [String] {
-        messages(result).filter { $0.contains(": error: ") }
-    }
+    func errors(_ result: LoadResult) -> [String] { messages(result).filter { $0.contains(": error: ") } }
 
     // MARK: - Cyclic base types
 
     @Test func selfReferencingBaseTypeIsIgnored() throws {
         let (_, result) = try load(Self.selfReference)
-        #expect(messages(result) == ["4:7: warning: entity type Demo.Thing names itself as its BaseType; the base type is ignored"])
+        #expect(
+            messages(result) == [
+                "4:7: warning: entity type Demo.Thing names itself as its BaseType; the base type is ignored"
+            ]
+        )
         let types = result.service.entityTypes
         #expect(types.map(\.name) == ["Thing", "Part"])
         #expect(types[0].baseType == nil)
@@ -105,11 +108,14 @@ struct ToleranceTests {
 
     @Test func longerCyclesLoseTheLinkDeclaredLast() throws {
         let (_, result) = try load(Self.cycles)
-        #expect(messages(result) == [
-            "5:7: warning: cyclic base types Demo.Z → Demo.Y → Demo.Z; the BaseType of Demo.Y is ignored",
-            "9:7: warning: cyclic base types Demo.D → Demo.C → Demo.E → Demo.D; the BaseType of Demo.E is ignored",
-        ])
-        let bases = result.service.entityTypes.map { "\($0.name):\($0.baseType?.description ?? "-")" }
+        #expect(
+            messages(result) == [
+                "5:7: warning: cyclic base types Demo.Z → Demo.Y → Demo.Z; the BaseType of Demo.Y is ignored",
+                "9:7: warning: cyclic base types Demo.D → Demo.C → Demo.E → Demo.D; the BaseType of Demo.E is ignored",
+            ]
+        )
+        let bases =
+            result.service.entityTypes.map { "\($0.name):\($0.baseType?.description ?? "-")" }
             + result.service.complexTypes.map { "\($0.name):\($0.baseType?.description ?? "-")" }
         #expect(bases == ["Z:Demo.Y", "Y:-", "Leaf:Demo.Z", "C:Demo.E", "D:Demo.C", "E:-"])
     }
@@ -119,10 +125,12 @@ struct ToleranceTests {
         #expect(messages(selfReference) == ["4:7: error: cyclic base types: Demo.Thing → Demo.Thing"])
         let (_, cycles) = try load(Self.cycles, strict: true)
         #expect(cycles.hasErrors)
-        #expect(messages(cycles) == [
-            "5:7: error: cyclic base types: Demo.Z → Demo.Y → Demo.Z",
-            "9:7: error: cyclic base types: Demo.D → Demo.C → Demo.E → Demo.D",
-        ])
+        #expect(
+            messages(cycles) == [
+                "5:7: error: cyclic base types: Demo.Z → Demo.Y → Demo.Z",
+                "9:7: error: cyclic base types: Demo.D → Demo.C → Demo.E → Demo.D",
+            ]
+        )
     }
 
     // MARK: - White space before the declaration
@@ -142,8 +150,7 @@ struct ToleranceTests {
     @Test(arguments: [
         ("\n      <Property Name=\"A\" Type=\"Edm.String\" Name=\"B\"/>", "9:"),
         ("\n      <Property Name=\"A\" Type=\"Edm.String\" foo:bar=\"1\"/>", "9:"),
-    ])
-    func laterErrorsAreAtTheirLines(member: String, position: String) throws {
+    ]) func laterErrorsAreAtTheirLines(member: String, position: String) throws {
         let text = Self.leadingWhiteSpace("\n\n  ", member: member)
         let (_, result) = try load(text)
         let (_, control) = try load(Self.blankingDeclaration(text))
@@ -177,10 +184,12 @@ struct ToleranceTests {
 
     @Test func undeclaredSAPAndMetadataPrefixesAreReadAsDeclared() throws {
         let (path, result) = try load(Self.sap())
-        #expect(messages(result) == [
-            "2:22: warning: namespace prefix 'm' is not declared; read as \(Self.metadataNamespace)",
-            "4:34: warning: namespace prefix 'sap' is not declared; read as \(Self.sapNamespace)",
-        ])
+        #expect(
+            messages(result) == [
+                "2:22: warning: namespace prefix 'm' is not declared; read as \(Self.metadataNamespace)",
+                "4:34: warning: namespace prefix 'sap' is not declared; read as \(Self.sapNamespace)",
+            ]
+        )
         let product = try #require(result.service.entityTypes.first)
         #expect(product.hasStream)
         #expect(product.properties.map { $0.sap?.label } == ["Identifier", "Name"])
@@ -193,31 +202,43 @@ struct ToleranceTests {
     @Test func anUnknownUndeclaredPrefixStaysAnError() throws {
         let (_, result) = try load(Self.sap(extra: " foo:bar=\"1\""))
         #expect(result.hasErrors)
-        #expect(errors(result).contains { $0.hasPrefix("4:") && $0.hasSuffix("Namespace prefix foo for bar on EntityType is not defined") })
+        #expect(
+            errors(result)
+                .contains {
+                    $0.hasPrefix("4:") && $0.hasSuffix("Namespace prefix foo for bar on EntityType is not defined")
+                }
+        )
     }
 
     /// The model as JSON, with the document's path left out.
     static func json(_ service: Service, path: String) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(service), as: UTF8.self).replacingOccurrences(of: path, with: "DOCUMENT")
+        return String(decoding: try encoder.encode(service), as: UTF8.self)
+            .replacingOccurrences(of: path, with: "DOCUMENT")
     }
 }
 
 /// Each repaired document generates Swift that compiles against the runtime, through the
 /// command line as a user runs it, and gives the same model on every run.
-@Suite(.enabled(if: BuiltTool.executable != nil && RuntimeModules.folder != nil,
-                "mobilesdkgen or the MobileSdk module is not built beside the tests"))
-struct ToleranceGenerationTests {
+@Suite(
+    .enabled(
+        if: BuiltTool.executable != nil && RuntimeModules.folder != nil,
+        "mobilesdkgen or the MobileSdk module is not built beside the tests"
+    )
+) struct ToleranceGenerationTests {
     static let cases: [(name: String, text: String, warning: String)] = [
-        ("self-referencing base type", ToleranceTests.selfReference, "names itself as its BaseType; the base type is ignored"),
-        ("cyclic base types", ToleranceTests.cycles, "the BaseType of Demo.E is ignored"),
-        ("white space before the declaration", ToleranceTests.leadingWhiteSpace("\n\n"), "white space before the XML declaration was skipped"),
-        ("undeclared prefixes", ToleranceTests.sap(), "namespace prefix 'sap' is not declared"),
+        (
+            "self-referencing base type", ToleranceTests.selfReference,
+            "names itself as its BaseType; the base type is ignored"
+        ), ("cyclic base types", ToleranceTests.cycles, "the BaseType of Demo.E is ignored"),
+        (
+            "white space before the declaration", ToleranceTests.leadingWhiteSpace("\n\n"),
+            "white space before the XML declaration was skipped"
+        ), ("undeclared prefixes", ToleranceTests.sap(), "namespace prefix 'sap' is not declared"),
     ]
 
-    @Test(arguments: cases.map(\.name))
-    func generatedCodeCompiles(name: String) throws {
+    @Test(arguments: cases.map(\.name)) func generatedCodeCompiles(name: String) throws {
         let testCase = try #require(Self.cases.first { $0.name == name })
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

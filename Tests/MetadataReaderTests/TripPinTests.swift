@@ -66,13 +66,20 @@ struct TripPinTests {
         let byTag = try #require(functions.first { $0.name == "GetTripsByTag" })
         #expect(byTag.isComposable && byTag.entitySetPath == "trips" && byTag.bindingType?.isCollection == true)
         let share = try #require(service.actions.first { $0.name == "ShareTrip" })
-        #expect(share.isBound && share.returnType == nil && share.parameters.map(\.name) == ["personInstance", "userName", "tripId"])
+        #expect(
+            share.isBound && share.returnType == nil
+                && share.parameters.map(\.name) == ["personInstance", "userName", "tripId"]
+        )
         #expect(service.actions.first { $0.name == "ResetDataSource" }?.isBound == false)
     }
 
     @Test func containerWithSingletonAndImports() throws {
         let container = try #require(service.entityContainers.first)
-        #expect(container.entitySets.map(\.name) == ["People", "Airlines", "Airports", "Photos", "TripRatings", "Advisories"])
+        #expect(
+            container.entitySets.map(\.name) == [
+                "People", "Airlines", "Airports", "Photos", "TripRatings", "Advisories",
+            ]
+        )
         let me = try #require(container.singletons.first)
         #expect(me.name == "Me" && me.type == name("Person") && me.navigationPropertyBindings.count == 5)
         #expect(container.functionImports.first?.function == name("GetNearestAirport"))

@@ -10,16 +10,32 @@ struct ReadmeClientExampleTests {
         let accountId = IDs.account
         let created = IDs.createdContact
         let transport = RecordedTransport(
-            .status(204, headers: ["OData-EntityId": "https://contoso.crm.dynamics.com/api/data/v9.2/contacts(\(created.uuidString.lowercased()))"]),
-            .json(#"{"@odata.etag":"W/\"1001\"","contactid":"\#(created.uuidString.lowercased())","emailaddress1":"ada@example.com","description":"Met at the analytical engine demo","_parentcustomerid_value":"\#(accountId.uuidString.lowercased())","_parentcustomerid_value@Microsoft.Dynamics.CRM.lookuplogicalname":"account","_parentcustomerid_value@OData.Community.Display.V1.FormattedValue":"Contoso"}"#),
+            .status(
+                204,
+                headers: [
+                    "OData-EntityId":
+                        "https://contoso.crm.dynamics.com/api/data/v9.2/contacts(\(created.uuidString.lowercased()))"
+                ]
+            ),
+            .json(
+                #"{"@odata.etag":"W/\"1001\"","contactid":"\#(created.uuidString.lowercased())","emailaddress1":"ada@example.com","description":"Met at the analytical engine demo","_parentcustomerid_value":"\#(accountId.uuidString.lowercased())","_parentcustomerid_value@Microsoft.Dynamics.CRM.lookuplogicalname":"account","_parentcustomerid_value@OData.Community.Display.V1.FormattedValue":"Contoso"}"#
+            ),
             .status(204, headers: ["ETag": "W/\"1002\""]),
-            .json(#"{"@odata.count":2,"value":[{"contactid":"\#(created.uuidString.lowercased())"}],"@odata.nextLink":"https://contoso.crm.dynamics.com/api/data/v9.2/contacts?$skiptoken=2"}"#),
+            .json(
+                #"{"@odata.count":2,"value":[{"contactid":"\#(created.uuidString.lowercased())"}],"@odata.nextLink":"https://contoso.crm.dynamics.com/api/data/v9.2/contacts?$skiptoken=2"}"#
+            ),
             .json(#"{"value":[{"contactid":"\#(IDs.contact.uuidString.lowercased())"}]}"#),
             .status(204)
         )
-        let client = ODataClient(ODataClient.Configuration(
-            serviceRoot: TestClients.dataverseRoot, authentication: BearerTokenAuthentication { _ in "token" }, transport: transport,
-            registry: TestClients.dataverseRegistry, includeAnnotations: "*"))
+        let client = ODataClient(
+            ODataClient.Configuration(
+                serviceRoot: TestClients.dataverseRoot,
+                authentication: BearerTokenAuthentication { _ in "token" },
+                transport: transport,
+                registry: TestClients.dataverseRegistry,
+                includeAnnotations: "*"
+            )
+        )
 
         let contact = Contact()
         contact.eMailAddress1 = "ada@example.com"
@@ -27,10 +43,19 @@ struct ReadmeClientExampleTests {
         contact.parentCustomerId = EntityReference(logicalName: "account", id: accountId)
         let location = try await client.create(contact)
         #expect(location.id == created)
-        let createBody = try #require(try JSONSerialization.jsonObject(with: transport.requests[0].body ?? Data()) as? [String: Any])
-        #expect(createBody["parentcustomerid_account@odata.bind"] as? String == "/accounts(\(accountId.uuidString.lowercased()))")
+        let createBody = try #require(
+            try JSONSerialization.jsonObject(with: transport.requests[0].body ?? Data()) as? [String: Any]
+        )
+        #expect(
+            createBody["parentcustomerid_account@odata.bind"] as? String
+                == "/accounts(\(accountId.uuidString.lowercased()))"
+        )
 
-        let loaded = try await client.retrieve(Contact.self, id: try #require(location.id), select: ["emailaddress1", "description", "_parentcustomerid_value"])
+        let loaded = try await client.retrieve(
+            Contact.self,
+            id: try #require(location.id),
+            select: ["emailaddress1", "description", "_parentcustomerid_value"]
+        )
         #expect(loaded.parentCustomerId == EntityReference(logicalName: "account", id: accountId, name: "Contoso"))
         loaded.eMailAddress1 = "ada.king@example.com"
         loaded.description = nil

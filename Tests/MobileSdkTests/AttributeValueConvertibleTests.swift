@@ -29,11 +29,17 @@ struct AttributeValueConvertibleTests {
         roundTrip(Int64.max, .int64(.max))
         roundTrip(Float(1.5), .single(1.5))
         roundTrip(2.25, .double(2.25))
-        roundTrip(Decimal(string: "79228162514264337593543950335") ?? 0, .decimal(Decimal(string: "79228162514264337593543950335") ?? 0))
+        roundTrip(
+            Decimal(string: "79228162514264337593543950335") ?? 0,
+            .decimal(Decimal(string: "79228162514264337593543950335") ?? 0)
+        )
         roundTrip("text", .string("text"))
         roundTrip(id, .guid(id))
         roundTrip(Data([0, 255]), .binary(Data([0, 255])))
-        roundTrip(Date(timeIntervalSince1970: 1_700_000_000), .dateTimeOffset(Date(timeIntervalSince1970: 1_700_000_000)))
+        roundTrip(
+            Date(timeIntervalSince1970: 1_700_000_000),
+            .dateTimeOffset(Date(timeIntervalSince1970: 1_700_000_000))
+        )
     }
 
     @Test func runtimeTypes() {
@@ -46,7 +52,10 @@ struct AttributeValueConvertibleTests {
         roundTrip(OptionSetValue(3), .optionSetValue(OptionSetValue(3)))
         roundTrip(Money(Decimal(string: "9.99") ?? 0), .money(Money(Decimal(string: "9.99") ?? 0)))
         roundTrip(point, .geography(point))
-        roundTrip(UntypedValue.object(["a": .array([.bool(true), .number(1)])]), .untyped(.object(["a": .array([.bool(true), .number(1)])])))
+        roundTrip(
+            UntypedValue.object(["a": .array([.bool(true), .number(1)])]),
+            .untyped(.object(["a": .array([.bool(true), .number(1)])]))
+        )
     }
 
     @Test func losslessWidening() {

@@ -10,11 +10,14 @@ struct ComplexValueTests {
         location.city = City(attributes: ["Name": .string("Boise"), "Region": .string("ID")])
         location.tags = ["home", "work"]
 
-        #expect(location.attributeValue == .complex([
-            "Address": .string("187 Suffolk Ln."),
-            "City": .complex(["Name": .string("Boise"), "Region": .string("ID")]),
-            "Tags": .collection([.string("home"), .string("work")]),
-        ]))
+        #expect(
+            location.attributeValue
+                == .complex([
+                    "Address": .string("187 Suffolk Ln."),
+                    "City": .complex(["Name": .string("Boise"), "Region": .string("ID")]),
+                    "Tags": .collection([.string("home"), .string("work")]),
+                ])
+        )
 
         let person = Entity(logicalName: "Person")
         person.setValues([location], for: "AddressInfo")

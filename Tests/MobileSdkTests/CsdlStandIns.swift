@@ -23,14 +23,29 @@ public struct Feature: MobileSdk.EdmFlagsEnumeration {
 public struct City: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
     public init(attributes: [Swift.String: MobileSdk.AttributeValue]) { self.attributes = attributes }
-    public var name: Swift.String? { get { attributes.value("Name") } set { attributes.set(newValue, for: "Name") } }
-    public var region: Swift.String? { get { attributes.value("Region") } set { attributes.set(newValue, for: "Region") } }
+    public var name: Swift.String? {
+        get { attributes.value("Name") }
+        set { attributes.set(newValue, for: "Name") }
+    }
+    public var region: Swift.String? {
+        get { attributes.value("Region") }
+        set { attributes.set(newValue, for: "Region") }
+    }
 }
 
 public struct Location: MobileSdk.ComplexValue {
     public var attributes: [Swift.String: MobileSdk.AttributeValue]
     public init(attributes: [Swift.String: MobileSdk.AttributeValue]) { self.attributes = attributes }
-    public var address: Swift.String? { get { attributes.value("Address") } set { attributes.set(newValue, for: "Address") } }
-    public var city: City? { get { attributes.value("City") } set { attributes.set(newValue, for: "City") } }
-    public var tags: [Swift.String]? { get { attributes.values("Tags") } set { attributes.set(newValue, for: "Tags") } }
+    public var address: Swift.String? {
+        get { attributes.value("Address") }
+        set { attributes.set(newValue, for: "Address") }
+    }
+    public var city: City? {
+        get { attributes.value("City") }
+        set { attributes.set(newValue, for: "City") }
+    }
+    public var tags: [Swift.String]? {
+        get { attributes.values("Tags") }
+        set { attributes.set(newValue, for: "Tags") }
+    }
 }

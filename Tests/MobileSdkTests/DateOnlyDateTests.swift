@@ -15,8 +15,8 @@ struct DateOnlyDateTests {
     ]
     static let fiveHoursWest = TimeZone(secondsFromGMT: -5 * 3600)
 
-    @Test(arguments: zones, days)
-    func roundTripsThroughTheFirstInstantOfTheDay(zoneName: String, day: DateOnly) throws {
+    @Test(arguments: zones, days) func roundTripsThroughTheFirstInstantOfTheDay(zoneName: String, day: DateOnly) throws
+    {
         let zone = try TimeZone.named(zoneName)
         let start = try #require(day.date(timeZone: zone))
         #expect(DateOnly(start, timeZone: zone) == day)
@@ -29,9 +29,7 @@ struct DateOnlyDateTests {
         // Noon UTC on each day from 2018-01-01 (1514808000) to 2019-12-31.
         let days = (0..<730).map { DateOnly(unix(1_514_808_000 + Double($0) * 86_400), timeZone: .gmt) }
         let starts = try days.map { try #require($0.date(timeZone: zone)) }
-        for (day, start) in zip(days, starts) {
-            #expect(DateOnly(start, timeZone: zone) == day)
-        }
+        for (day, start) in zip(days, starts) { #expect(DateOnly(start, timeZone: zone) == day) }
         for (start, next) in zip(starts, starts.dropFirst()) {
             // 23 to 25 hours, or 23.5 to 24.5 on Lord Howe Island.
             #expect((82_800...90_000).contains(next.timeIntervalSince(start)), "\(start) to \(next)")
@@ -94,33 +92,26 @@ struct DateOnlyDateTests {
         #expect(DateOnly(.distantFuture, timeZone: .gmt) == Self.day(4001, 1, 1))
     }
 
-    @Test(arguments: [
-        day(2023, 2, 29), day(2024, 13, 1), day(2024, 4, 31), day(2024, 1, 0), day(285_000_001, 1, 1),
-    ])
-    func noInstantForWhatIsNotARealDate(_ day: DateOnly) {
-        #expect(day.date(timeZone: .gmt) == nil)
-    }
+    @Test(arguments: [day(2023, 2, 29), day(2024, 13, 1), day(2024, 4, 31), day(2024, 1, 0), day(285_000_001, 1, 1)])
+    func noInstantForWhatIsNotARealDate(_ day: DateOnly) { #expect(day.date(timeZone: .gmt) == nil) }
 
     @Test func noInstantForTheMostNegativeYear() {
         // Not a test argument: `DateOnly.description` traps on `abs(Int.min)`.
         #expect(Self.day(.min, 1, 1).date(timeZone: .gmt) == nil)
     }
 
-    @Test(arguments: [Double.infinity, -.infinity, .nan, 1e300])
-    func dayOfAnOutlandishDateDoesNotTrap(_ interval: Double) {
+    @Test(arguments: [Double.infinity, -.infinity, .nan, 1e300]) func dayOfAnOutlandishDateDoesNotTrap(
+        _ interval: Double
+    ) {
         let day = DateOnly(Date(timeIntervalSinceReferenceDate: interval), timeZone: .gmt)
         #expect(abs(day.year) > 285_000_000)
     }
 
-    static func day(_ year: Int, _ month: Int, _ day: Int) -> DateOnly {
-        DateOnly(year: year, month: month, day: day)
-    }
+    static func day(_ year: Int, _ month: Int, _ day: Int) -> DateOnly { DateOnly(year: year, month: month, day: day) }
 }
 
 /// The instant `seconds` after 1970-01-01T00:00:00Z.
-private func unix(_ seconds: Double) -> Date {
-    Date(timeIntervalSince1970: seconds)
-}
+private func unix(_ seconds: Double) -> Date { Date(timeIntervalSince1970: seconds) }
 
 extension TimeZone {
     /// The zone named `identifier`, failing the test with the reason when this machine's tz database lacks it.

@@ -12,7 +12,10 @@ struct EntityConversionTests {
         lateBound.acceptChanges()
         lateBound["revenue"] = .money(Money(10))
         lateBound.formattedValues["industrycode"] = "Agriculture"
-        lateBound.relatedEntities["contact_customer_accounts"] = EntityCollection(entities: [Contact()], entityName: "contact")
+        lateBound.relatedEntities["contact_customer_accounts"] = EntityCollection(
+            entities: [Contact()],
+            entityName: "contact"
+        )
 
         let account = try lateBound.toEntity(Account.self)
 
@@ -54,7 +57,7 @@ struct EntityConversionTests {
         let account = Account()
         let contactId = UUID()
         account.relatedEntities["contact_customer_accounts"] = EntityCollection(entities: [
-            Entity(logicalName: "contact", id: contactId),
+            Entity(logicalName: "contact", id: contactId)
         ])
 
         let contacts = try #require(account.contacts)

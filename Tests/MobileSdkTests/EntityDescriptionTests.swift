@@ -21,15 +21,14 @@ struct EntityDescriptionTests {
         second.name = "Contoso"
         second.recordId = id
 
-        let expected = "account(id: 6e0d1b4a-61c4-4b2b-9f0e-0a1b2c3d4e5f) {accountid: 6e0d1b4a-61c4-4b2b-9f0e-0a1b2c3d4e5f, "
+        let expected =
+            "account(id: 6e0d1b4a-61c4-4b2b-9f0e-0a1b2c3d4e5f) {accountid: 6e0d1b4a-61c4-4b2b-9f0e-0a1b2c3d4e5f, "
             + "description: null, industrycode: OptionSetValue(999), name: \"Contoso\", revenue: Money(12.5)}"
         #expect(first.debugDescription == expected)
         #expect(second.debugDescription == expected)
     }
 
-    @Test func withoutIdOrAttributes() {
-        #expect(Entity(logicalName: "lead").debugDescription == "lead {}")
-    }
+    @Test func withoutIdOrAttributes() { #expect(Entity(logicalName: "lead").debugDescription == "lead {}") }
 
     @Test func nestedValues() {
         let entity = Entity(logicalName: "person")
@@ -40,13 +39,10 @@ struct EntityDescriptionTests {
         entity["home"] = .geography(.point(longitude: -122.1, latitude: 47.6, srid: 4326))
         entity["extra"] = .untyped(.object(["b": .number(1), "a": .array([.null, .string("x")])]))
         entity["when"] = .dateTimeOffset(Date(timeIntervalSince1970: 1.5))
-        #expect(entity.debugDescription == "person {"
-            + "address: {City: \"Redmond\", Zip: 98052}, "
-            + "born: 1990-04-01, "
-            + "extra: {\"a\": [null, \"x\"], \"b\": 1}, "
-            + "home: geography'SRID=4326;POINT(-122.1 47.6)', "
-            + "photo: binary(AQID), "
-            + "tags: [enum(Wifi,TV), true], "
-            + "when: 1970-01-01T00:00:01.500Z}")
+        #expect(
+            entity.debugDescription == "person {" + "address: {City: \"Redmond\", Zip: 98052}, " + "born: 1990-04-01, "
+                + "extra: {\"a\": [null, \"x\"], \"b\": 1}, " + "home: geography'SRID=4326;POINT(-122.1 47.6)', "
+                + "photo: binary(AQID), " + "tags: [enum(Wifi,TV), true], " + "when: 1970-01-01T00:00:01.500Z}"
+        )
     }
 }

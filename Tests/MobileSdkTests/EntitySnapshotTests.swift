@@ -10,8 +10,7 @@ struct EntitySnapshotTests {
 
         func roundTrip<Value: Codable>(_ value: Value) throws -> Value {
             switch self {
-            case .json:
-                return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
+            case .json: return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
             case .binaryPropertyList, .xmlPropertyList:
                 let encoder = PropertyListEncoder()
                 encoder.outputFormat = self == .xmlPropertyList ? .xml : .binary
@@ -25,46 +24,45 @@ struct EntitySnapshotTests {
     /// A value of every case, with extremes, many digits and nesting.
     static let values: [AttributeValue] = [
         .null, .boolean(true), .byte(255), .sbyte(-128), .int16(.min), .int32(.max), .int64(.min), .int64(.max),
-        .single(.greatestFiniteMagnitude), .single(.infinity), .single(-.leastNonzeroMagnitude),
-        .double(0.1 + 0.2), .double(-0.0), .double(.leastNonzeroMagnitude), .double(-.infinity),
+        .single(.greatestFiniteMagnitude), .single(.infinity), .single(-.leastNonzeroMagnitude), .double(0.1 + 0.2),
+        .double(-0.0), .double(.leastNonzeroMagnitude), .double(-.infinity),
         .decimal(decimal("-12345678901234567890.123456789012345678")), .decimal(decimal("1e100")),
-        .decimal(decimal("0.00000000000000000000000000000000000000000000001")),
-        .string("naïve \"quoted\"\n🙂"), .string(""), .guid(UUID()), .binary(Data([0, 1, 0xFF])), .binary(Data()),
+        .decimal(decimal("0.00000000000000000000000000000000000000000000001")), .string("naïve \"quoted\"\n🙂"),
+        .string(""), .guid(UUID()), .binary(Data([0, 1, 0xFF])), .binary(Data()),
         .dateTimeOffset(Date(timeIntervalSinceReferenceDate: 123_456_789.123_456_789)), .dateTimeOffset(Date()),
         .date(DateOnly(year: -44, month: 3, day: 15)), .date(DateOnly(year: .min, month: 2, day: 30)),
         .timeOfDay(TimeOfDay(hour: 23, minute: 59, second: 59, nanosecond: 1)),
         .timeOfDay(TimeOfDay(hour: 25, minute: 0, second: 0)),
         .duration(EdmDuration(seconds: decimal("-93784.123456789012345678901234567"))),
         .entityReference(EntityReference(logicalName: "account", id: UUID(), name: "Contoso")),
-        .entityReference(EntityReference(logicalName: "contact", id: UUID())),
-        .optionSetValue(OptionSetValue(-1)), .optionSetValues([OptionSetValue(1), OptionSetValue(100_000_000)]),
-        .optionSetValues([]), .money(Money(decimal("1234567890123456.7891"))),
+        .entityReference(EntityReference(logicalName: "contact", id: UUID())), .optionSetValue(OptionSetValue(-1)),
+        .optionSetValues([OptionSetValue(1), OptionSetValue(100_000_000)]), .optionSetValues([]),
+        .money(Money(decimal("1234567890123456.7891"))),
         .geography(.point(longitude: -122.5, latitude: 47.25, srid: 4326)),
-        .geometry(.collection([
-            .point(Position(x: 1, y: 2, z: 3)),
-            .lineString([Position(x: 0, y: 0), Position(x: .infinity, y: -.infinity)]),
-            .polygon([[Position(x: 0, y: 0), Position(x: 1, y: 0), Position(x: 0, y: 0)]]),
-            .multiPoint([Position(x: 5, y: 6)]), .multiLineString([[Position(x: 1, y: 1)], []]),
-            .multiPolygon([[[Position(x: -0.5, y: 0.25)]]]), .collection([]),
-        ])),
-        .enumMember("Red,Blue"),
+        .geometry(
+            .collection([
+                .point(Position(x: 1, y: 2, z: 3)),
+                .lineString([Position(x: 0, y: 0), Position(x: .infinity, y: -.infinity)]),
+                .polygon([[Position(x: 0, y: 0), Position(x: 1, y: 0), Position(x: 0, y: 0)]]),
+                .multiPoint([Position(x: 5, y: 6)]), .multiLineString([[Position(x: 1, y: 1)], []]),
+                .multiPolygon([[[Position(x: -0.5, y: 0.25)]]]), .collection([]),
+            ])
+        ), .enumMember("Red,Blue"),
         .complex([
             "street": .string("1 Main St"), "location": .geography(.point(longitude: 1, latitude: 2)),
             "tags": .collection([.string("a"), .null]), "inner": .complex(["amount": .money(Money(decimal("0.1")))]),
-        ]),
-        .complex([:]),
+        ]), .complex([:]),
         .collection([.int32(1), .complex(["a": .null]), .collection([]), .decimal(decimal("3.14159"))]),
-        .untyped(.object([
-            "list": .array([.null, .bool(false), .number(decimal("-1.5e-30")), .string("x"), .object([:])]),
-            "count": .number(decimal("12345678901234567890123456789012345678")),
-        ])),
+        .untyped(
+            .object([
+                "list": .array([.null, .bool(false), .number(decimal("-1.5e-30")), .string("x"), .object([:])]),
+                "count": .number(decimal("12345678901234567890123456789012345678")),
+            ])
+        ),
     ]
 
-    @Test(arguments: Format.allCases)
-    func everyCaseRoundTrips(format: Format) throws {
-        for value in Self.values {
-            #expect(try format.roundTrip(value) == value)
-        }
+    @Test(arguments: Format.allCases) func everyCaseRoundTrips(format: Format) throws {
+        for value in Self.values { #expect(try format.roundTrip(value) == value) }
         // Every case is covered: each encodes under a tag of its own.
         let tags = try Self.values.map { value in
             let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any]
@@ -73,14 +71,16 @@ struct EntitySnapshotTests {
         #expect(Set(tags).count == 27)
     }
 
-    @Test(arguments: Format.allCases)
-    func nanRoundTrips(format: Format) throws {
+    @Test(arguments: Format.allCases) func nanRoundTrips(format: Format) throws {
         guard case .double(let double) = try format.roundTrip(AttributeValue.double(.nan)),
-              case .single(let single) = try format.roundTrip(AttributeValue.single(-.nan)),
-              case .geography(let point) = try format.roundTrip(AttributeValue.geography(.point(x: .nan, y: 0))),
-              case .point(let position) = point.shape,
-              case .decimal(let decimal) = try format.roundTrip(AttributeValue.decimal(.nan))
-        else { Issue.record("the round trip changed the case"); return }
+            case .single(let single) = try format.roundTrip(AttributeValue.single(-.nan)),
+            case .geography(let point) = try format.roundTrip(AttributeValue.geography(.point(x: .nan, y: 0))),
+            case .point(let position) = point.shape,
+            case .decimal(let decimal) = try format.roundTrip(AttributeValue.decimal(.nan))
+        else {
+            Issue.record("the round trip changed the case")
+            return
+        }
         #expect(double.isNaN && single.isNaN && position.x.isNaN && decimal.isNaN)
     }
 
@@ -119,8 +119,7 @@ struct EntitySnapshotTests {
         }
     }
 
-    @Test(arguments: Format.allCases)
-    func restoringKeepsChangedAndUnchangedAttributes(format: Format) throws {
+    @Test(arguments: Format.allCases) func restoringKeepsChangedAndUnchangedAttributes(format: Format) throws {
         let account = Account(id: UUID())
         account.name = "Contoso"
         account.industryCode = .agriculture

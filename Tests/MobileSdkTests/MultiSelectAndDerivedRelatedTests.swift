@@ -14,12 +14,12 @@ struct MultiSelectAndDerivedRelatedTests {
     }
 
     @Test func relatedEntitiesBindToRegisteredDerivedClasses() throws {
-        final class PreferredContact: Contact {
-            override class var entityLogicalName: String { "preferredcontact" }
-        }
+        final class PreferredContact: Contact { override class var entityLogicalName: String { "preferredcontact" } }
         EntityRegistry.shared.register(PreferredContact.self)
         let account = Account()
-        account.relatedEntities["contacts"] = EntityCollection(entities: [Entity(logicalName: "contact"), Entity(logicalName: "preferredcontact")])
+        account.relatedEntities["contacts"] = EntityCollection(entities: [
+            Entity(logicalName: "contact"), Entity(logicalName: "preferredcontact"),
+        ])
         let contacts = try #require(account.getRelatedCollection("contacts", as: Contact.self))
         #expect(contacts.count == 2)
         #expect(contacts[1] is PreferredContact)

@@ -4,7 +4,9 @@ import Testing
 /// The compact property tables generated code writes: every kind of line, and lines that do not read.
 struct PropertyMetadataTableTests {
     @Test func readsEveryKindOfLine() throws {
-        let table = PropertyMetadata.table(of: Contact.self, """
+        let table = PropertyMetadata.table(
+            of: Contact.self,
+            """
             version 1
             name string
             tags [string]
@@ -13,10 +15,16 @@ struct PropertyMetadataTableTests {
             primarycontactid [navigation] #1
             ownerid lookup systemuser/owninguser/systemusers team/owningteam/teams payload=_ownerid_value
             odd%20name dateTimeOffset payload=%23odd
-            """, [City.self, Contact.self])
+            """,
+            [City.self, Contact.self]
+        )
         #expect(table.map(\.name) == ["name", "tags", "home", "stops", "primarycontactid", "ownerid", "odd name"])
         #expect(table.map(\.isCollection) == [false, true, false, true, true, false, false])
-        #expect(table.map(\.propertyName) == ["name", "tags", "home", "stops", "primarycontactid", "_ownerid_value", "#odd"])
+        #expect(
+            table.map(\.propertyName) == [
+                "name", "tags", "home", "stops", "primarycontactid", "_ownerid_value", "#odd",
+            ]
+        )
         guard case .string = table[0].type, case .string = table[1].type, case .dateTimeOffset = table[6].type else {
             Issue.record("primitive kinds: \(table.map(\.type))")
             return
@@ -36,17 +44,26 @@ struct PropertyMetadataTableTests {
     }
 
     @Test func everySimpleKindHasItsCase() {
-        let kinds = ["boolean", "byte", "sbyte", "int16", "int32", "int64", "single", "double", "decimal", "string", "guid",
-                     "binary", "dateTimeOffset", "dateTime", "date", "timeOfDay", "duration", "geography", "geometry",
-                     "untyped", "enumeration", "optionSet", "money"]
-        let table = PropertyMetadata.table(of: Contact.self, (["version 1"] + kinds.map { "p \($0)" }).joined(separator: "\n"))
+        let kinds = [
+            "boolean", "byte", "sbyte", "int16", "int32", "int64", "single", "double", "decimal", "string", "guid",
+            "binary", "dateTimeOffset", "dateTime", "date", "timeOfDay", "duration", "geography", "geometry", "untyped",
+            "enumeration", "optionSet", "money",
+        ]
+        let table = PropertyMetadata.table(
+            of: Contact.self,
+            (["version 1"] + kinds.map { "p \($0)" }).joined(separator: "\n")
+        )
         #expect(table.count == kinds.count)
         #expect(table.map { "\($0.type)" } == kinds)
     }
 
     /// CRM 2011's EntityReference properties are lookups whose targets the OData v2 metadata does not name.
     @Test func aLookupMayHaveNoTargets() {
-        let table = PropertyMetadata.table(of: Contact.self, "version 1\nownerid lookup\nprimarycontactid navigation #0", [Contact.self])
+        let table = PropertyMetadata.table(
+            of: Contact.self,
+            "version 1\nownerid lookup\nprimarycontactid navigation #0",
+            [Contact.self]
+        )
         #expect(table.count == 2)
         guard case .lookup(let targets) = table[0].type else {
             Issue.record("\(table[0].type)")
@@ -62,7 +79,9 @@ struct PropertyMetadataTableTests {
     }
 
     /// Where reading `text` stops, and why.
-    func failure(_ text: String, _ types: [Any.Type] = []) -> (line: Int, text: String, problem: PropertyTableError.Problem)? {
+    func failure(_ text: String, _ types: [Any.Type] = []) -> (
+        line: Int, text: String, problem: PropertyTableError.Problem
+    )? {
         guard case .failure(let error) = PropertyMetadata.readTable(text, types) else { return nil }
         return (error.line, error.text, error.problem)
     }
@@ -91,13 +110,16 @@ struct PropertyMetadataTableTests {
             _ = PropertyMetadata.table(of: Contact.self, "version 7\nname string")
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("the property metadata of MobileSdkTests.Contact cannot be read: the table is in format version 7"), "\(message)")
+        #expect(
+            message.contains(
+                "the property metadata of MobileSdkTests.Contact cannot be read: the table is in format version 7"
+            ),
+            "\(message)"
+        )
     }
 
     /// Decoding needs AttributeValue small enough to pass in registers without a copy through memory: at 21 bytes
     /// every conformance of a generated enum or complex type to `AttributeValueConvertible` cost three times the
     /// code. Boxing `decimal`, `money` and `duration` keeps it at 17.
-    @Test func attributeValueStaysInThreeRegisters() {
-        #expect(MemoryLayout<AttributeValue>.size <= 17)
-    }
+    @Test func attributeValueStaysInThreeRegisters() { #expect(MemoryLayout<AttributeValue>.size <= 17) }
 }

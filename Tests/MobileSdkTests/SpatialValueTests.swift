@@ -18,10 +18,22 @@ struct SpatialValueTests {
         let b = Position(x: 1, y: 0)
         let c = Position(x: 1, y: 1)
         #expect(SpatialValue.lineString([a, b]).description == "LINESTRING(0.0 0.0,1.0 0.0)")
-        #expect(SpatialValue.polygon([[a, b, c, a]], srid: 0).description == "SRID=0;POLYGON((0.0 0.0,1.0 0.0,1.0 1.0,0.0 0.0))")
+        #expect(
+            SpatialValue.polygon([[a, b, c, a]], srid: 0).description
+                == "SRID=0;POLYGON((0.0 0.0,1.0 0.0,1.0 1.0,0.0 0.0))"
+        )
         #expect(SpatialValue.multiPoint([a, c]).description == "MULTIPOINT((0.0 0.0),(1.0 1.0))")
-        #expect(SpatialValue.multiLineString([[a, b], [b, c]]).description == "MULTILINESTRING((0.0 0.0,1.0 0.0),(1.0 0.0,1.0 1.0))")
-        #expect(SpatialValue.multiPolygon([[[a, b, c, a]]]).description == "MULTIPOLYGON(((0.0 0.0,1.0 0.0,1.0 1.0,0.0 0.0)))")
-        #expect(SpatialValue.collection([.point(a), .lineString([])]).description == "GEOMETRYCOLLECTION(POINT(0.0 0.0),LINESTRING EMPTY)")
+        #expect(
+            SpatialValue.multiLineString([[a, b], [b, c]]).description
+                == "MULTILINESTRING((0.0 0.0,1.0 0.0),(1.0 0.0,1.0 1.0))"
+        )
+        #expect(
+            SpatialValue.multiPolygon([[[a, b, c, a]]]).description
+                == "MULTIPOLYGON(((0.0 0.0,1.0 0.0,1.0 1.0,0.0 0.0)))"
+        )
+        #expect(
+            SpatialValue.collection([.point(a), .lineString([])]).description
+                == "GEOMETRYCOLLECTION(POINT(0.0 0.0),LINESTRING EMPTY)"
+        )
     }
 }

@@ -39,8 +39,7 @@ struct TimeOfDayDateTests {
 
     @Test(arguments: [
         "UTC", "America/New_York", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Pago_Pago", "Pacific/Kiritimati",
-    ])
-    func roundTripsOnADay(zoneName: String) throws {
+    ]) func roundTripsOnADay(zoneName: String) throws {
         let zone = try TimeZone.named(zoneName)
         let day = DateOnly(year: 2024, month: 2, day: 29)
         for original in [time(0, 0, 0), time(12, 34, 56, 789_000_000), time(23, 59, 59, 999_000_000)] {
@@ -78,9 +77,7 @@ struct TimeOfDayDateTests {
 }
 
 /// The instant `seconds` after 1970-01-01T00:00:00Z.
-private func unix(_ seconds: Double) -> Date {
-    Date(timeIntervalSince1970: seconds)
-}
+private func unix(_ seconds: Double) -> Date { Date(timeIntervalSince1970: seconds) }
 
 private func time(_ hour: Int, _ minute: Int, _ second: Int, _ nanosecond: Int = 0) -> TimeOfDay {
     TimeOfDay(hour: hour, minute: minute, second: second, nanosecond: nanosecond)

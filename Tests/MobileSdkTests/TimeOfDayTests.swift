@@ -20,10 +20,7 @@ struct TimeOfDayTests {
     @Test(arguments: [
         "", "24:00:00", "12:60:00", "12:00:60", "1:00:00", "12:0:00", "12:00:00.", "12:00:00.1234567890123",
         "12:00:00Z", "12:00:00+01:00", "ab:cd:ef", "12:00:00.-5", "12", "12:00:00:00", "-1:00:00",
-    ])
-    func rejects(_ text: String) {
-        #expect(TimeOfDay(text) == nil)
-    }
+    ]) func rejects(_ text: String) { #expect(TimeOfDay(text) == nil) }
 
     @Test func ordering() {
         #expect(TimeOfDay(hour: 9, minute: 59, second: 59, nanosecond: 999) < TimeOfDay(hour: 10, minute: 0, second: 0))

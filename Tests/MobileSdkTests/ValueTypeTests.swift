@@ -27,7 +27,9 @@ struct ValueTypeTests {
         let reference = EntityReference(logicalName: "account", id: id)
         #expect(reference.name == nil)
         #expect(reference.description == "EntityReference(account, 00000000-0000-0000-0000-00000000000a)")
-        #expect(EntityReference(logicalName: "account", id: id, name: "A \"B\"").description
-            == "EntityReference(account, 00000000-0000-0000-0000-00000000000a, \"A \\\"B\\\"\")")
+        #expect(
+            EntityReference(logicalName: "account", id: id, name: "A \"B\"").description
+                == "EntityReference(account, 00000000-0000-0000-0000-00000000000a, \"A \\\"B\\\"\")"
+        )
     }
 }

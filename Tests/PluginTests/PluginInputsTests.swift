@@ -3,26 +3,34 @@ import Testing
 
 /// How the plugins find a target's metadata and configuration, and what they say when they cannot.
 struct PluginInputsTests {
-    func urls(_ names: [String]) -> [URL] {
-        names.map { URL(fileURLWithPath: "/package/Sources/Model/" + $0) }
-    }
+    func urls(_ names: [String]) -> [URL] { names.map { URL(fileURLWithPath: "/package/Sources/Model/" + $0) } }
 
     @Test func findsDocumentsAndTheConfiguration() throws {
-        let files = urls(["Model.swift", "b.metadata.xml", "A.EDMX", "c.csdl.xml", "notes.xml", "mobilesdkgen-config.json",
-                          "b.EntityDefinitions.json", "strings.json"])
-        let inputs = try PluginInputs.find(in: files, targetName: "Model").get()
-        #expect(inputs.documents.map(\.lastPathComponent) == ["A.EDMX", "b.EntityDefinitions.json", "b.metadata.xml", "c.csdl.xml"])
-        #expect(inputs.configuration?.lastPathComponent == "mobilesdkgen-config.json")
-        #expect(inputs.arguments(output: URL(fileURLWithPath: "/work/out")) == [
-            "generate", "/package/Sources/Model/A.EDMX", "/package/Sources/Model/b.EntityDefinitions.json",
-            "/package/Sources/Model/b.metadata.xml", "/package/Sources/Model/c.csdl.xml",
-            "-o", "/work/out", "--config", "/package/Sources/Model/mobilesdkgen-config.json",
+        let files = urls([
+            "Model.swift", "b.metadata.xml", "A.EDMX", "c.csdl.xml", "notes.xml", "mobilesdkgen-config.json",
+            "b.EntityDefinitions.json", "strings.json",
         ])
+        let inputs = try PluginInputs.find(in: files, targetName: "Model").get()
+        #expect(
+            inputs.documents.map(\.lastPathComponent) == [
+                "A.EDMX", "b.EntityDefinitions.json", "b.metadata.xml", "c.csdl.xml",
+            ]
+        )
+        #expect(inputs.configuration?.lastPathComponent == "mobilesdkgen-config.json")
+        #expect(
+            inputs.arguments(output: URL(fileURLWithPath: "/work/out")) == [
+                "generate", "/package/Sources/Model/A.EDMX", "/package/Sources/Model/b.EntityDefinitions.json",
+                "/package/Sources/Model/b.metadata.xml", "/package/Sources/Model/c.csdl.xml", "-o", "/work/out",
+                "--config", "/package/Sources/Model/mobilesdkgen-config.json",
+            ]
+        )
     }
 
     @Test func theBuildPluginsRunIsQuiet() throws {
         let inputs = try PluginInputs.find(in: urls(["service.metadata.xml"]), targetName: "Model").get()
-        #expect(inputs.arguments(output: URL(fileURLWithPath: "/out"), quiet: true).prefix(2) == ["generate", "--quiet"])
+        #expect(
+            inputs.arguments(output: URL(fileURLWithPath: "/out"), quiet: true).prefix(2) == ["generate", "--quiet"]
+        )
         #expect(!inputs.arguments(output: URL(fileURLWithPath: "/out")).contains("--quiet"))
     }
 
@@ -33,15 +41,20 @@ struct PluginInputsTests {
     }
 
     @Test func everyProblemAtOnceWithItsFix() {
-        let files = urls(["Model.swift", "mobilesdkgen-config.json"]) + [URL(fileURLWithPath: "/package/Sources/Model/Sub/mobilesdkgen-config.json")]
+        let files =
+            urls(["Model.swift", "mobilesdkgen-config.json"]) + [
+                URL(fileURLWithPath: "/package/Sources/Model/Sub/mobilesdkgen-config.json")
+            ]
         guard case .failure(let error) = PluginInputs.find(in: files, targetName: "Model") else {
             Issue.record("no problem reported")
             return
         }
-        #expect(error.problems == [
-            "target 'Model' has no metadata document: add the service's $metadata or entity metadata as a file whose name ends in .metadata.xml, .edmx, .csdl.xml, .entitydefinitions.json to the target's folder",
-            "target 'Model' has 2 configuration files (/package/Sources/Model/Sub/mobilesdkgen-config.json, /package/Sources/Model/mobilesdkgen-config.json): keep one mobilesdkgen-config.json",
-        ])
+        #expect(
+            error.problems == [
+                "target 'Model' has no metadata document: add the service's $metadata or entity metadata as a file whose name ends in .metadata.xml, .edmx, .csdl.xml, .entitydefinitions.json to the target's folder",
+                "target 'Model' has 2 configuration files (/package/Sources/Model/Sub/mobilesdkgen-config.json, /package/Sources/Model/mobilesdkgen-config.json): keep one mobilesdkgen-config.json",
+            ]
+        )
     }
 }
 
@@ -51,7 +64,8 @@ struct BuildPluginFileCountTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("PluginInputs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let small = folder.appendingPathComponent("a.metadata.xml"), large = folder.appendingPathComponent("b.edmx")
+        let small = folder.appendingPathComponent("a.metadata.xml")
+        let large = folder.appendingPathComponent("b.edmx")
         try Data(count: 14_000).write(to: small)
         try Data(count: 150_000).write(to: large)
         let one = try PluginInputs.find(in: [small], targetName: "Model").get()
@@ -60,7 +74,10 @@ struct BuildPluginFileCountTests {
         let both = try PluginInputs.find(in: [small, large], targetName: "Model").get()
         #expect(both.documentBytes == 164_000)
         #expect(ShardLayout.count(forDocumentBytes: both.documentBytes ?? .max) == 6)
-        #expect(ShardLayout.fileNames(count: 6) == ["GeneratedEntities.swift"] + (0..<6).map { "GeneratedTypes0\($0).swift" })
+        #expect(
+            ShardLayout.fileNames(count: 6) == ["GeneratedEntities.swift"]
+                + (0..<6).map { "GeneratedTypes0\($0).swift" }
+        )
         // Microsoft Graph v1.0's $metadata is 2.6 MB: the most shards, the layout its build was measured with.
         #expect(ShardLayout.count(forDocumentBytes: 2_588_654) == ShardLayout.maximumCount)
         let missing = try PluginInputs.find(in: [folder.appendingPathComponent("gone.edmx")], targetName: "Model").get()

@@ -9,17 +9,23 @@ struct OAuthTests {
         let pairs = { (grant: OAuthGrant) in grant.fields.map { "\($0.name)=\($0.value)" } }
         #expect(pairs(.clientCredentials) == ["grant_type=client_credentials"])
         #expect(pairs(.refreshToken("r")) == ["grant_type=refresh_token", "refresh_token=r"])
-        #expect(pairs(.authorizationCode(code: "c", redirectURI: "app://auth", codeVerifier: "v"))
-            == ["grant_type=authorization_code", "code=c", "redirect_uri=app://auth", "code_verifier=v"])
-        #expect(pairs(.deviceCode("d")) == ["grant_type=urn:ietf:params:oauth:grant-type:device_code", "device_code=d"])
+        #expect(
+            pairs(.authorizationCode(code: "c", redirectURI: "app://auth", codeVerifier: "v")) == [
+                "grant_type=authorization_code", "code=c", "redirect_uri=app://auth", "code_verifier=v",
+            ]
+        )
+        #expect(
+            pairs(.deviceCode("d")) == ["grant_type=urn:ietf:params:oauth:grant-type:device_code", "device_code=d"]
+        )
     }
 
     @Test func aConfidentialClientUsesBasicAndAPublicOneNamesItself() {
-        let confidential = OAuthClient.confidential(id: "app id", secret: "s:e/c").tokenRequest(.clientCredentials,
-                                                                                              scope: "odata")
+        let confidential = OAuthClient.confidential(id: "app id", secret: "s:e/c")
+            .tokenRequest(.clientCredentials, scope: "odata")
         #expect(confidential.form.map(\.name) == ["grant_type", "scope"])
-        #expect(confidential.headerFields.map(\.value)
-            == ["Basic " + Data("app%20id:s%3Ae%2Fc".utf8).base64EncodedString()])
+        #expect(
+            confidential.headerFields.map(\.value) == ["Basic " + Data("app%20id:s%3Ae%2Fc".utf8).base64EncodedString()]
+        )
         let publicClient = OAuthClient.publicClient(id: "app").tokenRequest(.refreshToken("r"), scope: nil)
         #expect(publicClient.form.map(\.name) == ["grant_type", "refresh_token", "client_id"])
         #expect(publicClient.headerFields.isEmpty)

@@ -10,8 +10,9 @@ import Darwin
 /// The token files of the client (`FileTokenStore`) and the tool (its token cache) are written and read through
 /// `OwnerOnlyFile`: these are its rules.
 struct OwnerOnlyFileTests {
-    private let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("owner-only-\(UUID().uuidString)")
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "owner-only-\(UUID().uuidString)"
+    )
 
     private func mode(_ url: URL) throws -> Int {
         try #require(FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber).intValue
@@ -28,8 +29,11 @@ struct OwnerOnlyFileTests {
         try file.write(Data("newer".utf8))
         #expect(try file.read() == Data("newer".utf8))
         // Nothing but the file is left in its folder: the temporary file was renamed into place.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: file.url.deletingLastPathComponent().path)
-            == ["tokens.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: file.url.deletingLastPathComponent().path) == [
+                "tokens.json"
+            ]
+        )
         try file.remove()
         #expect(try file.read() == nil)
         try file.remove()
@@ -61,8 +65,11 @@ struct OwnerOnlyFileTests {
 
     @Test func aFolderOthersCanEnterIsMadePrivate() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            at: folder,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755]
+        )
         try OwnerOnlyFile(folder.appendingPathComponent("tokens.json")).write(Data("secret".utf8))
         #expect(try mode(folder) == 0o700)
     }

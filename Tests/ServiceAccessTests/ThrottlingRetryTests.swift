@@ -10,7 +10,7 @@ struct ThrottlingRetryTests {
         #expect(RetryAfter.delay("5") == 5)
         #expect(RetryAfter.delay(" 0 ") == 0)
         #expect(RetryAfter.delay("-3") == 0)
-        let now = Date(timeIntervalSince1970: 784_111_777)   // Sun, 06 Nov 1994 08:49:37 GMT
+        let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
         #expect(RetryAfter.delay("Sun, 06 Nov 1994 08:50:37 GMT", now: now) == 60)
         #expect(RetryAfter.delay("Sun, 06 Nov 1994 08:48:37 GMT", now: now) == 0)
         #expect(RetryAfter.delay("soon") == nil)

@@ -21,7 +21,8 @@ public enum BuiltProducts {
     /// A built executable, `mobilesdkgen` for instance.
     public static func executable(_ name: String) -> URL? {
         guard let file = folder(holding: name)?.appendingPathComponent(name),
-              FileManager.default.isExecutableFile(atPath: file.path) else { return nil }
+            FileManager.default.isExecutableFile(atPath: file.path)
+        else { return nil }
         return file
     }
 
@@ -29,9 +30,7 @@ public enum BuiltProducts {
     public struct Missing: Error, CustomStringConvertible {
         public let what: String
 
-        public init(what: String) {
-            self.what = what
-        }
+        public init(what: String) { self.what = what }
 
         public var description: String { "\(what) was not found beside the test bundle" }
     }

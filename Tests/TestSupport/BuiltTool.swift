@@ -18,8 +18,12 @@ public enum BuiltTool {
 
     /// Runs the executable with `arguments`, `environment` added to this process's and no standard input; with
     /// `interruptAfter`, sends it SIGINT after that many seconds; with `killAfter`, SIGKILL if it still runs then.
-    public static func run(_ arguments: [String], environment: [String: String] = [:],
-                           interruptAfter: TimeInterval? = nil, killAfter: TimeInterval? = nil) throws -> Result {
+    public static func run(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        interruptAfter: TimeInterval? = nil,
+        killAfter: TimeInterval? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -42,8 +46,11 @@ public enum BuiltTool {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                      errors: String(decoding: errorData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self)
+        )
     }
 
     /// Starts the executable with its output discarded; the caller waits for it.

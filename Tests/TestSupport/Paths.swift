@@ -13,9 +13,7 @@ public enum Paths {
     /// but not on a user's clone, where the corpus tests are skipped.
     public static let corpus: URL = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
-    public static var corpusIsAvailable: Bool {
-        FileManager.default.fileExists(atPath: corpus.path)
-    }
+    public static var corpusIsAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
 
     /// The corpus documents, sorted by name.
     public static func corpusDocuments() -> [String] {
@@ -25,13 +23,17 @@ public enum Paths {
 
     /// A new empty directory for a test's files.
     public static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mobilesdkgen-tests-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mobilesdkgen-tests-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// Writes `text` to a file named `name` in a new temporary directory and returns its path.
-    public static func write(_ text: String, named name: String = "document.xml", in directory: URL? = nil) throws -> String {
+    public static func write(_ text: String, named name: String = "document.xml", in directory: URL? = nil) throws
+        -> String
+    {
         let directory = try directory ?? temporaryDirectory()
         let url = directory.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)

@@ -13,9 +13,11 @@ public enum RuntimeModules {
 
     /// The same for the files at `paths`.
     public static func typeCheck(_ paths: [String]) throws -> String? {
-        try typeCheck(files: paths.map { path in
-            let contents = try String(contentsOfFile: path, encoding: .utf8)
-            return (name: URL(fileURLWithPath: path).lastPathComponent, contents: contents)
-        })
+        try typeCheck(
+            files: paths.map { path in
+                let contents = try String(contentsOfFile: path, encoding: .utf8)
+                return (name: URL(fileURLWithPath: path).lastPathComponent, contents: contents)
+            }
+        )
     }
 }

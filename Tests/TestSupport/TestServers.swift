@@ -36,8 +36,8 @@ public enum TestServers {
     public static let skipMessage = "no test server: run scripts/test-servers.sh start (scripts/test.sh does)"
 
     /// The repository's root, from this file's place in it.
-    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The variable's value: the environment's, else the servers file's.
     public static func value(_ variable: Variable) -> String? {
@@ -49,7 +49,5 @@ public enum TestServers {
     }
 
     /// The variable's value as a URL.
-    public static func url(_ variable: Variable) -> URL? {
-        value(variable).flatMap { URL(string: $0) }
-    }
+    public static func url(_ variable: Variable) -> URL? { value(variable).flatMap { URL(string: $0) } }
 }

@@ -54,8 +54,14 @@ enum RuntimeContract {
     /// The hooks the accessors of generated properties call (`Entity` and `ComplexValue` extensions); each finds the
     /// storage name from the calling property's Swift name.
     enum Accessor: String, CaseIterable {
-        case get = "_get", set = "_set", getAll = "_getAll", setAll = "_setAll"
-        case related = "_related", setRelated = "_setRelated", relatedAll = "_relatedAll", setRelatedAll = "_setRelatedAll"
+        case get = "_get"
+        case set = "_set"
+        case getAll = "_getAll"
+        case setAll = "_setAll"
+        case related = "_related"
+        case setRelated = "_setRelated"
+        case relatedAll = "_relatedAll"
+        case setRelatedAll = "_setRelatedAll"
         case stream = "_stream"
 
         /// The accessor body's one statement, `self._get()` or `self._set(newValue)`: `self.` spares the compiler an
@@ -71,7 +77,8 @@ enum RuntimeContract {
     /// Other runtime members generated code calls or declares.
     enum Member: String, CaseIterable {
         /// `PropertyMetadata.table(of:_:_:)`.
-        case propertyTable = "table", of
+        case propertyTable = "table"
+        case of
         /// `ComplexValue.attributes`, also the label of `init(attributes:)`.
         case attributes
         /// `OptionSetEnumeration.options` and its `unknown(_:)` case.
@@ -81,7 +88,8 @@ enum RuntimeContract {
         /// `EntityRegistry.register(_:)` and `EntityRegistry.shared`.
         case register, shared
         /// `ODataOperation`: the request's `call`, `response(from:)` and `Response`.
-        case call, response, from, responseType = "Response"
+        case call, response, from
+        case responseType = "Response"
         /// `OperationCall.init(action:on:_:)` / `init(function:on:_:)`.
         case action, function, on
         /// `OperationBinding.entitySet(_:)` and `.entity(entitySet:key:)`.
@@ -116,9 +124,7 @@ enum RuntimeContract {
     ]
 
     /// The member names `type` hands on to the generated types that subclass it or conform to it.
-    static func members(inheritedFrom type: TypeName) -> Set<String> {
-        inheritedMembers[type] ?? []
-    }
+    static func members(inheritedFrom type: TypeName) -> Set<String> { inheritedMembers[type] ?? [] }
 
     /// Names a generated entity class must not give its properties: what `Entity` hands on, the class properties and
     /// accessors generated classes declare or call, and Swift's — less those it may shadow.
@@ -153,17 +159,20 @@ enum RuntimeContract {
     static let serviceMembers: Set<String> = Set([Member.client.rawValue]).union(swiftMembers)
 
     /// Names every generated type's members avoid: Swift gives them a meaning of its own.
-    static let swiftMembers: Set<String> = ["init", "deinit", "self", "Self", "Type", "Protocol", "super", "subscript", "_"]
+    static let swiftMembers: Set<String> = [
+        "init", "deinit", "self", "Self", "Type", "Protocol", "super", "subscript", "_",
+    ]
 
     /// Type names generated types avoid, so that code using both stays unambiguous: the runtime's public types, the
     /// modules generated code imports, and common standard-library and Foundation types.
-    static let reservedTypeNames: Set<String> = Set(runtimePublicTypes).union([
-        "Swift", "Foundation", "MobileSdk", "Type", "Protocol", "Self", "Any", "AnyObject", "_",
-        "Task", "Result", "Error", "Never", "Void", "Optional", "Array", "Dictionary", "Set", "String", "Character",
-        "Int", "Int8", "Int16", "Int32", "Int64", "UInt8", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID",
-        "Decimal", "Calendar", "Locale", "TimeZone", "Notification", "Operation", "Process", "Thread", "Timer",
-        "Bundle", "Codable", "Sendable", "Equatable", "Hashable", "Identifiable", "CaseIterable",
-    ])
+    static let reservedTypeNames: Set<String> = Set(runtimePublicTypes)
+        .union([
+            "Swift", "Foundation", "MobileSdk", "Type", "Protocol", "Self", "Any", "AnyObject", "_", "Task", "Result",
+            "Error", "Never", "Void", "Optional", "Array", "Dictionary", "Set", "String", "Character", "Int", "Int8",
+            "Int16", "Int32", "Int64", "UInt8", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID", "Decimal",
+            "Calendar", "Locale", "TimeZone", "Notification", "Operation", "Process", "Thread", "Timer", "Bundle",
+            "Codable", "Sendable", "Equatable", "Hashable", "Identifiable", "CaseIterable",
+        ])
 
     /// The runtime's public types (checked against its symbol graph by `RuntimeContractTests`).
     static let runtimePublicTypes: [String] = [
@@ -174,7 +183,7 @@ enum RuntimeContract {
         "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataJSONDecoder", "ODataJSONEncoder",
         "ODataLiteral", "ODataOperation", "ODataQuery", "ODataServiceClient", "ODataVersion", "OperationBinding",
         "OperationCall", "OperationParameter", "OperationResult", "OptionSetEnumeration", "OptionSetValue",
-        "OptionTable", "PropertyMetadata", "PropertyTableError", "PropertyType", "Query", "SingletonAccessor", "SpatialValue", "StreamReference",
-        "TimeOfDay", "URLText", "UntypedValue",
+        "OptionTable", "PropertyMetadata", "PropertyTableError", "PropertyType", "Query", "SingletonAccessor",
+        "SpatialValue", "StreamReference", "TimeOfDay", "URLText", "UntypedValue",
     ]
 }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Written by scripts/update-runtime-members.sh from the symbol graph of the MobileSdk runtime: do not edit.
 // RuntimeContractTests fails when the runtime's members and this file disagree.
 

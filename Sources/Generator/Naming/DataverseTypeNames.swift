@@ -9,8 +9,7 @@ enum DataverseTypeNames {
     }
 
     private static let schemaNames = [
-        "crmbaseentity": "CrmBaseEntity",
-        "crmmodelbaseentity": "CrmModelBaseEntity",
+        "crmbaseentity": "CrmBaseEntity", "crmmodelbaseentity": "CrmModelBaseEntity",
         "activitypointer": "ActivityPointer",
     ]
 }

@@ -5,10 +5,13 @@ enum GrammaticalNumber {
     static func singular(_ name: String) -> String {
         let (head, word) = splitLastWord(name)
         let lower = word.lowercased()
-        if let singular = irregular.first(where: { $0.plural == lower })?.singular { return head + recase(singular, like: word) }
+        if let singular = irregular.first(where: { $0.plural == lower })?.singular {
+            return head + recase(singular, like: word)
+        }
         guard isPlural(lower) else { return name }
-        for (suffix, replacement) in [("ies", "y"), ("sses", "ss"), ("shes", "sh"), ("ches", "ch"), ("xes", "x"), ("zzes", "zz")]
-        where lower.hasSuffix(suffix) && lower.count > suffix.count + 1 {
+        for (suffix, replacement) in [
+            ("ies", "y"), ("sses", "ss"), ("shes", "sh"), ("ches", "ch"), ("xes", "x"), ("zzes", "zz"),
+        ] where lower.hasSuffix(suffix) && lower.count > suffix.count + 1 {
             return head + word.dropLast(suffix.count) + replacement
         }
         return head + word.dropLast()
@@ -18,7 +21,9 @@ enum GrammaticalNumber {
     static func plural(_ name: String) -> String {
         let (head, word) = splitLastWord(name)
         let lower = word.lowercased()
-        if let plural = irregular.first(where: { $0.singular == lower })?.plural { return head + recase(plural, like: word) }
+        if let plural = irregular.first(where: { $0.singular == lower })?.plural {
+            return head + recase(plural, like: word)
+        }
         guard !isPlural(lower), !uncountable.contains(lower), let last = lower.last, last.isLetter else { return name }
         if lower.hasSuffix("y"), let beforeY = lower.dropLast().last, !"aeiou".contains(beforeY) {
             return head + word.dropLast() + "ies"
@@ -41,7 +46,9 @@ enum GrammaticalNumber {
         ("address", "addresses"), ("process", "processes"), ("bus", "buses"), ("leaf", "leaves"), ("life", "lives"),
     ]
 
-    private static let uncountable: Set<String> = ["data", "information", "equipment", "news", "series", "species", "metadata"]
+    private static let uncountable: Set<String> = [
+        "data", "information", "equipment", "news", "series", "species", "metadata",
+    ]
 
     /// The name before its last word, and the last word: the last run starting with an uppercase letter or digit.
     private static func splitLastWord(_ name: String) -> (String, String) {

@@ -10,8 +10,9 @@ enum IdentifierNaming {
         var index = 0
         while index < scalars.count {
             if index + 6 < scalars.count, scalars[index] == "_", scalars[index + 1] == "x", scalars[index + 6] == "_",
-               let value = UInt32(String(String.UnicodeScalarView(scalars[(index + 2)..<(index + 6)])), radix: 16),
-               let scalar = Unicode.Scalar(value) {
+                let value = UInt32(String(String.UnicodeScalarView(scalars[(index + 2)..<(index + 6)])), radix: 16),
+                let scalar = Unicode.Scalar(value)
+            {
                 result.append(scalar)
                 index += 7
             } else {
@@ -40,18 +41,17 @@ enum IdentifierNaming {
     }
 
     /// `UpperCamelCase`: each word's first letter capitalised, the rest kept.
-    static func upperCamelCase(_ name: String) -> String {
-        valid(words(name).map(capitalizingFirst).joined())
-    }
+    static func upperCamelCase(_ name: String) -> String { valid(words(name).map(capitalizingFirst).joined()) }
 
     /// `lowerCamelCase`: like upperCamelCase, with the leading capitals of the first word lowered
     /// (`URLValue` → `urlValue`, `ID` → `id`).
     static func lowerCamelCase(_ name: String) -> String {
         // All-capital words after the first read as words: `DARK_GREEN` → `darkGreen`.
-        let parts = words(name).enumerated().map { index, word in
-            index > 0 && word.count > 1 && word.allSatisfy({ !$0.isLowercase }) && word.contains(where: \.isUppercase)
-                ? word.prefix(1) + word.dropFirst().lowercased() : word
-        }
+        let parts = words(name).enumerated()
+            .map { index, word in
+                index > 0 && word.count > 1 && word.allSatisfy({ !$0.isLowercase })
+                    && word.contains(where: \.isUppercase) ? word.prefix(1) + word.dropFirst().lowercased() : word
+            }
         let upper = valid(parts.map(capitalizingFirst).joined())
         let scalars = Array(upper.unicodeScalars)
         var leading = 0
@@ -61,11 +61,7 @@ enum IdentifierNaming {
         let lowered = leading > 1 && leading < scalars.count && isLowercase(scalars[leading]) ? leading - 1 : leading
         var result = ""
         for (index, scalar) in scalars.enumerated() {
-            if index < lowered {
-                result += String(scalar).lowercased()
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
+            if index < lowered { result += String(scalar).lowercased() } else { result.unicodeScalars.append(scalar) }
         }
         return valid(result)
     }
@@ -74,11 +70,7 @@ enum IdentifierNaming {
     static func sanitized(_ name: String) -> String {
         var result = ""
         for scalar in decodingXMLEscapes(name).unicodeScalars {
-            if SwiftIdentifier.isCharacter(scalar) {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += "_"
-            }
+            if SwiftIdentifier.isCharacter(scalar) { result.unicodeScalars.append(scalar) } else { result += "_" }
         }
         return valid(result)
     }
@@ -98,11 +90,7 @@ enum IdentifierNaming {
         return first.uppercased() + word.dropFirst()
     }
 
-    private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isUppercase
-    }
+    private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isUppercase }
 
-    private static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isLowercase
-    }
+    private static func isLowercase(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isLowercase }
 }

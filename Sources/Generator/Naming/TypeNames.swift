@@ -24,11 +24,14 @@ struct TypeNames {
     }
 
     /// Claims a name for a model type; returns a note when it had to change.
-    mutating func claim(_ type: QualifiedName, preferred: String, prefix: String, location: SourceLocation) -> Diagnostic? {
+    mutating func claim(_ type: QualifiedName, preferred: String, prefix: String, location: SourceLocation)
+        -> Diagnostic?
+    {
         let base = prefix + IdentifierNaming.upperCamelCase(preferred)
         var candidate = base
         if unique.isTaken(base), let segment = type.namespace.split(separator: ".").last {
-            candidate = prefix + IdentifierNaming.upperCamelCase(String(segment)) + IdentifierNaming.upperCamelCase(preferred)
+            candidate =
+                prefix + IdentifierNaming.upperCamelCase(String(segment)) + IdentifierNaming.upperCamelCase(preferred)
         }
         let name = unique.claim(candidate).name
         names[type] = name
@@ -36,17 +39,21 @@ struct TypeNames {
     }
 
     /// Claims a name for an option set enum.
-    mutating func claim(optionSet key: OptionSetKey, preferred: String, prefix: String, location: SourceLocation) -> Diagnostic? {
+    mutating func claim(optionSet key: OptionSetKey, preferred: String, prefix: String, location: SourceLocation)
+        -> Diagnostic?
+    {
         let base = prefix + IdentifierNaming.upperCamelCase(preferred)
         let (name, changed) = unique.claim(base)
         optionSetNames[key] = name
-        return changed ? .note("option set '\(key.global ?? preferred)' is generated as '\(name)': '\(base)' is taken", at: location) : nil
+        return changed
+            ? .note(
+                "option set '\(key.global ?? preferred)' is generated as '\(name)': '\(base)' is taken",
+                at: location
+            ) : nil
     }
 
     func name(of type: QualifiedName) -> String? { names[type] }
 
     /// Claims a name for a generated type that stands for no model type (an operation's request).
-    mutating func claim(extra preferred: String) -> String {
-        unique.claim(preferred).name
-    }
+    mutating func claim(extra preferred: String) -> String { unique.claim(preferred).name }
 }

@@ -3,9 +3,7 @@
 struct UniqueNames {
     private var taken: Set<String>
 
-    init(reserved: Set<String> = []) {
-        taken = Set(reserved.map { $0.lowercased() })
-    }
+    init(reserved: Set<String> = []) { taken = Set(reserved.map { $0.lowercased() }) }
 
     /// `name`, or `name` + `suffix`, or a numbered form if those are taken; returns whether it had to change.
     mutating func claim(_ name: String, suffix: String = "") -> (name: String, changed: Bool) {
@@ -20,7 +18,5 @@ struct UniqueNames {
         return (candidate, candidate != name)
     }
 
-    func isTaken(_ name: String) -> Bool {
-        taken.contains(name.lowercased())
-    }
+    func isTaken(_ name: String) -> Bool { taken.contains(name.lowercased()) }
 }

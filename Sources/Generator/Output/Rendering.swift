@@ -7,9 +7,14 @@ extension Generator {
         let files = Self.files(of: model, layout: layout)
         let texts = Self.render(files.map(\.file))
         return GeneratedSources(
-            files: zip(files, texts).map { (name: $0.name, contents: $1) }, diagnostics: model.diagnostics,
-            entityClasses: model.entityClasses, complexTypes: model.complexTypes, enumTypes: model.enumTypes,
-            optionSets: model.optionSets, operations: model.operations)
+            files: zip(files, texts).map { (name: $0.name, contents: $1) },
+            diagnostics: model.diagnostics,
+            entityClasses: model.entityClasses,
+            complexTypes: model.complexTypes,
+            enumTypes: model.enumTypes,
+            optionSets: model.optionSets,
+            operations: model.operations
+        )
     }
 
     /// The first line of every generated file; `OutputWriter` knows the files it wrote earlier by it.
@@ -54,9 +59,14 @@ extension Generator {
             "in scope\" here means the file was generated for another runtime version: generate it again with the",
             "mobilesdkgen of the MobileSdk version the app links.",
         ]),
-        .enum(NominalDeclaration(
-            access: .fileprivate, name: "_MobileSdkRuntimeCheck",
-            conformances: [RuntimeContract.TypeName.runtimeVersion.type])))
+        .enum(
+            NominalDeclaration(
+                access: .fileprivate,
+                name: "_MobileSdkRuntimeCheck",
+                conformances: [RuntimeContract.TypeName.runtimeVersion.type]
+            )
+        )
+    )
 
     /// Renders the files on every core; each file's text depends only on its declarations.
     private static func render(_ files: [SwiftFile]) -> [String] {
@@ -73,13 +83,9 @@ private final class RenderedFiles: @unchecked Sendable {
     private var slots: [String]
     private let queue = DispatchQueue(label: "mobilesdkgen.render")
 
-    init(count: Int) {
-        slots = Array(repeating: "", count: count)
-    }
+    init(count: Int) { slots = Array(repeating: "", count: count) }
 
-    func store(_ text: String, at index: Int) {
-        queue.sync { slots[index] = text }
-    }
+    func store(_ text: String, at index: Int) { queue.sync { slots[index] = text } }
 
     var texts: [String] { queue.sync { slots } }
 }

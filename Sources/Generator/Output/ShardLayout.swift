@@ -21,14 +21,10 @@ public enum ShardLayout {
     public static let registryFile = "GeneratedEntities.swift"
 
     /// The file of each shard.
-    public static func shardFile(_ index: Int) -> String {
-        "GeneratedTypes\(index < 10 ? "0" : "")\(index).swift"
-    }
+    public static func shardFile(_ index: Int) -> String { "GeneratedTypes\(index < 10 ? "0" : "")\(index).swift" }
 
     /// Every file of a layout with `count` shards, in a fixed order.
-    public static func fileNames(count: Int) -> [String] {
-        [registryFile] + (0..<count).map(shardFile)
-    }
+    public static func fileNames(count: Int) -> [String] { [registryFile] + (0..<count).map(shardFile) }
 
     /// The shard for a type among `count`: FNV-1a of its name's UTF-8 bytes, so every machine agrees.
     static func shard(of name: String, count: Int) -> Int {

@@ -15,7 +15,8 @@ struct DocumentationText {
     func documentation(remark: String) -> Documentation {
         var lines: [String] = []
         for paragraph in paragraphs {
-            lines += paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
+            lines += paragraph.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0).trimmingWhitespace }
             lines.append("")
         }
         lines.append("- Remark: " + remark)
@@ -38,7 +39,8 @@ extension String {
     var trimmingWhitespace: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

@@ -18,7 +18,9 @@ extension GenerationContext {
     func admits(_ property: Property, of entity: QualifiedName) -> Bool {
         guard let type = entityIndex[entity] else { return false }
         let key = property.dynamics?.logicalName ?? property.name
-        let candidates = [key, property.name] + Self.names(of: type, qualified: entity).flatMap { [$0 + "." + key, $0 + "." + property.name] }
+        let candidates =
+            [key, property.name]
+            + Self.names(of: type, qualified: entity).flatMap { [$0 + "." + key, $0 + "." + property.name] }
         return configuration.attributes.admits(candidates)
     }
 
@@ -36,7 +38,7 @@ extension GenerationContext {
     /// type is named `x`, else the name of `_x_value` itself.
     private func lookupValueName(of property: Property, siblings: Set<String>, names: UniqueNames) -> String? {
         guard property.dynamics == nil, property.type.primitive == .guid, !property.type.isCollection,
-              property.name.hasPrefix("_"), property.name.hasSuffix("_value"), property.name.count > 7
+            property.name.hasPrefix("_"), property.name.hasSuffix("_value"), property.name.count > 7
         else { return nil }
         let lookup = String(property.name.dropFirst().dropLast(6))
         guard !siblings.contains(lookup.lowercased()) else { return nil }
@@ -49,7 +51,10 @@ extension GenerationContext {
     /// The properties of a structured type to generate, named uniquely within `names`; `navigationProperties` are the
     /// names of the type's navigation properties, which a lookup's Swift name must leave to them.
     func plan(
-        _ properties: [Property], owner: QualifiedName, entity: QualifiedName?, navigationProperties: [String] = [],
+        _ properties: [Property],
+        owner: QualifiedName,
+        entity: QualifiedName?,
+        navigationProperties: [String] = [],
         names: inout UniqueNames
     ) -> [PropertyPlan] {
         let siblings = Set((properties.map(\.name) + navigationProperties).map { $0.lowercased() })
@@ -60,31 +65,44 @@ extension GenerationContext {
             if let entity, !admits(property, of: entity) { continue }
             let mapped: MappedType
             switch mappedType(of: property, entity: entity) {
-            case .success(let type):
-                mapped = type
+            case .success(let type): mapped = type
             case .failure(.virtualAttribute):
                 skippedVirtual.append(key)
                 continue
             case .failure(.unmapped(let reason)):
-                warning("property \(owner.name).\(property.name) is not generated: \(reason.describe(property.type))", at: property.location)
+                warning(
+                    "property \(owner.name).\(property.name) is not generated: \(reason.describe(property.type))",
+                    at: property.location
+                )
                 continue
             }
-            let preferred = entity == nil ? swiftName(of: property)
+            let preferred =
+                entity == nil
+                ? swiftName(of: property)
                 : lookupValueName(of: property, siblings: siblings, names: names) ?? swiftName(of: property)
             let (name, changed) = names.claim(preferred, suffix: "Value")
             if changed {
-                note("property \(owner.name).\(property.name) is generated as '\(name)': '\(preferred)' is taken", at: property.location)
+                note(
+                    "property \(owner.name).\(property.name) is generated as '\(name)': '\(preferred)' is taken",
+                    at: property.location
+                )
             }
-            plans.append(PropertyPlan(
-                swiftName: name,
-                attributeKey: key,
-                propertyName: property.name,
-                type: mapped,
-                isReadOnly: isReadOnly(property),
-                documentation: documentation(of: property, in: owner, swiftName: name)))
+            plans.append(
+                PropertyPlan(
+                    swiftName: name,
+                    attributeKey: key,
+                    propertyName: property.name,
+                    type: mapped,
+                    isReadOnly: isReadOnly(property),
+                    documentation: documentation(of: property, in: owner, swiftName: name)
+                )
+            )
         }
         if !skippedVirtual.isEmpty, let location = properties.first?.location {
-            warning("\(owner.name): \(skippedVirtual.count) virtual attribute\(skippedVirtual.count == 1 ? " is" : "s are") not generated (they hold no value of their own): \(skippedVirtual.joined(separator: ", "))", at: location)
+            warning(
+                "\(owner.name): \(skippedVirtual.count) virtual attribute\(skippedVirtual.count == 1 ? " is" : "s are") not generated (they hold no value of their own): \(skippedVirtual.joined(separator: ", "))",
+                at: location
+            )
         }
         return plans
     }
@@ -97,25 +115,48 @@ extension GenerationContext {
     /// Dynamics attributes by their attribute type; everything else by its Edm or named type.
     private func mappedType(of property: Property, entity: QualifiedName?) -> Result<MappedType, Unmappable> {
         if let attribute = property.dynamics, let entity {
-            let isMultiSelect = attribute.attributeTypeName == "MultiSelectPicklistType" || attribute.metadataType == "MultiSelectPicklistAttributeMetadata"
-            if let set = attribute.optionSet, set.kind != "Boolean", let key = optionSetKey(set, entity: entity, property: property),
-               let name = typeNames.optionSetNames[key] {
-                return .success(MappedType(element: .named(name), isCollection: isMultiSelect, runtimeType: .simple(.optionSet)))
+            let isMultiSelect =
+                attribute.attributeTypeName == "MultiSelectPicklistType"
+                || attribute.metadataType == "MultiSelectPicklistAttributeMetadata"
+            if let set = attribute.optionSet, set.kind != "Boolean",
+                let key = optionSetKey(set, entity: entity, property: property),
+                let name = typeNames.optionSetNames[key]
+            {
+                return .success(
+                    MappedType(element: .named(name), isCollection: isMultiSelect, runtimeType: .simple(.optionSet))
+                )
             }
             if attribute.attributeTypeName == "FileType" || attribute.metadataType == "FileAttributeMetadata" {
                 return .success(.stream(.file))
             }
             switch attribute.attributeType ?? "" {
             case "Lookup", "Customer", "Owner":
-                return .success(MappedType(element: RuntimeContract.TypeName.entityReference.type, isCollection: false, runtimeType: lookupType(property, entity: entity)))
+                return .success(
+                    MappedType(
+                        element: RuntimeContract.TypeName.entityReference.type,
+                        isCollection: false,
+                        runtimeType: lookupType(property, entity: entity)
+                    )
+                )
             case "PartyList":
-                return .success(MappedType(element: RuntimeContract.TypeName.entityReference.type, isCollection: true, runtimeType: lookupType(property, entity: entity)))
+                return .success(
+                    MappedType(
+                        element: RuntimeContract.TypeName.entityReference.type,
+                        isCollection: true,
+                        runtimeType: lookupType(property, entity: entity)
+                    )
+                )
             case "Money":
-                return .success(MappedType(element: RuntimeContract.TypeName.money.type, isCollection: false, runtimeType: .simple(.money)))
+                return .success(
+                    MappedType(
+                        element: RuntimeContract.TypeName.money.type,
+                        isCollection: false,
+                        runtimeType: .simple(.money)
+                    )
+                )
             case "Virtual", "CalendarRules":
                 if property.type.primitive == .untyped { return .failure(.virtualAttribute) }
-            default:
-                break
+            default: break
             }
         }
         if property.type.primitive == .stream, !property.type.isCollection {
@@ -128,7 +169,9 @@ extension GenerationContext {
     /// Computed and immutable properties, and Dynamics or SAP attributes valid for neither create nor update.
     private func isReadOnly(_ property: Property) -> Bool {
         if property.isComputed || property.isImmutable || property.permissions == .read { return true }
-        if let attribute = property.dynamics, attribute.isValidForCreate == false, attribute.isValidForUpdate == false { return true }
+        if let attribute = property.dynamics, attribute.isValidForCreate == false, attribute.isValidForUpdate == false {
+            return true
+        }
         if let sap = property.sap, !sap.isCreatable, !sap.isUpdatable { return true }
         return false
     }
@@ -141,15 +184,22 @@ extension GenerationContext {
         text.add(property.displayLabel)
         text.add(property.dynamics?.description.text ?? property.coreDescription)
         text.add(property.longDescription)
-        if let targets = property.dynamics?.targets, !targets.isEmpty { text.add("Refers to: " + targets.joined(separator: ", ") + ".") }
+        if let targets = property.dynamics?.targets, !targets.isEmpty {
+            text.add("Refers to: " + targets.joined(separator: ", ") + ".")
+        }
         if property.dynamics?.attributeTypeName == "ImageType" {
-            text.add("The thumbnail the record carries; `fullSizeImage(\\.\(swiftName))` is the full-size image, for the client to download.")
+            text.add(
+                "The thumbnail the record carries; `fullSizeImage(\\.\(swiftName))` is the full-size image, for the client to download."
+            )
         }
         var kind = "`\(property.type)`"
         if let attribute = property.dynamics {
             // File and image columns are `Virtual` attributes whose type name says what they hold.
             var type = attribute.attributeType ?? attribute.metadataType
-            if type == "Virtual", let name = attribute.attributeTypeName, name.hasSuffix("Type"), name != "VirtualType" { type = String(name.dropLast(4)) }
+            if type == "Virtual", let name = attribute.attributeTypeName, name.hasSuffix("Type"), name != "VirtualType"
+            {
+                type = String(name.dropLast(4))
+            }
             kind += ", \(type) attribute"
             if attribute.logicalName != property.name { kind += " `\(attribute.logicalName)`" }
         }

@@ -18,7 +18,8 @@ extension GenerationContext {
         var pending: [QualifiedName] = []
         func visit(_ name: QualifiedName) {
             guard index.complexTypes[name] != nil || index.enumTypes[name] != nil || index.typeDefinitions[name] != nil,
-                  reached.insert(name).inserted else { return }
+                reached.insert(name).inserted
+            else { return }
             pending.append(name)
         }
         for (name, type) in entityTypes {

@@ -24,18 +24,35 @@ enum RuntimeType: Equatable {
 
     var expression: Expression {
         switch self {
-        case .simple(let kind):
-            .member(nil, kind.rawValue)
+        case .simple(let kind): .member(nil, kind.rawValue)
         case .complex(let type), .navigation(let type):
             .call(.member(nil, kind.rawValue), [Argument(.metatype(.named(type)))])
         case .lookup(let targets):
-            .call(.member(nil, kind.rawValue), [Argument(.array(targets.map { target in
-                .call(.member(nil, "init"), [
-                    Argument(.literal(.string(target.logicalName))),
-                    Argument(label: RuntimeContract.Member.navigationProperty.rawValue, .literal(.string(target.navigationProperty))),
-                    Argument(label: RuntimeContract.Member.entitySetName.rawValue, .literal(.string(target.entitySetName))),
-                ])
-            }))])
+            .call(
+                .member(nil, kind.rawValue),
+                [
+                    Argument(
+                        .array(
+                            targets.map { target in
+                                .call(
+                                    .member(nil, "init"),
+                                    [
+                                        Argument(.literal(.string(target.logicalName))),
+                                        Argument(
+                                            label: RuntimeContract.Member.navigationProperty.rawValue,
+                                            .literal(.string(target.navigationProperty))
+                                        ),
+                                        Argument(
+                                            label: RuntimeContract.Member.entitySetName.rawValue,
+                                            .literal(.string(target.entitySetName))
+                                        ),
+                                    ]
+                                )
+                            }
+                        )
+                    )
+                ]
+            )
         }
     }
 }

@@ -8,38 +8,63 @@ extension GenerationContext {
     /// `final`: statically dispatched accessors keep large models quick to compile.
     ///
     /// `inheritedNames` holds the member names of the base classes, which this class must not reuse.
-    func translateEntityType(_ qualified: QualifiedName, _ type: EntityType, inheritedNames: UniqueNames) -> (Declaration, UniqueNames) {
+    func translateEntityType(_ qualified: QualifiedName, _ type: EntityType, inheritedNames: UniqueNames) -> (
+        Declaration, UniqueNames
+    ) {
         let className = typeNames.name(of: qualified) ?? type.name
         var names = inheritedNames
         let properties = plan(
-            type.properties, owner: qualified, entity: qualified,
-            navigationProperties: type.navigationProperties.map(\.name), names: &names)
+            type.properties,
+            owner: qualified,
+            entity: qualified,
+            navigationProperties: type.navigationProperties.map(\.name),
+            names: &names
+        )
         let navigations = planNavigations(type, qualified, properties: properties, names: &names)
 
         var members = classProperties(qualified, type)
         if !properties.isEmpty || !navigations.isEmpty {
-            members.append(propertyMetadataDeclaration(of: className, properties + navigations, modifiers: [.override, .class], access: classAccess))
+            members.append(
+                propertyMetadataDeclaration(
+                    of: className,
+                    properties + navigations,
+                    modifiers: [.override, .class],
+                    access: classAccess
+                )
+            )
         }
         for plan in properties {
             if plan.type.isStream {
                 members.append(accessors(plan, get: .stream, set: nil))
                 continue
             }
-            let (get, set) = plan.type.isCollection ? (RuntimeContract.Accessor.getAll, RuntimeContract.Accessor.setAll) : (.get, .set)
+            let (get, set) =
+                plan.type.isCollection
+                ? (RuntimeContract.Accessor.getAll, RuntimeContract.Accessor.setAll) : (.get, .set)
             members.append(accessors(plan, get: get, set: plan.isReadOnly ? nil : set))
         }
         for navigation in navigations {
             let collection = navigation.type.isCollection
-            members.append(accessors(navigation, get: collection ? .relatedAll : .related, set: collection ? .setRelatedAll : .setRelated))
+            members.append(
+                accessors(
+                    navigation,
+                    get: collection ? .relatedAll : .related,
+                    set: collection ? .setRelatedAll : .setRelated
+                )
+            )
         }
 
         let superclass: TypeName
         if let base = index.lineage(of: qualified).dropFirst().first, let baseName = typeNames.name(of: base),
-           entityIndex[base] != nil {
+            entityIndex[base] != nil
+        {
             superclass = .named(baseName)
         } else {
             if let base = type.baseType {
-                warning("entity type \(type.name) derives from '\(base)', which is not generated; its class derives from MobileSdk.Entity", at: type.location)
+                warning(
+                    "entity type \(type.name) derives from '\(base)', which is not generated; its class derives from MobileSdk.Entity",
+                    at: type.location
+                )
             }
             superclass = RuntimeContract.TypeName.entity.type
         }
@@ -48,18 +73,33 @@ extension GenerationContext {
         text.add(type.displayLabel)
         text.add(type.dynamics?.description.text ?? type.coreDescription)
         text.add(type.longDescription)
-        if type.hasStream { text.add("A media entity: its content is `mediaResource`, which the client downloads and uploads.") }
+        if type.hasStream {
+            text.add("A media entity: its content is `mediaResource`, which the client downloads and uploads.")
+        }
         let documentation = text.documentation(remark: "Generated from entity type `\(qualified)`.")
-        let declaration = Declaration.documented(documentation, .class(ClassDeclaration(
-            access: classAccess, name: className, superclass: superclass, members: members)))
+        let declaration = Declaration.documented(
+            documentation,
+            .class(ClassDeclaration(access: classAccess, name: className, superclass: superclass, members: members))
+        )
         return (declaration, names)
     }
 
     /// `get { self._get() } set { self._set(newValue) }`: the hooks find the storage name by the property's name.
-    private func accessors(_ plan: PropertyPlan, get: RuntimeContract.Accessor, set: RuntimeContract.Accessor?) -> Declaration {
-        .documented(plan.documentation, .variable(VariableDeclaration(
-            access: access, modifiers: [.final], name: plan.swiftName, type: plan.type.propertyType,
-            kind: .computed(getter: get.body(), setter: set?.setterBody))))
+    private func accessors(_ plan: PropertyPlan, get: RuntimeContract.Accessor, set: RuntimeContract.Accessor?)
+        -> Declaration
+    {
+        .documented(
+            plan.documentation,
+            .variable(
+                VariableDeclaration(
+                    access: access,
+                    modifiers: [.final],
+                    name: plan.swiftName,
+                    type: plan.type.propertyType,
+                    kind: .computed(getter: get.body(), setter: set?.setterBody)
+                )
+            )
+        )
     }
 
     /// The class properties whose values differ from what the base class (or `Entity`) says.
@@ -68,24 +108,58 @@ extension GenerationContext {
         let base = lineage.dropFirst().first { entityIndex[$0.name] != nil }
         let string = TypeName.named("Swift.String")
         var members: [Declaration] = []
-        func add(_ property: RuntimeContract.ClassProperty, _ type: TypeName, _ value: Expression?, inherited: Expression?) {
+        func add(
+            _ property: RuntimeContract.ClassProperty,
+            _ type: TypeName,
+            _ value: Expression?,
+            inherited: Expression?
+        ) {
             guard let value, value != inherited else { return }
-            members.append(.variable(VariableDeclaration(
-                access: classAccess, modifiers: [.override, .class], name: property.rawValue, type: type,
-                kind: .computed(getter: [.expression(value)], setter: nil))))
+            members.append(
+                .variable(
+                    VariableDeclaration(
+                        access: classAccess,
+                        modifiers: [.override, .class],
+                        name: property.rawValue,
+                        type: type,
+                        kind: .computed(getter: [.expression(value)], setter: nil)
+                    )
+                )
+            )
         }
         let literal = { (text: String?) in text.map { Expression.literal(.string($0)) } }
-        let strings = { (values: [String]) in values.isEmpty ? nil : Expression.array(values.map { .literal(.string($0)) }) }
+        let strings = { (values: [String]) in
+            values.isEmpty ? nil : Expression.array(values.map { .literal(.string($0)) })
+        }
         add(.entityLogicalName, string, literal(type.dynamics?.logicalName ?? type.name), inherited: nil)
         add(.entityQualifiedName, .optional(string), literal(qualified.description), inherited: nil)
-        add(.primaryIdAttribute, .optional(string), literal(primaryIdAttribute(of: type)),
-            inherited: base.flatMap { literal(primaryIdAttribute(of: $0.type)) })
-        add(.entitySetName, .optional(string), literal(index.entitySet(of: qualified)), inherited: base.flatMap { literal(index.entitySet(of: $0.name)) })
-        add(.keyAttributes, .array(string), strings(keyAttributes(of: qualified)), inherited: base.flatMap { strings(keyAttributes(of: $0.name)) })
+        add(
+            .primaryIdAttribute,
+            .optional(string),
+            literal(primaryIdAttribute(of: type)),
+            inherited: base.flatMap { literal(primaryIdAttribute(of: $0.type)) }
+        )
+        add(
+            .entitySetName,
+            .optional(string),
+            literal(index.entitySet(of: qualified)),
+            inherited: base.flatMap { literal(index.entitySet(of: $0.name)) }
+        )
+        add(
+            .keyAttributes,
+            .array(string),
+            strings(keyAttributes(of: qualified)),
+            inherited: base.flatMap { strings(keyAttributes(of: $0.name)) }
+        )
         let alternateKeys = (type.dynamics.map { $0.keys.map(\.attributes) } ?? type.alternateKeys).compactMap(strings)
         add(.alternateKeys, .array(.array(string)), alternateKeys.isEmpty ? nil : .array(alternateKeys), inherited: nil)
         add(.primaryNameAttribute, .optional(string), literal(type.dynamics?.primaryNameAttribute), inherited: nil)
-        add(.objectTypeCode, .optional(.named("Swift.Int")), type.dynamics?.objectTypeCode.map { .literal(.integer(Int64($0))) }, inherited: nil)
+        add(
+            .objectTypeCode,
+            .optional(.named("Swift.Int")),
+            type.dynamics?.objectTypeCode.map { .literal(.integer(Int64($0))) },
+            inherited: nil
+        )
         return members
     }
 
@@ -93,7 +167,8 @@ extension GenerationContext {
     private func primaryIdAttribute(of type: EntityType) -> String? {
         if let id = type.dynamics?.primaryIdAttribute { return id }
         guard type.key.count == 1, let key = type.properties.first(where: { $0.name == type.key[0].name }),
-              key.type.primitive == .guid, !key.type.isCollection else { return nil }
+            key.type.primitive == .guid, !key.type.isCollection
+        else { return nil }
         return key.dynamics?.logicalName ?? key.name
     }
 
@@ -102,7 +177,8 @@ extension GenerationContext {
         let lineage = lineage(of: qualified)
         guard let keyed = lineage.first(where: { !$0.type.key.isEmpty })?.type else { return [] }
         return keyed.key.map { ref in
-            lineage.lazy.compactMap { $0.type.properties.first { $0.name == ref.name } }.first?.dynamics?.logicalName ?? ref.name
+            lineage.lazy.compactMap { $0.type.properties.first { $0.name == ref.name } }.first?.dynamics?.logicalName
+                ?? ref.name
         }
     }
 }

@@ -10,7 +10,10 @@ extension GenerationContext {
         let cases = set.options.map { option -> (DynamicsOption, String) in
             let preferred = option.label.text.map(IdentifierNaming.lowerCamelCase) ?? ""
             let fallback = "value" + (option.value < 0 ? "Minus\(-Int64(option.value))" : "\(option.value)")
-            let (caseName, _) = names.claim(preferred == "_" || preferred.isEmpty ? fallback : preferred, suffix: "Value")
+            let (caseName, _) = names.claim(
+                preferred == "_" || preferred.isEmpty ? fallback : preferred,
+                suffix: "Value"
+            )
             return (option, caseName)
         }
         var members: [Declaration] = cases.map { option, caseName in
@@ -21,20 +24,53 @@ extension GenerationContext {
             return .documented(Documentation(text.paragraphs), declaration)
         }
         let unknown = RuntimeContract.Member.unknown.rawValue
-        members.append(.documented(Documentation(["A value the metadata did not list."]), .enumCase(EnumCaseDeclaration(
-            name: unknown, associatedTypes: [.named("Swift.Int32")]))))
-        let table = Expression.call(.typeReference(.generic(RuntimeContract.TypeName.optionTable.qualified, [.named(name)])),
-                                    cases.map { option, caseName in
-            Argument(.tuple([.member(nil, caseName), .literal(.integer(Int64(option.value))), option.label.text.map { .literal(.string($0)) } ?? .literal(.nil)]))
-        })
-        members.append(.documented(Documentation(["Each option's value and label."]), .variable(VariableDeclaration(
-            access: access, modifiers: [.static], name: RuntimeContract.Member.options.rawValue, type: nil, kind: .constant(table)))))
+        members.append(
+            .documented(
+                Documentation(["A value the metadata did not list."]),
+                .enumCase(EnumCaseDeclaration(name: unknown, associatedTypes: [.named("Swift.Int32")]))
+            )
+        )
+        let table = Expression.call(
+            .typeReference(.generic(RuntimeContract.TypeName.optionTable.qualified, [.named(name)])),
+            cases.map { option, caseName in
+                Argument(
+                    .tuple([
+                        .member(nil, caseName), .literal(.integer(Int64(option.value))),
+                        option.label.text.map { .literal(.string($0)) } ?? .literal(.nil),
+                    ])
+                )
+            }
+        )
+        members.append(
+            .documented(
+                Documentation(["Each option's value and label."]),
+                .variable(
+                    VariableDeclaration(
+                        access: access,
+                        modifiers: [.static],
+                        name: RuntimeContract.Member.options.rawValue,
+                        type: nil,
+                        kind: .constant(table)
+                    )
+                )
+            )
+        )
         var text = DocumentationText()
         text.add(set.displayName.text)
         text.add(set.description.text)
         let scope = set.isGlobal ? "global" : "local"
-        let remark = "Generated from the \(scope) \(set.kind.lowercased()) option set\(set.name.map { " `\($0)`" } ?? "")."
-        return .documented(text.documentation(remark: remark), .enum(NominalDeclaration(
-            access: access, name: name, conformances: [RuntimeContract.TypeName.optionSetEnumeration.type], members: members)))
+        let remark =
+            "Generated from the \(scope) \(set.kind.lowercased()) option set\(set.name.map { " `\($0)`" } ?? "")."
+        return .documented(
+            text.documentation(remark: remark),
+            .enum(
+                NominalDeclaration(
+                    access: access,
+                    name: name,
+                    conformances: [RuntimeContract.TypeName.optionSetEnumeration.type],
+                    members: members
+                )
+            )
+        )
     }
 }

@@ -7,7 +7,10 @@ extension GenerationContext {
     /// properties refer to. One string literal per type, not an array literal of values: Microsoft Graph's 8,000
     /// properties compile several seconds faster.
     func propertyMetadataDeclaration(
-        of owner: String, _ plans: [PropertyPlan], modifiers: [Modifier], access: AccessLevel
+        of owner: String,
+        _ plans: [PropertyPlan],
+        modifiers: [Modifier],
+        access: AccessLevel
     ) -> Declaration {
         var types: [String] = []
         func reference(_ type: String) -> [String] {
@@ -19,12 +22,13 @@ extension GenerationContext {
             var kind = plan.type.runtimeType.kind.rawValue
             var references: [String] = []
             switch plan.type.runtimeType {
-            case .simple:
-                break
-            case .complex(let type), .navigation(let type):
-                references = reference(type)
+            case .simple: break
+            case .complex(let type), .navigation(let type): references = reference(type)
             case .lookup(let targets):
-                references = targets.map { [$0.logicalName, $0.navigationProperty, $0.entitySetName].map(Self.tableField).joined(separator: "/") }
+                references = targets.map {
+                    [$0.logicalName, $0.navigationProperty, $0.entitySetName].map(Self.tableField)
+                        .joined(separator: "/")
+                }
             }
             if plan.type.isCollection { kind = "[" + kind + "]" }
             fields.append(kind)
@@ -40,9 +44,18 @@ extension GenerationContext {
         if !types.isEmpty { arguments.append(Argument(.array(types.map { .metatype(.named($0)) }))) }
         let metadata = RuntimeContract.TypeName.propertyMetadata
         let table = Expression.member(.typeReference(metadata.type), RuntimeContract.Member.propertyTable.rawValue)
-        return .documented(Documentation(["Each property's Swift name, storage name, type and name in payloads."]), .variable(VariableDeclaration(
-            access: access, modifiers: modifiers, name: RuntimeContract.ClassProperty.propertyMetadata.rawValue, type: .array(metadata.type),
-            kind: .computed(getter: [.expression(.call(table, arguments))], setter: nil))))
+        return .documented(
+            Documentation(["Each property's Swift name, storage name, type and name in payloads."]),
+            .variable(
+                VariableDeclaration(
+                    access: access,
+                    modifiers: modifiers,
+                    name: RuntimeContract.ClassProperty.propertyMetadata.rawValue,
+                    type: .array(metadata.type),
+                    kind: .computed(getter: [.expression(.call(table, arguments))], setter: nil)
+                )
+            )
+        )
     }
 
     /// A table line's fields, on continuation lines (indented, see `PropertyMetadata.table`) where the line would
@@ -64,7 +77,9 @@ extension GenerationContext {
         var field = ""
         for scalar in name.unicodeScalars {
             if " %/#=:[]\"\\".unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F {
-                for byte in String(scalar).utf8 { field += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+                for byte in String(scalar).utf8 {
+                    field += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+                }
             } else {
                 field.unicodeScalars.append(scalar)
             }
@@ -80,21 +95,26 @@ extension GenerationContext {
     func lookupType(_ property: Property, entity: QualifiedName) -> RuntimeType {
         let logicalName = property.dynamics?.logicalName ?? property.name
         let ancestry = lineage(of: entity).map(\.type)
-        let relationships = ancestry.flatMap { $0.dynamics?.relationships ?? [] }.filter {
-            $0.kind != .manyToMany && $0.referencingAttribute == logicalName && $0.referencingNavigationProperty != nil
-        }
-        let navigations = ancestry.flatMap(\.navigationProperties).filter { navigation in
-            navigation.referentialConstraints.contains { $0.property == property.name }
-        }
+        let relationships = ancestry.flatMap { $0.dynamics?.relationships ?? [] }
+            .filter {
+                $0.kind != .manyToMany && $0.referencingAttribute == logicalName
+                    && $0.referencingNavigationProperty != nil
+            }
+        let navigations = ancestry.flatMap(\.navigationProperties)
+            .filter { navigation in navigation.referentialConstraints.contains { $0.property == property.name } }
         var targets: [LookupTargetPlan] = []
         for target in property.dynamics?.targets ?? [] {
-            guard let targetName = entityByLogicalName[target]?.name, let entitySet = index.entitySet(of: targetName) else { continue }
+            guard let targetName = entityByLogicalName[target]?.name, let entitySet = index.entitySet(of: targetName)
+            else { continue }
             let targetLineage = Set(lineage(of: targetName).map(\.name))
-            let navigation = relationships.first { $0.referencedEntity == target }?.referencingNavigationProperty
+            let navigation =
+                relationships.first { $0.referencedEntity == target }?.referencingNavigationProperty
                 ?? navigations.first { $0.type.name == targetName }?.name
                 ?? navigations.first { targetLineage.contains($0.type.name) }?.name
             guard let navigation else { continue }
-            targets.append(LookupTargetPlan(logicalName: target, navigationProperty: navigation, entitySetName: entitySet))
+            targets.append(
+                LookupTargetPlan(logicalName: target, navigationProperty: navigation, entitySetName: entitySet)
+            )
         }
         return .lookup(targets)
     }

@@ -9,19 +9,19 @@ struct MappedType {
     var runtimeType: RuntimeType
 
     /// Whether the property stands for a stream the client reads and writes apart from the entity.
-    var isStream: Bool {
-        runtimeType == .simple(.stream) || runtimeType == .simple(.file)
-    }
+    var isStream: Bool { runtimeType == .simple(.stream) || runtimeType == .simple(.file) }
 
     /// The type of a generated property: optional, since any attribute may be unset, but for a stream's reference,
     /// which every entity has.
-    var propertyType: TypeName {
-        isStream ? element : .optional(isCollection ? .array(element) : element)
-    }
+    var propertyType: TypeName { isStream ? element : .optional(isCollection ? .array(element) : element) }
 
     /// A stream's reference: an `Edm.Stream` property (`stream`) or a Dataverse file column (`file`).
     static func stream(_ kind: RuntimeContract.PropertyKind) -> MappedType {
-        MappedType(element: RuntimeContract.TypeName.streamReference.type, isCollection: false, runtimeType: .simple(kind))
+        MappedType(
+            element: RuntimeContract.TypeName.streamReference.type,
+            isCollection: false,
+            runtimeType: .simple(kind)
+        )
     }
 }
 
@@ -46,13 +46,13 @@ extension GenerationContext {
         case .timeOfDay, .time: RuntimeContract.TypeName.timeOfDay.type
         case .duration: RuntimeContract.TypeName.edmDuration.type
         case .geography, .geographyPoint, .geographyLineString, .geographyPolygon, .geographyMultiPoint,
-             .geographyMultiLineString, .geographyMultiPolygon, .geographyCollection,
-             .geometry, .geometryPoint, .geometryLineString, .geometryPolygon, .geometryMultiPoint,
-             .geometryMultiLineString, .geometryMultiPolygon, .geometryCollection:
+            .geographyMultiLineString, .geographyMultiPolygon, .geographyCollection, .geometry, .geometryPoint,
+            .geometryLineString, .geometryPolygon, .geometryMultiPoint, .geometryMultiLineString, .geometryMultiPolygon,
+            .geometryCollection:
             RuntimeContract.TypeName.spatialValue.type
         case .untyped, .primitiveType: RuntimeContract.TypeName.untypedValue.type
         case .annotationPath, .propertyPath, .navigationPropertyPath, .anyPropertyPath, .modelElementPath,
-             .functionImportPath, .entitySetPath:
+            .functionImportPath, .entitySetPath:
             .named("Swift.String")
         case .stream, .complexType, .entityType: nil
         }
@@ -79,14 +79,14 @@ extension GenerationContext {
         case .timeOfDay, .time: .timeOfDay
         case .duration: .duration
         case .geography, .geographyPoint, .geographyLineString, .geographyPolygon, .geographyMultiPoint,
-             .geographyMultiLineString, .geographyMultiPolygon, .geographyCollection:
+            .geographyMultiLineString, .geographyMultiPolygon, .geographyCollection:
             .geography
         case .geometry, .geometryPoint, .geometryLineString, .geometryPolygon, .geometryMultiPoint,
-             .geometryMultiLineString, .geometryMultiPolygon, .geometryCollection:
+            .geometryMultiLineString, .geometryMultiPolygon, .geometryCollection:
             .geometry
         case .untyped, .primitiveType: .untyped
         case .annotationPath, .propertyPath, .navigationPropertyPath, .anyPropertyPath, .modelElementPath,
-             .functionImportPath, .entitySetPath:
+            .functionImportPath, .entitySetPath:
             .string
         case .stream, .complexType, .entityType: nil
         }
@@ -104,27 +104,56 @@ extension GenerationContext {
     func mapped(_ reference: TypeReference) -> Result<MappedType, UnmappedType> {
         if reference.name.namespace == "Edm" {
             guard let primitive = reference.primitive else { return .failure(.unknown) }
-            guard let type = Self.swiftType(primitive), let runtime = Self.runtimeType(primitive) else { return .failure(.unsupported(primitive.rawValue)) }
-            return .success(MappedType(element: type, isCollection: reference.isCollection, runtimeType: .simple(runtime)))
+            guard let type = Self.swiftType(primitive), let runtime = Self.runtimeType(primitive) else {
+                return .failure(.unsupported(primitive.rawValue))
+            }
+            return .success(
+                MappedType(element: type, isCollection: reference.isCollection, runtimeType: .simple(runtime))
+            )
         }
         if let special = Self.dynamicsV2Types[reference.name.description] {
-            return .success(MappedType(element: special.swiftType.type, isCollection: reference.isCollection, runtimeType: special.runtimeType))
+            return .success(
+                MappedType(
+                    element: special.swiftType.type,
+                    isCollection: reference.isCollection,
+                    runtimeType: special.runtimeType
+                )
+            )
         }
         if let name = typeNames.name(of: reference.name) {
             if index.complexTypes[reference.name] != nil {
-                return .success(MappedType(element: .named(name), isCollection: reference.isCollection,
-                                           runtimeType: .complex(name)))
+                return .success(
+                    MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .complex(name))
+                )
             }
             if index.enumTypes[reference.name] != nil {
-                return .success(MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .simple(.enumeration)))
+                return .success(
+                    MappedType(
+                        element: .named(name),
+                        isCollection: reference.isCollection,
+                        runtimeType: .simple(.enumeration)
+                    )
+                )
             }
-            if let definition = index.typeDefinitions[reference.name], let primitive = TypeReference(name: definition.underlyingType).primitive,
-               let runtime = Self.runtimeType(primitive) {
-                return .success(MappedType(element: .named(name), isCollection: reference.isCollection, runtimeType: .simple(runtime)))
+            if let definition = index.typeDefinitions[reference.name],
+                let primitive = TypeReference(name: definition.underlyingType).primitive,
+                let runtime = Self.runtimeType(primitive)
+            {
+                return .success(
+                    MappedType(
+                        element: .named(name),
+                        isCollection: reference.isCollection,
+                        runtimeType: .simple(runtime)
+                    )
+                )
             }
         }
         if entityIndex[reference.name] != nil { return .failure(.entityTyped) }
-        if index.enumTypes[reference.name] != nil || index.complexTypes[reference.name] != nil || index.typeDefinitions[reference.name] != nil { return .failure(.notGenerated) }
+        if index.enumTypes[reference.name] != nil || index.complexTypes[reference.name] != nil
+            || index.typeDefinitions[reference.name] != nil
+        {
+            return .failure(.notGenerated)
+        }
         return .failure(service.opaqueNamespaces.contains(reference.name.namespace) ? .opaque : .unknown)
     }
 }
@@ -145,7 +174,8 @@ enum UnmappedType: Error {
         case .entityTyped: "its type '\(reference)' is an entity type, which a structural property cannot hold"
         case .unsupported(let name): "Edm.\(name) values are not attribute values"
         case .notGenerated: "its type '\(reference)' is not generated"
-        case .streamOfComplexType: "streams of complex types are not supported (only an entity's streams have an address)"
+        case .streamOfComplexType:
+            "streams of complex types are not supported (only an entity's streams have an address)"
         }
     }
 }

@@ -6,9 +6,9 @@ struct AnnotationReader {
 
     /// Constant expressions that may appear as attributes or elements.
     static let constantKinds: [String] = [
-        "Binary", "Bool", "Date", "DateTimeOffset", "Decimal", "Duration", "EnumMember", "Float", "Guid",
-        "Int", "String", "TimeOfDay", "AnnotationPath", "ModelElementPath", "NavigationPropertyPath",
-        "Path", "PropertyPath", "UrlRef", "DateTime", "Time",
+        "Binary", "Bool", "Date", "DateTimeOffset", "Decimal", "Duration", "EnumMember", "Float", "Guid", "Int",
+        "String", "TimeOfDay", "AnnotationPath", "ModelElementPath", "NavigationPropertyPath", "Path", "PropertyPath",
+        "UrlRef", "DateTime", "Time",
     ]
 
     /// The annotations among an element's children, including v2/v3 documentation.
@@ -16,12 +16,9 @@ struct AnnotationReader {
         var result: [Annotation] = []
         for child in node.children where child.isCSDL {
             switch child.name {
-            case "Annotation":
-                if let annotation = annotation(child) { result.append(annotation) }
-            case "Documentation":
-                result.append(contentsOf: documentation(child))
-            default:
-                continue
+            case "Annotation": if let annotation = annotation(child) { result.append(annotation) }
+            case "Documentation": result.append(contentsOf: documentation(child))
+            default: continue
             }
         }
         return result
@@ -54,20 +51,19 @@ struct AnnotationReader {
         case "Collection":
             return .collection(node.children.filter { $0.isCSDL && $0.name != "Annotation" }.map(expression))
         case "Record":
-            let properties = node.children.filter { $0.isCSDL && $0.name == "PropertyValue" }.compactMap { child -> PropertyValue? in
-                guard let name = context.required("Property", of: child) else { return nil }
-                return PropertyValue(name: name, value: value(of: child))
-            }
+            let properties = node.children.filter { $0.isCSDL && $0.name == "PropertyValue" }
+                .compactMap { child -> PropertyValue? in
+                    guard let name = context.required("Property", of: child) else { return nil }
+                    return PropertyValue(name: name, value: value(of: child))
+                }
             return .record(type: node.attribute("Type").map(QualifiedName.init(parsing:)), properties: properties)
-        case "Null":
-            return .constant(kind: "Null", text: "")
+        case "Null": return .constant(kind: "Null", text: "")
         default:
             if Self.constantKinds.contains(node.name) {
                 return .constant(kind: node.name, text: node.text.trimmingXMLSpace)
             }
-            var operands = node.attributes.filter { $0.namespace == .none }.map {
-                AnnotationValue.constant(kind: $0.name, text: $0.value)
-            }
+            var operands = node.attributes.filter { $0.namespace == .none }
+                .map { AnnotationValue.constant(kind: $0.name, text: $0.value) }
             operands += node.children.filter { $0.isCSDL && $0.name != "Annotation" }.map(expression)
             return .expression(name: node.name, operands: operands)
         }
@@ -77,10 +73,22 @@ struct AnnotationReader {
     private func documentation(_ node: XMLNode) -> [Annotation] {
         var result: [Annotation] = []
         if let summary = node.child("Summary")?.value {
-            result.append(Annotation(term: VocabularyTerms.description, value: .constant(kind: "String", text: summary), location: node.location))
+            result.append(
+                Annotation(
+                    term: VocabularyTerms.description,
+                    value: .constant(kind: "String", text: summary),
+                    location: node.location
+                )
+            )
         }
         if let long = node.child("LongDescription")?.value {
-            result.append(Annotation(term: VocabularyTerms.longDescription, value: .constant(kind: "String", text: long), location: node.location))
+            result.append(
+                Annotation(
+                    term: VocabularyTerms.longDescription,
+                    value: .constant(kind: "String", text: long),
+                    location: node.location
+                )
+            )
         }
         return result
     }

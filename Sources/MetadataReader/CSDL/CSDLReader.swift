@@ -5,9 +5,7 @@ import MetadataModel
 /// Each schema member is captured as a small subtree and translated as soon as it ends;
 /// entity containers are streamed member by member.
 final class CSDLReader: XMLStreamHandler {
-    private enum Frame {
-        case edmx, dataServices, schema, container, skipped
-    }
+    private enum Frame { case edmx, dataServices, schema, container, skipped }
 
     let context: ReadContext
     private(set) var schemas: [Schema] = []
@@ -21,19 +19,19 @@ final class CSDLReader: XMLStreamHandler {
     private var schema: Schema?
     private var container: EntityContainer?
 
-    init(context: ReadContext) {
-        self.context = context
-    }
+    init(context: ReadContext) { self.context = context }
 
     func start(_ node: XMLNode, depth: Int) -> ElementDisposition {
         switch frames.last {
-        case nil:
-            return startRoot(node)
+        case nil: return startRoot(node)
         case .edmx:
             if node.namespace == .edmx && node.name == "Reference" { return .capture }
             if node.namespace == .edmx && node.name == "DataServices" {
                 frames.append(.dataServices)
-                settleDialect(dataServiceVersion: node.attribute("DataServiceVersion", in: .dataServicesMetadata), at: node)
+                settleDialect(
+                    dataServiceVersion: node.attribute("DataServiceVersion", in: .dataServicesMetadata),
+                    at: node
+                )
                 return .descend
             }
         case .dataServices:
@@ -47,10 +45,8 @@ final class CSDLReader: XMLStreamHandler {
                 return .descend
             }
             if node.isCSDL { return .capture }
-        case .container:
-            if node.isCSDL { return .capture }
-        case .skipped:
-            return .skip
+        case .container: if node.isCSDL { return .capture }
+        case .skipped: return .skip
         }
         context.skipped(node, in: frameDescription)
         return .skip
@@ -64,17 +60,14 @@ final class CSDLReader: XMLStreamHandler {
         case .container:
             if let container { schema?.entityContainers.append(container) }
             container = nil
-        case .edmx:
-            if dialect == nil { settleDialect(dataServiceVersion: nil, at: node) }
-        default:
-            break
+        case .edmx: if dialect == nil { settleDialect(dataServiceVersion: nil, at: node) }
+        default: break
         }
     }
 
     func captured(_ node: XMLNode, depth: Int) {
         switch frames.last {
-        case .edmx:
-            if let reference = EdmxReference(node, context: context) { references.append(reference) }
+        case .edmx: if let reference = EdmxReference(node, context: context) { references.append(reference) }
         case .schema:
             // Moved out and back so that the arrays are mutated in place, not copied.
             guard var current = schema else { return }
@@ -86,8 +79,7 @@ final class CSDLReader: XMLStreamHandler {
             container = nil
             ContainerMemberReader(context: context).read(node, into: &current)
             container = current
-        default:
-            break
+        default: break
         }
     }
 
@@ -96,7 +88,10 @@ final class CSDLReader: XMLStreamHandler {
     private func startRoot(_ node: XMLNode) -> ElementDisposition {
         if node.name == "Edmx" {
             guard node.namespace == .edmx else {
-                context.error("unknown EDMX namespace '\(node.namespaceURI)'; expected the EDMX 1.0 or 4.0 namespace", at: node.location)
+                context.error(
+                    "unknown EDMX namespace '\(node.namespaceURI)'; expected the EDMX 1.0 or 4.0 namespace",
+                    at: node.location
+                )
                 return .skip
             }
             edmxIsV4 = node.namespaceURI.contains("oasis-open.org")
@@ -110,7 +105,10 @@ final class CSDLReader: XMLStreamHandler {
         edmxIsV4 = node.namespaceURI.contains("oasis-open.org")
         context.isV4 = edmxIsV4
         frames.append(.dataServices)
-        dialect = .csdl(odataVersion: edmxIsV4 ? "4.0" : Self.odataVersion(ofCSDLNamespace: node.namespaceURI), edmxVersion: "none")
+        dialect = .csdl(
+            odataVersion: edmxIsV4 ? "4.0" : Self.odataVersion(ofCSDLNamespace: node.namespaceURI),
+            edmxVersion: "none"
+        )
         return start(node, depth: 0)
     }
 
@@ -122,7 +120,10 @@ final class CSDLReader: XMLStreamHandler {
         let major = version.prefix { $0 != "." }
         if edmxIsV4 {
             guard major == "4" else {
-                context.error("unsupported EDMX version '\(version)' in the OData v4 namespace; expected 4.0 or 4.01", at: node.location)
+                context.error(
+                    "unsupported EDMX version '\(version)' in the OData v4 namespace; expected 4.0 or 4.01",
+                    at: node.location
+                )
                 if !frames.isEmpty { frames[frames.count - 1] = .skipped }
                 return
             }
@@ -130,13 +131,19 @@ final class CSDLReader: XMLStreamHandler {
             return
         }
         guard major == "1" || major == "4" else {
-            context.error("unsupported EDMX version '\(version)'; expected 1.0 (OData v2/v3) or 4.0 (OData v4)", at: node.location)
+            context.error(
+                "unsupported EDMX version '\(version)'; expected 1.0 (OData v2/v3) or 4.0 (OData v4)",
+                at: node.location
+            )
             if !frames.isEmpty { frames[frames.count - 1] = .skipped }
             return
         }
         let odataVersion = dataServiceVersion ?? "2.0"
         if major == "4" {
-            context.warning("EDMX Version \(version) is declared with the EDMX 1.0 namespace; reading as OData v\(odataVersion)", at: node.location)
+            context.warning(
+                "EDMX Version \(version) is declared with the EDMX 1.0 namespace; reading as OData v\(odataVersion)",
+                at: node.location
+            )
         }
         dialect = .csdl(odataVersion: odataVersion, edmxVersion: version)
     }
@@ -178,37 +185,29 @@ final class CSDLReader: XMLStreamHandler {
         let members = SchemaMemberReader(context: context)
         let annotations = AnnotationReader(context: context)
         switch node.name {
-        case "EntityType":
-            if let type = types.entityType(node) { schema.entityTypes.append(type) }
-        case "ComplexType":
-            if let type = types.complexType(node) { schema.complexTypes.append(type) }
-        case "EnumType":
-            if let type = members.enumType(node) { schema.enumTypes.append(type) }
+        case "EntityType": if let type = types.entityType(node) { schema.entityTypes.append(type) }
+        case "ComplexType": if let type = types.complexType(node) { schema.complexTypes.append(type) }
+        case "EnumType": if let type = members.enumType(node) { schema.enumTypes.append(type) }
         case "TypeDefinition":
             if let definition = members.typeDefinition(node) { schema.typeDefinitions.append(definition) }
-        case "Term", "ValueTerm":
-            if let term = members.term(node) { schema.terms.append(term) }
-        case "Action":
-            if let action = members.operation(node, kind: .action) { schema.actions.append(action) }
+        case "Term", "ValueTerm": if let term = members.term(node) { schema.terms.append(term) }
+        case "Action": if let action = members.operation(node, kind: .action) { schema.actions.append(action) }
         case "Function":
             if let function = members.operation(node, kind: .function) { schema.functions.append(function) }
-        case "Association":
-            if let association = members.association(node) { schema.associations.append(association) }
+        case "Association": if let association = members.association(node) { schema.associations.append(association) }
         case "Annotations":
             guard let target = context.required("Target", of: node) else { return }
             var group = AnnotationGroup(target: target, qualifier: node.attribute("Qualifier"), location: node.location)
-            group.annotations = node.children.filter { $0.isCSDL && $0.name == "Annotation" }.compactMap(annotations.annotation)
+            group.annotations = node.children.filter { $0.isCSDL && $0.name == "Annotation" }
+                .compactMap(annotations.annotation)
             schema.annotationGroups.append(group)
-        case "Annotation":
-            if let annotation = annotations.annotation(node) { schema.annotations.append(annotation) }
+        case "Annotation": if let annotation = annotations.annotation(node) { schema.annotations.append(annotation) }
         case "Using":
             if let namespace = context.required("Namespace", of: node) {
                 usings.append(EdmxReference.Include(namespace: namespace, alias: node.attribute("Alias")))
             }
-        case "Documentation":
-            break
-        default:
-            context.skipped(node, in: "schema \(schema.namespace)")
+        case "Documentation": break
+        default: context.skipped(node, in: "schema \(schema.namespace)")
         }
     }
 }

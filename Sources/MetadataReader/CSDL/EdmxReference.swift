@@ -15,8 +15,10 @@ struct EdmxReference {
         guard let uri = context.required("Uri", of: node) else { return nil }
         self.uri = uri
         self.location = node.location
-        includes = node.children.filter { $0.namespace == .edmx && $0.name == "Include" }.compactMap { include in
-            context.required("Namespace", of: include).map { Include(namespace: $0, alias: include.attribute("Alias")) }
-        }
+        includes = node.children.filter { $0.namespace == .edmx && $0.name == "Include" }
+            .compactMap { include in
+                context.required("Namespace", of: include)
+                    .map { Include(namespace: $0, alias: include.attribute("Alias")) }
+            }
     }
 }

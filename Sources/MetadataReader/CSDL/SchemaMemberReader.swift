@@ -12,7 +12,10 @@ struct SchemaMemberReader {
             if let primitive = TypeReference(parsing: underlying).primitive {
                 type.underlyingType = primitive
             } else {
-                context.error("enum type \(name) has an underlying type '\(underlying)' that is not an Edm integer type", at: node.location)
+                context.error(
+                    "enum type \(name) has an underlying type '\(underlying)' that is not an Edm integer type",
+                    at: node.location
+                )
             }
         }
         type.isFlags = node.bool("IsFlags") ?? false
@@ -20,14 +23,19 @@ struct SchemaMemberReader {
         var next: Int64 = type.isFlags ? 1 : 0
         for child in node.children where child.isCSDL {
             guard child.name == "Member" else {
-                if child.name != "Annotation" && child.name != "Documentation" { context.skipped(child, in: "enum type \(name)") }
+                if child.name != "Annotation" && child.name != "Documentation" {
+                    context.skipped(child, in: "enum type \(name)")
+                }
                 continue
             }
             guard let memberName = context.required("Name", of: child) else { continue }
             var value = next
             if let text = child.attribute("Value") {
                 guard let parsed = Int64(text.trimmingXMLSpace) else {
-                    context.warning("enum member \(name).\(memberName) has the value '\(text)', which is not a 64-bit integer; member skipped", at: child.location)
+                    context.warning(
+                        "enum member \(name).\(memberName) has the value '\(text)', which is not a 64-bit integer; member skipped",
+                        at: child.location
+                    )
                     continue
                 }
                 value = parsed
@@ -41,15 +49,23 @@ struct SchemaMemberReader {
     }
 
     func typeDefinition(_ node: XMLNode) -> TypeDefinition? {
-        guard let name = context.required("Name", of: node), let underlying = context.required("UnderlyingType", of: node) else { return nil }
-        var definition = TypeDefinition(name: name, underlyingType: QualifiedName(parsing: underlying), location: node.location)
+        guard let name = context.required("Name", of: node),
+            let underlying = context.required("UnderlyingType", of: node)
+        else { return nil }
+        var definition = TypeDefinition(
+            name: name,
+            underlyingType: QualifiedName(parsing: underlying),
+            location: node.location
+        )
         definition.facets = node.facets
         definition.annotations = annotations.annotations(of: node)
         return definition
     }
 
     func term(_ node: XMLNode) -> Term? {
-        guard let name = context.required("Name", of: node), let type = context.required("Type", of: node) else { return nil }
+        guard let name = context.required("Name", of: node), let type = context.required("Type", of: node) else {
+            return nil
+        }
         var term = Term(name: name, type: TypeReference(parsing: type), location: node.location)
         term.baseTerm = node.attribute("BaseTerm").map(QualifiedName.init(parsing:))
         term.appliesTo = node.attribute("AppliesTo")?.split(separator: " ").map(String.init) ?? []
@@ -70,14 +86,10 @@ struct SchemaMemberReader {
         operation.annotations = annotations.annotations(of: node)
         for child in node.children where child.isCSDL {
             switch child.name {
-            case "Parameter":
-                if let parameter = parameter(child) { operation.parameters.append(parameter) }
-            case "ReturnType":
-                operation.returnType = returnType(child)
-            case "Annotation", "Documentation":
-                continue
-            default:
-                context.skipped(child, in: "\(kind.rawValue) \(name)")
+            case "Parameter": if let parameter = parameter(child) { operation.parameters.append(parameter) }
+            case "ReturnType": operation.returnType = returnType(child)
+            case "Annotation", "Documentation": continue
+            default: context.skipped(child, in: "\(kind.rawValue) \(name)")
             }
         }
         if kind == .function && operation.returnType == nil {
@@ -90,7 +102,9 @@ struct SchemaMemberReader {
     }
 
     func parameter(_ node: XMLNode) -> Parameter? {
-        guard let name = context.required("Name", of: node), let type = context.required("Type", of: node) else { return nil }
+        guard let name = context.required("Name", of: node), let type = context.required("Type", of: node) else {
+            return nil
+        }
         var parameter = Parameter(name: name, type: TypeReference(parsing: type), location: node.location)
         parameter.isNullable = node.bool("Nullable") ?? true
         parameter.facets = node.facets
@@ -118,23 +132,24 @@ struct SchemaMemberReader {
         for child in node.children where child.isCSDL {
             switch child.name {
             case "End":
-                guard let role = context.required("Role", of: child),
-                      let type = context.required("Type", of: child),
-                      let multiplicity = context.required("Multiplicity", of: child) else { continue }
-                association.ends.append(Association.End(
-                    role: role, type: QualifiedName(parsing: type), multiplicity: multiplicity,
-                    onDelete: child.child("OnDelete")?.attribute("Action")))
-            case "ReferentialConstraint":
-                association.constraint = constraint(child)
+                guard let role = context.required("Role", of: child), let type = context.required("Type", of: child),
+                    let multiplicity = context.required("Multiplicity", of: child)
+                else { continue }
+                association.ends.append(
+                    Association.End(
+                        role: role,
+                        type: QualifiedName(parsing: type),
+                        multiplicity: multiplicity,
+                        onDelete: child.child("OnDelete")?.attribute("Action")
+                    )
+                )
+            case "ReferentialConstraint": association.constraint = constraint(child)
             case "Principal":
                 // A quirk of some SAP services: the constraint's parts directly in the association.
                 if association.constraint == nil { association.constraint = constraint(node) }
-            case "Dependent":
-                continue
-            case "Documentation", "Annotation":
-                continue
-            default:
-                context.skipped(child, in: "association \(name)")
+            case "Dependent": continue
+            case "Documentation", "Annotation": continue
+            default: context.skipped(child, in: "association \(name)")
             }
         }
         if association.ends.count != 2 {
@@ -153,6 +168,7 @@ struct SchemaMemberReader {
             principalRole: principal.attribute("Role") ?? "",
             principalProperties: principal.children(named: "PropertyRef").compactMap { $0.attribute("Name") },
             dependentRole: dependent.attribute("Role") ?? "",
-            dependentProperties: dependent.children(named: "PropertyRef").compactMap { $0.attribute("Name") })
+            dependentProperties: dependent.children(named: "PropertyRef").compactMap { $0.attribute("Name") }
+        )
     }
 }

@@ -13,9 +13,11 @@ struct StructuredTypeReader {
         var key: [PropertyRef] = []
         readStructure(node, into: &type, kind: "entity type") { child in
             guard child.name == "Key" else { return false }
-            key = child.children(named: "PropertyRef").compactMap { ref in
-                context.required("Name", of: ref).map { PropertyRef(name: $0, alias: ref.attribute("Alias"), location: ref.location) }
-            }
+            key = child.children(named: "PropertyRef")
+                .compactMap { ref in
+                    context.required("Name", of: ref)
+                        .map { PropertyRef(name: $0, alias: ref.attribute("Alias"), location: ref.location) }
+                }
             return true
         }
         type.key = key
@@ -30,27 +32,31 @@ struct StructuredTypeReader {
     }
 
     /// Reads what entity and complex types share; `other` reads any further child and says whether it did.
-    private func readStructure<T: StructuredType>(_ node: XMLNode, into type: inout T, kind: String, other: (XMLNode) -> Bool) {
+    private func readStructure<T: StructuredType>(
+        _ node: XMLNode,
+        into type: inout T,
+        kind: String,
+        other: (XMLNode) -> Bool
+    ) {
         type.baseType = node.attribute("BaseType").map(QualifiedName.init(parsing:))
         type.isAbstract = node.bool("Abstract") ?? false
         type.isOpen = node.bool("OpenType") ?? false
         type.annotations = annotations.annotations(of: node)
         for child in node.children where child.isCSDL {
             switch child.name {
-            case "Property":
-                if let property = property(child) { type.properties.append(property) }
+            case "Property": if let property = property(child) { type.properties.append(property) }
             case "NavigationProperty":
                 if let navigation = navigationProperty(child) { type.navigationProperties.append(navigation) }
-            case "Annotation", "Documentation":
-                continue
-            default:
-                if !other(child) { context.skipped(child, in: "\(kind) \(type.name)") }
+            case "Annotation", "Documentation": continue
+            default: if !other(child) { context.skipped(child, in: "\(kind) \(type.name)") }
             }
         }
     }
 
     func property(_ node: XMLNode) -> Property? {
-        guard let name = context.required("Name", of: node), let type = context.required("Type", of: node) else { return nil }
+        guard let name = context.required("Name", of: node), let type = context.required("Type", of: node) else {
+            return nil
+        }
         var property = Property(name: name, type: TypeReference(parsing: type), location: node.location)
         property.isNullable = node.bool("Nullable") ?? true
         property.facets = node.facets
@@ -87,16 +93,19 @@ struct StructuredTypeReader {
             switch child.name {
             case "ReferentialConstraint":
                 if let property = context.required("Property", of: child),
-                   let referenced = context.required("ReferencedProperty", of: child) {
+                    let referenced = context.required("ReferencedProperty", of: child)
+                {
                     navigation.referentialConstraints.append(
-                        ReferentialConstraint(property: property, referencedProperty: referenced, location: child.location))
+                        ReferentialConstraint(
+                            property: property,
+                            referencedProperty: referenced,
+                            location: child.location
+                        )
+                    )
                 }
-            case "OnDelete":
-                navigation.onDelete = child.attribute("Action")
-            case "Annotation", "Documentation":
-                continue
-            default:
-                context.skipped(child, in: "navigation property \(name)")
+            case "OnDelete": navigation.onDelete = child.attribute("Action")
+            case "Annotation", "Documentation": continue
+            default: context.skipped(child, in: "navigation property \(name)")
             }
         }
         return navigation

@@ -29,9 +29,8 @@ extension XMLNode {
 
     /// The `sap:` attributes, if any.
     var sapAttributes: SAPAttributes? {
-        let values = attributes.filter { $0.namespace == .sap }.map {
-            PropertyValue(name: $0.name, value: .constant(kind: "String", text: $0.value))
-        }
+        let values = attributes.filter { $0.namespace == .sap }
+            .map { PropertyValue(name: $0.name, value: .constant(kind: "String", text: $0.value)) }
         return values.isEmpty ? nil : SAPAttributes(values: values)
     }
 }

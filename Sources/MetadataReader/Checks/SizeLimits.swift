@@ -12,17 +12,24 @@ struct SizeLimits {
         var diagnostics: [Diagnostic] = []
         func name(_ name: String, _ kind: String, at location: SourceLocation) {
             guard name.count > Self.maximumNameLength else { return }
-            diagnostics.append(.error("""
-                the \(kind) name '\(name.prefix(40))…' is \(name.count) characters long, more than the \
-                \(Self.maximumNameLength) any service uses
-                """, at: location))
+            diagnostics.append(
+                .error(
+                    """
+                    the \(kind) name '\(name.prefix(40))…' is \(name.count) characters long, more than the \
+                    \(Self.maximumNameLength) any service uses
+                    """,
+                    at: location
+                )
+            )
         }
         for schema in service.schemas {
             name(schema.namespace, "namespace", at: schema.location)
             for type in schema.entityTypes as [any StructuredType] + schema.complexTypes as [any StructuredType] {
                 name(type.name, "type", at: type.location)
                 for property in type.properties { name(property.name, "property", at: property.location) }
-                for navigation in type.navigationProperties { name(navigation.name, "navigation property", at: navigation.location) }
+                for navigation in type.navigationProperties {
+                    name(navigation.name, "navigation property", at: navigation.location)
+                }
             }
             for type in schema.enumTypes { name(type.name, "enum type", at: type.location) }
             for operation in schema.actions + schema.functions {
@@ -45,12 +52,17 @@ struct SizeLimits {
                 types.append((QualifiedName(namespace: schema.namespace, name: type.name), type.location))
             }
         }
-        return types.compactMap { name, location in
-            let levels = index.depth(of: name)
-            guard levels > Self.maximumBaseTypeDepth else { return nil }
-            return .error("""
-                \(name) has \(levels) levels of base types, more than the \(Self.maximumBaseTypeDepth) any service uses
-                """, at: location)
-        }.prefix(1).map { $0 }
+        return
+            types.compactMap { name, location in
+                let levels = index.depth(of: name)
+                guard levels > Self.maximumBaseTypeDepth else { return nil }
+                return .error(
+                    """
+                    \(name) has \(levels) levels of base types, more than the \(Self.maximumBaseTypeDepth) any service uses
+                    """,
+                    at: location
+                )
+            }
+            .prefix(1).map { $0 }
     }
 }

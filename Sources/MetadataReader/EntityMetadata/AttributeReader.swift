@@ -74,7 +74,10 @@ struct AttributeReader {
         case "PartyList": return TypeReference(name: QualifiedName(namespace: "Edm", name: "Guid"), isCollection: true)
         case "Virtual", "CalendarRules": break
         default:
-            context.warning("attribute \(attribute.logicalName) has the unknown attribute type '\(attribute.attributeType ?? "none")'; typed as Edm.Untyped", at: attribute.location)
+            context.warning(
+                "attribute \(attribute.logicalName) has the unknown attribute type '\(attribute.attributeType ?? "none")'; typed as Edm.Untyped",
+                at: attribute.location
+            )
         }
         switch attribute.metadataType {
         case "ImageAttributeMetadata": return edm("Binary")

@@ -35,7 +35,5 @@ extension XMLNode {
     }
 
     /// The `<b:string>` items of an array such as a lookup's `Targets`.
-    func strings(_ name: String) -> [String] {
-        child(name)?.children.compactMap(\.value) ?? []
-    }
+    func strings(_ name: String) -> [String] { child(name)?.children.compactMap(\.value) ?? [] }
 }

@@ -25,9 +25,7 @@ final class EntityMetadataReader: XMLStreamHandler {
     private var frames: [Frame] = []
     private var entity: EntityType?
 
-    init(context: ReadContext) {
-        self.context = context
-    }
+    init(context: ReadContext) { self.context = context }
 
     func start(_ node: XMLNode, depth: Int) -> ElementDisposition {
         switch frames.last {
@@ -35,7 +33,9 @@ final class EntityMetadataReader: XMLStreamHandler {
             frames.append(.search(node))
             return .descend
         case .search(let parent):
-            if node.namespace == .xrmMetadata && (node.name == "EntityMetadata" || node.schemaInstanceType == "EntityMetadata") {
+            if node.namespace == .xrmMetadata
+                && (node.name == "EntityMetadata" || node.schemaInstanceType == "EntityMetadata")
+            {
                 beginEntity(at: node)
                 return .descend
             }
@@ -48,10 +48,8 @@ final class EntityMetadataReader: XMLStreamHandler {
             }
             frames.append(.search(node))
             return .descend
-        case .entity:
-            return startEntityMember(node)
-        case .attributes, .relationships:
-            return .capture
+        case .entity: return startEntityMember(node)
+        case .attributes, .relationships: return .capture
         }
     }
 
@@ -65,18 +63,17 @@ final class EntityMetadataReader: XMLStreamHandler {
 
     func captured(_ node: XMLNode, depth: Int) {
         switch frames.last {
-        case .search:
-            if let set = OptionSetReader(context: context).optionSet(node) { addGlobal(set) }
-        case .entity:
-            readEntityMember(node)
+        case .search: if let set = OptionSetReader(context: context).optionSet(node) { addGlobal(set) }
+        case .entity: readEntityMember(node)
         case .attributes:
             guard let property = AttributeReader(context: context).property(node) else { return }
             if let set = property.dynamics?.optionSet, set.isGlobal { addGlobal(set) }
             entity?.properties.append(property)
         case .relationships(let kind):
-            if let relationship = context.relationship(node, kind: kind) { entity?.dynamics?.relationships.append(relationship) }
-        case nil:
-            break
+            if let relationship = context.relationship(node, kind: kind) {
+                entity?.dynamics?.relationships.append(relationship)
+            }
+        case nil: break
         }
     }
 
@@ -84,7 +81,8 @@ final class EntityMetadataReader: XMLStreamHandler {
 
     private func isOptionSet(_ node: XMLNode) -> Bool {
         let type = node.schemaInstanceType ?? node.name
-        return node.namespace == .xrmMetadata && (type.hasSuffix("OptionSetMetadata") || type == "OptionSetMetadataBase")
+        return node.namespace == .xrmMetadata
+            && (type.hasSuffix("OptionSetMetadata") || type == "OptionSetMetadataBase")
     }
 
     private func beginEntity(at node: XMLNode, replacingFrame: Bool = false) {
@@ -108,10 +106,8 @@ final class EntityMetadataReader: XMLStreamHandler {
         case "ManyToManyRelationships":
             frames.append(.relationships(.manyToMany))
             return .descend
-        case "Privileges", "Settings":
-            return .skip
-        default:
-            return .capture
+        case "Privileges", "Settings": return .skip
+        default: return .capture
         }
     }
 
@@ -129,8 +125,15 @@ final class EntityMetadataReader: XMLStreamHandler {
         case "PrimaryNameAttribute": info.primaryNameAttribute = node.value
         case "PrimaryImageAttribute": info.primaryImageAttribute = node.value
         case "DisplayName", "DisplayCollectionName", "Description":
-            let label = XMLNode(namespace: .none, namespaceURI: "", name: "", attributes: [], children: [node], location: node.location)
-                .label(node.name)
+            let label = XMLNode(
+                namespace: .none,
+                namespaceURI: "",
+                name: "",
+                attributes: [],
+                children: [node],
+                location: node.location
+            )
+            .label(node.name)
             if node.name == "DisplayName" { info.displayName = label }
             if node.name == "DisplayCollectionName" { info.displayCollectionName = label }
             if node.name == "Description" { info.description = label }
@@ -138,14 +141,18 @@ final class EntityMetadataReader: XMLStreamHandler {
         case "IsCustomEntity": info.isCustomEntity = node.value == "true"
         case "OwnershipType": info.ownershipType = node.value
         case "Keys":
-            info.keys = node.children.filter { !$0.isNil }.compactMap { key in
-                guard let logicalName = key.string("LogicalName") else { return nil }
-                var entityKey = DynamicsKey(logicalName: logicalName, schemaName: key.string("SchemaName"), attributes: key.strings("KeyAttributes"))
-                entityKey.displayName = key.label("DisplayName")
-                return entityKey
-            }
-        default:
-            break
+            info.keys = node.children.filter { !$0.isNil }
+                .compactMap { key in
+                    guard let logicalName = key.string("LogicalName") else { return nil }
+                    var entityKey = DynamicsKey(
+                        logicalName: logicalName,
+                        schemaName: key.string("SchemaName"),
+                        attributes: key.strings("KeyAttributes")
+                    )
+                    entityKey.displayName = key.label("DisplayName")
+                    return entityKey
+                }
+        default: break
         }
         type.dynamics = info
         entity = type

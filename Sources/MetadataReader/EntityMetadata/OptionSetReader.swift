@@ -8,7 +8,11 @@ struct OptionSetReader {
     func optionSet(_ node: XMLNode) -> DynamicsOptionSet? {
         guard !node.isNil else { return nil }
         let isBoolean = node.schemaInstanceType == "BooleanOptionSetMetadata" || node.child("TrueOption") != nil
-        var set = DynamicsOptionSet(kind: node.string("OptionSetType") ?? (isBoolean ? "Boolean" : "Picklist"), name: node.string("Name"), location: node.location)
+        var set = DynamicsOptionSet(
+            kind: node.string("OptionSetType") ?? (isBoolean ? "Boolean" : "Picklist"),
+            name: node.string("Name"),
+            location: node.location
+        )
         set.isGlobal = node.flag("IsGlobal") ?? false
         set.displayName = node.label("DisplayName")
         set.description = node.label("Description")
@@ -21,7 +25,5 @@ struct OptionSetReader {
     }
 
     /// An option; nil for a nil element (`i:nil="true"`).
-    private func option(_ node: XMLNode) -> DynamicsOption? {
-        node.isNil ? nil : context.option(node)
-    }
+    private func option(_ node: XMLNode) -> DynamicsOption? { node.isNil ? nil : context.option(node) }
 }

@@ -67,10 +67,8 @@ struct JSONParser {
                 line += 1
                 column = 1
             }
-        case 0x80...0xBF:
-            break  // a continuation byte: the same character
-        default:
-            column += 1
+        case 0x80...0xBF: break  // a continuation byte: the same character
+        default: column += 1
         }
     }
 
@@ -97,9 +95,15 @@ struct JSONParser {
         case UInt8(ascii: "\""): return JSONValue(kind: .string(try string()), location: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(kind: .number(try number()), location: start)
-        case UInt8(ascii: "t"): try literal("true"); return JSONValue(kind: .bool(true), location: start)
-        case UInt8(ascii: "f"): try literal("false"); return JSONValue(kind: .bool(false), location: start)
-        case UInt8(ascii: "n"): try literal("null"); return JSONValue(kind: .null, location: start)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return JSONValue(kind: .bool(true), location: start)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return JSONValue(kind: .bool(false), location: start)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return JSONValue(kind: .null, location: start)
         default: throw error("expected a value, found \(Self.describe(byte))")
         }
     }
@@ -140,8 +144,7 @@ struct JSONParser {
             case UInt8(ascii: "}"):
                 advance()
                 return .object(members)
-            default:
-                throw error("expected ',' or '}' after the member \"\(key)\", found \(Self.describe(next))")
+            default: throw error("expected ',' or '}' after the member \"\(key)\", found \(Self.describe(next))")
             }
         }
     }
@@ -172,8 +175,7 @@ struct JSONParser {
             case UInt8(ascii: "]"):
                 advance()
                 return .array(elements)
-            default:
-                throw error("expected ',' or ']' after an array element, found \(Self.describe(next))")
+            default: throw error("expected ',' or ']' after an array element, found \(Self.describe(next))")
             }
         }
     }

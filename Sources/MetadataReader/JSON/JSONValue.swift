@@ -24,9 +24,7 @@ struct JSONValue {
     }
 
     /// The value of the object's first member with this key.
-    subscript(key: String) -> JSONValue? {
-        members.first { $0.key == key }?.value
-    }
+    subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
 
     var isNull: Bool {
         if case .null = kind { return true }

@@ -32,14 +32,10 @@ enum JSONWriter {
             }
             newline(indent, into: &output)
             output.append(UInt8(ascii: "]"))
-        case .string(let text):
-            string(text, into: &output)
-        case .number(let text):
-            output.append(contentsOf: Array(text.utf8))
-        case .bool(let flag):
-            output.append(contentsOf: Array((flag ? "true" : "false").utf8))
-        case .null:
-            output.append(contentsOf: Array("null".utf8))
+        case .string(let text): string(text, into: &output)
+        case .number(let text): output.append(contentsOf: Array(text.utf8))
+        case .bool(let flag): output.append(contentsOf: Array((flag ? "true" : "false").utf8))
+        case .null: output.append(contentsOf: Array("null".utf8))
         }
     }
 

@@ -67,18 +67,20 @@ final class SelectionModelReader: XMLStreamHandler {
             }
             switch (node.name, child.name) {
             case ("Entities", "Entity"):
-                let attributes = child.child("Attributes").map { list in
-                    list.children.compactMap { attribute -> String? in
-                        guard let name = attribute.attribute("Name"), !name.isEmpty else {
-                            diagnostics.append(.error("<\(attribute.name)> has no Name attribute", at: attribute.location))
-                            return nil
+                let attributes = child.child("Attributes")
+                    .map { list in
+                        list.children.compactMap { attribute -> String? in
+                            guard let name = attribute.attribute("Name"), !name.isEmpty else {
+                                diagnostics.append(
+                                    .error("<\(attribute.name)> has no Name attribute", at: attribute.location)
+                                )
+                                return nil
+                            }
+                            return name
                         }
-                        return name
                     }
-                }
                 model.entities.append(SelectionModel.Entity(name: name, attributes: attributes))
-            case ("GlobalOptionSets", "GlobalOptionSet"):
-                model.globalOptionSets.append(name)
+            case ("GlobalOptionSets", "GlobalOptionSet"): model.globalOptionSets.append(name)
             default:
                 diagnostics.append(.warning("ignored element <\(child.name)> in <\(node.name)>", at: child.location))
             }

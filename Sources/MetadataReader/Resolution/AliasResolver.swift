@@ -11,12 +11,8 @@ struct AliasResolver {
 
     init(document: ReadDocument) {
         var aliases: [String: String] = [:]
-        for include in document.includes {
-            if let alias = include.alias { aliases[alias] = include.namespace }
-        }
-        for schema in document.schemas {
-            if let alias = schema.alias { aliases[alias] = schema.namespace }
-        }
+        for include in document.includes { if let alias = include.alias { aliases[alias] = include.namespace } }
+        for schema in document.schemas { if let alias = schema.alias { aliases[alias] = schema.namespace } }
         self.aliases = aliases
     }
 
@@ -38,16 +34,17 @@ struct AliasResolver {
         guard bytes[end] == UInt8(ascii: "("), let close = bytes[end...].firstIndex(of: UInt8(ascii: ")")) else {
             return head.description + path[end...]
         }
-        let arguments = path[bytes.index(after: end)..<close].split(separator: ",").map {
-            resolve(TypeReference(parsing: String($0))).description
-        }
+        let arguments = path[bytes.index(after: end)..<close].split(separator: ",")
+            .map { resolve(TypeReference(parsing: String($0))).description }
         return head.description + "(" + arguments.joined(separator: ",") + path[close...]
     }
 
     /// Resolves every name in `schema`; returns notes on names it had to qualify.
     func resolve(_ schema: inout Schema) -> [Diagnostic] {
         var scoped = self
-        let names = schema.entityTypes.map(\.name) + schema.complexTypes.map(\.name) + schema.enumTypes.map(\.name) + schema.typeDefinitions.map(\.name)
+        let names =
+            schema.entityTypes.map(\.name) + schema.complexTypes.map(\.name) + schema.enumTypes.map(\.name)
+            + schema.typeDefinitions.map(\.name)
         scoped.scope = (schema.namespace, Set(names))
         scoped.resolveMembers(&schema)
         return scoped.notes.diagnostics
@@ -126,16 +123,16 @@ struct AliasResolver {
         }
     }
 
-    private func resolve(_ annotations: inout [Annotation]) {
-        annotations = resolve(annotations)
-    }
+    private func resolve(_ annotations: inout [Annotation]) { annotations = resolve(annotations) }
 
     /// A type name written without a namespace (a mistake some services make) that names a type
     /// of the same schema is read as that type, with a note.
     private func qualifyingLocal(_ type: TypeReference, at location: SourceLocation) -> TypeReference {
         guard type.name.namespace.isEmpty, let scope, scope.typeNames.contains(type.name.name) else { return type }
         let qualified = QualifiedName(namespace: scope.namespace, name: type.name.name)
-        notes.diagnostics.append(.note("type '\(type.name.name)' is not namespace-qualified; read as '\(qualified)'", at: location))
+        notes.diagnostics.append(
+            .note("type '\(type.name.name)' is not namespace-qualified; read as '\(qualified)'", at: location)
+        )
         return TypeReference(name: qualified, isCollection: type.isCollection)
     }
 
@@ -210,19 +207,17 @@ struct AliasResolver {
 
     private func resolve(_ value: AnnotationValue) -> AnnotationValue {
         switch value {
-        case .absent, .constant:
-            return value
-        case .collection(let items):
-            return .collection(items.map(resolve))
+        case .absent, .constant: return value
+        case .collection(let items): return .collection(items.map(resolve))
         case .record(let type, let properties):
-            return .record(type: type.map(resolve), properties: properties.map { PropertyValue(name: $0.name, value: resolve($0.value)) })
-        case .expression(let name, let operands):
-            return .expression(name: name, operands: operands.map(resolve))
+            return .record(
+                type: type.map(resolve),
+                properties: properties.map { PropertyValue(name: $0.name, value: resolve($0.value)) }
+            )
+        case .expression(let name, let operands): return .expression(name: name, operands: operands.map(resolve))
         }
     }
 }
 
 /// Collects diagnostics from value-typed helpers.
-final class DiagnosticLog {
-    var diagnostics: [Diagnostic] = []
-}
+final class DiagnosticLog { var diagnostics: [Diagnostic] = [] }

@@ -21,7 +21,10 @@ struct AssociationResolver {
     }
 
     func resolve(_ service: inout Service, diagnostics: inout [Diagnostic]) {
-        guard !associations.isEmpty || service.entityTypes.contains(where: { $0.navigationProperties.contains { $0.relationship != nil } }) else { return }
+        guard
+            !associations.isEmpty
+                || service.entityTypes.contains(where: { $0.navigationProperties.contains { $0.relationship != nil } })
+        else { return }
         // Navigation property names by type, association and roles, to find partners.
         var partners: [PartnerKey: String] = [:]
         for schema in service.schemas {
@@ -29,7 +32,12 @@ struct AssociationResolver {
                 let typeName = QualifiedName(namespace: schema.namespace, name: type.name)
                 for navigation in type.navigationProperties {
                     guard let relationship = navigation.relationship else { continue }
-                    let key = PartnerKey(type: typeName, relationship: relationship, fromRole: navigation.fromRole, toRole: navigation.toRole)
+                    let key = PartnerKey(
+                        type: typeName,
+                        relationship: relationship,
+                        fromRole: navigation.fromRole,
+                        toRole: navigation.toRole
+                    )
                     partners[key] = partners[key] ?? navigation.name
                 }
             }
@@ -54,23 +62,41 @@ struct AssociationResolver {
         diagnostics: inout [Diagnostic]
     ) {
         guard let association = associations[relationship] else {
-            diagnostics.append(.error("navigation property \(navigation.name) names the association '\(relationship)', which is not declared", at: navigation.location))
+            diagnostics.append(
+                .error(
+                    "navigation property \(navigation.name) names the association '\(relationship)', which is not declared",
+                    at: navigation.location
+                )
+            )
             return
         }
         guard let to = association.ends.first(where: { $0.role == navigation.toRole }),
-              let from = association.ends.first(where: { $0.role == navigation.fromRole }) else {
-            diagnostics.append(.error("navigation property \(navigation.name) names roles '\(navigation.fromRole ?? "")' and '\(navigation.toRole ?? "")', which association \(association.name) does not have", at: navigation.location))
+            let from = association.ends.first(where: { $0.role == navigation.fromRole })
+        else {
+            diagnostics.append(
+                .error(
+                    "navigation property \(navigation.name) names roles '\(navigation.fromRole ?? "")' and '\(navigation.toRole ?? "")', which association \(association.name) does not have",
+                    at: navigation.location
+                )
+            )
             return
         }
         navigation.type = TypeReference(name: to.type, isCollection: to.multiplicity == "*")
         navigation.isNullable = to.multiplicity != "1"
         navigation.multiplicity = to.multiplicity
         navigation.onDelete = from.onDelete
-        navigation.partner = partners[PartnerKey(type: to.type, relationship: relationship, fromRole: navigation.toRole, toRole: navigation.fromRole)]
+        navigation.partner =
+            partners[
+                PartnerKey(
+                    type: to.type,
+                    relationship: relationship,
+                    fromRole: navigation.toRole,
+                    toRole: navigation.fromRole
+                )
+            ]
         if let constraint = association.constraint, constraint.dependentRole == navigation.fromRole {
-            navigation.referentialConstraints = zip(constraint.dependentProperties, constraint.principalProperties).map {
-                ReferentialConstraint(property: $0, referencedProperty: $1, location: association.location)
-            }
+            navigation.referentialConstraints = zip(constraint.dependentProperties, constraint.principalProperties)
+                .map { ReferentialConstraint(property: $0, referencedProperty: $1, location: association.location) }
         }
     }
 }

@@ -27,9 +27,7 @@ struct BaseTypeCycleBreaker {
     func apply(to service: inout Service, diagnostics: inout [Diagnostic]) {
         let nodes = Self.nodes(of: service)
         var byName: [QualifiedName: Int] = [:]
-        for (position, node) in nodes.enumerated() where byName[node.name] == nil {
-            byName[node.name] = position
-        }
+        for (position, node) in nodes.enumerated() where byName[node.name] == nil { byName[node.name] = position }
         // 0: not visited, 1: on the current walk, 2: done. Each type has at most one base, so
         // each walk meets at most one cycle, and cycles never share a type.
         var state = [UInt8](repeating: 0, count: nodes.count)
@@ -52,9 +50,7 @@ struct BaseTypeCycleBreaker {
     /// Drops the base type of the cycle's last-declared member and reports it.
     private func breakCycle(_ cycle: [Node], in service: inout Service, diagnostics: inout [Diagnostic]) {
         guard var last = cycle.indices.first else { return }
-        for position in cycle.indices where cycle[position].isDeclared(after: cycle[last]) {
-            last = position
-        }
+        for position in cycle.indices where cycle[position].isDeclared(after: cycle[last]) { last = position }
         let dropped = cycle[last]
         if dropped.isEntity {
             service.schemas[dropped.schema].entityTypes[dropped.index].baseType = nil
@@ -65,13 +61,15 @@ struct BaseTypeCycleBreaker {
         let order = (cycle[(last + 1)...] + cycle[...last]).map(\.name)
         let path = (order + order.prefix(1)).map(\.description).joined(separator: " → ")
         let kind = dropped.isEntity ? "entity type" : "complex type"
-        let diagnostic: Diagnostic = if strict {
-            .error("cyclic base types: \(path)", at: dropped.location)
-        } else if cycle.count == 1 {
-            .warning("\(kind) \(dropped.name) names itself as its BaseType; the base type is ignored", at: dropped.location)
-        } else {
-            .warning("cyclic base types \(path); the BaseType of \(dropped.name) is ignored", at: dropped.location)
-        }
+        let diagnostic: Diagnostic =
+            if strict { .error("cyclic base types: \(path)", at: dropped.location) } else if cycle.count == 1 {
+                .warning(
+                    "\(kind) \(dropped.name) names itself as its BaseType; the base type is ignored",
+                    at: dropped.location
+                )
+            } else {
+                .warning("cyclic base types \(path); the BaseType of \(dropped.name) is ignored", at: dropped.location)
+            }
         diagnostics.append(diagnostic)
     }
 
@@ -80,8 +78,14 @@ struct BaseTypeCycleBreaker {
         var nodes: [Node] = []
         for (position, schema) in service.schemas.enumerated() {
             func node(_ type: some StructuredType, at index: Int, isEntity: Bool) -> Node {
-                Node(schema: position, index: index, isEntity: isEntity, name: QualifiedName(namespace: schema.namespace, name: type.name),
-                     base: type.baseType, location: type.location)
+                Node(
+                    schema: position,
+                    index: index,
+                    isEntity: isEntity,
+                    name: QualifiedName(namespace: schema.namespace, name: type.name),
+                    base: type.baseType,
+                    location: type.location
+                )
             }
             nodes += schema.entityTypes.enumerated().map { node($1, at: $0, isEntity: true) }
             nodes += schema.complexTypes.enumerated().map { node($1, at: $0, isEntity: false) }

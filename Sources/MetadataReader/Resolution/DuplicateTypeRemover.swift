@@ -8,7 +8,12 @@ struct DuplicateTypeRemover {
         func keep(_ name: String, in namespace: String, at location: SourceLocation) -> Bool {
             let qualified = QualifiedName(namespace: namespace, name: name)
             if let first = seen[qualified] {
-                diagnostics.append(.warning("duplicate type name '\(qualified)' (first declared at \(first)); this declaration is ignored", at: location))
+                diagnostics.append(
+                    .warning(
+                        "duplicate type name '\(qualified)' (first declared at \(first)); this declaration is ignored",
+                        at: location
+                    )
+                )
                 return false
             }
             seen[qualified] = location

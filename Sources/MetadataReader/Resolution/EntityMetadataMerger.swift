@@ -18,13 +18,21 @@ struct EntityMetadataMerger {
         }
         guard let target else { return }
         var schema = schemas[target]
-        var typeIndex = Dictionary(schema.entityTypes.indices.map { (schema.entityTypes[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        var typeIndex = Dictionary(
+            schema.entityTypes.indices.map { (schema.entityTypes[$0].name, $0) },
+            uniquingKeysWith: { first, _ in first }
+        )
         var merged: Set<String> = []
         var optionSetNames = Set(schema.optionSets.compactMap(\.name))
         for entitySchema in entitySchemas {
             for entity in entitySchema.entityTypes {
                 guard merged.insert(entity.name).inserted else {
-                    diagnostics.append(.warning("entity '\(entity.name)' appears in the entity metadata more than once; the first is used", at: entity.location))
+                    diagnostics.append(
+                        .warning(
+                            "entity '\(entity.name)' appears in the entity metadata more than once; the first is used",
+                            at: entity.location
+                        )
+                    )
                     continue
                 }
                 if let index = typeIndex[entity.name] {
@@ -43,9 +51,10 @@ struct EntityMetadataMerger {
 
     private func merge(_ entity: EntityType, into type: inout EntityType) {
         type.dynamics = entity.dynamics
-        let attributes = Dictionary(entity.properties.compactMap { property in
-            property.dynamics.map { (property.name, $0) }
-        }, uniquingKeysWith: { first, _ in first })
+        let attributes = Dictionary(
+            entity.properties.compactMap { property in property.dynamics.map { (property.name, $0) } },
+            uniquingKeysWith: { first, _ in first }
+        )
         for index in type.properties.indices {
             let name = type.properties[index].name
             if let attribute = attributes[name] ?? attributes[Self.lookupAttributeName(name) ?? ""] {

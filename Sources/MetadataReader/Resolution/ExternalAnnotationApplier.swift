@@ -36,26 +36,42 @@ struct ExternalAnnotationApplier {
                 let name = service.schemas[s].enumTypes[t].name
                 add(take(name), to: &service.schemas[s].enumTypes[t].annotations)
                 for m in service.schemas[s].enumTypes[t].members.indices {
-                    add(member(service.schemas[s].enumTypes[t].members[m].name), to: &service.schemas[s].enumTypes[t].members[m].annotations)
+                    add(
+                        member(service.schemas[s].enumTypes[t].members[m].name),
+                        to: &service.schemas[s].enumTypes[t].members[m].annotations
+                    )
                 }
             }
             for t in service.schemas[s].typeDefinitions.indices {
-                add(take(service.schemas[s].typeDefinitions[t].name), to: &service.schemas[s].typeDefinitions[t].annotations)
+                add(
+                    take(service.schemas[s].typeDefinitions[t].name),
+                    to: &service.schemas[s].typeDefinitions[t].annotations
+                )
             }
             for c in service.schemas[s].entityContainers.indices {
                 let name = service.schemas[s].entityContainers[c].name
                 add(take(name), to: &service.schemas[s].entityContainers[c].annotations)
                 for e in service.schemas[s].entityContainers[c].entitySets.indices {
-                    add(member(service.schemas[s].entityContainers[c].entitySets[e].name), to: &service.schemas[s].entityContainers[c].entitySets[e].annotations)
+                    add(
+                        member(service.schemas[s].entityContainers[c].entitySets[e].name),
+                        to: &service.schemas[s].entityContainers[c].entitySets[e].annotations
+                    )
                 }
                 for e in service.schemas[s].entityContainers[c].singletons.indices {
-                    add(member(service.schemas[s].entityContainers[c].singletons[e].name), to: &service.schemas[s].entityContainers[c].singletons[e].annotations)
+                    add(
+                        member(service.schemas[s].entityContainers[c].singletons[e].name),
+                        to: &service.schemas[s].entityContainers[c].singletons[e].annotations
+                    )
                 }
             }
         }
     }
 
-    private func apply<T: StructuredType>(_ take: (String) -> [Annotation], _ member: (String) -> [Annotation], to types: inout [T]) {
+    private func apply<T: StructuredType>(
+        _ take: (String) -> [Annotation],
+        _ member: (String) -> [Annotation],
+        to types: inout [T]
+    ) {
         for t in types.indices {
             add(take(types[t].name), to: &types[t].annotations)
             for p in types[t].properties.indices {

@@ -24,11 +24,17 @@ struct AttributeDefinitionReader {
         let metadataType = object.odataType ?? "AttributeMetadata"
         guard Self.knownTypes.contains(metadataType) else {
             let type = object.string("@odata.type") ?? metadataType
-            context.warning("skipped attribute '\(logicalName)': unsupported attribute metadata type '\(type)'", at: object.location)
+            context.warning(
+                "skipped attribute '\(logicalName)': unsupported attribute metadata type '\(type)'",
+                at: object.location
+            )
             return nil
         }
-        var attribute = DynamicsAttribute(logicalName: logicalName, metadataType: metadataType,
-                                          location: object.location)
+        var attribute = DynamicsAttribute(
+            logicalName: logicalName,
+            metadataType: metadataType,
+            location: object.location
+        )
         attribute.schemaName = object.string("SchemaName")
         attribute.attributeType = object.string("AttributeType")
         attribute.attributeTypeName = object.wrappedValue("AttributeTypeName")

@@ -20,7 +20,8 @@ public struct EntityDefinitionsAssembly {
         "PicklistAttributeMetadata", "StateAttributeMetadata", "StatusAttributeMetadata",
     ]
     /// The entity's collections to expand, and the option sets to expand on a cast.
-    public static let entityExpansions = "Attributes,Keys,ManyToOneRelationships,OneToManyRelationships,ManyToManyRelationships"
+    public static let entityExpansions =
+        "Attributes,Keys,ManyToOneRelationships,OneToManyRelationships,ManyToManyRelationships"
     public static let optionSetExpansions = "OptionSet,GlobalOptionSet"
 
     /// The entities read so far, by logical name.
@@ -41,7 +42,9 @@ public struct EntityDefinitionsAssembly {
         for attribute in attributes {
             guard case .string(let type)? = attribute["@odata.type"]?.kind else { continue }
             let name = type.split(separator: ".").last.map(String.init) ?? type
-            if type.hasPrefix("#Microsoft.Dynamics.CRM."), Self.optionSetAttributeTypes.contains(name) { types.insert(name) }
+            if type.hasPrefix("#Microsoft.Dynamics.CRM."), Self.optionSetAttributeTypes.contains(name) {
+                types.insert(name)
+            }
         }
         entities[logicalName] = root.removingMember("@odata.context")
         return Self.optionSetAttributeTypes.filter(types.contains)
@@ -55,34 +58,50 @@ public struct EntityDefinitionsAssembly {
             throw Failure(message: "expected {\"value\": [attribute…]}", location: root.location)
         }
         guard let entity = entities[logicalName], case .array(var attributes)? = entity["Attributes"]?.kind else {
-            throw Failure(message: "option sets for '\(logicalName)', whose definition was not read", location: root.location)
+            throw Failure(
+                message: "option sets for '\(logicalName)', whose definition was not read",
+                location: root.location
+            )
         }
         for item in items {
             guard case .string(let name)? = item["LogicalName"]?.kind else {
                 throw Failure(message: "an attribute without LogicalName", location: item.location)
             }
-            guard let index = attributes.firstIndex(where: { $0["LogicalName"].map(Self.isString(name)) ?? false }) else {
-                throw Failure(message: "attribute '\(name)' is not among the attributes of '\(logicalName)' read before: "
-                                       + "the organization changed while fetching; fetch again", location: item.location)
+            guard let index = attributes.firstIndex(where: { $0["LogicalName"].map(Self.isString(name)) ?? false })
+            else {
+                throw Failure(
+                    message: "attribute '\(name)' is not among the attributes of '\(logicalName)' read before: "
+                        + "the organization changed while fetching; fetch again",
+                    location: item.location
+                )
             }
             for key in ["OptionSet", "GlobalOptionSet"] {
                 guard let value = item[key] else { continue }
                 attributes[index] = attributes[index].settingMember(key, to: value)
             }
         }
-        entities[logicalName] = entity.settingMember("Attributes", to: JSONValue(kind: .array(attributes), location: entity.location))
+        entities[logicalName] = entity.settingMember(
+            "Attributes",
+            to: JSONValue(kind: .array(attributes), location: entity.location)
+        )
     }
 
     /// The document: `{"value": [entity…]}`, entities by logical name.
     public func document() -> [UInt8] {
         let location = SourceLocation(file: "", line: 1, column: 1)
         let value = entities.keys.sorted().compactMap { entities[$0] }
-        return JSONWriter.write(JSONValue(kind: .object([JSONMember(key: "value", value: JSONValue(kind: .array(value), location: location))]),
-                                          location: location))
+        return JSONWriter.write(
+            JSONValue(
+                kind: .object([JSONMember(key: "value", value: JSONValue(kind: .array(value), location: location))]),
+                location: location
+            )
+        )
     }
 
     /// The logical names of an `EntityDefinitions?$select=LogicalName,SchemaName` response, each with its schema name.
-    public static func entityNames(_ bytes: [UInt8], source: String) throws(Failure) -> [(logicalName: String, schemaName: String?)] {
+    public static func entityNames(_ bytes: [UInt8], source: String) throws(Failure) -> [(
+        logicalName: String, schemaName: String?
+    )] {
         let root = try parse(bytes, source: source)
         guard case .array(let items)? = root["value"]?.kind else {
             throw Failure(message: "expected {\"value\": [entity…]}", location: root.location)
@@ -101,9 +120,7 @@ public struct EntityDefinitionsAssembly {
 
     private static func parse(_ bytes: [UInt8], source: String) throws(Failure) -> JSONValue {
         let root: JSONValue
-        do {
-            root = try JSONParser.parse(bytes, path: source)
-        } catch {
+        do { root = try JSONParser.parse(bytes, path: source) } catch {
             throw Failure(message: error.message, location: error.location)
         }
         guard root.isObject else { throw Failure(message: "expected a JSON object", location: root.location) }

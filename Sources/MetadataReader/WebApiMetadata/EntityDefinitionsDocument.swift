@@ -25,16 +25,17 @@ enum EntityDefinitionsDocument {
             return document
         }
         let root: JSONValue
-        do {
-            root = try JSONParser.parse(bytes, path: path)
-        } catch {
+        do { root = try JSONParser.parse(bytes, path: path) } catch {
             document.diagnostics = [.error(error.message, at: error.location)]
             return document
         }
         var reader = EntityDefinitionsReader(context: context)
         if !reader.read(root) {
-            context.error("unrecognised JSON document: expected Web API entity definitions "
-                          + "(an EntityDefinitions response, {\"value\": [...]}, or one entity definition)", at: root.location)
+            context.error(
+                "unrecognised JSON document: expected Web API entity definitions "
+                    + "(an EntityDefinitions response, {\"value\": [...]}, or one entity definition)",
+                at: root.location
+            )
         } else if reader.entityTypes.isEmpty && reader.globalOptionSets.isEmpty {
             if !context.diagnostics.hasErrors {
                 context.error("the document holds no entity definitions", at: root.location)

@@ -13,9 +13,7 @@ struct EntityDefinitionsReader {
     private(set) var globalOptionSets: [DynamicsOptionSet] = []
     private var globalOptionSetNames: Set<String> = []
 
-    init(context: ReadContext) {
-        self.context = context
-    }
+    init(context: ReadContext) { self.context = context }
 
     /// Reads the document's root; false when it is not entity definitions at all.
     mutating func read(_ root: JSONValue) -> Bool {
@@ -23,8 +21,11 @@ struct EntityDefinitionsReader {
         let document = WebApiObject(value: root, context: context)
         if let context = document.string("@odata.context"), context.contains("/Attributes") {
             // `EntityDefinitions(…)/Attributes/…`: attributes without their entity, which the model cannot place.
-            self.context.error("a response listing attributes ('\(context)') is not read on its own; "
-                               + "give the EntityDefinitions response with $expand=Attributes", at: root.location)
+            self.context.error(
+                "a response listing attributes ('\(context)') is not read on its own; "
+                    + "give the EntityDefinitions response with $expand=Attributes",
+                at: root.location
+            )
             return true
         }
         if root["value"] != nil {
@@ -71,13 +72,17 @@ struct EntityDefinitionsReader {
         info.isActivity = object.flag("IsActivity")
         info.isCustomEntity = object.flag("IsCustomEntity")
         info.ownershipType = object.wrappedValue("OwnershipType")
-        info.keys = object.objects("Keys").compactMap { key in
-            guard let logicalName = key.string("LogicalName") else { return nil }
-            var entityKey = DynamicsKey(logicalName: logicalName, schemaName: key.string("SchemaName"),
-                                        attributes: key.strings("KeyAttributes"))
-            entityKey.displayName = key.label("DisplayName")
-            return entityKey
-        }
+        info.keys = object.objects("Keys")
+            .compactMap { key in
+                guard let logicalName = key.string("LogicalName") else { return nil }
+                var entityKey = DynamicsKey(
+                    logicalName: logicalName,
+                    schemaName: key.string("SchemaName"),
+                    attributes: key.strings("KeyAttributes")
+                )
+                entityKey.displayName = key.label("DisplayName")
+                return entityKey
+            }
         let attributes = AttributeDefinitionReader(context: context)
         for attribute in object.objects("Attributes") {
             guard let property = attributes.property(attribute) else { continue }
@@ -86,7 +91,8 @@ struct EntityDefinitionsReader {
         }
         // In document order, as the XML reader meets them.
         let kinds: [String: DynamicsRelationship.Kind] = [
-            "OneToManyRelationships": .oneToMany, "ManyToOneRelationships": .manyToOne, "ManyToManyRelationships": .manyToMany,
+            "OneToManyRelationships": .oneToMany, "ManyToOneRelationships": .manyToOne,
+            "ManyToManyRelationships": .manyToMany,
         ]
         for member in object.value.members {
             guard let kind = kinds[member.key] else { continue }

@@ -84,8 +84,10 @@ struct WebApiObject {
     /// A label: `{"LocalizedLabels": [{"Label": …, "LanguageCode": 1033}], "UserLocalizedLabel": {…}}`.
     func label(_ key: String) -> Label {
         guard let label = object(key) else { return Label() }
-        return Label(localized: label.objects("LocalizedLabels").compactMap(\.localizedLabel),
-                     userLocalized: label.object("UserLocalizedLabel")?.localizedLabel)
+        return Label(
+            localized: label.objects("LocalizedLabels").compactMap(\.localizedLabel),
+            userLocalized: label.object("UserLocalizedLabel")?.localizedLabel
+        )
     }
 
     private var localizedLabel: Label.Localized? {
@@ -97,12 +99,13 @@ struct WebApiObject {
 
     private func elements<T>(_ key: String, expected: String, _ transform: (JSONValue) -> T?) -> [T] {
         guard let member = member(key) else { return [] }
-        guard case .array(let elements) = member.kind else {
-            return mismatch(key, member, expected: "an array") ?? []
-        }
+        guard case .array(let elements) = member.kind else { return mismatch(key, member, expected: "an array") ?? [] }
         return elements.compactMap { element in
             if let value = transform(element) { return value }
-            context.warning("an element of '\(key)' is \(element.kindDescription), expected \(expected); ignored", at: element.location)
+            context.warning(
+                "an element of '\(key)' is \(element.kindDescription), expected \(expected); ignored",
+                at: element.location
+            )
             return nil
         }
     }

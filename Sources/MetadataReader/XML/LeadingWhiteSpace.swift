@@ -11,15 +11,13 @@ enum LeadingWhiteSpace {
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         let start = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
         var declarationStart = start
-        while declarationStart < bytes.count, bytes[declarationStart].isXMLSpace {
-            declarationStart += 1
-        }
+        while declarationStart < bytes.count, bytes[declarationStart].isXMLSpace { declarationStart += 1 }
         let opening = Array("<?xml".utf8)
-        guard declarationStart > start,
-              bytes.count > declarationStart + opening.count,
-              bytes[declarationStart..<(declarationStart + opening.count)].elementsEqual(opening),
-              bytes[declarationStart + opening.count].isXMLSpace,
-              let declarationEnd = end(ofDeclarationFrom: declarationStart, in: bytes) else { return nil }
+        guard declarationStart > start, bytes.count > declarationStart + opening.count,
+            bytes[declarationStart..<(declarationStart + opening.count)].elementsEqual(opening),
+            bytes[declarationStart + opening.count].isXMLSpace,
+            let declarationEnd = end(ofDeclarationFrom: declarationStart, in: bytes)
+        else { return nil }
         let space = bytes[start..<declarationStart]
         let declaration = bytes[declarationStart..<declarationEnd]
         // The skipped white space up to its last line break keeps the line numbers right.
@@ -43,8 +41,7 @@ enum LeadingWhiteSpace {
 
     /// The 1-based column after `bytes`, starting at `column`; a line break starts a new line.
     private static func column(after bytes: some Sequence<UInt8>, from column: Int) -> Int {
-        bytes.reduce(column) { column, byte in
-            byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") ? 1 : column + 1
+        bytes.reduce(column) { column, byte in byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") ? 1 : column + 1
         }
     }
 }

@@ -34,8 +34,8 @@ final class XMLStreamReader {
 
     /// Open elements: the descended-into ones and, while capturing, the subtree being built.
     private var openElements: [XMLNode] = []
-    private var captureDepth = 0   // > 0 while building a captured subtree
-    private var skipDepth = 0      // > 0 while inside a skipped element
+    private var captureDepth = 0  // > 0 while building a captured subtree
+    private var skipDepth = 0  // > 0 while inside a skipped element
     /// Namespace URIs by address: libxml2 interns them in its dictionary, so one lookup each.
     private var namespaces: [UnsafeRawPointer: (String, XMLNamespace)] = [:]
     /// Well-known prefixes used without a declaration, read as if declared (`WellKnownPrefix`).
@@ -66,7 +66,9 @@ final class XMLStreamReader {
             if let file { return fread(buffer.baseAddress, 1, buffer.count, file) }
             guard let bytes, offset < bytes.count else { return 0 }
             let count = min(buffer.count, bytes.count - offset)
-            bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+            bytes.withUnsafeBytes {
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)]))
+            }
             offset += count
             return count
         }
@@ -123,12 +125,22 @@ final class XMLStreamReader {
             }
             /// Hands `bytes` to libxml2.
             func parse(_ bytes: UnsafeRawBufferPointer) {
-                xmlParseChunk(context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), last ? 1 : 0)
+                xmlParseChunk(
+                    context,
+                    bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+                    Int32(bytes.count),
+                    last ? 1 : 0
+                )
             }
-            let repaired = isFirstChunk ? buffer.withUnsafeBytes { LeadingWhiteSpace.repaired(UnsafeRawBufferPointer(rebasing: $0[..<count])) } : nil
+            let repaired =
+                isFirstChunk
+                ? buffer.withUnsafeBytes { LeadingWhiteSpace.repaired(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                : nil
             isFirstChunk = false
             if let repaired {
-                diagnostics.append(.warning(LeadingWhiteSpace.warning, at: SourceLocation(file: path, line: 1, column: 1)))
+                diagnostics.append(
+                    .warning(LeadingWhiteSpace.warning, at: SourceLocation(file: path, line: 1, column: 1))
+                )
                 repaired.withUnsafeBytes(parse)
             } else {
                 buffer.withUnsafeBytes { parse(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
@@ -144,12 +156,16 @@ final class XMLStreamReader {
     /// the end of the document"; say what happened instead, at the end of the file.
     private func explainTruncation(at end: EndOfInput) {
         guard skipDepth > 0 || !openElements.isEmpty,
-              let index = diagnostics.firstIndex(where: { $0.severity == .error }),
-              diagnostics[index].message.hasPrefix("Extra content at the end of the document") else { return }
-        let open = openElements.last.map { "<\($0.name)> (opened at \($0.location.line):\($0.location.column))" } ?? "an element"
+            let index = diagnostics.firstIndex(where: { $0.severity == .error }),
+            diagnostics[index].message.hasPrefix("Extra content at the end of the document")
+        else { return }
+        let open =
+            openElements.last.map { "<\($0.name)> (opened at \($0.location.line):\($0.location.column))" }
+            ?? "an element"
         diagnostics[index] = .error(
             "the file ends before \(open) is closed; it may be truncated",
-            at: SourceLocation(file: path, line: end.line, column: end.column))
+            at: SourceLocation(file: path, line: end.line, column: end.column)
+        )
     }
 
     // MARK: - SAX callbacks
@@ -174,7 +190,9 @@ final class XMLStreamReader {
                 guard let name = base[0], let start = base[3], let end = base[4] else { continue }
                 let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
                 let attributeNamespace = lookUpNamespace(base[2], prefix: base[1]).1
-                attributeList.append(XMLAttribute(namespace: attributeNamespace, name: String(cString: name), value: value))
+                attributeList.append(
+                    XMLAttribute(namespace: attributeNamespace, name: String(cString: name), value: value)
+                )
             }
         }
         let node = XMLNode(
@@ -190,13 +208,11 @@ final class XMLStreamReader {
             return
         }
         switch handler.start(node, depth: openElements.count) {
-        case .descend:
-            openElements.append(node)
+        case .descend: openElements.append(node)
         case .capture:
             captureDepth = 1
             openElements.append(node)
-        case .skip:
-            skipDepth = 1
+        case .skip: skipDepth = 1
         }
     }
 
@@ -220,20 +236,26 @@ final class XMLStreamReader {
     private func characters(_ characters: UnsafePointer<xmlChar>, _ length: Int) {
         guard captureDepth > 0, skipDepth == 0, !openElements.isEmpty else { return }
         openElements[openElements.count - 1].text += String(
-            decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self)
+            decoding: UnsafeBufferPointer(start: characters, count: length),
+            as: UTF8.self
+        )
     }
 
     private func rejectDocumentType() {
         guard !stopped else { return }
-        diagnostics.append(.error(
-            "document type declarations (<!DOCTYPE …>) are not allowed in metadata documents; entities are never expanded",
-            at: currentLocation()))
+        diagnostics.append(
+            .error(
+                "document type declarations (<!DOCTYPE …>) are not allowed in metadata documents; entities are never expanded",
+                at: currentLocation()
+            )
+        )
         stop()
     }
 
     private func report(_ error: xmlError) {
         if error.domain == XML_FROM_NAMESPACE.rawValue, error.code == XML_NS_ERR_UNDEFINED_NAMESPACE.rawValue,
-           let prefix = error.str1.map({ String(cString: $0) }), let uri = WellKnownPrefix.namespaceURI(for: prefix) {
+            let prefix = error.str1.map({ String(cString: $0) }), let uri = WellKnownPrefix.namespaceURI(for: prefix)
+        {
             if assumedPrefixes.insert(prefix).inserted {
                 let message = "namespace prefix '\(prefix)' is not declared; read as \(uri)"
                 diagnostics.append(.warning(message, at: firstUseLocation(of: prefix)))
@@ -244,10 +266,8 @@ final class XMLStreamReader {
         let message = error.message.map { String(cString: $0).trimmingXMLSpace } ?? "XML error \(error.code)"
         let location = SourceLocation(file: path, line: max(Int(error.line), 1), column: max(Int(error.int2), 1))
         switch error.level {
-        case XML_ERR_WARNING:
-            diagnostics.append(.warning(message, at: location))
-        default:
-            diagnostics.append(.error(message, at: location))
+        case XML_ERR_WARNING: diagnostics.append(.warning(message, at: location))
+        default: diagnostics.append(.error(message, at: location))
         }
     }
 
@@ -277,9 +297,9 @@ final class XMLStreamReader {
 
     /// The namespace of a name: by its URI, or for a well-known prefix without a declaration
     /// (libxml2 reports it, then hands over the name with no URI), by the prefix.
-    private func lookUpNamespace(
-        _ uri: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>? = nil
-    ) -> (String, XMLNamespace) {
+    private func lookUpNamespace(_ uri: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>? = nil) -> (
+        String, XMLNamespace
+    ) {
         guard let uri else {
             guard let prefix, let known = WellKnownPrefix.namespaceURI(for: String(cString: prefix)) else {
                 return ("", .none)
@@ -319,7 +339,8 @@ final class XMLStreamReader {
     /// The `<` of the tag being parsed, and the parser's position.
     private func currentTag() -> (start: UnsafePointer<xmlChar>, cursor: UnsafePointer<xmlChar>)? {
         guard let input = context?.pointee.input, let base = input.pointee.base, let cursor = input.pointee.cur,
-              let start = Self.lastIndex(of: UInt8(ascii: "<"), from: base, to: cursor) else { return nil }
+            let start = Self.lastIndex(of: UInt8(ascii: "<"), from: base, to: cursor)
+        else { return nil }
         return (start, cursor)
     }
 
@@ -341,7 +362,9 @@ final class XMLStreamReader {
     }
 
     /// The last position in `base..<end` holding `byte`.
-    private static func lastIndex(of byte: xmlChar, from base: UnsafePointer<xmlChar>, to end: UnsafePointer<xmlChar>) -> UnsafePointer<xmlChar>? {
+    private static func lastIndex(of byte: xmlChar, from base: UnsafePointer<xmlChar>, to end: UnsafePointer<xmlChar>)
+        -> UnsafePointer<xmlChar>?
+    {
         var cursor = end
         while cursor > base {
             cursor -= 1

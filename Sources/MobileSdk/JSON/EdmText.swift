@@ -73,8 +73,12 @@ enum EdmText {
         if !fits {
             // Rare: long or exponent notation goes through Foundation's parser, which keeps 38 digits. The text is
             // checked above, so it parses all of it; nil when the value is out of range.
-            guard let value = Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")),
-                  !value.isNaN else { return nil }
+            guard
+                let value = Decimal(
+                    string: String(decoding: text, as: UTF8.self),
+                    locale: Locale(identifier: "en_US_POSIX")
+                ), !value.isNaN
+            else { return nil }
             return value
         }
         return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
@@ -141,34 +145,39 @@ enum EdmText {
         }
         let (high, low) = halves
         let byte = { (value: UInt64, shift: UInt64) in UInt8(truncatingIfNeeded: value >> shift) }
-        return UUID(uuid: (byte(high, 56), byte(high, 48), byte(high, 40), byte(high, 32), byte(high, 24), byte(high, 16), byte(high, 8), byte(high, 0),
-                           byte(low, 56), byte(low, 48), byte(low, 40), byte(low, 32), byte(low, 24), byte(low, 16), byte(low, 8), byte(low, 0)))
+        return UUID(
+            uuid: (
+                byte(high, 56), byte(high, 48), byte(high, 40), byte(high, 32), byte(high, 24), byte(high, 16),
+                byte(high, 8), byte(high, 0), byte(low, 56), byte(low, 48), byte(low, 40), byte(low, 32), byte(low, 24),
+                byte(low, 16), byte(low, 8), byte(low, 0)
+            )
+        )
     }
 
     /// `YYYY-MM-DD` with a four-digit year, the form services send; nil for anything else (which the caller then
     /// hands to `DateOnly`'s full parser).
     static func date(_ text: UnsafeBufferPointer<UInt8>) -> DateOnly? {
         var scanner = DigitScanner(text)
-        guard let year = scanner.number(width: 4), scanner.skip("-"), let month = scanner.number(width: 2), scanner.skip("-"),
-              let day = scanner.number(width: 2), scanner.atEnd, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+        guard let year = scanner.number(width: 4), scanner.skip("-"), let month = scanner.number(width: 2),
+            scanner.skip("-"), let day = scanner.number(width: 2), scanner.atEnd, (1...12).contains(month),
+            (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         return DateOnly(year: year, month: month, day: day)
     }
 
     /// Lowercase, as OData services write GUIDs.
-    static func format(_ guid: UUID) -> String {
-        guid.uuidString.lowercased()
-    }
+    static func format(_ guid: UUID) -> String { guid.uuidString.lowercased() }
 
     // MARK: Dates and times
 
     /// `YYYY-MM-DDThh:mm[:ss[.fffffff]](Z|±hh:mm)`; an OData v2 `DateTime` without an offset is taken as UTC.
     static func dateTimeOffset(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
         var scanner = DigitScanner(text)
-        guard let year = scanner.number(width: 4), scanner.skip("-"), let month = scanner.number(width: 2), scanner.skip("-"),
-              let day = scanner.number(width: 2), scanner.skip("T") || scanner.skip("t"),
-              let hour = scanner.number(width: 2), scanner.skip(":"), let minute = scanner.number(width: 2),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60 else { return nil }
+        guard let year = scanner.number(width: 4), scanner.skip("-"), let month = scanner.number(width: 2),
+            scanner.skip("-"), let day = scanner.number(width: 2), scanner.skip("T") || scanner.skip("t"),
+            let hour = scanner.number(width: 2), scanner.skip(":"), let minute = scanner.number(width: 2),
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60
+        else { return nil }
         var second = 0
         var fraction = 0.0
         if scanner.skip(":") {
@@ -183,9 +192,9 @@ enum EdmText {
         if scanner.skip("Z") || scanner.skip("z") {
             offset = 0
         } else if let sign = scanner.sign() {
-            guard let hours = scanner.number(width: 2), scanner.skip(":"), let minutes = scanner.number(width: 2), hours < 24, minutes < 60 else {
-                return nil
-            }
+            guard let hours = scanner.number(width: 2), scanner.skip(":"), let minutes = scanner.number(width: 2),
+                hours < 24, minutes < 60
+            else { return nil }
             offset = sign * (hours * 3600 + minutes * 60)
         }
         guard scanner.atEnd else { return nil }
@@ -204,7 +213,9 @@ enum EdmText {
         let time = seconds - days * 86_400
         let (year, month, day) = civilFromDays(days)
         var text = zeroPadded(year, width: 4) + "-" + zeroPadded(month, width: 2) + "-" + zeroPadded(day, width: 2)
-        text += "T" + zeroPadded(time / 3600, width: 2) + ":" + zeroPadded(time / 60 % 60, width: 2) + ":" + zeroPadded(time % 60, width: 2)
+        text +=
+            "T" + zeroPadded(time / 3600, width: 2) + ":" + zeroPadded(time / 60 % 60, width: 2) + ":"
+            + zeroPadded(time % 60, width: 2)
         if milliseconds != 0 { text += "." + zeroPadded(milliseconds, width: 3) }
         return text + "Z"
     }
@@ -213,7 +224,9 @@ enum EdmText {
     static func legacyDate(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
         let prefix = Array("/Date(".utf8)
         let suffix = Array(")/".utf8)
-        guard text.count > prefix.count + suffix.count, text.starts(with: prefix), text.reversed().starts(with: suffix.reversed()) else { return nil }
+        guard text.count > prefix.count + suffix.count, text.starts(with: prefix),
+            text.reversed().starts(with: suffix.reversed())
+        else { return nil }
         var end = text.count - suffix.count
         let start = prefix.count
         // An offset follows the milliseconds: a sign after the first character.
@@ -221,7 +234,9 @@ enum EdmText {
         while index < end, text[index] != UInt8(ascii: "+"), text[index] != UInt8(ascii: "-") { index += 1 }
         if index < end {
             // The offset: a sign and four digits (minutes, as `0060`).
-            guard end - index == 5, (index + 1..<end).allSatisfy({ text[$0] &- UInt8(ascii: "0") < 10 }) else { return nil }
+            guard end - index == 5, (index + 1..<end).allSatisfy({ text[$0] &- UInt8(ascii: "0") < 10 }) else {
+                return nil
+            }
         }
         end = index
         guard let milliseconds = int64(UnsafeBufferPointer(rebasing: text[start..<end])) else { return nil }
@@ -229,9 +244,7 @@ enum EdmText {
     }
 
     /// `/Date(<milliseconds>)/`, clamped to the years 0001–9999 like ``format(_:)``.
-    static func formatLegacy(_ date: Date) -> String {
-        "/Date(\(clampedMilliseconds(date)))/"
-    }
+    static func formatLegacy(_ date: Date) -> String { "/Date(\(clampedMilliseconds(date)))/" }
 
     /// The first and last milliseconds of the years 0001–9999 since 1970.
     private static let millisecondRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
@@ -282,9 +295,7 @@ struct DigitScanner {
     private let text: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(_ text: UnsafeBufferPointer<UInt8>) {
-        self.text = text
-    }
+    init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
 
     var atEnd: Bool { index == text.count }
 

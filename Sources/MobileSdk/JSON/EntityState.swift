@@ -38,12 +38,18 @@ struct EntityState {
     mutating func finish(logicalName: String?) -> Entity {
         for (name, id) in lookupIds {
             var target = lookupTargets[name]
-            if target == nil, case .lookup(let targets)? = table.byName[name]?.type, targets.count == 1 { target = targets[0].logicalName }
-            attributes[name] = .entityReference(EntityReference(logicalName: target ?? "", id: id, name: formatted[name]))
+            if target == nil, case .lookup(let targets)? = table.byName[name]?.type, targets.count == 1 {
+                target = targets[0].logicalName
+            }
+            attributes[name] = .entityReference(
+                EntityReference(logicalName: target ?? "", id: id, name: formatted[name])
+            )
         }
         // Dataverse lookups the class does not know: `_x_value` with a lookup annotation becomes `x`.
         for (name, payload) in unknownLookups where name != payload {
-            guard let target = lookupTargets[name], case .string(let text)? = attributes[payload], let id = EdmText.guid(Array(text.utf8)) else { continue }
+            guard let target = lookupTargets[name], case .string(let text)? = attributes[payload],
+                let id = EdmText.guid(Array(text.utf8))
+            else { continue }
             attributes[payload] = nil
             attributes[name] = .entityReference(EntityReference(logicalName: target, id: id, name: formatted[name]))
         }
@@ -73,8 +79,4 @@ struct EntityState {
     }
 }
 
-extension EdmText {
-    static func guid(_ bytes: [UInt8]) -> UUID? {
-        bytes.withUnsafeBufferPointer(guid)
-    }
-}
+extension EdmText { static func guid(_ bytes: [UInt8]) -> UUID? { bytes.withUnsafeBufferPointer(guid) } }

@@ -11,7 +11,9 @@ enum GeoJSON {
     static func untypedValue(_ value: SpatialValue) -> UntypedValue {
         guard case .object(var members) = untypedValue(value.shape) else { return .null }
         if let srid = value.srid {
-            members["crs"] = .object(["type": .string("name"), "properties": .object(["name": .string("EPSG:\(srid)")])])
+            members["crs"] = .object([
+                "type": .string("name"), "properties": .object(["name": .string("EPSG:\(srid)")]),
+            ])
         }
         return .object(members)
     }
@@ -77,9 +79,7 @@ enum GeoJSON {
         return SpatialValue.Position(x: values[0], y: values[1], z: values.count > 2 ? values[2] : nil)
     }
 
-    private static func positions(_ json: UntypedValue) -> [SpatialValue.Position]? {
-        nested(json, position)
-    }
+    private static func positions(_ json: UntypedValue) -> [SpatialValue.Position]? { nested(json, position) }
 
     private static func nested<T>(_ json: UntypedValue, _ element: (UntypedValue) -> T?) -> [T]? {
         guard case .array(let items) = json else { return nil }
@@ -94,7 +94,8 @@ enum GeoJSON {
     /// The SRID of `{"type": "name", "properties": {"name": "EPSG:4326"}}`.
     private static func srid(_ crs: UntypedValue?) -> Int? {
         guard case .object(let members)? = crs, case .object(let properties)? = members["properties"],
-              case .string(let name)? = properties["name"] else { return nil }
+            case .string(let name)? = properties["name"]
+        else { return nil }
         return Int(name.split(separator: ":").last ?? "")
     }
 }

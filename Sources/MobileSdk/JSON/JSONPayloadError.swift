@@ -12,7 +12,5 @@ public struct JSONPayloadError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// `line:column: message`, or the message alone.
-    public var description: String {
-        line > 0 ? "\(line):\(column): \(message)" : message
-    }
+    public var description: String { line > 0 ? "\(line):\(column): \(message)" : message }
 }

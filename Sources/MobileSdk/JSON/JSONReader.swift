@@ -4,9 +4,7 @@ import Foundation
 /// into attribute values, without building a document tree first.
 struct JSONReader {
     /// What the next value is, from its first byte.
-    enum Token {
-        case object, array, string, number, bool, null
-    }
+    enum Token { case object, array, string, number, bool, null }
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var position = 0
@@ -14,9 +12,7 @@ struct JSONReader {
     private let maximumDepth = 512
     private var depth = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-    }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     // MARK: Structure
 
@@ -68,11 +64,7 @@ struct JSONReader {
         guard try advance(closing: UInt8(ascii: "}"), in: "an object") else { return nil }
         skipWhitespace()
         let key: KeyToken
-        if let plain = try readPlainStringBytes() {
-            key = .plain(plain)
-        } else {
-            key = .escaped(try readString())
-        }
+        if let plain = try readPlainStringBytes() { key = .plain(plain) } else { key = .escaped(try readString()) }
         skipWhitespace()
         try expect(UInt8(ascii: ":"), "':'")
         return key
@@ -89,14 +81,11 @@ struct JSONReader {
     }
 
     /// Whether another element follows (its separator consumed); false after consuming the closing `]`.
-    mutating func nextElement() throws -> Bool {
-        try advance(closing: UInt8(ascii: "]"), in: "an array")
-    }
+    mutating func nextElement() throws -> Bool { try advance(closing: UInt8(ascii: "]"), in: "an array") }
 
     /// Consumes the closing bracket and returns false, or the separator before a member or element (none before
     /// the first) and returns true.
-    @inline(__always)
-    private mutating func advance(closing: UInt8, in container: StaticString) throws -> Bool {
+    @inline(__always) private mutating func advance(closing: UInt8, in container: StaticString) throws -> Bool {
         skipWhitespace()
         guard position < bytes.count else { throw error("unexpected end of JSON text in \(container)") }
         if bytes[position] == closing {
@@ -139,7 +128,9 @@ struct JSONReader {
             try literal("true")
             return true
         }
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "f") else { throw error("expected true or false") }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "f") else {
+            throw error("expected true or false")
+        }
         try literal("false")
         return false
     }
@@ -191,8 +182,7 @@ struct JSONReader {
             let byte = bytes[position]
             position += 1
             switch byte {
-            case UInt8(ascii: "\""):
-                return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\""): return String(decoding: scalars, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard position < bytes.count else { throw error("unterminated string") }
                 let escape = bytes[position]
@@ -218,8 +208,9 @@ struct JSONReader {
     /// `\uXXXX`, with surrogate pairs; a lone surrogate becomes U+FFFD.
     private mutating func appendUnicodeEscape(to output: inout [UInt8]) throws {
         var code = try hexQuad()
-        if (0xD800...0xDBFF).contains(code), position + 6 <= bytes.count,
-           bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+        if (0xD800...0xDBFF).contains(code), position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
+            bytes[position + 1] == UInt8(ascii: "u")
+        {
             let save = position
             position += 2
             let low = try hexQuad()
@@ -263,7 +254,9 @@ struct JSONReader {
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
             guard digits() > 0 else { throw error("expected digits in an exponent") }
         }
         return UnsafeBufferPointer(rebasing: bytes[start..<position])
@@ -284,8 +277,7 @@ struct JSONReader {
         case .array:
             try beginArray()
             while try nextElement() { try skipValue() }
-        case .string:
-            if try readPlainStringBytes() == nil { _ = try readString() }
+        case .string: if try readPlainStringBytes() == nil { _ = try readString() }
         case .number: _ = try readNumberBytes()
         case .bool: _ = try readBool()
         case .null: _ = try readNull()
@@ -354,9 +346,7 @@ struct JSONReader {
         let count = text.utf8CodeUnitCount
         guard position + count <= bytes.count else { throw error("unexpected end of JSON text") }
         let expected = UnsafeBufferPointer(start: text.utf8Start, count: count)
-        for index in 0..<count where bytes[position + index] != expected[index] {
-            throw error("expected \(text)")
-        }
+        for index in 0..<count where bytes[position + index] != expected[index] { throw error("expected \(text)") }
         position += count
     }
 }

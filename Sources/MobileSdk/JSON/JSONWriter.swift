@@ -52,9 +52,7 @@ struct JSONWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
-    mutating func null() {
-        raw("null")
-    }
+    mutating func null() { raw("null") }
 
     private mutating func separate() {
         if pendingValue {

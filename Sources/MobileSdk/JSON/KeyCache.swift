@@ -14,11 +14,15 @@ enum ResolvedKey {
     case annotation(payload: String, storage: String, term: PropertyTerm)
 
     enum EntityControl {
-        case type, etag, media(MediaLinks.Term), other
+        case type, etag
+        case media(MediaLinks.Term)
+        case other
     }
 
     enum PropertyTerm {
-        case formattedValue, lookupLogicalName, type, nextLink, count, media(MediaLinks.Term), other
+        case formattedValue, lookupLogicalName, type, nextLink, count
+        case media(MediaLinks.Term)
+        case other
     }
 }
 
@@ -30,9 +34,7 @@ final class KeyCache {
     private var keys: [[UInt8]] = []
     private var resolutions: [ResolvedKey] = []
 
-    init(table: PropertyTable) {
-        self.table = table
-    }
+    init(table: PropertyTable) { self.table = table }
 
     /// The meaning of the key at `index` of an object, from the cache when the bytes match.
     func resolve(_ token: JSONReader.KeyToken, at index: Int, version: ODataVersion) -> ResolvedKey {
@@ -40,9 +42,7 @@ final class KeyCache {
             if case .escaped(let key) = token { return Self.resolve(key, table: table, version: version) }
             return .control(.other)
         }
-        if index < keys.count, Self.equal(keys[index], bytes) {
-            return resolutions[index]
-        }
+        if index < keys.count, Self.equal(keys[index], bytes) { return resolutions[index] }
         let resolved = Self.resolve(String(decoding: bytes, as: UTF8.self), table: table, version: version)
         if index < keys.count {
             keys[index] = Array(bytes)
@@ -69,20 +69,22 @@ final class KeyCache {
             switch control {
             case "type": return .control(.type)
             case "etag": return .control(.etag)
-            default: return .control(MediaLinks.Term(controlName: control).map(ResolvedKey.EntityControl.media) ?? .other)
+            default:
+                return .control(MediaLinks.Term(controlName: control).map(ResolvedKey.EntityControl.media) ?? .other)
             }
         }
         if let at = key.utf8.firstIndex(of: UInt8(ascii: "@")) {
             let payload = String(key[..<at])
             let control = ODataAnnotation.controlName(String(key[at...])) ?? ""
-            let term: ResolvedKey.PropertyTerm = switch control {
-            case "OData.Community.Display.V1.FormattedValue": .formattedValue
-            case "Microsoft.Dynamics.CRM.lookuplogicalname": .lookupLogicalName
-            case "type": .type
-            case "nextLink": .nextLink
-            case "count": .count
-            default: MediaLinks.Term(controlName: control).map(ResolvedKey.PropertyTerm.media) ?? .other
-            }
+            let term: ResolvedKey.PropertyTerm =
+                switch control {
+                case "OData.Community.Display.V1.FormattedValue": .formattedValue
+                case "Microsoft.Dynamics.CRM.lookuplogicalname": .lookupLogicalName
+                case "type": .type
+                case "nextLink": .nextLink
+                case "count": .count
+                default: MediaLinks.Term(controlName: control).map(ResolvedKey.PropertyTerm.media) ?? .other
+                }
             let storage = table.byPropertyName[payload]?.name ?? EntityState.lookupAttributeName(payload) ?? payload
             return .annotation(payload: payload, storage: storage, term: term)
         }

@@ -5,9 +5,7 @@ extension ODataJSONDecoder {
     func readValue(_ reader: inout JSONReader, _ type: PropertyType, collection: Bool) throws -> AttributeValue {
         if try reader.readNull() { return .null }
         if collection {
-            if case .optionSet = type {
-                return try readOptionSetValues(&reader)
-            }
+            if case .optionSet = type { return try readOptionSetValues(&reader) }
             if version == .v2, try reader.peek() == .object {
                 // Verbose JSON: `{"__metadata": {…}, "results": […]}`.
                 let elements = try readVerboseWrapper(&reader, member: "results") { try readElements(&$0, type) }
@@ -48,7 +46,9 @@ extension ODataJSONDecoder {
         case .geometry: return .geometry(try readSpatial(&reader))
         case .untyped: return .untyped(try reader.readUntyped())
         case .enumeration:
-            if try reader.peek() == .number { return .enumMember(String(decoding: try reader.readNumberBytes(), as: UTF8.self)) }
+            if try reader.peek() == .number {
+                return .enumMember(String(decoding: try reader.readNumberBytes(), as: UTF8.self))
+            }
             return .enumMember(try reader.readString())
         case .optionSet:
             if version == .v2, try reader.peek() == .object {
@@ -65,8 +65,7 @@ extension ODataJSONDecoder {
         case .lookup:
             if try reader.peek() == .object { return try readVerboseEntityReference(&reader) }
             return .entityReference(EntityReference(logicalName: "", id: try readGuid(&reader)))
-        case .complex(let complexType):
-            return .complex(try readComplex(&reader, table: PropertyTable.of(complexType)))
+        case .complex(let complexType): return .complex(try readComplex(&reader, table: PropertyTable.of(complexType)))
         case .navigation, .stream:
             try reader.skipValue()
             return .null
@@ -78,9 +77,7 @@ extension ODataJSONDecoder {
     private func readElements(_ reader: inout JSONReader, _ type: PropertyType) throws -> [AttributeValue] {
         var elements: [AttributeValue] = []
         try reader.beginArray()
-        while try reader.nextElement() {
-            elements.append(try readValue(&reader, type, collection: false))
-        }
+        while try reader.nextElement() { elements.append(try readValue(&reader, type, collection: false)) }
         return elements
     }
 
@@ -126,8 +123,7 @@ extension ODataJSONDecoder {
             }
             guard let decimal = EdmText.decimal(text) else { throw reader.error("number out of range") }
             return .decimal(decimal)
-        case .object:
-            return .complex(try readComplex(&reader, table: .empty))
+        case .object: return .complex(try readComplex(&reader, table: .empty))
         case .array:
             var elements: [AttributeValue] = []
             try reader.beginArray()
@@ -178,7 +174,10 @@ extension ODataJSONDecoder {
     private func readDouble(_ reader: inout JSONReader) throws -> Double {
         if try reader.peek() == .string {
             let text = try reader.readString()
-            let value = text == "Infinity" ? .infinity : text == "-Infinity" ? -.infinity : Array(text.utf8).withUnsafeBufferPointer(EdmText.double)
+            let value =
+                text == "Infinity"
+                ? .infinity
+                : text == "-Infinity" ? -.infinity : Array(text.utf8).withUnsafeBufferPointer(EdmText.double)
             guard let value else { throw reader.error("'\(text)' is not a number") }
             return value
         }
@@ -215,12 +214,16 @@ extension ODataJSONDecoder {
         } else {
             text = try reader.readNumberBytes()
         }
-        guard let value = EdmText.decimal(text) else { throw reader.error("'\(String(decoding: text, as: UTF8.self))' is not a decimal") }
+        guard let value = EdmText.decimal(text) else {
+            throw reader.error("'\(String(decoding: text, as: UTF8.self))' is not a decimal")
+        }
         return value
     }
 
     func readGuid(_ reader: inout JSONReader) throws -> UUID {
-        guard let bytes = try reader.readPlainStringBytes(), let guid = EdmText.guid(bytes) else { throw reader.error("expected a GUID") }
+        guard let bytes = try reader.readPlainStringBytes(), let guid = EdmText.guid(bytes) else {
+            throw reader.error("expected a GUID")
+        }
         return guid
     }
 
@@ -250,8 +253,12 @@ extension ODataJSONDecoder {
         // OData v2's Edm.Time is a duration since midnight.
         if let duration = EdmDuration(text), duration.seconds >= 0, duration.seconds < 86_400 {
             let nanoseconds = NSDecimalNumber(decimal: duration.seconds * 1_000_000_000).int64Value
-            return TimeOfDay(hour: Int(nanoseconds / 3_600_000_000_000), minute: Int(nanoseconds / 60_000_000_000 % 60),
-                             second: Int(nanoseconds / 1_000_000_000 % 60), nanosecond: Int(nanoseconds % 1_000_000_000))
+            return TimeOfDay(
+                hour: Int(nanoseconds / 3_600_000_000_000),
+                minute: Int(nanoseconds / 60_000_000_000 % 60),
+                second: Int(nanoseconds / 1_000_000_000 % 60),
+                nanosecond: Int(nanoseconds % 1_000_000_000)
+            )
         }
         throw reader.error("'\(text)' is not a time of day")
     }
@@ -268,7 +275,9 @@ extension ODataJSONDecoder {
         if try reader.peek() == .string {
             let text = try reader.readString()
             for part in text.split(separator: ",") {
-                guard let value = Int32(part.trimmingCharacters(in: .whitespaces)) else { throw reader.error("'\(text)' is not a list of options") }
+                guard let value = Int32(part.trimmingCharacters(in: .whitespaces)) else {
+                    throw reader.error("'\(text)' is not a list of options")
+                }
                 values.append(OptionSetValue(value))
             }
         } else {
@@ -281,7 +290,11 @@ extension ODataJSONDecoder {
     // MARK: OData v2 (CRM 2011) complex values
 
     /// `{"Value": …}` as CRM's OptionSetValue and Money send it; nil when the value is null.
-    private func readVerboseWrapper<T>(_ reader: inout JSONReader, member: String, _ body: (inout JSONReader) throws -> T) throws -> T? {
+    private func readVerboseWrapper<T>(
+        _ reader: inout JSONReader,
+        member: String,
+        _ body: (inout JSONReader) throws -> T
+    ) throws -> T? {
         var result: T?
         try reader.beginObject()
         while let key = try reader.nextKey() {
@@ -318,11 +331,11 @@ extension JSONReader {
     /// Steps into `{"d": ` of a verbose JSON response.
     mutating func enterVerboseEnvelope() throws {
         try beginObject()
-        guard let key = try nextKey(), key == "d" else { throw error("expected the \"d\" member of OData verbose JSON") }
+        guard let key = try nextKey(), key == "d" else {
+            throw error("expected the \"d\" member of OData verbose JSON")
+        }
     }
 
     /// Steps out of the envelope, skipping any other members.
-    mutating func leaveVerboseEnvelope() throws {
-        while try nextKey() != nil { try skipValue() }
-    }
+    mutating func leaveVerboseEnvelope() throws { while try nextKey() != nil { try skipValue() } }
 }

@@ -27,7 +27,9 @@ public struct ODataJSONDecoder: Sendable {
     }
 
     /// A page of entities from a response body, with its next link, total count and Dataverse paging cookie.
-    public func decodeCollection<T: Entity>(_ type: T.Type, from data: Data, logicalName: String? = nil) throws -> EntityCollection {
+    public func decodeCollection<T: Entity>(_ type: T.Type, from data: Data, logicalName: String? = nil) throws
+        -> EntityCollection
+    {
         try read(data) { reader in
             switch version {
             case .v4: try readCollectionV4(&reader, expected: type, logicalName: logicalName)
@@ -38,7 +40,9 @@ public struct ODataJSONDecoder: Sendable {
 
     /// The value an operation returned, typed by `type` when given: the `value` member in v4, the `d` member (or
     /// its `results` or only member) in v2, or the body itself (a complex value, a bare value).
-    public func decodeValue(from data: Data, type: PropertyType? = nil, collection: Bool = false) throws -> AttributeValue {
+    public func decodeValue(from data: Data, type: PropertyType? = nil, collection: Bool = false) throws
+        -> AttributeValue
+    {
         try read(data) { reader in
             // Read the value where it is, so that numbers keep their text; then check the whole body.
             var value = reader
@@ -50,7 +54,8 @@ public struct ODataJSONDecoder: Sendable {
                     value = try verboseResult(in: envelope.value) ?? envelope.value
                 }
             }
-            let result = try type.map { try readValue(&value, $0, collection: collection) } ?? readDynamic(&value, typeName: nil)
+            let result =
+                try type.map { try readValue(&value, $0, collection: collection) } ?? readDynamic(&value, typeName: nil)
             try reader.skipValue()
             return result
         }
@@ -91,36 +96,38 @@ public struct ODataJSONDecoder: Sendable {
 
     // MARK: Collections
 
-    private func readCollectionV4(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?) throws -> EntityCollection {
+    private func readCollectionV4(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?) throws
+        -> EntityCollection
+    {
         let caches = KeyCaches()
         var collection = EntityCollection(entityName: logicalName ?? nonEmpty(expected.entityLogicalName))
         try reader.beginObject()
         while let key = try reader.nextKey() {
             switch ODataAnnotation.controlName(key) {
-            case "nextLink":
-                collection.nextLink = try reader.readNull() ? nil : try reader.readString()
-            case "count":
-                collection.totalRecordCount = try readCount(&reader)
+            case "nextLink": collection.nextLink = try reader.readNull() ? nil : try reader.readString()
+            case "count": collection.totalRecordCount = try readCount(&reader)
             case "Microsoft.Dynamics.CRM.fetchxmlpagingcookie":
                 collection.pagingCookie = try reader.readNull() ? nil : try reader.readString()
             case "Microsoft.Dynamics.CRM.morerecords":
                 collection.moreRecords = try reader.readNull() ? false : try reader.readBool()
-            case "Microsoft.Dynamics.CRM.totalrecordcount":
-                collection.totalRecordCount = try readCount(&reader)
+            case "Microsoft.Dynamics.CRM.totalrecordcount": collection.totalRecordCount = try readCount(&reader)
             case nil where key == "value":
                 try reader.beginArray()
                 while try reader.nextElement() {
-                    collection.entities.append(try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches))
+                    collection.entities.append(
+                        try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches)
+                    )
                 }
-            default:
-                try reader.skipValue()
+            default: try reader.skipValue()
             }
         }
         if collection.nextLink != nil { collection.moreRecords = true }
         return collection
     }
 
-    private func readCollectionV2(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?) throws -> EntityCollection {
+    private func readCollectionV2(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?) throws
+        -> EntityCollection
+    {
         let caches = KeyCaches()
         var collection = EntityCollection(entityName: logicalName ?? nonEmpty(expected.entityLogicalName))
         try reader.beginObject()
@@ -135,7 +142,9 @@ public struct ODataJSONDecoder: Sendable {
                 // OData v1: `d` is the array itself.
                 try reader.beginArray()
                 while try reader.nextElement() {
-                    collection.entities.append(try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches))
+                    collection.entities.append(
+                        try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches)
+                    )
                 }
                 continue
             }
@@ -145,7 +154,9 @@ public struct ODataJSONDecoder: Sendable {
                 case "results":
                     try reader.beginArray()
                     while try reader.nextElement() {
-                        collection.entities.append(try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches))
+                        collection.entities.append(
+                            try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches)
+                        )
                     }
                 case "__count": collection.totalRecordCount = try readCount(&reader)
                 case "__next": collection.nextLink = try reader.readNull() ? nil : try reader.readString()
@@ -169,7 +180,9 @@ public struct ODataJSONDecoder: Sendable {
 
     /// One entity object; its class is `expected`, or the registered class its type annotation names when that
     /// derives from `expected`. `caches` remembers the keys of the objects read before (see ``KeyCache``).
-    func readEntity(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?, caches: KeyCaches) throws -> Entity {
+    func readEntity(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?, caches: KeyCaches) throws
+        -> Entity
+    {
         var state = EntityState(type: expected)
         var cache = caches.cache(for: state.table)
         var index = 0
@@ -177,20 +190,18 @@ public struct ODataJSONDecoder: Sendable {
         while let token = try reader.nextKeyToken() {
             defer { index += 1 }
             switch cache.resolve(token, at: index, version: version) {
-            case .property(let property):
-                try readProperty(property, &reader, into: &state, caches: caches)
+            case .property(let property): try readProperty(property, &reader, into: &state, caches: caches)
             case .dynamic(let name):
                 state.attributes[name] = try readDynamic(&reader, typeName: state.dynamicTypes[name])
             case .control(.type):
                 let typeName = try reader.readString()
                 try switchType(ODataAnnotation.qualifiedTypeName(typeName), expected: expected, state: &state)
                 cache = caches.cache(for: state.table)
-            case .control(.etag):
-                state.eTag = try reader.readNull() ? nil : try reader.readString()
+            case .control(.etag): state.eTag = try reader.readNull() ? nil : try reader.readString()
             case .control(.media(let term)):
-                state.mediaLinks["", default: MediaLinks()][term] = try reader.readNull() ? nil : try reader.readString()
-            case .control(.other):
-                try reader.skipValue()
+                state.mediaLinks["", default: MediaLinks()][term] =
+                    try reader.readNull() ? nil : try reader.readString()
+            case .control(.other): try reader.skipValue()
             case .verboseMetadata:
                 try readVerboseMetadata(&reader, into: &state, expected: expected)
                 cache = caches.cache(for: state.table)
@@ -204,23 +215,26 @@ public struct ODataJSONDecoder: Sendable {
     /// Takes the class a type annotation names when it is registered and derives from `expected`.
     private func switchType(_ qualifiedName: String, expected: Entity.Type, state: inout EntityState) throws {
         state.qualifiedName = qualifiedName
-        if let derived = registry.type(forQualifiedName: qualifiedName), derived != state.type, isClass(derived, derivedFrom: expected) {
+        if let derived = registry.type(forQualifiedName: qualifiedName), derived != state.type,
+            isClass(derived, derivedFrom: expected)
+        {
             state.setType(derived)
         }
     }
 
-    private func readVerboseMetadata(_ reader: inout JSONReader, into state: inout EntityState, expected: Entity.Type) throws {
+    private func readVerboseMetadata(_ reader: inout JSONReader, into state: inout EntityState, expected: Entity.Type)
+        throws
+    {
         if try reader.readNull() { return }
         try reader.beginObject()
         while let key = try reader.nextKey() {
             switch key {
-            case "type":
-                try switchType(try reader.readString(), expected: expected, state: &state)
-            case "etag":
-                state.eTag = try reader.readNull() ? nil : try reader.readString()
+            case "type": try switchType(try reader.readString(), expected: expected, state: &state)
+            case "etag": state.eTag = try reader.readNull() ? nil : try reader.readString()
             default:
                 if let term = MediaLinks.Term(verboseName: key) {
-                    state.mediaLinks["", default: MediaLinks()][term] = try reader.readNull() ? nil : try reader.readString()
+                    state.mediaLinks["", default: MediaLinks()][term] =
+                        try reader.readNull() ? nil : try reader.readString()
                 } else {
                     try reader.skipValue()
                 }
@@ -228,8 +242,13 @@ public struct ODataJSONDecoder: Sendable {
         }
     }
 
-    private func readPropertyAnnotation(_ payload: String, _ storage: String, _ term: ResolvedKey.PropertyTerm,
-                                        _ reader: inout JSONReader, into state: inout EntityState) throws {
+    private func readPropertyAnnotation(
+        _ payload: String,
+        _ storage: String,
+        _ term: ResolvedKey.PropertyTerm,
+        _ reader: inout JSONReader,
+        into state: inout EntityState
+    ) throws {
         switch term {
         case .formattedValue:
             if let text = try reader.readNull() ? nil : try reader.readString() { state.formatted[storage] = text }
@@ -238,23 +257,27 @@ public struct ODataJSONDecoder: Sendable {
                 state.lookupTargets[storage] = name
                 if state.table.byPropertyName[payload] == nil { state.unknownLookups[storage] = payload }
             }
-        case .type:
-            state.dynamicTypes[payload] = ODataAnnotation.qualifiedTypeName(try reader.readString())
-        case .nextLink:
-            state.relatedNextLinks[storage] = try reader.readNull() ? nil : try reader.readString()
-        case .count:
-            state.relatedCounts[storage] = try readCount(&reader)
+        case .type: state.dynamicTypes[payload] = ODataAnnotation.qualifiedTypeName(try reader.readString())
+        case .nextLink: state.relatedNextLinks[storage] = try reader.readNull() ? nil : try reader.readString()
+        case .count: state.relatedCounts[storage] = try readCount(&reader)
         case .media(let media):
-            state.mediaLinks[storage, default: MediaLinks()][media] = try reader.readNull() ? nil : try reader.readString()
-        case .other:
-            try reader.skipValue()
+            state.mediaLinks[storage, default: MediaLinks()][media] =
+                try reader.readNull() ? nil : try reader.readString()
+        case .other: try reader.skipValue()
         }
     }
 
-    private func readProperty(_ property: PropertyMetadata, _ reader: inout JSONReader, into state: inout EntityState, caches: KeyCaches) throws {
+    private func readProperty(
+        _ property: PropertyMetadata,
+        _ reader: inout JSONReader,
+        into state: inout EntityState,
+        caches: KeyCaches
+    ) throws {
         switch property.type {
         case .navigation(let target):
-            if let related = try readRelated(&reader, target: target, caches: caches) { state.related[property.name] = related }
+            if let related = try readRelated(&reader, target: target, caches: caches) {
+                state.related[property.name] = related
+            }
         case .stream:
             // The content, when a service inlines it, is read apart (`StreamReference`): the entity keeps its links.
             try reader.skipValue()
@@ -270,11 +293,12 @@ public struct ODataJSONDecoder: Sendable {
     }
 
     /// An expanded navigation property: one entity, an array, or (v2) `results`; nil for a deferred link.
-    private func readRelated(_ reader: inout JSONReader, target: Entity.Type, caches: KeyCaches) throws -> EntityCollection? {
+    private func readRelated(_ reader: inout JSONReader, target: Entity.Type, caches: KeyCaches) throws
+        -> EntityCollection?
+    {
         var collection = EntityCollection(entityName: nonEmpty(target.entityLogicalName))
         switch try reader.peek() {
-        case .null:
-            _ = try reader.readNull()
+        case .null: _ = try reader.readNull()
         case .array:
             try reader.beginArray()
             while try reader.nextElement() {
@@ -282,17 +306,22 @@ public struct ODataJSONDecoder: Sendable {
             }
         case .object where version == .v2:
             // Verbose JSON: an entity, `{"results": [...]}` or `{"__deferred": {...}}`.
-            guard try readVerboseNavigationObject(&reader, target: target, into: &collection, caches: caches) else { return nil }
-        default:
-            collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil, caches: caches))
+            guard try readVerboseNavigationObject(&reader, target: target, into: &collection, caches: caches) else {
+                return nil
+            }
+        default: collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil, caches: caches))
         }
         return collection
     }
 
     /// A v2 navigation value that is an object: an entity, or `results` with `__count` and `__next`, go into
     /// `collection`; false, with nothing filled, for a deferred link (an empty `results` is an expansion).
-    private func readVerboseNavigationObject(_ reader: inout JSONReader, target: Entity.Type, into collection: inout EntityCollection,
-                                             caches: KeyCaches) throws -> Bool {
+    private func readVerboseNavigationObject(
+        _ reader: inout JSONReader,
+        target: Entity.Type,
+        into collection: inout EntityCollection,
+        caches: KeyCaches
+    ) throws -> Bool {
         // Look ahead: the object is a wrapper when its first key is `results` or `__deferred`.
         var probe = reader
         try probe.beginObject()
@@ -309,15 +338,15 @@ public struct ODataJSONDecoder: Sendable {
                 expanded = true
                 try reader.beginArray()
                 while try reader.nextElement() {
-                    collection.entities.append(try readEntity(&reader, expected: target, logicalName: nil, caches: caches))
+                    collection.entities.append(
+                        try readEntity(&reader, expected: target, logicalName: nil, caches: caches)
+                    )
                 }
             case "__next":
                 collection.nextLink = try reader.readNull() ? nil : try reader.readString()
                 collection.moreRecords = collection.nextLink != nil
-            case "__count":
-                collection.totalRecordCount = try readCount(&reader)
-            default:
-                try reader.skipValue()
+            case "__count": collection.totalRecordCount = try readCount(&reader)
+            default: try reader.skipValue()
             }
         }
         return expanded
@@ -333,6 +362,4 @@ public struct ODataJSONDecoder: Sendable {
     }
 }
 
-func nonEmpty(_ text: String) -> String? {
-    text.isEmpty ? nil : text
-}
+func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }

@@ -13,8 +13,12 @@ public struct ODataJSONEncoder: Sendable {
     /// `"Microsoft.Dynamics.CRM"` for Dataverse.
     public var typeNamespace: String?
 
-    public init(version: ODataVersion = .v4, ieee754Compatible: Bool = false, registry: EntityRegistry = .shared,
-                typeNamespace: String? = nil) {
+    public init(
+        version: ODataVersion = .v4,
+        ieee754Compatible: Bool = false,
+        registry: EntityRegistry = .shared,
+        typeNamespace: String? = nil
+    ) {
         self.version = version
         self.ieee754Compatible = ieee754Compatible
         self.registry = registry
@@ -38,7 +42,8 @@ public struct ODataJSONEncoder: Sendable {
     }
 
     /// One value as JSON text, typed by `type` when given (action and function parameters, keys).
-    public func encodeValue(_ value: AttributeValue, type: PropertyType? = nil, collection: Bool = false) throws -> Data {
+    public func encodeValue(_ value: AttributeValue, type: PropertyType? = nil, collection: Bool = false) throws -> Data
+    {
         var writer = JSONWriter()
         try writeValue(value, type: type, collection: collection, into: &writer)
         return writer.data
@@ -54,10 +59,8 @@ public struct ODataJSONEncoder: Sendable {
         for parameter in parameters {
             writer.key(parameter.name)
             switch parameter.value {
-            case .value(let value):
-                try writeValue(value, type: nil, collection: false, into: &writer)
-            case .entity(let entity):
-                try writeTypedEntity(entity, into: &writer)
+            case .value(let value): try writeValue(value, type: nil, collection: false, into: &writer)
+            case .entity(let entity): try writeTypedEntity(entity, into: &writer)
             case .entities(let entities):
                 writer.beginArray()
                 for entity in entities { try writeTypedEntity(entity, into: &writer) }
@@ -72,7 +75,9 @@ public struct ODataJSONEncoder: Sendable {
     private func writeTypedEntity(_ entity: Entity, into writer: inout JSONWriter) throws {
         var body = JSONWriter()
         try writeEntity(entity, names: entity.attributes.keys.sorted(), deep: true, into: &body)
-        guard version == .v4, let qualifiedName = ODataTypeName.of(entity, registry: registry, fallbackNamespace: typeNamespace) else {
+        guard version == .v4,
+            let qualifiedName = ODataTypeName.of(entity, registry: registry, fallbackNamespace: typeNamespace)
+        else {
             writer.raw(String(decoding: body.bytes, as: UTF8.self))
             return
         }
@@ -131,40 +136,66 @@ public struct ODataJSONEncoder: Sendable {
     }
 
     /// A Dynamics lookup in OData v4: `navigation@odata.bind: "/entityset(id)"`, or null to clear it.
-    private func writeBind(_ name: String, _ value: AttributeValue, property: PropertyMetadata?, into writer: inout JSONWriter) throws {
+    private func writeBind(
+        _ name: String,
+        _ value: AttributeValue,
+        property: PropertyMetadata?,
+        into writer: inout JSONWriter
+    ) throws {
         let targets: [LookupTarget]
         if case .lookup(let known)? = property?.type { targets = known } else { targets = [] }
         guard case .entityReference(let reference) = value else {
             // Clearing: any navigation property of the lookup clears it.
-            guard let target = targets.first else { throw ODataEncodingError(message: "lookup '\(name)' cannot be cleared: no navigation property is known for it") }
+            guard let target = targets.first else {
+                throw ODataEncodingError(
+                    message: "lookup '\(name)' cannot be cleared: no navigation property is known for it"
+                )
+            }
             writer.key(target.navigationProperty + "@odata.bind")
             writer.null()
             return
         }
         let navigation: String
         let entitySet: String
-        if let target = targets.first(where: { $0.logicalName == reference.logicalName }) ?? (reference.logicalName.isEmpty && targets.count == 1 ? targets.first : nil) {
+        if let target = targets.first(where: { $0.logicalName == reference.logicalName })
+            ?? (reference.logicalName.isEmpty && targets.count == 1 ? targets.first : nil)
+        {
             navigation = target.navigationProperty
             entitySet = target.entitySetName
         } else if targets.isEmpty, let set = registry.type(forLogicalName: reference.logicalName)?.entitySetName {
             navigation = name
             entitySet = set
         } else if targets.isEmpty {
-            throw ODataEncodingError(message: "lookup '\(name)' refers to '\(reference.logicalName)', whose entity set is unknown: register its generated class")
+            throw ODataEncodingError(
+                message:
+                    "lookup '\(name)' refers to '\(reference.logicalName)', whose entity set is unknown: register its generated class"
+            )
         } else {
-            throw ODataEncodingError(message: "lookup '\(name)' cannot refer to '\(reference.logicalName)'; it refers to \(targets.map(\.logicalName).joined(separator: ", "))")
+            throw ODataEncodingError(
+                message:
+                    "lookup '\(name)' cannot refer to '\(reference.logicalName)'; it refers to \(targets.map(\.logicalName).joined(separator: ", "))"
+            )
         }
         writer.key(navigation + "@odata.bind")
         writer.string("/\(entitySet)(\(EdmText.format(reference.id)))")
     }
 
-    func writeValue(_ value: AttributeValue, type: PropertyType?, collection: Bool, into writer: inout JSONWriter) throws {
+    func writeValue(_ value: AttributeValue, type: PropertyType?, collection: Bool, into writer: inout JSONWriter)
+        throws
+    {
         let asString = ieee754Compatible || version == .v2
         switch value {
         case .null:
             switch (version, type) {
-            case (.v2, .optionSet?) where !collection, (.v2, .money?) where !collection: writeWrapper(nil, into: &writer)
-            case (.v2, .lookup?) where !collection: writer.beginObject(); writer.key("Id"); writer.null(); writer.key("LogicalName"); writer.null(); writer.endObject()
+            case (.v2, .optionSet?) where !collection, (.v2, .money?) where !collection:
+                writeWrapper(nil, into: &writer)
+            case (.v2, .lookup?) where !collection:
+                writer.beginObject()
+                writer.key("Id")
+                writer.null()
+                writer.key("LogicalName")
+                writer.null()
+                writer.endObject()
             default: writer.null()
             }
         case .boolean(let flag): writer.raw(flag ? "true" : "false")
@@ -176,16 +207,29 @@ public struct ODataJSONEncoder: Sendable {
         case .single(let number): writeFloatingPoint(Double(number), description: number.description, into: &writer)
         case .double(let number): writeFloatingPoint(number, description: number.description, into: &writer)
         case .decimal(let number):
-            guard !number.isNaN else { throw ODataEncodingError(message: "a decimal is NaN, which OData cannot represent") }
+            guard !number.isNaN else {
+                throw ODataEncodingError(message: "a decimal is NaN, which OData cannot represent")
+            }
             asString ? writer.string(number.description) : writer.raw(number.description)
         case .string(let text): writer.string(text)
         case .guid(let guid): writer.string(EdmText.format(guid))
         case .binary(let data): writer.string(data.base64EncodedString())
         case .dateTimeOffset(let date):
-            if version == .v2, case .dateTime? = type { writer.string(EdmText.formatLegacy(date)) } else { writer.string(EdmText.format(date)) }
+            if version == .v2, case .dateTime? = type {
+                writer.string(EdmText.formatLegacy(date))
+            } else {
+                writer.string(EdmText.format(date))
+            }
         case .date(let date): writer.string(date.description)
         case .timeOfDay(let time):
-            writer.string(version == .v2 ? EdmDuration(seconds: Decimal(time.hour * 3600 + time.minute * 60 + time.second) + Decimal(time.nanosecond) / 1_000_000_000).description : time.description)
+            writer.string(
+                version == .v2
+                    ? EdmDuration(
+                        seconds: Decimal(time.hour * 3600 + time.minute * 60 + time.second) + Decimal(time.nanosecond)
+                            / 1_000_000_000
+                    )
+                    .description : time.description
+            )
         case .duration(let duration): writer.string(duration.description)
         case .entityReference(let reference):
             // OData v2 (CRM 2011–2016): the EntityReference complex value. (v4 binds; see writeEntity.)
@@ -196,12 +240,21 @@ public struct ODataJSONEncoder: Sendable {
             writer.string(reference.logicalName)
             writer.endObject()
         case .optionSetValue(let option):
-            if version == .v2 { writeWrapper(String(option.value), into: &writer) } else { writer.raw(String(option.value)) }
-        case .optionSetValues(let options):
-            writer.string(options.map { String($0.value) }.joined(separator: ","))
+            if version == .v2 {
+                writeWrapper(String(option.value), into: &writer)
+            } else {
+                writer.raw(String(option.value))
+            }
+        case .optionSetValues(let options): writer.string(options.map { String($0.value) }.joined(separator: ","))
         case .money(let money):
-            guard !money.value.isNaN else { throw ODataEncodingError(message: "a money value is NaN, which OData cannot represent") }
-            if version == .v2 { writeWrapper("\"\(money.value)\"", into: &writer) } else { asString ? writer.string(money.value.description) : writer.raw(money.value.description) }
+            guard !money.value.isNaN else {
+                throw ODataEncodingError(message: "a money value is NaN, which OData cannot represent")
+            }
+            if version == .v2 {
+                writeWrapper("\"\(money.value)\"", into: &writer)
+            } else {
+                asString ? writer.string(money.value.description) : writer.raw(money.value.description)
+            }
         case .geography(let spatial), .geometry(let spatial): writer.untyped(GeoJSON.untypedValue(spatial))
         case .enumMember(let name): writer.string(name)
         case .complex(let members):
@@ -255,9 +308,7 @@ public struct ODataJSONEncoder: Sendable {
 public struct ODataEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
-    public init(message: String) {
-        self.message = message
-    }
+    public init(message: String) { self.message = message }
 
     public var description: String { message }
 }

@@ -21,7 +21,9 @@ enum ODataTypeName {
     private static func classNamespace(_ type: Entity.Type) -> String? {
         var current: Entity.Type? = type
         while let entityType = current {
-            if let name = entityType.entityQualifiedName, let dot = name.lastIndex(of: ".") { return String(name[..<dot]) }
+            if let name = entityType.entityQualifiedName, let dot = name.lastIndex(of: ".") {
+                return String(name[..<dot])
+            }
             current = _getSuperclass(entityType) as? Entity.Type
         }
         return nil

@@ -12,7 +12,13 @@ public struct PropertyMetadata: Sendable {
     /// The name of the generated Swift property, e.g. `"parentCustomerId"`.
     public let swiftName: String?
 
-    public init(_ name: String, _ type: PropertyType, collection: Bool = false, propertyName: String? = nil, swiftName: String? = nil) {
+    public init(
+        _ name: String,
+        _ type: PropertyType,
+        collection: Bool = false,
+        propertyName: String? = nil,
+        swiftName: String? = nil
+    ) {
         self.name = name
         self.type = type
         isCollection = collection

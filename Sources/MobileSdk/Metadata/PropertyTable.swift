@@ -32,9 +32,7 @@ final class PropertyTable: Sendable {
     }
 
     /// The storage name of the generated property `swiftName`; `swiftName` itself when no metadata lists it.
-    func storageName(of swiftName: String) -> String {
-        storageNames[swiftName] ?? swiftName
-    }
+    func storageName(of swiftName: String) -> String { storageNames[swiftName] ?? swiftName }
 
     static let empty = PropertyTable([])
 

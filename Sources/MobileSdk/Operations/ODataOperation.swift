@@ -77,9 +77,9 @@ public struct OperationParameter {
     }
 
     /// A typed collection; nil when unset.
-    public static func typedCollection<T: AttributeValueConvertible>(_ name: String, _ values: [T]?) -> OperationParameter? {
-        values.map { OperationParameter(name, .collection($0.map(\.attributeValue))) }
-    }
+    public static func typedCollection<T: AttributeValueConvertible>(_ name: String, _ values: [T]?)
+        -> OperationParameter?
+    { values.map { OperationParameter(name, .collection($0.map(\.attributeValue))) } }
 
     /// An entity; nil when unset.
     public static func entity(_ name: String, _ entity: Entity?) -> OperationParameter? {

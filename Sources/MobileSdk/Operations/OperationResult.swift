@@ -17,9 +17,7 @@ public struct OperationResult: Sendable {
     public var isEmpty: Bool { body.isEmpty }
 
     /// The returned entity, or nil when there is none (204, or a null value).
-    public func optionalEntity<T: Entity>(_ type: T.Type) throws -> T? {
-        isEmpty ? nil : try entity(type)
-    }
+    public func optionalEntity<T: Entity>(_ type: T.Type) throws -> T? { isEmpty ? nil : try entity(type) }
 
     /// The returned value as `T`, or nil when there is none.
     public func value<T: AttributeValueConvertible>(_ type: T.Type, as propertyType: PropertyType) throws -> T? {

@@ -16,14 +16,10 @@ public struct EntityKey: Sendable, Hashable, CustomStringConvertible {
     public var storage: Storage
 
     /// A single-valued key.
-    public init(_ value: AttributeValue) {
-        storage = .single(value)
-    }
+    public init(_ value: AttributeValue) { storage = .single(value) }
 
     /// A single-valued key from a typed value.
-    public init<T: AttributeValueConvertible>(_ value: T) {
-        storage = .single(value.attributeValue)
-    }
+    public init<T: AttributeValueConvertible>(_ value: T) { storage = .single(value.attributeValue) }
 
     /// A composite or alternate key, in the order given.
     public init(_ components: KeyValuePairs<String, AttributeValue>) {
@@ -35,35 +31,38 @@ public struct EntityKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A GUID key, the key of every Dynamics entity.
-    public static func id(_ id: UUID) -> EntityKey {
-        EntityKey(.guid(id))
-    }
+    public static func id(_ id: UUID) -> EntityKey { EntityKey(.guid(id)) }
 
     /// The parenthesized key segment for `version`, e.g. `(guid'…')` in v2 (not yet percent-encoded).
     public func urlSegment(_ version: ODataVersion) throws -> String {
         switch storage {
-        case .single(let value):
-            return "(" + (try ODataLiteral.format(value, version: version)) + ")"
+        case .single(let value): return "(" + (try ODataLiteral.format(value, version: version)) + ")"
         case .named(let components):
-            return "(" + (try components.map { $0.name + "=" + (try ODataLiteral.format($0.value, version: version)) }.joined(separator: ",")) + ")"
+            return "("
+                + (try components.map { $0.name + "=" + (try ODataLiteral.format($0.value, version: version)) }
+                    .joined(separator: ",")) + ")"
         }
     }
 
-    public var description: String {
-        (try? urlSegment(.v4)) ?? "(?)"
-    }
+    public var description: String { (try? urlSegment(.v4)) ?? "(?)" }
 
     /// The key of `entity`: its class's key attributes, else its id.
     public static func of(_ entity: Entity) throws -> EntityKey {
         let names = type(of: entity).keyAttributes
         if names.isEmpty {
-            guard let id = entity.recordId else { throw ODataEncodingError(message: "the \(entity.logicalName) entity has no id and its class names no key") }
+            guard let id = entity.recordId else {
+                throw ODataEncodingError(
+                    message: "the \(entity.logicalName) entity has no id and its class names no key"
+                )
+            }
             return .id(id)
         }
         var components: [Component] = []
         for name in names {
             guard let value = entity[name], value != .null else {
-                throw ODataEncodingError(message: "the \(entity.logicalName) entity has no value for its key attribute '\(name)'")
+                throw ODataEncodingError(
+                    message: "the \(entity.logicalName) entity has no value for its key attribute '\(name)'"
+                )
             }
             components.append(Component(name: name, value: value))
         }

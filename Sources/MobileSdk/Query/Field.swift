@@ -2,8 +2,7 @@ import Foundation
 
 /// The properties of `Subject` in a filter, by key path: `$0.name`, `$0.parentcustomeridAccount.name`. `Root` is the
 /// class the query reads; `Subject` differs inside `any` and `all`.
-@dynamicMemberLookup
-public struct Fields<Root: Entity, Subject: Entity> {
+@dynamicMemberLookup public struct Fields<Root: Entity, Subject: Entity> {
     let prefix: [String?]
     /// Lambda nesting, for variable names.
     let depth: Int
@@ -15,18 +14,17 @@ public struct Fields<Root: Entity, Subject: Entity> {
 
 /// One property in a filter, typed as the generated class types it: comparing it with a value of another type does
 /// not compile.
-@dynamicMemberLookup
-public struct Field<Root: Entity, Value> {
+@dynamicMemberLookup public struct Field<Root: Entity, Value> {
     let path: PropertyPath
     let depth: Int
 
     /// A property of a related entity: `$0.parentcustomeridAccount.name`.
-    public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member?>) -> Field<Root, Member> where Value: Entity {
-        Field<Root, Member>(path: PropertyPath.of(keyPath, after: path.segments), depth: depth)
-    }
+    public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member?>) -> Field<Root, Member> where Value: Entity
+    { Field<Root, Member>(path: PropertyPath.of(keyPath, after: path.segments), depth: depth) }
 
     /// A property of a complex value: `$0.homeAddress.city` (`HomeAddress/City`).
-    public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member?>) -> Field<Root, Member> where Value: ComplexValue {
+    public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member?>) -> Field<Root, Member>
+    where Value: ComplexValue {
         Field<Root, Member>(path: PropertyPath.of(keyPath, after: path.segments), depth: depth)
     }
 }
@@ -34,12 +32,16 @@ public struct Field<Root: Entity, Value> {
 extension Field where Value: AttributeValueConvertible {
     /// `eq`; `nil` tests for null.
     public static func == (lhs: Field, rhs: Value?) -> FilterExpression<Root> {
-        FilterExpression(.compare(path: lhs.path, operator: "eq", value: rhs?.attributeValue ?? .null, enumType: enumTypeName))
+        FilterExpression(
+            .compare(path: lhs.path, operator: "eq", value: rhs?.attributeValue ?? .null, enumType: enumTypeName)
+        )
     }
 
     /// `ne`; `nil` tests for a value.
     public static func != (lhs: Field, rhs: Value?) -> FilterExpression<Root> {
-        FilterExpression(.compare(path: lhs.path, operator: "ne", value: rhs?.attributeValue ?? .null, enumType: enumTypeName))
+        FilterExpression(
+            .compare(path: lhs.path, operator: "ne", value: rhs?.attributeValue ?? .null, enumType: enumTypeName)
+        )
     }
 
     /// Equal to one of `values` (`p eq a or p eq b`, which every OData version accepts).
@@ -49,7 +51,8 @@ extension Field where Value: AttributeValueConvertible {
 
     /// The qualified name of a generated enumeration type.
     private static var enumTypeName: String? {
-        (Value.self as? any EdmEnumeration.Type)?.edmTypeName ?? (Value.self as? any EdmFlagsEnumeration.Type)?.edmTypeName
+        (Value.self as? any EdmEnumeration.Type)?.edmTypeName
+            ?? (Value.self as? any EdmFlagsEnumeration.Type)?.edmTypeName
     }
 }
 
@@ -99,7 +102,9 @@ extension Field where Value: Collection, Value.Element: Entity {
         lambda(all: true, predicate)
     }
 
-    private func lambda(all: Bool, _ predicate: (Fields<Root, Value.Element>) -> FilterExpression<Root>) -> FilterExpression<Root> {
+    private func lambda(all: Bool, _ predicate: (Fields<Root, Value.Element>) -> FilterExpression<Root>)
+        -> FilterExpression<Root>
+    {
         let variable = "x\(depth)"
         let body = predicate(Fields(prefix: [variable], depth: depth + 1))
         return FilterExpression(.lambda(path: path, all: all, variable: variable, body: body.node))

@@ -4,9 +4,7 @@ import Foundation
 public struct FilterExpression<Root>: Sendable {
     let node: FilterNode
 
-    init(_ node: FilterNode) {
-        self.node = node
-    }
+    init(_ node: FilterNode) { self.node = node }
 
     /// Both must hold.
     public static func && (lhs: FilterExpression, rhs: FilterExpression) -> FilterExpression {
@@ -19,14 +17,10 @@ public struct FilterExpression<Root>: Sendable {
     }
 
     /// The opposite.
-    public static prefix func ! (operand: FilterExpression) -> FilterExpression {
-        FilterExpression(.not(operand.node))
-    }
+    public static prefix func ! (operand: FilterExpression) -> FilterExpression { FilterExpression(.not(operand.node)) }
 
     /// The expression in the URL syntax of `version`, before percent-encoding.
-    public func text(_ version: ODataVersion) throws -> String {
-        try node.render(version)
-    }
+    public func text(_ version: ODataVersion) throws -> String { try node.render(version) }
 }
 
 /// The untyped tree of a filter.
@@ -57,13 +51,14 @@ indirect enum FilterNode: Sendable {
             // such as Dataverse and every v2 service refuse it.
             guard !values.isEmpty else { return "false" }
             let path = try path.text(version)
-            return "(" + (try values.map { "\(path) eq \(try Self.literal($0, enumType: enumType, version))" }.joined(separator: " or ")) + ")"
+            return "("
+                + (try values.map { "\(path) eq \(try Self.literal($0, enumType: enumType, version))" }
+                    .joined(separator: " or ")) + ")"
         case .and(let lhs, let rhs):
             return "\(try lhs.renderOperand(version, in: "and")) and \(try rhs.renderOperand(version, in: "and"))"
         case .or(let lhs, let rhs):
             return "\(try lhs.renderOperand(version, in: "or")) or \(try rhs.renderOperand(version, in: "or"))"
-        case .not(let operand):
-            return "not (\(try operand.render(version)))"
+        case .not(let operand): return "not (\(try operand.render(version)))"
         case .lambda(let path, let all, let variable, let body):
             return "\(try path.text(version))/\(all ? "all" : "any")(\(variable):\(try body.render(version)))"
         }

@@ -18,7 +18,8 @@ public enum ODataLiteral {
         case .decimal(let number): return version == .v2 ? "\(number)M" : number.description
         case .money(let money): return version == .v2 ? "\(money.value)M" : money.value.description
         case .string(let text), .enumMember(let text): return quoted(text)
-        case .guid(let guid): return version == .v2 ? "guid'\(guid.uuidString.lowercased())'" : guid.uuidString.lowercased()
+        case .guid(let guid):
+            return version == .v2 ? "guid'\(guid.uuidString.lowercased())'" : guid.uuidString.lowercased()
         case .dateTimeOffset(let date):
             let text = iso8601(date)
             return version == .v2 ? "datetime'\(text.dropLast())'" : text
@@ -33,20 +34,20 @@ public enum ODataLiteral {
     }
 
     /// `'text'` with single quotes doubled.
-    public static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-    }
+    public static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 
-    private static func iso8601(_ date: Date) -> String {
-        EdmText.format(date)
-    }
+    private static func iso8601(_ date: Date) -> String { EdmText.format(date) }
 }
 
 /// Percent-encoding for the parts of OData URLs.
 public enum URLText {
-    private static let pathAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;=:@/")
+    private static let pathAllowed = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;=:@/"
+    )
     /// `=` stays readable in values such as `$expand=Friends($select=Name)`; `&`, `+`, `#` and spaces are encoded.
-    private static let queryAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?=")
+    private static let queryAllowed = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?="
+    )
 
     /// A path segment or path: everything but unreserved characters and OData's sub-delimiters encoded.
     public static func path(_ text: String) -> String {

@@ -25,8 +25,16 @@ public struct ODataQuery: Sendable, Equatable {
         }
     }
 
-    public init(select: [String] = [], filter: String? = nil, orderBy: [String] = [], expand: [String] = [],
-                top: Int? = nil, skip: Int? = nil, count: Bool = false, custom: [CustomOption] = []) {
+    public init(
+        select: [String] = [],
+        filter: String? = nil,
+        orderBy: [String] = [],
+        expand: [String] = [],
+        top: Int? = nil,
+        skip: Int? = nil,
+        count: Bool = false,
+        custom: [CustomOption] = []
+    ) {
         self.select = select
         self.filter = filter
         self.orderBy = orderBy

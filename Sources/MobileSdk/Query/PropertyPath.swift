@@ -25,7 +25,10 @@ struct PropertyPath: Sendable {
             default: member = nil
             }
         }
-        return PropertyPath(segments: prefix + (resolved.map { $0.payloadPath.map(Optional.some) } ?? [nil]), verboseMember: member)
+        return PropertyPath(
+            segments: prefix + (resolved.map { $0.payloadPath.map(Optional.some) } ?? [nil]),
+            verboseMember: member
+        )
     }
 
     /// The path in the URL syntax of `version`.
@@ -33,7 +36,9 @@ struct PropertyPath: Sendable {
         var names: [String] = []
         for segment in segments {
             guard let segment else {
-                throw ODataEncodingError(message: "a key path in the query does not read a property of a generated class")
+                throw ODataEncodingError(
+                    message: "a key path in the query does not read a property of a generated class"
+                )
             }
             names.append(segment)
         }

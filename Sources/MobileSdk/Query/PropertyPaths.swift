@@ -54,21 +54,29 @@ enum PropertyPaths {
     /// The property path `keyPath` reads, or nil when it reads no property of `Root`, or more than one of some
     /// probe (a computed property of the app's own, say).
     static func resolve<Root: Entity>(_ keyPath: PartialKeyPath<Root>) -> Resolved? {
-        resolve(keyPath, from: { PropertyTable.of(Root.self) }) { recorder in
-            let probe = Root()
-            probe.probe = (recorder, 0)
-            _ = probe[keyPath: keyPath]
-        }
+        resolve(
+            keyPath,
+            from: { PropertyTable.of(Root.self) },
+            read: { recorder in
+                let probe = Root()
+                probe.probe = (recorder, 0)
+                _ = probe[keyPath: keyPath]
+            }
+        )
     }
 
     /// The property path `keyPath` reads on a complex value.
     static func resolve<Root: ComplexValue>(_ keyPath: PartialKeyPath<Root>) -> Resolved? {
-        resolve(keyPath, from: { PropertyTable.of(Root.self) }) { _ in
-            _ = Root(attributes: [AccessRecorder.depthKey: .int32(0)])[keyPath: keyPath]
-        }
+        resolve(
+            keyPath,
+            from: { PropertyTable.of(Root.self) },
+            read: { _ in _ = Root(attributes: [AccessRecorder.depthKey: .int32(0)])[keyPath: keyPath] }
+        )
     }
 
-    private static func resolve(_ keyPath: AnyKeyPath, from root: () -> PropertyTable, read: (AccessRecorder) -> Void) -> Resolved? {
+    private static func resolve(_ keyPath: AnyKeyPath, from root: () -> PropertyTable, read: (AccessRecorder) -> Void)
+        -> Resolved?
+    {
         if let known = cache.value(for: keyPath) { return known }
         let recorder = AccessRecorder()
         AccessRecorder.$current.withValue(recorder) { read(recorder) }

@@ -49,14 +49,16 @@ public struct Query<Root: Entity> {
     }
 
     /// With the related entity (`$expand`), read with its own query's options in OData v4.
-    public func expand<Related: Entity>(_ navigation: KeyPath<Root, Related?>, _ query: (Query<Related>) -> Query<Related> = { $0 }) -> Query {
-        expanding(PropertyPath.of(navigation), query(Query<Related>()))
-    }
+    public func expand<Related: Entity>(
+        _ navigation: KeyPath<Root, Related?>,
+        _ query: (Query<Related>) -> Query<Related> = { $0 }
+    ) -> Query { expanding(PropertyPath.of(navigation), query(Query<Related>())) }
 
     /// With the related entities (`$expand`), read with their own query's options in OData v4.
-    public func expand<Related: Entity>(_ navigation: KeyPath<Root, [Related]?>, _ query: (Query<Related>) -> Query<Related> = { $0 }) -> Query {
-        expanding(PropertyPath.of(navigation), query(Query<Related>()))
-    }
+    public func expand<Related: Entity>(
+        _ navigation: KeyPath<Root, [Related]?>,
+        _ query: (Query<Related>) -> Query<Related> = { $0 }
+    ) -> Query { expanding(PropertyPath.of(navigation), query(Query<Related>())) }
 
     private func expanding<Related>(_ path: PropertyPath, _ nested: Query<Related>) -> Query {
         var query = self

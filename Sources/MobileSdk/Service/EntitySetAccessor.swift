@@ -13,39 +13,28 @@ public struct EntitySetAccessor<T: Entity>: Sendable {
     }
 
     /// The entity with this key.
-    nonisolated(nonsending)
-    public func retrieve(_ key: EntityKey) async throws -> T {
+    nonisolated(nonsending) public func retrieve(_ key: EntityKey) async throws -> T {
         try await client.read(T.self, key: key, in: name)
     }
 
     /// The entity with this GUID key (every Dynamics entity has one).
-    nonisolated(nonsending)
-    public func retrieve(id: UUID) async throws -> T {
-        try await retrieve(.id(id))
-    }
+    nonisolated(nonsending) public func retrieve(id: UUID) async throws -> T { try await retrieve(.id(id)) }
 
     /// Every entity the query matches (all of them without one), all pages.
-    nonisolated(nonsending)
-    public func query(_ query: Query<T> = Query<T>()) async throws -> [T] {
+    nonisolated(nonsending) public func query(_ query: Query<T> = Query<T>()) async throws -> [T] {
         try await client.readAll(query, in: name)
     }
 
     /// Creates the entity here.
-    @discardableResult
-    nonisolated(nonsending)
-    public func create(_ entity: T) async throws -> EntityLocation {
+    @discardableResult nonisolated(nonsending) public func create(_ entity: T) async throws -> EntityLocation {
         try await client.insert(entity, into: name)
     }
 
     /// Sends the entity's changes.
-    nonisolated(nonsending)
-    public func update(_ entity: T) async throws {
-        try await client.save(entity, in: name)
-    }
+    nonisolated(nonsending) public func update(_ entity: T) async throws { try await client.save(entity, in: name) }
 
     /// Deletes the entity with this key.
-    nonisolated(nonsending)
-    public func delete(_ key: EntityKey) async throws {
+    nonisolated(nonsending) public func delete(_ key: EntityKey) async throws {
         try await client.remove(T.self, key: key, from: name)
     }
 }
@@ -61,8 +50,5 @@ public struct SingletonAccessor<T: Entity>: Sendable {
     }
 
     /// The singleton's entity.
-    nonisolated(nonsending)
-    public func retrieve() async throws -> T {
-        try await client.read(T.self, singleton: name)
-    }
+    nonisolated(nonsending) public func retrieve() async throws -> T { try await client.read(T.self, singleton: name) }
 }

@@ -3,17 +3,16 @@ import Foundation
 extension Entity {
     /// The content of a media entity (an entity type with `HasStream="true"`), with the links, media type and
     /// version the service gave when the entity was read.
-    public var mediaResource: StreamReference {
-        streamReference(.mediaResource, links: mediaLinks[""])
-    }
+    public var mediaResource: StreamReference { streamReference(.mediaResource, links: mediaLinks[""]) }
 
     /// The stream stored under `name`, typed as the class's metadata types it: a Dataverse file column, else an
     /// `Edm.Stream` property (late-bound entities, or names the class does not declare).
     public func stream(named name: String) -> StreamReference {
-        let kind: StreamReference.Kind = switch PropertyTable.of(type(of: self)).byName[name]?.type {
-        case .file?: .file(name)
-        default: .property(name)
-        }
+        let kind: StreamReference.Kind =
+            switch PropertyTable.of(type(of: self)).byName[name]?.type {
+            case .file?: .file(name)
+            default: .property(name)
+            }
         return streamReference(kind, links: mediaLinks[name])
     }
 
@@ -25,9 +24,15 @@ extension Entity {
     /// A reference to a stream of this entity as it is now: its set, key and, for file columns, the file's name
     /// (`…_name`) and whether the record holds one.
     func streamReference(_ kind: StreamReference.Kind, links: MediaLinks?) -> StreamReference {
-        var reference = StreamReference(kind: kind, entitySet: type(of: self).entitySetName, key: try? EntityKey.of(self),
-                                        readLink: links?.readLink, editLink: links?.editLink, contentType: links?.contentType,
-                                        eTag: links?.eTag)
+        var reference = StreamReference(
+            kind: kind,
+            entitySet: type(of: self).entitySetName,
+            key: try? EntityKey.of(self),
+            readLink: links?.readLink,
+            editLink: links?.editLink,
+            contentType: links?.contentType,
+            eTag: links?.eTag
+        )
         if case .file(let name) = kind {
             if case .string(let fileName)? = self[name + "_name"] { reference.fileName = fileName }
             if let value = self[name] { reference.hasContent = value != .null }

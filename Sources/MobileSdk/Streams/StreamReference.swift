@@ -35,8 +35,17 @@ public struct StreamReference: Sendable, Hashable {
     /// Whether the service said the column holds a file (Dataverse returns the file's id); nil when unknown.
     public var hasContent: Bool?
 
-    public init(kind: Kind, entitySet: String?, key: EntityKey?, readLink: String? = nil, editLink: String? = nil,
-                contentType: String? = nil, eTag: String? = nil, fileName: String? = nil, hasContent: Bool? = nil) {
+    public init(
+        kind: Kind,
+        entitySet: String?,
+        key: EntityKey?,
+        readLink: String? = nil,
+        editLink: String? = nil,
+        contentType: String? = nil,
+        eTag: String? = nil,
+        fileName: String? = nil,
+        hasContent: Bool? = nil
+    ) {
         self.kind = kind
         self.entitySet = entitySet
         self.key = key

@@ -3,9 +3,7 @@ public struct BearerTokenAuthentication: AuthenticationProvider {
     private let token: @Sendable (_ refresh: Bool) async throws -> String
 
     /// `token(refresh)` returns an access token; `refresh` is true when the last one was refused.
-    public init(token: @escaping @Sendable (_ refresh: Bool) async throws -> String) {
-        self.token = token
-    }
+    public init(token: @escaping @Sendable (_ refresh: Bool) async throws -> String) { self.token = token }
 
     public func authenticate(_ request: inout HTTPRequest, refresh: Bool) async throws {
         request[header: "Authorization"] = "Bearer " + (try await token(refresh))

@@ -51,16 +51,21 @@ public actor OAuth2Authentication: AuthenticationProvider {
         case .clientCredentials(let clientId, let clientSecret):
             request = (.clientCredentials, .confidential(id: clientId, secret: clientSecret))
         case .refreshToken(let clientId, let refreshToken, let clientSecret):
-            request = (.refreshToken(refreshToken),
-                       clientSecret.map { .confidential(id: clientId, secret: $0) } ?? .publicClient(id: clientId))
+            request = (
+                .refreshToken(refreshToken),
+                clientSecret.map { .confidential(id: clientId, secret: $0) } ?? .publicClient(id: clientId)
+            )
         }
         let reply: TokenEndpoint.Reply
         do {
-            reply = try await TokenEndpoint.request(tokenEndpoint, grant: request.0, client: request.1, scope: scope,
-                                                    transport: transport)
-        } catch let refusal as TokenEndpoint.Refusal {
-            throw refusal.clientError
-        }
+            reply = try await TokenEndpoint.request(
+                tokenEndpoint,
+                grant: request.0,
+                client: request.1,
+                scope: scope,
+                transport: transport
+            )
+        } catch let refusal as TokenEndpoint.Refusal { throw refusal.clientError }
         cached = (reply.accessToken, Date().addingTimeInterval(max(0, reply.lifetime - 60)))
         if case .refreshToken(let clientId, _, let clientSecret) = grant, let rotated = reply.refreshToken {
             grant = .refreshToken(clientId: clientId, refreshToken: rotated, clientSecret: clientSecret)

@@ -21,14 +21,21 @@ enum TokenEndpoint {
         var description: String?
 
         var clientError: ODataClientError {
-            .authenticationFailed(status: status,
-                                  reason: [code, description].compactMap(\.self).joined(separator: ": "))
+            .authenticationFailed(
+                status: status,
+                reason: [code, description].compactMap(\.self).joined(separator: ": ")
+            )
         }
     }
 
     /// Asks for `grant` as `client`; throws ``Refusal`` for an error answer, ``ODataClientError`` for the rest.
-    static func request(_ endpoint: URL, grant: OAuthGrant, client: OAuthClient, scope: String? = nil,
-                        transport: any HTTPTransport) async throws -> Reply {
+    static func request(
+        _ endpoint: URL,
+        grant: OAuthGrant,
+        client: OAuthClient,
+        scope: String? = nil,
+        transport: any HTTPTransport
+    ) async throws -> Reply {
         guard ServiceRoot.isSecure(endpoint) else { throw ODataClientError.insecureURL(endpoint.absoluteString) }
         let (form, headerFields) = client.tokenRequest(grant, scope: scope)
         var request = HTTPRequest(method: "POST", url: endpoint, body: FormEncoding.body(form))
@@ -38,15 +45,21 @@ enum TokenEndpoint {
         let response = try await transport.send(request)
         guard response.statusCode == 200 else {
             // Token endpoints answer `{"error": "invalid_grant", "error_description": "…"}`; nothing secret is echoed.
-            let refusal = OAuthRefusal(body: response.body)
-                ?? OAuthRefusal(challenge: response[header: "WWW-Authenticate"])
+            let refusal =
+                OAuthRefusal(body: response.body) ?? OAuthRefusal(challenge: response[header: "WWW-Authenticate"])
             throw Refusal(status: response.statusCode, code: refusal?.code, description: refusal?.description)
         }
         guard let tokens = try? JSONDecoder().decode(IssuedTokens.self, from: response.body) else {
-            throw ODataClientError.authenticationFailed(status: response.statusCode,
-                                                        reason: "the token endpoint's answer has no access_token")
+            throw ODataClientError.authenticationFailed(
+                status: response.statusCode,
+                reason: "the token endpoint's answer has no access_token"
+            )
         }
-        return Reply(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
-                     lifetime: tokens.expiresIn ?? 3600, scope: tokens.scope)
+        return Reply(
+            accessToken: tokens.accessToken,
+            refreshToken: tokens.refreshToken,
+            lifetime: tokens.expiresIn ?? 3600,
+            scope: tokens.scope
+        )
     }
 }

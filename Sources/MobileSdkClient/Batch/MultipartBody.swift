@@ -7,7 +7,9 @@ enum MultipartBody {
         guard contentType.lowercased().hasPrefix("multipart/") else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == "boundary" { return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            if pair.count == 2, pair[0].lowercased() == "boundary" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
         }
         return nil
     }
@@ -61,7 +63,8 @@ enum MultipartBody {
                 continue
             }
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+                .trimmingCharacters(in: .whitespaces)
         }
         return (headers, rest)
     }

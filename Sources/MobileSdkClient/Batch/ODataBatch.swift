@@ -24,16 +24,18 @@ public final class ODataBatch {
     private(set) var segments: [(isChangeSet: Bool, indices: [Int])] = []
     private var nextContentID = 1
 
-    init(client: ODataClient) {
-        self.client = client
-    }
+    init(client: ODataClient) { self.client = client }
 
     // MARK: Reads (on their own)
 
     /// The entity with this key, as ``ODataClient/retrieve(_:key:select:expand:entitySet:logicalName:)`` reads it.
-    @discardableResult
-    public func retrieve<T: Entity>(_ type: T.Type, key: EntityKey, select: [String] = [], expand: [String] = [],
-                                    entitySet: String? = nil) throws -> BatchItem<T> {
+    @discardableResult public func retrieve<T: Entity>(
+        _ type: T.Type,
+        key: EntityKey,
+        select: [String] = [],
+        expand: [String] = [],
+        entitySet: String? = nil
+    ) throws -> BatchItem<T> {
         let request = try client.readRequest(type, key: key, select: select, expand: expand, entitySet: entitySet)
         return add(BatchEntry(request: request)) { client, response, request in
             try client.decoding(request) { try client.decoder.decodeEntity(type, from: response.body) }
@@ -41,15 +43,19 @@ public final class ODataBatch {
     }
 
     /// The entity with this GUID key.
-    @discardableResult
-    public func retrieve<T: Entity>(_ type: T.Type, id: UUID, select: [String] = [], expand: [String] = []) throws -> BatchItem<T> {
-        try retrieve(type, key: .id(id), select: select, expand: expand)
-    }
+    @discardableResult public func retrieve<T: Entity>(
+        _ type: T.Type,
+        id: UUID,
+        select: [String] = [],
+        expand: [String] = []
+    ) throws -> BatchItem<T> { try retrieve(type, key: .id(id), select: select, expand: expand) }
 
     /// The first page of a query, as ``ODataClient/retrieveMultiple(_:query:entitySet:logicalName:)`` reads it.
-    @discardableResult
-    public func retrieveMultiple<T: Entity>(_ type: T.Type, query: ODataQuery = ODataQuery(), entitySet: String? = nil) throws
-        -> BatchItem<EntityPage<T>> {
+    @discardableResult public func retrieveMultiple<T: Entity>(
+        _ type: T.Type,
+        query: ODataQuery = ODataQuery(),
+        entitySet: String? = nil
+    ) throws -> BatchItem<EntityPage<T>> {
         let set = try client.entitySetName(type, entitySet)
         let options = query.queryString(client.version)
         let request = try client.request("GET", URLText.path(set) + (options.isEmpty ? "" : "?" + options))
@@ -59,8 +65,9 @@ public final class ODataBatch {
     }
 
     /// A function (or, outside a change set, an action) through its generated request type.
-    @discardableResult
-    public func invoke<Operation: ODataOperation>(_ operation: Operation) throws -> BatchItem<Operation.Response> {
+    @discardableResult public func invoke<Operation: ODataOperation>(_ operation: Operation) throws -> BatchItem<
+        Operation.Response
+    > {
         let request = try client.operationRequest(operation.call)
         return add(BatchEntry(request: request)) { client, response, request in
             try client.operationResponse(Operation.self, response, request: request)
@@ -68,8 +75,7 @@ public final class ODataBatch {
     }
 
     /// A request of your own; its result is the response.
-    @discardableResult
-    public func send(_ request: HTTPRequest) -> BatchItem<HTTPResponse> {
+    @discardableResult public func send(_ request: HTTPRequest) -> BatchItem<HTTPResponse> {
         add(BatchEntry(request: request)) { _, response, _ in response }
     }
 
@@ -82,8 +88,12 @@ public final class ODataBatch {
     }
 
     /// Adds a request on its own, or (with `segment`) to that change set with the next Content-ID.
-    func add<Value>(_ entry: BatchEntry, segment: Int? = nil, onSuccess: ((HTTPResponse) -> Void)? = nil,
-                    read: @escaping (ODataClient, HTTPResponse, HTTPRequest) throws -> Value) -> BatchItem<Value> {
+    func add<Value>(
+        _ entry: BatchEntry,
+        segment: Int? = nil,
+        onSuccess: ((HTTPResponse) -> Void)? = nil,
+        read: @escaping (ODataClient, HTTPResponse, HTTPRequest) throws -> Value
+    ) -> BatchItem<Value> {
         var entry = entry
         let index = entries.count
         if let segment {
@@ -105,11 +115,11 @@ public final class ODataBatch {
     /// `Prefer: odata.continue-on-error`) it carries on. Either way a failed part does not make `send` throw: its
     /// result does, with the service's error. Entities created or updated by succeeding parts take their id, ETag and
     /// accepted changes as ``ODataClient/create(_:entitySet:)`` and ``ODataClient/update(_:entitySet:)`` give them.
-    nonisolated(nonsending)
-    public func send(continueOnError: Bool = false) async throws -> BatchResults {
-        let groups = try await client.sendBatch(segments.map { segment in
-            (segment.isChangeSet, segment.indices.map { entries[$0] })
-        }, continueOnError: continueOnError)
+    nonisolated(nonsending) public func send(continueOnError: Bool = false) async throws -> BatchResults {
+        let groups = try await client.sendBatch(
+            segments.map { segment in (segment.isChangeSet, segment.indices.map { entries[$0] }) },
+            continueOnError: continueOnError
+        )
         var responses = [HTTPResponse?](repeating: nil, count: entries.count)
         for (segment, group) in zip(segments, groups) {
             for (index, response) in Self.match(segment.indices.map { entries[$0] }, segment.indices, group) {
@@ -124,13 +134,19 @@ public final class ODataBatch {
 
     /// The responses of one segment's requests: by Content-ID when the service echoes them, else in order; the one
     /// error of a change set that failed as a whole goes to each of its requests.
-    private static func match(_ entries: [BatchEntry], _ indices: [Int], _ parts: [MultipartBody.Part]) -> [(Int, HTTPResponse)] {
+    private static func match(_ entries: [BatchEntry], _ indices: [Int], _ parts: [MultipartBody.Part]) -> [(
+        Int, HTTPResponse
+    )] {
         if entries.count > 1, parts.count == 1, let failure = parts.first, failure.response.statusCode >= 400 {
             return indices.map { ($0, failure.response) }
         }
-        let byContentID = Dictionary(parts.compactMap { part in part.contentID.map { ($0, part.response) } }) { first, _ in first }
+        let byContentID = Dictionary(parts.compactMap { part in part.contentID.map { ($0, part.response) } }) {
+            first,
+            _ in first
+        }
         if entries.allSatisfy({ $0.contentID.map { byContentID["\($0)"] != nil } ?? false }) {
-            return zip(indices, entries).compactMap { index, entry in entry.contentID.flatMap { byContentID["\($0)"] }.map { (index, $0) } }
+            return zip(indices, entries)
+                .compactMap { index, entry in entry.contentID.flatMap { byContentID["\($0)"] }.map { (index, $0) } }
         }
         return zip(indices, parts).map { ($0, $1.response) }
     }
@@ -145,9 +161,7 @@ public struct BatchItem<Value> {
     let read: (ODataClient, HTTPResponse, HTTPRequest) throws -> Value
 
     /// `$1`: how later requests of the change set name what this one created.
-    var reference: String? {
-        contentID.map { "$\($0)" }
-    }
+    var reference: String? { contentID.map { "$\($0)" } }
 }
 
 /// The results of a sent ``ODataBatch``, one per request.
@@ -163,21 +177,21 @@ public struct BatchResults {
     public subscript<Value>(item: BatchItem<Value>) -> Value {
         get throws {
             let request = requests[item.index]
-            guard let response = responses[item.index] else { throw ODataClientError.notExecuted(request: request.summary) }
-            guard (200..<400).contains(response.statusCode) else { throw ODataServiceError(response: response, request: request) }
+            guard let response = responses[item.index] else {
+                throw ODataClientError.notExecuted(request: request.summary)
+            }
+            guard (200..<400).contains(response.statusCode) else {
+                throw ODataServiceError(response: response, request: request)
+            }
             return try item.read(client, response, request)
         }
     }
 
     /// The HTTP status of each request in the order added; nil for those not executed.
-    public var statusCodes: [Int?] {
-        responses.map { $0?.statusCode }
-    }
+    public var statusCodes: [Int?] { responses.map { $0?.statusCode } }
 }
 
 extension ODataClient {
     /// A new, empty batch of requests to this client's service.
-    public func makeBatch() -> ODataBatch {
-        ODataBatch(client: self)
-    }
+    public func makeBatch() -> ODataBatch { ODataBatch(client: self) }
 }

@@ -13,8 +13,7 @@ extension ODataClient {
     /// Sends the parts as one `$batch` request (multipart/mixed) and returns one response per request, in order;
     /// a change set that failed answers with one error response. The requests come from the `…Request` methods,
     /// e.g. ``createRequest(_:entitySet:)`` and ``updateRequest(_:entitySet:)``; ``makeBatch()`` gives typed results.
-    nonisolated(nonsending)
-    public func batch(_ parts: [BatchPart]) async throws -> [HTTPResponse] {
+    nonisolated(nonsending) public func batch(_ parts: [BatchPart]) async throws -> [HTTPResponse] {
         let segments: [[BatchEntry]] = parts.map { part in
             switch part {
             case .request(let request): [BatchEntry(request: request)]
@@ -22,14 +21,16 @@ extension ODataClient {
             }
         }
         let changeSets = parts.map { if case .changeSet = $0 { true } else { false } }
-        return try await sendBatch(zip(changeSets, segments).map { ($0, $1) }, continueOnError: false)
-            .flatMap(\.self).map(\.response)
+        return try await sendBatch(zip(changeSets, segments).map { ($0, $1) }, continueOnError: false).flatMap(\.self)
+            .map(\.response)
     }
 
     /// Sends the segments (a request on its own, or a change set) as one `$batch` and returns the responses by
     /// segment, as ``MultipartBody/groups(_:boundary:)`` reads them.
-    nonisolated(nonsending)
-    func sendBatch(_ segments: [(isChangeSet: Bool, entries: [BatchEntry])], continueOnError: Bool) async throws -> [[MultipartBody.Part]] {
+    nonisolated(nonsending) func sendBatch(
+        _ segments: [(isChangeSet: Bool, entries: [BatchEntry])],
+        continueOnError: Bool
+    ) async throws -> [[MultipartBody.Part]] {
         let boundary = "batch_" + UUID().uuidString.lowercased()
         var body = ""
         for segment in segments {
@@ -47,10 +48,13 @@ extension ODataClient {
         var request = try request("POST", "$batch", body: Data(body.utf8))
         request[header: "Content-Type"] = "multipart/mixed; boundary=\(boundary)"
         if continueOnError, version == .v4 {
-            request[header: "Prefer"] = [request[header: "Prefer"], "odata.continue-on-error"].compactMap(\.self).joined(separator: ", ")
+            request[header: "Prefer"] = [request[header: "Prefer"], "odata.continue-on-error"].compactMap(\.self)
+                .joined(separator: ", ")
         }
         let response = try await send(request)
-        guard let contentType = response[header: "Content-Type"], let responseBoundary = MultipartBody.boundary(contentType) else {
+        guard let contentType = response[header: "Content-Type"],
+            let responseBoundary = MultipartBody.boundary(contentType)
+        else {
             throw ODataClientError.unexpectedResponse("the $batch response is not multipart", request: request.summary)
         }
         return MultipartBody.groups(response.body, boundary: responseBoundary)

@@ -26,15 +26,20 @@ public enum ODataClientError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .insecureURL(let url): "refused to send credentials over plain http to \(url); use https, or allowsInsecureHTTP for a trusted network"
-        case .foreignHost(let url, let request): "\(request): refused to follow \(url), which is not on the service's host"
-        case .redirected(let status, let location, let request): "\(request): the service redirected (\(status)) to \(location ?? "nowhere"); redirects are not followed"
-        case .authenticationFailed(let status, let reason): "the token endpoint refused a token (\(status))\(reason.isEmpty ? "" : ": " + reason)"
+        case .insecureURL(let url):
+            "refused to send credentials over plain http to \(url); use https, or allowsInsecureHTTP for a trusted network"
+        case .foreignHost(let url, let request):
+            "\(request): refused to follow \(url), which is not on the service's host"
+        case .redirected(let status, let location, let request):
+            "\(request): the service redirected (\(status)) to \(location ?? "nowhere"); redirects are not followed"
+        case .authenticationFailed(let status, let reason):
+            "the token endpoint refused a token (\(status))\(reason.isEmpty ? "" : ": " + reason)"
         case .invalidResponse(let error, let request): "\(request): the response is not valid OData JSON: \(error)"
         case .unexpectedResponse(let message, let request): "\(request): \(message)"
         case .unaddressable(let message): message
         case .invalidRequest(let message): message
-        case .pagingInterrupted(let count, let link, let underlying): "paging stopped after \(count) entities, at \(link): \(underlying)"
+        case .pagingInterrupted(let count, let link, let underlying):
+            "paging stopped after \(count) entities, at \(link): \(underlying)"
         case .notExecuted(let request): "\(request): not executed, the batch stopped at an earlier failure"
         }
     }

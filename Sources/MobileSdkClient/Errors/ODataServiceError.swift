@@ -14,7 +14,14 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
     /// How long the service asked to wait before trying again (429, 503).
     public var retryAfter: TimeInterval?
 
-    public init(statusCode: Int, code: String, message: String, innerMessage: String? = nil, request: String, retryAfter: TimeInterval? = nil) {
+    public init(
+        statusCode: Int,
+        code: String,
+        message: String,
+        innerMessage: String? = nil,
+        request: String,
+        retryAfter: TimeInterval? = nil
+    ) {
         self.statusCode = statusCode
         self.code = code
         self.message = message
@@ -24,7 +31,8 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(request): \(statusCode) \(code.isEmpty ? "" : code + ": ")\(message)" + (innerMessage.map { " (\($0))" } ?? "")
+        "\(request): \(statusCode) \(code.isEmpty ? "" : code + ": ")\(message)"
+            + (innerMessage.map { " (\($0))" } ?? "")
     }
 
     /// The error a response describes; the body is read as an OData error payload where it is one.
@@ -35,8 +43,12 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
         code = ""
         message = HTTPURLResponseStatus.text(response.statusCode)
         guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-              let error = (object["error"] ?? object["odata.error"]) as? [String: Any] else {
-            if let text = String(data: response.body.prefix(500), encoding: .utf8), !text.isEmpty, !text.hasPrefix("<") { message = text }
+            let error = (object["error"] ?? object["odata.error"]) as? [String: Any]
+        else {
+            if let text = String(data: response.body.prefix(500), encoding: .utf8), !text.isEmpty, !text.hasPrefix("<")
+            {
+                message = text
+            }
             return
         }
         code = (error["code"] as? String) ?? (error["code"] as? NSNumber)?.stringValue ?? ""
@@ -46,7 +58,9 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
             message = value
         }
         var inner = error["innererror"] as? [String: Any]
-        while let nested = inner?["internalexception"] as? [String: Any] ?? inner?["innererror"] as? [String: Any] { inner = nested }
+        while let nested = inner?["internalexception"] as? [String: Any] ?? inner?["innererror"] as? [String: Any] {
+            inner = nested
+        }
         innerMessage = inner?["message"] as? String
         if innerMessage == nil, let details = error["details"] as? [[String: Any]] {
             innerMessage = details.compactMap { $0["message"] as? String }.first

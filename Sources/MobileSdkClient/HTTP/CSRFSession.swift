@@ -17,10 +17,8 @@ actor CSRFSession {
     /// The token, fetched with `fetch` when there is none yet.
     func token(fetchingWith fetch: @escaping @Sendable () async throws -> String?) async throws -> String? {
         switch state {
-        case .fetched(let token):
-            return token
-        case .fetching(let task):
-            return try await task.value
+        case .fetched(let token): return token
+        case .fetching(let task): return try await task.value
         case .none:
             let task = Task { try await fetch() }
             state = .fetching(task)

@@ -24,9 +24,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// `METHOD url`, for errors and logs: never header values, so credentials stay out.
-    public var summary: String {
-        "\(method) \(url.absoluteString)"
-    }
+    public var summary: String { "\(method) \(url.absoluteString)" }
 }
 
 /// An HTTP response.
@@ -61,14 +59,18 @@ public protocol HTTPTransport: Sendable {
     /// The response to `request`; a response that redirects is returned as is, never followed.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
     /// The response to `request` with its body in a new file in `directory` (``HTTPResponse/bodyFile``).
-    func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse
+    func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws
+        -> HTTPResponse
     /// The response to `request` sent with the content of `file` as its body.
-    func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse
+    func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws
+        -> HTTPResponse
 }
 
 extension HTTPTransport {
     /// Sends, then writes the body to a file.
-    public func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse {
+    public func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws
+        -> HTTPResponse
+    {
         var response = try await send(request)
         let file = directory.appendingPathComponent(".download-" + UUID().uuidString)
         try response.body.write(to: file)
@@ -79,7 +81,9 @@ extension HTTPTransport {
     }
 
     /// Reads the file, then sends it as the body.
-    public func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse {
+    public func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws
+        -> HTTPResponse
+    {
         var request = request
         let body = try Data(contentsOf: file)
         request.body = body

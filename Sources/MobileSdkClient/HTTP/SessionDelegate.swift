@@ -24,10 +24,13 @@ final class SessionDelegate: ServiceSessionDelegate, @unchecked Sendable {
         return uploads[task.taskIdentifier]
     }
 
-    override func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
-                             totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
-        upload(of: task)?.report(totalBytesSent, of: totalBytesExpectedToSend)
-    }
+    override func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) { upload(of: task)?.report(totalBytesSent, of: totalBytesExpectedToSend) }
 
     override func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         upload(of: dataTask)?.received(data)
@@ -39,7 +42,10 @@ final class SessionDelegate: ServiceSessionDelegate, @unchecked Sendable {
         lock.unlock()
         guard let upload else { return }
         let challenged = error == nil ? nil : challengedResponse(of: task.taskIdentifier)
-        upload.complete(response: challenged ?? task.response as? HTTPURLResponse, error: challenged == nil ? error : nil)
+        upload.complete(
+            response: challenged ?? task.response as? HTTPURLResponse,
+            error: challenged == nil ? error : nil
+        )
     }
 }
 
@@ -73,8 +79,14 @@ final class Upload: @unchecked Sendable {
         if let error {
             continuation?.resume(throwing: error)
         } else if let response {
-            continuation?.resume(returning: HTTPResponse(statusCode: response.statusCode,
-                                                         headerFields: ServiceSession.headerFields(of: response), body: body))
+            continuation?
+                .resume(
+                    returning: HTTPResponse(
+                        statusCode: response.statusCode,
+                        headerFields: ServiceSession.headerFields(of: response),
+                        body: body
+                    )
+                )
         } else {
             continuation?.resume(throwing: URLError(.badServerResponse))
         }

@@ -10,7 +10,9 @@ extension URLSessionTransport {
     /// received and raises the peak memory of a 1 GiB download by about 10 MiB. (FoundationNetworking does not count
     /// a download's bytes as they come, so on Linux its progress is reported when it is done; the client's ranged
     /// downloads report each part.)
-    public func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse {
+    public func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws
+        -> HTTPResponse
+    {
         try await run(progress) { finish in
             session.downloadTask(with: Self.urlRequest(request)) { location, response, error in
                 finish(response, error) { head in
@@ -22,14 +24,20 @@ extension URLSessionTransport {
                     } else if !FileManager.default.createFile(atPath: file.path, contents: nil) {
                         throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
                     }
-                    return HTTPResponse(statusCode: head.statusCode, headerFields: Self.headerFields(of: head), bodyFile: file)
+                    return HTTPResponse(
+                        statusCode: head.statusCode,
+                        headerFields: Self.headerFields(of: head),
+                        bodyFile: file
+                    )
                 }
             }
         }
     }
 
     /// Uploads with an upload task reading the file as it sends.
-    public func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws -> HTTPResponse {
+    public func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws
+        -> HTTPResponse
+    {
         var request = request
         request.body = nil
         let box = SessionTaskBox()

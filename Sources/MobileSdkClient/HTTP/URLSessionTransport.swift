@@ -12,19 +12,19 @@ public final class URLSessionTransport: HTTPTransport {
     let delegate = SessionDelegate()
 
     /// A transport with its own session; `timeout` bounds each request.
-    public init(timeout: TimeInterval = 60) {
-        session = ServiceSession.make(timeout: timeout, delegate: delegate)
-    }
+    public init(timeout: TimeInterval = 60) { session = ServiceSession.make(timeout: timeout, delegate: delegate) }
 
-    deinit {
-        session.finishTasksAndInvalidate()
-    }
+    deinit { session.finishTasksAndInvalidate() }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await run(nil) { finish in
             session.dataTask(with: Self.urlRequest(request)) { data, response, error in
                 finish(response, error) { head in
-                    HTTPResponse(statusCode: head.statusCode, headerFields: Self.headerFields(of: head), body: data ?? Data())
+                    HTTPResponse(
+                        statusCode: head.statusCode,
+                        headerFields: Self.headerFields(of: head),
+                        body: data ?? Data()
+                    )
                 }
             }
         }
@@ -34,9 +34,7 @@ public final class URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
-        for field in request.headerFields {
-            urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
-        }
+        for field in request.headerFields { urlRequest.setValue(field.value, forHTTPHeaderField: field.name) }
         return urlRequest
     }
 
@@ -50,7 +48,9 @@ extension URLSessionTransport {
 
     /// Runs the task `make` creates (``ServiceSession/run(delegate:box:_:)``), reporting the bytes received every
     /// quarter second while it runs and once when it is done.
-    func run(_ progress: TransferProgress.Handler?, _ make: (@escaping Finish) -> URLSessionTask) async throws -> HTTPResponse {
+    func run(_ progress: TransferProgress.Handler?, _ make: (@escaping Finish) -> URLSessionTask) async throws
+        -> HTTPResponse
+    {
         let box = SessionTaskBox()
         let reporter = progress.map { report in
             Task.detached {
@@ -68,7 +68,9 @@ extension URLSessionTransport {
         let response = try await ServiceSession.run(delegate: delegate, box: box, make)
         if let progress, let (completed, total) = box.received {
             // FoundationNetworking leaves the count at 0: the file then says how much came.
-            let size = response.bodyFile.flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? NSNumber }
+            let size = response.bodyFile.flatMap {
+                try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? NSNumber
+            }
             let done = max(completed, size?.int64Value ?? 0)
             progress(TransferProgress(completedBytes: done, totalBytes: total > 0 ? total : done))
         }

@@ -14,9 +14,7 @@ public struct EntityPages<T: Entity>: AsyncSequence, Sendable {
     let logicalName: String?
 
     /// The entities of every page, one at a time: `for try await contact in client.pages(query).entities`.
-    public var entities: EntitySequence<T> {
-        EntitySequence(pages: self)
-    }
+    public var entities: EntitySequence<T> { EntitySequence(pages: self) }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         let pages: EntityPages
@@ -27,8 +25,12 @@ public struct EntityPages<T: Entity>: AsyncSequence, Sendable {
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> EntityPage<T>? {
             if !started {
                 started = true
-                previous = try await pages.client.retrieveMultiple(T.self, query: pages.query.get(), entitySet: pages.entitySet,
-                                                                   logicalName: pages.logicalName)
+                previous = try await pages.client.retrieveMultiple(
+                    T.self,
+                    query: pages.query.get(),
+                    entitySet: pages.entitySet,
+                    logicalName: pages.logicalName
+                )
                 return previous
             }
             guard let last = previous, last.nextLink != nil else { return nil }
@@ -36,14 +38,10 @@ public struct EntityPages<T: Entity>: AsyncSequence, Sendable {
             return previous
         }
 
-        public mutating func next() async throws -> EntityPage<T>? {
-            try await next(isolation: nil)
-        }
+        public mutating func next() async throws -> EntityPage<T>? { try await next(isolation: nil) }
     }
 
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(pages: self)
-    }
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pages: self) }
 }
 
 /// The entities of a query across its pages, one at a time; the next page is requested when this one is used up.
@@ -67,12 +65,8 @@ public struct EntitySequence<T: Entity>: AsyncSequence, Sendable {
             return pending.popLast()
         }
 
-        public mutating func next() async throws -> T? {
-            try await next(isolation: nil)
-        }
+        public mutating func next() async throws -> T? { try await next(isolation: nil) }
     }
 
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(pages: pages.makeAsyncIterator())
-    }
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pages: pages.makeAsyncIterator()) }
 }

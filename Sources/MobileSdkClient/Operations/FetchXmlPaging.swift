@@ -13,17 +13,20 @@ enum FetchXmlPaging {
         attributes.append(("page", String(page)))
         if let cookie { attributes.append(("paging-cookie", cookie)) }
         let selfClosing = fetchXml[..<tagEnd].hasSuffix("/")
-        let rebuilt = "<fetch" + attributes.map { " \($0.name)=\"\(escaped($0.value))\"" }.joined() + (selfClosing ? "/" : "")
+        let rebuilt =
+            "<fetch" + attributes.map { " \($0.name)=\"\(escaped($0.value))\"" }.joined() + (selfClosing ? "/" : "")
         return String(fetchXml[..<open.lowerBound]) + rebuilt + String(fetchXml[tagEnd...])
     }
 
     /// The page number and cookie from `<cookie pagenumber="2" pagingcookie="%253ccookie…" />`: the cookie is
     /// percent-encoded twice.
     static func nextPage(_ annotation: String) -> (page: Int?, cookie: String?) {
-        guard let open = annotation.range(of: "<cookie"), let end = startTagEnd(annotation, from: open.upperBound) else { return (nil, nil) }
+        guard let open = annotation.range(of: "<cookie"), let end = startTagEnd(annotation, from: open.upperBound)
+        else { return (nil, nil) }
         let attributes = attributes(String(annotation[open.upperBound..<end]))
         let page = attributes.first { $0.name == "pagenumber" }.flatMap { Int($0.value) }
-        let cookie = attributes.first { $0.name == "pagingcookie" }?.value.removingPercentEncoding?.removingPercentEncoding
+        let cookie = attributes.first { $0.name == "pagingcookie" }?.value.removingPercentEncoding?
+            .removingPercentEncoding
         return (page, cookie)
     }
 
@@ -50,9 +53,12 @@ enum FetchXmlPaging {
         var result: [(name: String, value: String)] = []
         var rest = Substring(text)
         while let equals = rest.firstIndex(of: "=") {
-            let name = rest[..<equals].trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "/")))
+            let name = rest[..<equals]
+                .trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "/")))
             var valueStart = rest.index(after: equals)
-            while valueStart < rest.endIndex, rest[valueStart].isWhitespace { valueStart = rest.index(after: valueStart) }
+            while valueStart < rest.endIndex, rest[valueStart].isWhitespace {
+                valueStart = rest.index(after: valueStart)
+            }
             guard valueStart < rest.endIndex, rest[valueStart] == "\"" || rest[valueStart] == "'" else { break }
             let quote = rest[valueStart]
             let contentStart = rest.index(after: valueStart)

@@ -6,26 +6,51 @@ extension ODataClient {
     /// navigation property (its metadata says so; late-bound entities use the class registered for their logical name)
     /// is set with PUT, replacing any entity it named; a collection-valued one, or one no metadata describes, gains
     /// `target` with POST.
-    nonisolated(nonsending)
-    public func associate(_ entity: Entity, navigationProperty: String, with target: Entity, entitySet: String? = nil, targetEntitySet: String? = nil) async throws {
-        _ = try await send(try associateRequest(entity, navigationProperty: navigationProperty, with: target, entitySet: entitySet,
-                                                targetEntitySet: targetEntitySet))
+    nonisolated(nonsending) public func associate(
+        _ entity: Entity,
+        navigationProperty: String,
+        with target: Entity,
+        entitySet: String? = nil,
+        targetEntitySet: String? = nil
+    ) async throws {
+        _ = try await send(
+            try associateRequest(
+                entity,
+                navigationProperty: navigationProperty,
+                with: target,
+                entitySet: entitySet,
+                targetEntitySet: targetEntitySet
+            )
+        )
     }
 
     /// The request ``associate(_:navigationProperty:with:entitySet:targetEntitySet:)`` sends, for ``batch(_:)``.
-    public func associateRequest(_ entity: Entity, navigationProperty: String, with target: Entity, entitySet: String? = nil,
-                                 targetEntitySet: String? = nil) throws -> HTTPRequest {
+    public func associateRequest(
+        _ entity: Entity,
+        navigationProperty: String,
+        with target: Entity,
+        entitySet: String? = nil,
+        targetEntitySet: String? = nil
+    ) throws -> HTTPRequest {
         let targetURL = try resolve(try entityPath(target, entitySet: targetEntitySet)).absoluteString
-        return try associateRequest(entity, navigationProperty: navigationProperty, targetURL: targetURL, entitySet: entitySet)
+        return try associateRequest(
+            entity,
+            navigationProperty: navigationProperty,
+            targetURL: targetURL,
+            entitySet: entitySet
+        )
     }
 
     /// The request linking `entity` to the entity at `targetURL` (an entity URL, or `$1` in a change set).
-    func associateRequest(_ entity: Entity, navigationProperty: String, targetURL: String, entitySet: String?) throws -> HTTPRequest {
+    func associateRequest(_ entity: Entity, navigationProperty: String, targetURL: String, entitySet: String?) throws
+        -> HTTPRequest
+    {
         let source = try entityPath(entity, entitySet: entitySet)
-        let (path, body): (String, [String: String]) = switch version {
-        case .v4: (source + "/" + URLText.path(navigationProperty) + "/$ref", ["@odata.id": targetURL])
-        case .v2: (source + "/$links/" + URLText.path(navigationProperty), ["uri": targetURL])
-        }
+        let (path, body): (String, [String: String]) =
+            switch version {
+            case .v4: (source + "/" + URLText.path(navigationProperty) + "/$ref", ["@odata.id": targetURL])
+            case .v2: (source + "/$links/" + URLText.path(navigationProperty), ["uri": targetURL])
+            }
         let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])
         let method = isSingleValued(navigationProperty, of: entity) ? "PUT" : "POST"
         return try request(method, path, body: data)
@@ -35,21 +60,40 @@ extension ODataClient {
     /// name) describes `navigationProperty` as single-valued.
     func isSingleValued(_ navigationProperty: String, of entity: Entity) -> Bool {
         var type = Swift.type(of: entity)
-        if type == Entity.self, let registered = configuration.registry.type(forLogicalName: entity.logicalName) { type = registered }
+        if type == Entity.self, let registered = configuration.registry.type(forLogicalName: entity.logicalName) {
+            type = registered
+        }
         return type.navigationMetadata(navigationProperty)?.isCollection == false
     }
 
     /// Removes the link from `entity` to `target` through a navigation property; `target` nil for a single-valued one,
     /// which is cleared without naming its target whatever `target` says (`DELETE …/nav/$ref`).
-    nonisolated(nonsending)
-    public func disassociate(_ entity: Entity, navigationProperty: String, from target: Entity? = nil, entitySet: String? = nil, targetEntitySet: String? = nil) async throws {
-        _ = try await send(try disassociateRequest(entity, navigationProperty: navigationProperty, from: target, entitySet: entitySet,
-                                                   targetEntitySet: targetEntitySet))
+    nonisolated(nonsending) public func disassociate(
+        _ entity: Entity,
+        navigationProperty: String,
+        from target: Entity? = nil,
+        entitySet: String? = nil,
+        targetEntitySet: String? = nil
+    ) async throws {
+        _ = try await send(
+            try disassociateRequest(
+                entity,
+                navigationProperty: navigationProperty,
+                from: target,
+                entitySet: entitySet,
+                targetEntitySet: targetEntitySet
+            )
+        )
     }
 
     /// The request ``disassociate(_:navigationProperty:from:entitySet:targetEntitySet:)`` sends, for ``batch(_:)``.
-    public func disassociateRequest(_ entity: Entity, navigationProperty: String, from target: Entity? = nil, entitySet: String? = nil,
-                                    targetEntitySet: String? = nil) throws -> HTTPRequest {
+    public func disassociateRequest(
+        _ entity: Entity,
+        navigationProperty: String,
+        from target: Entity? = nil,
+        entitySet: String? = nil,
+        targetEntitySet: String? = nil
+    ) throws -> HTTPRequest {
         let source = try entityPath(entity, entitySet: entitySet)
         let target = isSingleValued(navigationProperty, of: entity) ? nil : target
         var path: String

@@ -22,10 +22,12 @@ extension ODataClient {
     /// download that fails or is cancelled leaves `destination` as it was. With `resuming`, a `.partial` file an
     /// interrupted download left is continued from its end (when the stream has not changed since, as far as its
     /// ETag tells) instead of downloaded again.
-    @discardableResult
-    nonisolated(nonsending)
-    public func download(_ stream: StreamReference, to destination: URL, resuming: Bool = false,
-                         progress: TransferProgress.Handler? = nil) async throws -> DownloadedStream {
+    @discardableResult nonisolated(nonsending) public func download(
+        _ stream: StreamReference,
+        to destination: URL,
+        resuming: Bool = false,
+        progress: TransferProgress.Handler? = nil
+    ) async throws -> DownloadedStream {
         let url = try readURL(of: stream)
         let partial = destination.appendingPathExtension("partial")
         let fileManager = FileManager.default
@@ -35,7 +37,9 @@ extension ODataClient {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSURLErrorKey: partial])
             }
         }
-        var offset = Int64((try? fileManager.attributesOfItem(atPath: partial.path)[.size] as? NSNumber)?.int64Value ?? 0)
+        var offset = Int64(
+            (try? fileManager.attributesOfItem(atPath: partial.path)[.size] as? NSNumber)?.int64Value ?? 0
+        )
         let blockSize = Int64(max(1, configuration.transferBlockSize))
         var total: Int64?
         var contentType: String?
@@ -48,12 +52,16 @@ extension ODataClient {
             let response: HTTPResponse
             do {
                 response = try await exchange(request) { transport, request in
-                    try await transport.download(request, into: partial.deletingLastPathComponent(), progress: progress.map { report in
-                        { @Sendable part in
-                            let total = knownTotal ?? part.totalBytes.map { start + $0 }
-                            report(TransferProgress(completedBytes: start + part.completedBytes, totalBytes: total))
+                    try await transport.download(
+                        request,
+                        into: partial.deletingLastPathComponent(),
+                        progress: progress.map { report in
+                            { @Sendable part in
+                                let total = knownTotal ?? part.totalBytes.map { start + $0 }
+                                report(TransferProgress(completedBytes: start + part.completedBytes, totalBytes: total))
+                            }
                         }
-                    })
+                    )
                 }
             } catch let error as ODataServiceError where error.statusCode == 416 && offset > 0 {
                 // Nothing after `offset`: the partial file holds it all.
@@ -66,11 +74,17 @@ extension ODataClient {
             defer { try? fileManager.removeItem(at: file) }
             contentType = response[header: "Content-Type"] ?? contentType
             fileName = response[header: "x-ms-file-name"] ?? fileName
-            let received = Int64((try fileManager.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0)
+            let received = Int64(
+                (try fileManager.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
+            )
             if response.statusCode == 206 {
-                guard let range = ContentRange(response[header: "Content-Range"]), range.first == offset, range.count == received else {
-                    throw ODataClientError.unexpectedResponse("the part does not start at byte \(offset) or has another size than its Content-Range says",
-                                                              request: request.summary)
+                guard let range = ContentRange(response[header: "Content-Range"]), range.first == offset,
+                    range.count == received
+                else {
+                    throw ODataClientError.unexpectedResponse(
+                        "the part does not start at byte \(offset) or has another size than its Content-Range says",
+                        request: request.summary
+                    )
                 }
                 try Self.append(file, to: partial)
                 offset += received
@@ -86,17 +100,28 @@ extension ODataClient {
         }
         // rename(2) replaces the destination in one step: it holds the old content or the new, never neither.
         guard rename(partial.path, destination.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path,
-                                                           NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno))])
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [
+                    NSFilePathErrorKey: destination.path,
+                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
+                ]
+            )
         }
-        return DownloadedStream(file: destination, byteCount: offset, contentType: contentType, fileName: fileName ?? stream.fileName)
+        return DownloadedStream(
+            file: destination,
+            byteCount: offset,
+            contentType: contentType,
+            fileName: fileName ?? stream.fileName
+        )
     }
 
     /// A stream's content in memory: for small streams (thumbnails, short documents); use
     /// ``download(_:to:resuming:progress:)`` for the rest.
-    nonisolated(nonsending)
-    public func data(of stream: StreamReference) async throws -> Data {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("MobileSdkClient-" + UUID().uuidString)
+    nonisolated(nonsending) public func data(of stream: StreamReference) async throws -> Data {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "MobileSdkClient-" + UUID().uuidString
+        )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let downloaded = try await download(stream, to: directory.appendingPathComponent("content"))
@@ -107,24 +132,39 @@ extension ODataClient {
     /// property (`If-Match` with the stream's ETag when known); for a Dataverse file or image column one PATCH, or
     /// above ``Configuration/transferBlockSize`` a chunked upload (`x-ms-transfer-mode: chunked`) of parts of the
     /// size the service asks for. `fileName` defaults to the file's.
-    nonisolated(nonsending)
-    public func upload(contentsOf file: URL, to stream: StreamReference, contentType: String = "application/octet-stream",
-                       fileName: String? = nil, progress: TransferProgress.Handler? = nil) async throws {
-        let size = Int64((try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0)
+    nonisolated(nonsending) public func upload(
+        contentsOf file: URL,
+        to stream: StreamReference,
+        contentType: String = "application/octet-stream",
+        fileName: String? = nil,
+        progress: TransferProgress.Handler? = nil
+    ) async throws {
+        let size = Int64(
+            (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
+        )
         let source = UploadSource.file(file, size: size)
-        try await upload(source, to: stream, contentType: contentType, fileName: fileName ?? file.lastPathComponent, progress: progress)
+        try await upload(
+            source,
+            to: stream,
+            contentType: contentType,
+            fileName: fileName ?? file.lastPathComponent,
+            progress: progress
+        )
     }
 
     /// Replaces a stream's content with `data`, like ``upload(contentsOf:to:contentType:fileName:progress:)``.
-    nonisolated(nonsending)
-    public func upload(_ data: Data, to stream: StreamReference, contentType: String = "application/octet-stream",
-                       fileName: String? = nil, progress: TransferProgress.Handler? = nil) async throws {
+    nonisolated(nonsending) public func upload(
+        _ data: Data,
+        to stream: StreamReference,
+        contentType: String = "application/octet-stream",
+        fileName: String? = nil,
+        progress: TransferProgress.Handler? = nil
+    ) async throws {
         try await upload(.data(data), to: stream, contentType: contentType, fileName: fileName, progress: progress)
     }
 
     /// Removes a stream's content: a media resource's, a stream property's, or a Dataverse file or image column's.
-    nonisolated(nonsending)
-    public func deleteContent(of stream: StreamReference) async throws {
+    nonisolated(nonsending) public func deleteContent(of stream: StreamReference) async throws {
         var request = try streamRequest("DELETE", try writeURL(of: stream))
         if let eTag = stream.eTag { request[header: "If-Match"] = eTag }
         _ = try await send(request)
@@ -133,9 +173,14 @@ extension ODataClient {
     /// Creates a media entity from a file (a POST of the content to the entity set) and returns the entity the
     /// service made of it, whose other properties can then be set and updated. `slug` is sent as the `Slug` header,
     /// which some services (OData v2) take as the new entity's name or key.
-    nonisolated(nonsending)
-    public func createMediaEntity<T: Entity>(_ type: T.Type, contentsOf file: URL, contentType: String, slug: String? = nil,
-                                             entitySet: String? = nil, progress: TransferProgress.Handler? = nil) async throws -> T {
+    nonisolated(nonsending) public func createMediaEntity<T: Entity>(
+        _ type: T.Type,
+        contentsOf file: URL,
+        contentType: String,
+        slug: String? = nil,
+        entitySet: String? = nil,
+        progress: TransferProgress.Handler? = nil
+    ) async throws -> T {
         let set = try entitySetName(type, entitySet)
         var preferences = configuration.preferences
         preferences.returnContent = .representation
@@ -146,10 +191,15 @@ extension ODataClient {
             try await transport.upload(request, fromFile: file, progress: progress)
         }
         guard !response.body.isEmpty else {
-            throw ODataClientError.unexpectedResponse("the service returned no representation of the new entity", request: request.summary)
+            throw ODataClientError.unexpectedResponse(
+                "the service returned no representation of the new entity",
+                request: request.summary
+            )
         }
         let decoder = decoder
-        let entity = try await decodingConcurrently(request) { try decoder.decodeEntity(type, from: response.body, logicalName: nil) }
+        let entity = try await decodingConcurrently(request) {
+            try decoder.decodeEntity(type, from: response.body, logicalName: nil)
+        }
         if entity.eTag == nil { entity.eTag = response[header: "ETag"] }
         return entity
     }
@@ -183,9 +233,13 @@ extension ODataClient {
         }
     }
 
-    nonisolated(nonsending)
-    private func upload(_ source: UploadSource, to stream: StreamReference, contentType: String, fileName: String?,
-                        progress: TransferProgress.Handler?) async throws {
+    nonisolated(nonsending) private func upload(
+        _ source: UploadSource,
+        to stream: StreamReference,
+        contentType: String,
+        fileName: String?,
+        progress: TransferProgress.Handler?
+    ) async throws {
         let url = try writeURL(of: stream)
         switch stream.kind {
         case .file, .image:
@@ -205,11 +259,16 @@ extension ODataClient {
         }
     }
 
-    nonisolated(nonsending)
-    private func uploadWhole(_ source: UploadSource, request: HTTPRequest, progress: TransferProgress.Handler?) async throws {
+    nonisolated(nonsending) private func uploadWhole(
+        _ source: UploadSource,
+        request: HTTPRequest,
+        progress: TransferProgress.Handler?
+    ) async throws {
         switch source {
         case .file(let file, _):
-            _ = try await exchange(request) { transport, request in try await transport.upload(request, fromFile: file, progress: progress) }
+            _ = try await exchange(request) { transport, request in
+                try await transport.upload(request, fromFile: file, progress: progress)
+            }
         case .data(let data):
             var request = request
             request.body = data
@@ -220,14 +279,20 @@ extension ODataClient {
 
     /// Dataverse's chunked upload: a PATCH with `x-ms-transfer-mode: chunked` opens a session (its `Location`, and the
     /// part size in `x-ms-chunk-size`); each part is a PATCH there with its `Content-Range`; the last one commits.
-    nonisolated(nonsending)
-    private func uploadInChunks(_ source: UploadSource, request: HTTPRequest, contentType: String,
-                                progress: TransferProgress.Handler?) async throws {
+    nonisolated(nonsending) private func uploadInChunks(
+        _ source: UploadSource,
+        request: HTTPRequest,
+        contentType: String,
+        progress: TransferProgress.Handler?
+    ) async throws {
         var start = request
         start[header: "x-ms-transfer-mode"] = "chunked"
         let session = try await send(start)
         guard let location = session[header: "Location"] else {
-            throw ODataClientError.unexpectedResponse("the service opened no upload session (no Location)", request: start.summary)
+            throw ODataClientError.unexpectedResponse(
+                "the service opened no upload session (no Location)",
+                request: start.summary
+            )
         }
         let asked = session[header: "x-ms-chunk-size"].flatMap { Int($0) } ?? 0
         let partSize = asked > 0 ? asked : configuration.transferBlockSize
@@ -262,12 +327,13 @@ extension ODataClient {
     func readURL(of stream: StreamReference) throws -> URL {
         if let link = stream.readLink { return try resolve(link) }
         let entity = try entityPath(of: stream)
-        let path = switch stream.kind {
-        case .mediaResource: entity + "/$value"
-        case .property(let name): entity + "/" + URLText.path(name)
-        case .file(let name): entity + "/" + URLText.path(name) + "/$value"
-        case .image(let name): entity + "/" + URLText.path(name) + "/$value?size=full"
-        }
+        let path =
+            switch stream.kind {
+            case .mediaResource: entity + "/$value"
+            case .property(let name): entity + "/" + URLText.path(name)
+            case .file(let name): entity + "/" + URLText.path(name) + "/$value"
+            case .image(let name): entity + "/" + URLText.path(name) + "/$value?size=full"
+            }
         return try resolve(path)
     }
 
@@ -275,10 +341,11 @@ extension ODataClient {
     func writeURL(of stream: StreamReference) throws -> URL {
         if let link = stream.editLink ?? stream.readLink { return try resolve(link) }
         let entity = try entityPath(of: stream)
-        let path = switch stream.kind {
-        case .mediaResource: entity + "/$value"
-        case .property(let name), .file(let name), .image(let name): entity + "/" + URLText.path(name)
-        }
+        let path =
+            switch stream.kind {
+            case .mediaResource: entity + "/$value"
+            case .property(let name), .file(let name), .image(let name): entity + "/" + URLText.path(name)
+            }
         return try resolve(path)
     }
 
@@ -297,9 +364,7 @@ extension ODataClient {
         let output = try FileHandle(forWritingTo: destination)
         defer { try? output.close() }
         try output.seekToEnd()
-        while let block = try input.read(upToCount: 1 << 20), !block.isEmpty {
-            try output.write(contentsOf: block)
-        }
+        while let block = try input.read(upToCount: 1 << 20), !block.isEmpty { try output.write(contentsOf: block) }
     }
 }
 
@@ -316,7 +381,8 @@ struct ContentRange {
         let parts = header.dropFirst(6).split(separator: "/", maxSplits: 1)
         let bounds = parts.first?.split(separator: "-", maxSplits: 1) ?? []
         guard parts.count == 2, bounds.count == 2, let first = Int64(bounds[0].trimmingCharacters(in: .whitespaces)),
-              let last = Int64(bounds[1].trimmingCharacters(in: .whitespaces)), last >= first else { return nil }
+            let last = Int64(bounds[1].trimmingCharacters(in: .whitespaces)), last >= first
+        else { return nil }
         self.first = first
         self.last = last
         total = Int64(parts[1].trimmingCharacters(in: .whitespaces))

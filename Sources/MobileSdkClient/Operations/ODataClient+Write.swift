@@ -6,9 +6,9 @@ extension ODataClient {
     /// entity has its id and no pending changes.
     ///
     /// `entitySet` defaults to the entity's class's.
-    @discardableResult
-    nonisolated(nonsending)
-    public func create(_ entity: Entity, entitySet: String? = nil) async throws -> EntityLocation {
+    @discardableResult nonisolated(nonsending) public func create(_ entity: Entity, entitySet: String? = nil)
+        async throws -> EntityLocation
+    {
         let request = try createRequest(entity, entitySet: entitySet)
         let response = try await send(request)
         let location = try createdLocation(response, request: request)
@@ -19,14 +19,22 @@ extension ODataClient {
     }
 
     /// Creates the entity and returns the service's representation of it (`Prefer: return=representation`).
-    nonisolated(nonsending)
-    public func createAndRetrieve<T: Entity>(_ entity: T, entitySet: String? = nil) async throws -> T {
+    nonisolated(nonsending) public func createAndRetrieve<T: Entity>(_ entity: T, entitySet: String? = nil) async throws
+        -> T
+    {
         var preferences = configuration.preferences
         preferences.returnContent = .representation
         let request = try createRequest(entity, entitySet: entitySet, preferences: preferences)
         let response = try await send(request)
-        guard !response.body.isEmpty else { throw ODataClientError.unexpectedResponse("the service returned no representation", request: request.summary) }
-        let created = try decoding(request) { try decoder.decodeEntity(T.self, from: response.body, logicalName: entity.logicalName) }
+        guard !response.body.isEmpty else {
+            throw ODataClientError.unexpectedResponse(
+                "the service returned no representation",
+                request: request.summary
+            )
+        }
+        let created = try decoding(request) {
+            try decoder.decodeEntity(T.self, from: response.body, logicalName: entity.logicalName)
+        }
         entity.acceptChanges()
         return created
     }
@@ -45,8 +53,7 @@ extension ODataClient {
     /// Sends the attributes changed since the entity was loaded or saved (PATCH; MERGE in OData v2): `nil`-cleared
     /// ones as null, untouched ones not at all. Sends nothing when nothing changed. With an `Entity.eTag`, the
     /// update applies only if the record has not changed since (`If-Match`); else only if it exists (`If-Match: *`).
-    nonisolated(nonsending)
-    public func update(_ entity: Entity, entitySet: String? = nil) async throws {
+    nonisolated(nonsending) public func update(_ entity: Entity, entitySet: String? = nil) async throws {
         guard !entity.changedAttributeNames.isEmpty else { return }
         let request = try updateRequest(entity, entitySet: entitySet)
         let response = try await send(request)
@@ -74,8 +81,9 @@ extension ODataClient {
 
     /// Creates the record with this key or updates it (OData v4 PATCH without preconditions), e.g. by an
     /// alternate key: `upsert(account, key: EntityKey(["accountnumber": .string("A-1")]))`.
-    nonisolated(nonsending)
-    public func upsert(_ entity: Entity, key: EntityKey? = nil, entitySet: String? = nil) async throws {
+    nonisolated(nonsending) public func upsert(_ entity: Entity, key: EntityKey? = nil, entitySet: String? = nil)
+        async throws
+    {
         let set = try entitySetName(type(of: entity), entitySet)
         let segment = try (key ?? self.key(of: entity)).urlSegment(version)
         let body = try encoding { try encoder.encodeForCreate(entity) }
@@ -85,8 +93,7 @@ extension ODataClient {
     }
 
     /// Deletes the entity; with an `Entity.eTag`, only if the record has not changed since.
-    nonisolated(nonsending)
-    public func delete(_ entity: Entity, entitySet: String? = nil) async throws {
+    nonisolated(nonsending) public func delete(_ entity: Entity, entitySet: String? = nil) async throws {
         _ = try await send(try deleteRequest(entity, entitySet: entitySet))
     }
 
@@ -98,8 +105,9 @@ extension ODataClient {
     }
 
     /// Deletes the record with this key.
-    nonisolated(nonsending)
-    public func delete(_ type: Entity.Type, key: EntityKey, entitySet: String? = nil) async throws {
+    nonisolated(nonsending) public func delete(_ type: Entity.Type, key: EntityKey, entitySet: String? = nil)
+        async throws
+    {
         let set = try entitySetName(type, entitySet)
         var request = try self.request("DELETE", URLText.path(set + (try key.urlSegment(version))))
         if version == .v4 { request[header: "If-Match"] = "*" }
@@ -114,9 +122,7 @@ extension ODataClient {
 
     /// The key of `entity`, or ``ODataClientError/unaddressable(_:)`` when it lacks one.
     func key(of entity: Entity) throws -> EntityKey {
-        do {
-            return try EntityKey.of(entity)
-        } catch let error as ODataEncodingError {
+        do { return try EntityKey.of(entity) } catch let error as ODataEncodingError {
             throw ODataClientError.unaddressable(error.message)
         }
     }
@@ -128,7 +134,12 @@ extension ODataClient {
             let entity = (object["d"] as? [String: Any]) ?? object
             url = ((entity["__metadata"] as? [String: Any])?["uri"] as? String) ?? (entity["@odata.id"] as? String)
         }
-        guard let url else { throw ODataClientError.unexpectedResponse("the service did not say where the entity was created", request: request.summary) }
+        guard let url else {
+            throw ODataClientError.unexpectedResponse(
+                "the service did not say where the entity was created",
+                request: request.summary
+            )
+        }
         return EntityLocation(url: url, id: Self.keyGuid(url))
     }
 
@@ -141,9 +152,7 @@ extension ODataClient {
     }
 
     func encoding<Result>(_ body: () throws -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch let error as ODataEncodingError {
+        do { return try body() } catch let error as ODataEncodingError {
             throw ODataClientError.invalidRequest(error.message)
         }
     }

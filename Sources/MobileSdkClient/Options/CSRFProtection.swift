@@ -25,9 +25,7 @@ extension ODataClient {
         public static let sapGateway = CSRFProtection()
 
         /// Whether a request with this method needs the token.
-        public func protects(method: String) -> Bool {
-            !["GET", "HEAD", "OPTIONS"].contains(method.uppercased())
-        }
+        public func protects(method: String) -> Bool { !["GET", "HEAD", "OPTIONS"].contains(method.uppercased()) }
 
         /// Whether `response` says that the token sent was missing, invalid or expired.
         func demandsToken(_ response: HTTPResponse) -> Bool {

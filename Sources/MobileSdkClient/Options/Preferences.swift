@@ -2,9 +2,7 @@ extension ODataClient {
     /// What the client asks of the service in the `Prefer` header (OData v4; OData v2 has none of these).
     public struct Preferences: Sendable, Hashable {
         /// Whether a create or update answers with the entity (`return=representation`) or without (`return=minimal`).
-        public enum Return: String, Sendable, Hashable {
-            case representation, minimal
-        }
+        public enum Return: String, Sendable, Hashable { case representation, minimal }
 
         /// Instance annotations to ask for (`odata.include-annotations`), e.g. `"*"` for Dataverse's formatted
         /// values and lookup names, or `"OData.Community.Display.V1.FormattedValue"`.
@@ -26,7 +24,9 @@ extension ODataClient {
             var preferences: [String] = []
             if let includeAnnotations { preferences.append("odata.include-annotations=\"\(includeAnnotations)\"") }
             if let maximumPageSize, method == "GET" { preferences.append("odata.maxpagesize=\(maximumPageSize)") }
-            if let returnContent, ["POST", "PATCH", "PUT"].contains(method) { preferences.append("return=\(returnContent.rawValue)") }
+            if let returnContent, ["POST", "PATCH", "PUT"].contains(method) {
+                preferences.append("return=\(returnContent.rawValue)")
+            }
             return preferences.isEmpty ? nil : preferences.joined(separator: ",")
         }
     }

@@ -10,8 +10,11 @@ public struct IssuedTokens: Decodable, Sendable, Equatable {
     public var scope: String?
 
     private enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token", tokenType = "token_type", expiresIn = "expires_in"
-        case refreshToken = "refresh_token", scope
+        case accessToken = "access_token"
+        case tokenType = "token_type"
+        case expiresIn = "expires_in"
+        case refreshToken = "refresh_token"
+        case scope
     }
 
     public init(from decoder: any Decoder) throws {

@@ -8,20 +8,19 @@ public enum OAuthClient: Sendable {
     case publicClient(id: String)
 
     /// The form (`fields`, then the client's id for a public client) and header fields of a request to an endpoint.
-    public func request(_ fields: [(name: String, value: String)])
-        -> (form: [(name: String, value: String)], headerFields: [(name: String, value: String)]) {
+    public func request(_ fields: [(name: String, value: String)]) -> (
+        form: [(name: String, value: String)], headerFields: [(name: String, value: String)]
+    ) {
         switch self {
         case .confidential(let id, let secret):
             let credentials = FormEncoding.escape(id) + ":" + FormEncoding.escape(secret)
             return (fields, [("Authorization", "Basic " + Data(credentials.utf8).base64EncodedString())])
-        case .publicClient(let id):
-            return (fields + [("client_id", id)], [])
+        case .publicClient(let id): return (fields + [("client_id", id)], [])
         }
     }
 
     /// The form and header fields of a token request for `grant`, with `scope` when given.
-    public func tokenRequest(_ grant: OAuthGrant, scope: String?)
-        -> (form: [(name: String, value: String)], headerFields: [(name: String, value: String)]) {
-        request(grant.fields + (scope.map { [("scope", $0)] } ?? []))
-    }
+    public func tokenRequest(_ grant: OAuthGrant, scope: String?) -> (
+        form: [(name: String, value: String)], headerFields: [(name: String, value: String)]
+    ) { request(grant.fields + (scope.map { [("scope", $0)] } ?? [])) }
 }

@@ -13,15 +13,14 @@ public enum OAuthGrant: Sendable {
     /// The grant's form fields.
     public var fields: [(name: String, value: String)] {
         switch self {
-        case .clientCredentials:
-            [("grant_type", "client_credentials")]
-        case .refreshToken(let token):
-            [("grant_type", "refresh_token"), ("refresh_token", token)]
+        case .clientCredentials: [("grant_type", "client_credentials")]
+        case .refreshToken(let token): [("grant_type", "refresh_token"), ("refresh_token", token)]
         case .authorizationCode(let code, let redirectURI, let verifier):
-            [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI),
-             ("code_verifier", verifier)]
-        case .deviceCode(let code):
-            [("grant_type", Self.deviceCodeGrantType), ("device_code", code)]
+            [
+                ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI),
+                ("code_verifier", verifier),
+            ]
+        case .deviceCode(let code): [("grant_type", Self.deviceCodeGrantType), ("device_code", code)]
         }
     }
 }

@@ -35,9 +35,7 @@ public struct OAuthRefusal: Error, Sendable, Equatable {
     }
 
     /// `code` or `code: description`.
-    public var shown: String {
-        description.map { "\(code): \($0)" } ?? code
-    }
+    public var shown: String { description.map { "\(code): \($0)" } ?? code }
 
     /// Printable characters only, at most `limit` of them.
     private static func clean(_ text: String, limit: Int) -> String {

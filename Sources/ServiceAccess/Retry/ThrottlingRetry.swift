@@ -16,9 +16,7 @@ public struct ThrottlingRetry: Sendable, Equatable {
     }
 
     /// Whether a status is one this rule retries.
-    public static func isThrottled(_ status: Int) -> Bool {
-        status == 429 || status == 503
-    }
+    public static func isThrottled(_ status: Int) -> Bool { status == 429 || status == 503 }
 
     /// The wait before retry number `attempt + 1` of a throttled answer with this `Retry-After`; nil when it is not
     /// retried (not throttled, retries used up, or asked to wait longer than `maximumDelay`).
@@ -29,7 +27,5 @@ public struct ThrottlingRetry: Sendable, Equatable {
     }
 
     /// The back-off before retry number `attempt + 1`: `initialDelay` doubled `attempt` times, at most `maximumDelay`.
-    public func backoff(attempt: Int) -> TimeInterval {
-        min(maximumDelay, initialDelay * pow(2, Double(attempt)))
-    }
+    public func backoff(attempt: Int) -> TimeInterval { min(maximumDelay, initialDelay * pow(2, Double(attempt))) }
 }

@@ -25,7 +25,8 @@ public enum ServiceSession {
     /// challenge `delegate` cancelled, when there was one (its body is lost; its header fields are kept) — or throws
     /// its error (`URLError`). Cancelling the Swift task cancels it; `box` holds it while it runs.
     public static func run<Result: Sendable>(
-        delegate: ServiceSessionDelegate, box: SessionTaskBox = SessionTaskBox(),
+        delegate: ServiceSessionDelegate,
+        box: SessionTaskBox = SessionTaskBox(),
         _ make: (@escaping Finish<Result>) -> URLSessionTask
     ) async throws -> Result {
         try await withTaskCancellationHandler {

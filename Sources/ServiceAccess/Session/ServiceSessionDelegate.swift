@@ -16,15 +16,20 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
     override public init() {}
 
-    open func urlSession(_ session: URLSession, task: URLSessionTask,
-                         willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-                         completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        completionHandler(nil)
-    }
+    open func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) { completionHandler(nil) }
 
-    open func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?)
-                             -> Void) {
+    open func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
         if let response = challenge.failureResponse as? HTTPURLResponse {
             lock.lock()
             challenged[task.taskIdentifier] = response
@@ -40,8 +45,13 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         return challenged.removeValue(forKey: taskIdentifier)
     }
 
-    open func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
-                         totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {}
+    open func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {}
 
     open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {}
 

@@ -1,7 +1,9 @@
 /// Runs `body` over `items` with at most `limit` calls in flight; the results keep the items' order. The first error
 /// cancels the calls still running and is thrown. `finished` is called, on the caller's task, after each call.
 func boundedMap<Item: Sendable, Result: Sendable>(
-    _ items: [Item], limit: Int, finished: () -> Void = {},
+    _ items: [Item],
+    limit: Int,
+    finished: () -> Void = {},
     _ body: @escaping @Sendable (Item) async throws -> Result
 ) async throws -> [Result] {
     try await withThrowingTaskGroup(of: (Int, Result).self) { group in

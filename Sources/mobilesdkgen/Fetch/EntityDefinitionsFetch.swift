@@ -20,21 +20,32 @@ struct EntityDefinitionsFetch {
         let progress = FetchProgress(label: "Fetching entity definitions")
         defer { progress.end() }
         if existing != nil, let cached, try await isUnchanged(cached, progress: progress) {
-            return FetchedFile(fileName: request.entityDefinitionsFileName, newContent: nil, outcome: "unchanged (304)", cacheEntry: cached)
+            return FetchedFile(
+                fileName: request.entityDefinitionsFileName,
+                newContent: nil,
+                outcome: "unchanged (304)",
+                cacheEntry: cached
+            )
         }
         let (document, parts, entities, requests) = try await fetchAll(progress: progress)
         let entry = FetchCache.Entry(url: request.shownRoot, selection: selection.description, parts: parts)
-        let outcome = existing == document
+        let outcome =
+            existing == document
             ? "unchanged (same content)"
             : "\(existing == nil ? "created" : "updated") (\(entities) entities, \(requests) requests, \(document.count) bytes)"
-        return FetchedFile(fileName: request.entityDefinitionsFileName, newContent: existing == document ? nil : document,
-                           outcome: outcome, cacheEntry: entry)
+        return FetchedFile(
+            fileName: request.entityDefinitionsFileName,
+            newContent: existing == document ? nil : document,
+            outcome: outcome,
+            cacheEntry: entry
+        )
     }
 
     /// Whether every response of the earlier fetch answers 304 to its validators, for the same selection.
     private func isUnchanged(_ cached: FetchCache.Entry, progress: FetchProgress) async throws -> Bool {
-        guard cached.url == request.shownRoot, cached.selection == selection.description,
-              let parts = cached.parts, !parts.isEmpty else { return false }
+        guard cached.url == request.shownRoot, cached.selection == selection.description, let parts = cached.parts,
+            !parts.isEmpty
+        else { return false }
         let getter = getter
         let paths = parts.keys.sorted()
         progress.expect(paths.count)
@@ -51,8 +62,7 @@ struct EntityDefinitionsFetch {
         var validators: [String: FetchCache.Validators?] = [:]
         var names: [String]
         switch selection {
-        case .names(let given):
-            names = given
+        case .names(let given): names = given
         default:
             let path = "EntityDefinitions?$select=LogicalName,SchemaName"
             progress.expect(1)
@@ -60,33 +70,54 @@ struct EntityDefinitionsFetch {
             progress.finishedOne()
             try getter.check(response, shown: shown, what: "EntityDefinitions (is this a Dataverse organization?)")
             validators[path] = response.validators
-            names = selection.logicalNames(among: try Self.located { try EntityDefinitionsAssembly.entityNames([UInt8](response.body), source: shown) })
-            guard !names.isEmpty else { throw FetchError("no entity of the organization matches the configuration's entities filter") }
+            names = selection.logicalNames(
+                among: try Self.located {
+                    try EntityDefinitionsAssembly.entityNames([UInt8](response.body), source: shown)
+                }
+            )
+            guard !names.isEmpty else {
+                throw FetchError("no entity of the organization matches the configuration's entities filter")
+            }
         }
 
         var assembly = EntityDefinitionsAssembly()
-        let entityPaths = names.map { "EntityDefinitions(LogicalName='\($0)')?$expand=\(EntityDefinitionsAssembly.entityExpansions)" }
+        let entityPaths = names.map {
+            "EntityDefinitions(LogicalName='\($0)')?$expand=\(EntityDefinitionsAssembly.entityExpansions)"
+        }
         progress.expect(entityPaths.count)
-        let entities = try await boundedMap(entityPaths, limit: concurrency, finished: progress.finishedOne) { try await getter.get($0) }
+        let entities = try await boundedMap(entityPaths, limit: concurrency, finished: progress.finishedOne) {
+            try await getter.get($0)
+        }
         var casts: [(entity: String, path: String)] = []
         for (name, (path, (response, shown))) in zip(names, zip(entityPaths, entities)) {
             if response.status == 404 {
-                throw FetchError("the organization has no entity '\(name)' (\(shown) answered 404); nothing was written")
+                throw FetchError(
+                    "the organization has no entity '\(name)' (\(shown) answered 404); nothing was written"
+                )
             }
             try getter.check(response, shown: shown, what: "entity definition")
             validators[path] = response.validators
-            let types = try Self.located { try assembly.addEntity([UInt8](response.body), logicalName: name, source: shown) }
+            let types = try Self.located {
+                try assembly.addEntity([UInt8](response.body), logicalName: name, source: shown)
+            }
             casts += types.map { type in
-                (name, "EntityDefinitions(LogicalName='\(name)')/Attributes/Microsoft.Dynamics.CRM.\(type)"
-                       + "?$select=LogicalName&$expand=\(EntityDefinitionsAssembly.optionSetExpansions)")
+                (
+                    name,
+                    "EntityDefinitions(LogicalName='\(name)')/Attributes/Microsoft.Dynamics.CRM.\(type)"
+                        + "?$select=LogicalName&$expand=\(EntityDefinitionsAssembly.optionSetExpansions)"
+                )
             }
         }
         progress.expect(casts.count)
-        let optionSets = try await boundedMap(casts.map(\.path), limit: concurrency, finished: progress.finishedOne) { try await getter.get($0) }
+        let optionSets = try await boundedMap(casts.map(\.path), limit: concurrency, finished: progress.finishedOne) {
+            try await getter.get($0)
+        }
         for (cast, (response, shown)) in zip(casts, optionSets) {
             try getter.check(response, shown: shown, what: "attribute option sets")
             validators[cast.path] = response.validators
-            try Self.located { try assembly.addOptionSets([UInt8](response.body), logicalName: cast.entity, source: shown) }
+            try Self.located {
+                try assembly.addOptionSets([UInt8](response.body), logicalName: cast.entity, source: shown)
+            }
         }
         let document = Data(assembly.document())
         try Self.checkReadable(document, name: request.entityDefinitionsFileName)
@@ -100,9 +131,7 @@ struct EntityDefinitionsFetch {
 
     /// A response that is not the JSON asked for, as a message that says where.
     private static func located<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as EntityDefinitionsAssembly.Failure {
+        do { return try body() } catch let error as EntityDefinitionsAssembly.Failure {
             throw FetchError("\(error.description); nothing was written")
         }
     }
@@ -123,12 +152,16 @@ private struct WebApiGetter: Sendable {
     let downloader: MetadataDownloader
 
     /// The response and the URL as it may be shown (no query parameters).
-    func get(_ path: String, conditional: [(name: String, value: String)] = []) async throws -> (response: MetadataDownloader.Response, shown: String) {
+    func get(_ path: String, conditional: [(name: String, value: String)] = []) async throws -> (
+        response: MetadataDownloader.Response, shown: String
+    ) {
         let shown = request.shownRoot + path
         guard let url = request.url(relative: path) else { throw FetchError("cannot form a URL for \(shown)") }
-        let fields = headerFields + conditional + [
-            (name: "Accept", value: "application/json"), (name: "OData-MaxVersion", value: "4.0"), (name: "OData-Version", value: "4.0"),
-        ]
+        let fields =
+            headerFields + conditional + [
+                (name: "Accept", value: "application/json"), (name: "OData-MaxVersion", value: "4.0"),
+                (name: "OData-Version", value: "4.0"),
+            ]
         return (try await downloader.get(url, headerFields: fields, shownURL: shown), shown)
     }
 
@@ -137,7 +170,9 @@ private struct WebApiGetter: Sendable {
         let type = response.headerValue("Content-Type")?.lowercased() ?? ""
         guard type.contains("json") else {
             let hint = type.contains("html") ? ": an HTML page, probably a sign-in page; check the credentials" : ""
-            throw FetchError("\(shown) sent \(type.isEmpty ? "no content type" : type) instead of JSON\(hint); nothing was written")
+            throw FetchError(
+                "\(shown) sent \(type.isEmpty ? "no content type" : type) instead of JSON\(hint); nothing was written"
+            )
         }
     }
 }

@@ -18,10 +18,15 @@ enum EntitySelection: Equatable, CustomStringConvertible {
             let filter = try configurationFilter(configurationFile)
             if filter.include.isEmpty {
                 // A configuration for every entity selects none to fetch: fetch asks for names when it is Dataverse.
-            } else if filter.exclude.isEmpty, !filter.include.contains(where: { $0.contains("*") || $0.contains("?") }) {
+            } else if filter.exclude.isEmpty, !filter.include.contains(where: { $0.contains("*") || $0.contains("?") })
+            {
                 names += filter.include
             } else {
-                guard names.isEmpty else { throw FetchError("--entity cannot be combined with a configuration whose entities filter has wildcards or excludes") }
+                guard names.isEmpty else {
+                    throw FetchError(
+                        "--entity cannot be combined with a configuration whose entities filter has wildcards or excludes"
+                    )
+                }
                 return .filter(filter)
             }
         }
@@ -36,7 +41,8 @@ enum EntitySelection: Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .names(let names): "entities: " + names.joined(separator: ",")
-        case .filter(let filter): "include: \(filter.include.joined(separator: ",")); exclude: \(filter.exclude.joined(separator: ","))"
+        case .filter(let filter):
+            "include: \(filter.include.joined(separator: ",")); exclude: \(filter.exclude.joined(separator: ","))"
         case .all: "all entities"
         }
     }
@@ -53,19 +59,21 @@ enum EntitySelection: Equatable, CustomStringConvertible {
         case .names(let names): names
         case .all: entities.map(\.logicalName).filter(Self.isLogicalName).sorted()
         case .filter(let filter):
-            entities.filter { filter.admits([$0.logicalName] + ($0.schemaName.map { [$0] } ?? [])) }
-                .map(\.logicalName).filter(Self.isLogicalName).sorted()
+            entities.filter { filter.admits([$0.logicalName] + ($0.schemaName.map { [$0] } ?? [])) }.map(\.logicalName)
+                .filter(Self.isLogicalName).sorted()
         }
     }
 
     static func isLogicalName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
     private static func configurationFilter(_ path: String) throws -> GeneratorConfiguration.Filter {
         switch ConfigurationFile.load(path) {
         case .success(let configuration): return configuration.entities
-        case .failure(let error): throw FetchError(error.diagnostics.map { "\($0.location): \($0.message)" }.joined(separator: "\n"))
+        case .failure(let error):
+            throw FetchError(error.diagnostics.map { "\($0.location): \($0.message)" }.joined(separator: "\n"))
         }
     }
 }

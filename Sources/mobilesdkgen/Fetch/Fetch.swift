@@ -23,25 +23,27 @@ struct Fetch: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The service root, e.g. https://host/sap/opu/odata/sap/API_BUSINESS_PARTNER_SRV/ ($metadata is added).")
-    var serviceRoot: String
+    @Argument(
+        help: "The service root, e.g. https://host/sap/opu/odata/sap/API_BUSINESS_PARTNER_SRV/ ($metadata is added)."
+    ) var serviceRoot: String
 
-    @Option(name: [.short, .customLong("output")], help: "The folder to write the metadata into.")
-    var output = "Metadata"
+    @Option(name: [.short, .customLong("output")], help: "The folder to write the metadata into.") var output =
+        "Metadata"
 
-    @Option(help: ArgumentHelp(
-        "The files' name: NAME.metadata.xml, NAME.entitydefinitions.json (default: the service root's last path segment that is not a version; for a Dataverse Web API root, the organization).",
-        valueName: "NAME"))
-    var name: String?
+    @Option(
+        help: ArgumentHelp(
+            "The files' name: NAME.metadata.xml, NAME.entitydefinitions.json (default: the service root's last path segment that is not a version; for a Dataverse Web API root, the organization).",
+            valueName: "NAME"
+        )
+    ) var name: String?
 
-    @OptionGroup
-    var options: FetchOptions
+    @OptionGroup var options: FetchOptions
 
     func run() async throws {
         do {
-            for line in try await FetchOperation(serviceRoot: serviceRoot, name: name, output: output, options: options).run().lines {
-                print(line)
-            }
+            for line in try await FetchOperation(serviceRoot: serviceRoot, name: name, output: output, options: options)
+                .run().lines
+            { print(line) }
         } catch let error as FetchError {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode.failure

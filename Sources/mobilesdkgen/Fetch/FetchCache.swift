@@ -41,13 +41,17 @@ struct FetchCache: Codable, Equatable {
     /// The folder's cache; empty when there is none or it cannot be read (it is only a cache).
     static func read(in folder: URL) -> FetchCache {
         guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path),
-              let cache = try? JSONDecoder().decode(FetchCache.self, from: data), cache.version == 1 else { return FetchCache() }
+            let cache = try? JSONDecoder().decode(FetchCache.self, from: data), cache.version == 1
+        else { return FetchCache() }
         return cache
     }
 
     func write(in folder: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(try encoder.encode(self) + Data("\n".utf8), to: folder.appendingPathComponent(Self.fileName))
+        try AtomicFile.write(
+            try encoder.encode(self) + Data("\n".utf8),
+            to: folder.appendingPathComponent(Self.fileName)
+        )
     }
 }

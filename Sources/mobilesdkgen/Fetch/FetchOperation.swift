@@ -12,18 +12,30 @@ struct FetchOperation {
     /// the token cache — revoked, or issued before a change of permissions — it signs in again once and fetches anew.
     func run() async throws -> (lines: [String], fileNames: [String]) {
         let request = try FetchRequest(serviceRoot: serviceRoot, name: name, queryParameters: options.queryParameters)
-        let selection = try EntitySelection.from(entities: options.entities, configurationFile: options.configurationFile, all: options.allEntities)
+        let selection = try EntitySelection.from(
+            entities: options.entities,
+            configurationFile: options.configurationFile,
+            all: options.allEntities
+        )
         let authorization = try await options.signIn.authorization(for: request.url, timeout: options.timeout)
-        do {
-            return try await run(request, selection: selection, authorization: authorization?.value)
-        } catch let error as FetchError where error.status == 401 && authorization?.isCachedToken == true {
-            FileHandle.standardError.write(Data("The service refused the cached sign-in (401); signing in again.\n".utf8))
-            let renewed = try await options.signIn.authorization(for: request.url, timeout: options.timeout, reusingCachedToken: false)
+        do { return try await run(request, selection: selection, authorization: authorization?.value) } catch let error
+            as FetchError where error.status == 401 && authorization?.isCachedToken == true
+        {
+            FileHandle.standardError.write(
+                Data("The service refused the cached sign-in (401); signing in again.\n".utf8)
+            )
+            let renewed = try await options.signIn.authorization(
+                for: request.url,
+                timeout: options.timeout,
+                reusingCachedToken: false
+            )
             return try await run(request, selection: selection, authorization: renewed?.value)
         }
     }
 
-    private func run(_ request: FetchRequest, selection: EntitySelection?, authorization: String?) async throws -> (lines: [String], fileNames: [String]) {
+    private func run(_ request: FetchRequest, selection: EntitySelection?, authorization: String?) async throws -> (
+        lines: [String], fileNames: [String]
+    ) {
         var headerFields = options.headers.compactMap(FetchRequest.header)
         if let authorization {
             guard !headerFields.contains(where: { $0.name.lowercased() == "authorization" }) else {
@@ -32,8 +44,11 @@ struct FetchOperation {
             headerFields.append((name: "Authorization", value: authorization))
         }
         if request.url.scheme?.lowercased() == "http", !Self.isLoopback(request.url.host),
-           headerFields.contains(where: { $0.name.lowercased() == "authorization" }) {
-            FileHandle.standardError.write(Data("warning: sending credentials over plain http to \(request.url.host ?? "?"); use https\n".utf8))
+            headerFields.contains(where: { $0.name.lowercased() == "authorization" })
+        {
+            FileHandle.standardError.write(
+                Data("warning: sending credentials over plain http to \(request.url.host ?? "?"); use https\n".utf8)
+            )
         }
         let folder = URL(fileURLWithPath: output, isDirectory: true)
         var cache = FetchCache.read(in: folder)
@@ -42,23 +57,44 @@ struct FetchOperation {
             FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path)
         }
 
-        let (metadata, document) = try await MetadataFetch(request: request, headerFields: headerFields, downloader: downloader)
-            .run(existing: existing(request.fileName), cached: cache.entries[request.fileName])
+        let (metadata, document) = try await MetadataFetch(
+            request: request,
+            headerFields: headerFields,
+            downloader: downloader
+        )
+        .run(existing: existing(request.fileName), cached: cache.entries[request.fileName])
         var files = [metadata]
         if let selection {
-            files.append(try await EntityDefinitionsFetch(
-                request: request, headerFields: headerFields, selection: selection, concurrency: options.concurrency, downloader: downloader
-            ).run(existing: existing(request.entityDefinitionsFileName), cached: cache.entries[request.entityDefinitionsFileName]))
+            files.append(
+                try await EntityDefinitionsFetch(
+                    request: request,
+                    headerFields: headerFields,
+                    selection: selection,
+                    concurrency: options.concurrency,
+                    downloader: downloader
+                )
+                .run(
+                    existing: existing(request.entityDefinitionsFileName),
+                    cached: cache.entries[request.entityDefinitionsFileName]
+                )
+            )
         } else if MetadataFetch.isDataverse(document) {
-            FileHandle.standardError.write(Data("""
-                note: a Dataverse organization: add --entity NAME, --config FILE (naming entities in entities.include) \
-                or --all-entities to fetch entity definitions too, for schema names, labels, option-set enums and typed \
-                lookups\n
-                """.utf8))
+            FileHandle.standardError.write(
+                Data(
+                    """
+                    note: a Dataverse organization: add --entity NAME, --config FILE (naming entities in entities.include) \
+                    or --all-entities to fetch entity definitions too, for schema names, labels, option-set enums and typed \
+                    lookups\n
+                    """
+                    .utf8
+                )
+            )
         }
 
         for file in files {
-            if let content = file.newContent { try AtomicFile.write(content, to: folder.appendingPathComponent(file.fileName)) }
+            if let content = file.newContent {
+                try AtomicFile.write(content, to: folder.appendingPathComponent(file.fileName))
+            }
         }
         let entries = Dictionary(uniqueKeysWithValues: files.map { ($0.fileName, $0.cacheEntry) })
         if entries.contains(where: { cache.entries[$0.key] != $0.value }) {

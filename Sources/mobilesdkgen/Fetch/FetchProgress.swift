@@ -13,9 +13,7 @@ final class FetchProgress {
     private var total = 0
     private let isShown = isatty(STDERR_FILENO) != 0
 
-    init(label: String) {
-        self.label = label
-    }
+    init(label: String) { self.label = label }
 
     func expect(_ count: Int) {
         total += count
@@ -28,9 +26,7 @@ final class FetchProgress {
     }
 
     /// Ends the line.
-    func end() {
-        if isShown, total > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
-    }
+    func end() { if isShown, total > 0 { FileHandle.standardError.write(Data("\n".utf8)) } }
 
     private func show() {
         guard isShown else { return }

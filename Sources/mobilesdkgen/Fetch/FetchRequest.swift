@@ -16,11 +16,9 @@ struct FetchRequest {
     let entityDefinitionsFileName: String
 
     init(serviceRoot: String, name: String?, queryParameters: [String]) throws {
-        guard var components = URLComponents(string: serviceRoot),
-              let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
-              let host = components.host, !host.isEmpty else {
-            throw FetchError("the service root must be an absolute http or https URL")
-        }
+        guard var components = URLComponents(string: serviceRoot), let scheme = components.scheme?.lowercased(),
+            scheme == "https" || scheme == "http", let host = components.host, !host.isEmpty
+        else { throw FetchError("the service root must be an absolute http or https URL") }
         guard components.user == nil, components.password == nil else {
             throw FetchError("the service root must not hold a user or password: use --user and --password-env")
         }
@@ -41,12 +39,14 @@ struct FetchRequest {
         shownURL = shown.string ?? "\(scheme)://\(host)"
         shownRoot = String(shownURL.dropLast("$metadata".count))
 
-        let segments = path.split(separator: "/").dropLast().map(String.init)   // without $metadata
+        let segments = path.split(separator: "/").dropLast().map(String.init)  // without $metadata
         let fileStem = name ?? Self.defaultName(segments: segments, host: host)
         guard let fileStem, Self.isValidName(fileStem) else {
-            throw FetchError(name == nil
-                ? "cannot name the file after the service root: give --name"
-                : "--name must be a file name without slashes that does not start with a dot")
+            throw FetchError(
+                name == nil
+                    ? "cannot name the file after the service root: give --name"
+                    : "--name must be a file name without slashes that does not start with a dot"
+            )
         }
         fileName = fileStem + ".metadata.xml"
         entityDefinitionsFileName = fileStem + ".entitydefinitions.json"
@@ -80,7 +80,8 @@ struct FetchRequest {
         let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_!#$%&'*+.^`|~"))
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && allowed.contains($0) }),
-              !value.contains("\n"), !value.contains("\r") else { return nil }
+            !value.contains("\n"), !value.contains("\r")
+        else { return nil }
         return (name, value)
     }
 

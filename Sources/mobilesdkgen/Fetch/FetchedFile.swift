@@ -15,17 +15,20 @@ struct FetchedFile {
 enum FetchStatus {
     static func check(_ response: MetadataDownloader.Response, url shownURL: String, what: String) throws {
         switch response.status {
-        case 200:
-            return
+        case 200: return
         case 401, 403:
-            throw FetchError("""
+            throw FetchError(
+                """
                 \(shownURL) answered \(response.status) (\(response.status == 401 ? "not signed in" : "forbidden")): \
                 check the sign-in given with --token-env, --token-command, --user, --client-id (and its --scope) or --header
-                """, status: response.status)
-        case 404:
-            throw FetchError("\(shownURL) answered 404: no \(what) there; check the service root")
+                """,
+                status: response.status
+            )
+        case 404: throw FetchError("\(shownURL) answered 404: no \(what) there; check the service root")
         default:
-            throw FetchError("\(shownURL) answered \(response.status)\(response.reason.map { " (\($0))" } ?? ""); nothing was written")
+            throw FetchError(
+                "\(shownURL) answered \(response.status)\(response.reason.map { " (\($0))" } ?? ""); nothing was written"
+            )
         }
     }
 }

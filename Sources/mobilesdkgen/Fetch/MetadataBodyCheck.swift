@@ -8,16 +8,19 @@ enum MetadataBodyCheck {
     static func check(_ body: Data, contentType: String?, from shownURL: String) throws {
         let type = contentType.map { " (\($0))" } ?? ""
         guard startsLikeMetadata(body) else {
-            let hint = looksLikeHTML(body) || contentType?.lowercased().contains("html") == true
+            let hint =
+                looksLikeHTML(body) || contentType?.lowercased().contains("html") == true
                 ? ": an HTML page, probably a sign-in page; check the credentials and the service root" : ""
             throw FetchError("\(shownURL) sent something other than metadata XML\(type)\(hint); nothing was written")
         }
         let result = GeneratorPipeline().parse(.document(named: shownURL, bytes: Array(body)))
         if let error = result.diagnostics.first(where: { $0.severity == .error }) {
-            throw FetchError("""
+            throw FetchError(
+                """
                 \(shownURL) sent an incomplete or malformed metadata document\(type) of \(body.count) bytes: \
                 \(error.message) (line \(error.location.line)); nothing was written
-                """)
+                """
+            )
         }
     }
 

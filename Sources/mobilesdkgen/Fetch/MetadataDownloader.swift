@@ -19,9 +19,7 @@ struct MetadataDownloader {
             headerFields.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
         }
 
-        var reason: String? {
-            status == 429 ? "too many requests" : status >= 500 ? "server error" : nil
-        }
+        var reason: String? { status == 429 ? "too many requests" : status >= 500 ? "server error" : nil }
     }
 
     var timeout: TimeInterval
@@ -42,14 +40,19 @@ struct MetadataDownloader {
             let response = try await send(request, on: session, delegate: delegate, shownURL: shownURL)
             if (300..<400).contains(response.status), response.status != 304 {
                 guard let location = response.headerValue("Location"),
-                      let target = URL(string: location, relativeTo: current)?.absoluteURL else {
-                    throw FetchError("\(shownURL) answered \(response.status) without a usable Location; nothing was written")
+                    let target = URL(string: location, relativeTo: current)?.absoluteURL
+                else {
+                    throw FetchError(
+                        "\(shownURL) answered \(response.status) without a usable Location; nothing was written"
+                    )
                 }
                 guard Self.sameOrigin(target, current) else {
-                    throw FetchError("""
+                    throw FetchError(
+                        """
                         \(shownURL) redirects to another host (\(target.host ?? "?")), probably a sign-in page: refused, \
                         so that credentials are not sent there; nothing was written
-                        """)
+                        """
+                    )
                 }
                 redirects += 1
                 guard redirects <= maximumRedirects else {
@@ -65,8 +68,12 @@ struct MetadataDownloader {
 
     /// POSTs `form` (`application/x-www-form-urlencoded`) to an OAuth endpoint, asking for JSON. A redirect is
     /// refused, never followed: the form holds codes and secrets meant for this URL alone.
-    func post(_ url: URL, form: [(name: String, value: String)], headerFields: [(name: String, value: String)],
-              shownURL: String) async throws -> Response {
+    func post(
+        _ url: URL,
+        form: [(name: String, value: String)],
+        headerFields: [(name: String, value: String)],
+        shownURL: String
+    ) async throws -> Response {
         let (session, delegate) = makeSession()
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url)
@@ -81,14 +88,18 @@ struct MetadataDownloader {
             if (300..<400).contains(response.status) {
                 let target = response.headerValue("Location").flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }
                 if let target, !Self.sameOrigin(target, url) {
-                    throw FetchError("""
+                    throw FetchError(
+                        """
                         \(shownURL) redirects to another host (\(target.host ?? "?")): refused, so that no code or secret \
                         is sent there
-                        """)
+                        """
+                    )
                 }
-                throw FetchError("""
+                throw FetchError(
+                    """
                     \(shownURL) answered \(response.status) (a redirect), which is not followed: give the endpoint's final URL
-                    """)
+                    """
+                )
             }
             if try await waitedOut(response, retries: &retries, shownURL: shownURL) { continue }
             return response
@@ -98,12 +109,19 @@ struct MetadataDownloader {
     /// Whether a 429 or 503 was waited out (true: ask again); throws when the rule retries it no more.
     private func waitedOut(_ response: Response, retries: inout Int, shownURL: String) async throws -> Bool {
         guard ThrottlingRetry.isThrottled(response.status) else { return false }
-        guard let wait = throttling.delay(status: response.status, retryAfter: response.headerValue("Retry-After"),
-                                          attempt: retries) else {
-            throw FetchError("""
+        guard
+            let wait = throttling.delay(
+                status: response.status,
+                retryAfter: response.headerValue("Retry-After"),
+                attempt: retries
+            )
+        else {
+            throw FetchError(
+                """
                 \(shownURL) answered \(response.status) (\(response.status == 429 ? "too many requests" : "unavailable")) \
                 \(retries + 1) times; try again later. Nothing was written
-                """)
+                """
+            )
         }
         retries += 1
         try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
@@ -117,36 +135,38 @@ struct MetadataDownloader {
     }
 
     private static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
+        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
+            && a.port == b.port
     }
 
-    private func send(_ request: URLRequest, on session: URLSession, delegate: ServiceSessionDelegate,
-                      shownURL: String) async throws -> Response {
+    private func send(_ request: URLRequest, on session: URLSession, delegate: ServiceSessionDelegate, shownURL: String)
+        async throws -> Response
+    {
         do {
             return try await ServiceSession.run(delegate: delegate) { finish in
                 session.dataTask(with: request) { data, response, error in
                     finish(response, error) { head in
-                        Response(status: head.statusCode, headerFields: ServiceSession.headerFields(of: head),
-                                 body: data ?? Data())
+                        Response(
+                            status: head.statusCode,
+                            headerFields: ServiceSession.headerFields(of: head),
+                            body: data ?? Data()
+                        )
                     }
                 }
             }
-        } catch {
-            throw Self.explain(error, shownURL: shownURL)
-        }
+        } catch { throw Self.explain(error, shownURL: shownURL) }
     }
 
     private static func explain(_ error: any Error, shownURL: String) -> FetchError {
-        guard let error = error as? URLError else { return FetchError("cannot fetch \(shownURL): \(error.localizedDescription)") }
+        guard let error = error as? URLError else {
+            return FetchError("cannot fetch \(shownURL): \(error.localizedDescription)")
+        }
         switch error.code {
-        case .cancelled:
-            return FetchError("cancelled; nothing was written")
-        case .timedOut:
-            return FetchError("\(shownURL) did not answer in time; nothing was written")
+        case .cancelled: return FetchError("cancelled; nothing was written")
+        case .timedOut: return FetchError("\(shownURL) did not answer in time; nothing was written")
         case .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed, .notConnectedToInternet, .networkConnectionLost:
             return FetchError("cannot reach \(shownURL) (\(error.localizedDescription)); nothing was written")
-        default:
-            return FetchError("cannot fetch \(shownURL): \(error.localizedDescription); nothing was written")
+        default: return FetchError("cannot fetch \(shownURL): \(error.localizedDescription); nothing was written")
         }
     }
 }

@@ -12,19 +12,23 @@ enum AtomicFile {
     static func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try data.write(to: temporary)
-        } catch {
+        let temporary = folder.appendingPathComponent(
+            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp"
+        )
+        do { try data.write(to: temporary) } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         }
         guard rename(temporary.path, url.path) == 0 else {
             let code = errno
             try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [
-                NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO),
-            ])
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [
+                    NSFilePathErrorKey: url.path,
+                    NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO),
+                ]
+            )
         }
     }
 }

@@ -22,10 +22,15 @@ enum InputDocuments {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
                 .filter { name in suffixes.contains { name.lowercased().hasSuffix($0) } }.sorted()
             guard !names.isEmpty else {
-                diagnostics.append(.error("""
-                    is a folder without metadata documents (files whose names end in \(suffixes.joined(separator: ", "))); \
-                    give the documents themselves
-                    """, at: .file(path)))
+                diagnostics.append(
+                    .error(
+                        """
+                        is a folder without metadata documents (files whose names end in \(suffixes.joined(separator: ", "))); \
+                        give the documents themselves
+                        """,
+                        at: .file(path)
+                    )
+                )
                 continue
             }
             documents += names.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }

@@ -10,51 +10,75 @@ enum ConfigurationFile {
         let file = SourceLocation.file(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path) else {
-            return .failure(DiagnosticsError([.error("cannot read the configuration file", at: file)]))
-        }
+            let data = FileManager.default.contents(atPath: path)
+        else { return .failure(DiagnosticsError([.error("cannot read the configuration file", at: file)])) }
         let text = String(decoding: data, as: UTF8.self)
         guard let root = try? JSONSerialization.jsonObject(with: data) else {
             return .failure(DiagnosticsError([.error("the configuration is not JSON: \(explain(data))", at: file)]))
         }
         guard let object = root as? [String: Any] else {
-            return .failure(DiagnosticsError([.error("the configuration must be a JSON object ({\"entities\": …})", at: file)]))
+            return .failure(
+                DiagnosticsError([.error("the configuration must be a JSON object ({\"entities\": …})", at: file)])
+            )
         }
         var diagnostics: [Diagnostic] = []
         for key in object.keys.sorted() {
             if !GeneratorConfiguration.keys.contains(key) {
-                diagnostics.append(.error(unknown(key, known: GeneratorConfiguration.keys), at: locate(key, in: text, path: path)))
+                diagnostics.append(
+                    .error(unknown(key, known: GeneratorConfiguration.keys), at: locate(key, in: text, path: path))
+                )
             } else if GeneratorConfiguration.filterKeys.contains(key), let filter = object[key] as? [String: Any] {
                 let after = locate(key, in: text, path: path)
                 for inner in filter.keys.sorted() where !GeneratorConfiguration.Filter.keys.contains(inner) {
-                    diagnostics.append(.error(unknown("\(key).\(inner)", known: GeneratorConfiguration.Filter.keys.map { "\(key).\($0)" }),
-                                              at: locate(inner, in: text, path: path, after: after)))
+                    diagnostics.append(
+                        .error(
+                            unknown(
+                                "\(key).\(inner)",
+                                known: GeneratorConfiguration.Filter.keys.map { "\(key).\($0)" }
+                            ),
+                            at: locate(inner, in: text, path: path, after: after)
+                        )
+                    )
                 }
             }
         }
         guard diagnostics.isEmpty else {
-            return .failure(DiagnosticsError(diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }))
+            return .failure(
+                DiagnosticsError(
+                    diagnostics.sorted {
+                        ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+                    }
+                )
+            )
         }
-        do {
-            return .success(try JSONDecoder().decode(GeneratorConfiguration.self, from: data))
-        } catch {
+        do { return .success(try JSONDecoder().decode(GeneratorConfiguration.self, from: data)) } catch {
             let (message, key) = describe(error)
-            return .failure(DiagnosticsError([.error("""
-                invalid configuration: \(message); the keys are entities, attributes, operations (each with include \
-                and exclude lists), propertyNaming (lowerCamelCase, schemaName, logicalName), typePrefix, accessLevel \
-                (public, internal) and registryName
-                """, at: key.map { locate($0, in: text, path: path) } ?? file)]))
+            return .failure(
+                DiagnosticsError([
+                    .error(
+                        """
+                        invalid configuration: \(message); the keys are entities, attributes, operations (each with include \
+                        and exclude lists), propertyNaming (lowerCamelCase, schemaName, logicalName), typePrefix, accessLevel \
+                        (public, internal) and registryName
+                        """,
+                        at: key.map { locate($0, in: text, path: path) } ?? file
+                    )
+                ])
+            )
         }
     }
 
     private static func unknown(_ key: String, known: [String]) -> String {
         let nearest = known.min { distance(key, $0) < distance(key, $1) }
-        let suggestion = nearest.flatMap { distance(key, $0) <= max(2, key.count / 3) ? " (did you mean '\($0)'?)" : nil } ?? ""
+        let suggestion =
+            nearest.flatMap { distance(key, $0) <= max(2, key.count / 3) ? " (did you mean '\($0)'?)" : nil } ?? ""
         return "unknown key '\(key)'\(suggestion); the keys are \(known.joined(separator: ", "))"
     }
 
     /// Where `"key":` first appears (after `after`, when given), else the file.
-    private static func locate(_ key: String, in text: String, path: String, after: SourceLocation? = nil) -> SourceLocation {
+    private static func locate(_ key: String, in text: String, path: String, after: SourceLocation? = nil)
+        -> SourceLocation
+    {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let pattern = "\"\(key)\""
         for (index, line) in lines.enumerated() where index + 1 >= (after?.line ?? 0) {
@@ -63,8 +87,13 @@ enum ConfigurationFile {
                 searchStart = line.utf8.index(line.startIndex, offsetBy: min(after.column, line.utf8.count))
             }
             guard let range = line[searchStart...].range(of: pattern),
-                  line[range.upperBound...].drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).first == ":" else { continue }
-            return SourceLocation(file: path, line: index + 1, column: line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1)
+                line[range.upperBound...].drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).first == ":"
+            else { continue }
+            return SourceLocation(
+                file: path,
+                line: index + 1,
+                column: line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1
+            )
         }
         return after ?? .file(path)
     }
@@ -78,8 +107,7 @@ enum ConfigurationFile {
         case DecodingError.dataCorrupted(let context):
             let path = context.codingPath.map(\.stringValue).filter { Int($0) == nil }
             return ("at '\(path.joined(separator: "."))': \(context.debugDescription)", path.last)
-        default:
-            return ("\(error)", nil)
+        default: return ("\(error)", nil)
         }
     }
 
@@ -87,14 +115,13 @@ enum ConfigurationFile {
         do {
             _ = try JSONSerialization.jsonObject(with: data)
             return "unreadable"
-        } catch {
-            return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "unreadable"
-        }
+        } catch { return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "unreadable" }
     }
 
     /// The edit distance, for suggesting the key meant.
     private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        let a = Array(a.lowercased())
+        let b = Array(b.lowercased())
         var previous = Array(0...b.count)
         for i in 1...max(1, a.count) where !a.isEmpty {
             var current = [i] + [Int](repeating: 0, count: b.count)
@@ -111,7 +138,5 @@ enum ConfigurationFile {
 struct DiagnosticsError: Error {
     var diagnostics: [Diagnostic]
 
-    init(_ diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics
-    }
+    init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 }

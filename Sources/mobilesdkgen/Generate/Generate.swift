@@ -18,25 +18,34 @@ struct Generate: ParsableCommand {
             """
     )
 
-    @Argument(help: "Metadata documents: OData CSDL ($metadata) and/or Dynamics entity metadata (XML, or Web API EntityDefinitions JSON); a folder stands for the documents in it.")
-    var files: [String]
+    @Argument(
+        help:
+            "Metadata documents: OData CSDL ($metadata) and/or Dynamics entity metadata (XML, or Web API EntityDefinitions JSON); a folder stands for the documents in it."
+    ) var files: [String]
 
     @Option(name: [.short, .customLong("output")], help: "The directory to write the generated sources to.")
     var output = "Generated"
 
-    @Option(name: .customLong("config"), help: "A JSON configuration file (entities, attributes, operations, propertyNaming, typePrefix, accessLevel, registryName).")
-    var configurationFile: String?
+    @Option(
+        name: .customLong("config"),
+        help:
+            "A JSON configuration file (entities, attributes, operations, propertyNaming, typePrefix, accessLevel, registryName)."
+    ) var configurationFile: String?
 
-    @Option(name: .customShort("m"), help: "A MobileSdkGen model file (<Model><Entities><Entity Name=…>) selecting entities and attributes.")
-    var modelFile: String?
+    @Option(
+        name: .customShort("m"),
+        help: "A MobileSdkGen model file (<Model><Entities><Entity Name=…>) selecting entities and attributes."
+    ) var modelFile: String?
 
-    @Option(help: ArgumentHelp(
-        "Write the types into N files named by number (1 to \(ShardLayout.maximumCount)), as the build plugin does; "
-            + "'auto' sizes N from the documents as the plugin does.", valueName: "N|auto"))
-    var shards: Shards?
+    @Option(
+        help: ArgumentHelp(
+            "Write the types into N files named by number (1 to \(ShardLayout.maximumCount)), as the build plugin does; "
+                + "'auto' sizes N from the documents as the plugin does.",
+            valueName: "N|auto"
+        )
+    ) var shards: Shards?
 
-    @Flag(help: "Treat the findings of the checks after reading as errors.")
-    var strict = false
+    @Flag(help: "Treat the findings of the checks after reading as errors.") var strict = false
 
     @Flag(help: "Print only warnings and errors: no notes, summary or configuration (as the build plugin runs it).")
     var quiet = false
@@ -59,7 +68,9 @@ struct Generate: ParsableCommand {
 
     func validate() throws {
         if case .count(let count) = shards, !(1...ShardLayout.maximumCount).contains(count) {
-            throw ValidationError("--shards takes a number from 1 to \(ShardLayout.maximumCount) or 'auto', not \(count)")
+            throw ValidationError(
+                "--shards takes a number from 1 to \(ShardLayout.maximumCount) or 'auto', not \(count)"
+            )
         }
     }
 
@@ -71,7 +82,12 @@ struct Generate: ParsableCommand {
             guard let model else { throw ExitCode.failure }
             configuration = configuration.selecting(model)
             if !model.globalOptionSets.isEmpty || model.includeAllGlobalOptionSets {
-                report([.note("global option sets are generated for the included attributes that use them; the model file's GlobalOptionSets are not needed", at: .file(modelFile))])
+                report([
+                    .note(
+                        "global option sets are generated for the included attributes that use them; the model file's GlobalOptionSets are not needed",
+                        at: .file(modelFile)
+                    )
+                ])
             }
         }
         let documents: [String]
@@ -82,23 +98,26 @@ struct Generate: ParsableCommand {
             throw ExitCode.failure
         }
         let pipeline = GeneratorPipeline(
-            reading: .init(strict: strict), configuration: configuration, layout: outputLayout(documents: documents))
+            reading: .init(strict: strict),
+            configuration: configuration,
+            layout: outputLayout(documents: documents)
+        )
         let (diagnostics, generated) = pipeline.run(.files(documents))
         report(diagnostics)
         guard let sources = generated else { throw ExitCode.failure }
         let changes: OutputWriter.Changes
-        do {
-            changes = try OutputWriter(directory: output).write(sources.files)
-        } catch {
+        do { changes = try OutputWriter(directory: output).write(sources.files) } catch {
             report(error.diagnostics)
             throw ExitCode.failure
         }
         guard !quiet else { return }
-        print("""
+        print(
+            """
             Generated \(sources.entityClasses) entity classes, \(sources.complexTypes) complex types, \
             \(sources.enumTypes) enum types, \(sources.optionSets) option sets and \(sources.operations) operation requests into \(output) \
             (\(changes.written) of \(sources.files.count) files changed\(changes.removed > 0 ? ", \(changes.removed) removed" : "")).
-            """)
+            """
+        )
         print("Configuration: " + (try Self.describe(configuration)))
     }
 
@@ -118,8 +137,7 @@ struct Generate: ParsableCommand {
     private func loadConfiguration() throws -> GeneratorConfiguration {
         guard let path = configurationFile else { return GeneratorConfiguration() }
         switch ConfigurationFile.load(path) {
-        case .success(let configuration):
-            return configuration
+        case .success(let configuration): return configuration
         case .failure(let error):
             report(error.diagnostics)
             throw ExitCode.failure

@@ -34,9 +34,7 @@ struct OutputWriter {
         if exists, !isDirectory.boolValue {
             throw failure("the output path is a file, not a folder: give a folder to -o")
         }
-        do {
-            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-        } catch {
+        do { try manager.createDirectory(at: parent, withIntermediateDirectories: true) } catch {
             throw failure("cannot create the output folder: \(Self.reason(error))")
         }
         let lock = DirectoryLock(parent.path)
@@ -53,24 +51,26 @@ struct OutputWriter {
         defer { try? manager.removeItem(at: staging) }
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-            for file in changed {
-                try Data(file.contents.utf8).write(to: staging.appendingPathComponent(file.name))
-            }
+            for file in changed { try Data(file.contents.utf8).write(to: staging.appendingPathComponent(file.name)) }
             guard exists else {
                 try Self.check(rename(staging.path, folder.path))
                 return changes
             }
             let replaced = Set(changed.map(\.name)).union(stale)
-            if linkRemaining(of: folder, into: staging, except: replaced), DirectorySwap.exchange(staging.path, folder.path) {
+            if linkRemaining(of: folder, into: staging, except: replaced),
+                DirectorySwap.exchange(staging.path, folder.path)
+            {
                 return changes
             }
             for file in changed {
-                try Self.check(rename(
-                    staging.appendingPathComponent(file.name).path, folder.appendingPathComponent(file.name).path))
+                try Self.check(
+                    rename(
+                        staging.appendingPathComponent(file.name).path,
+                        folder.appendingPathComponent(file.name).path
+                    )
+                )
             }
-            for name in stale.sorted() {
-                try Self.check(unlink(folder.appendingPathComponent(name).path))
-            }
+            for name in stale.sorted() { try Self.check(unlink(folder.appendingPathComponent(name).path)) }
             return changes
         } catch {
             throw failure("cannot write the generated files: \(Self.reason(error)); the previous files are unchanged")
@@ -85,7 +85,8 @@ struct OutputWriter {
             let source = folder.appendingPathComponent(name).path
             var status = stat()
             guard lstat(source, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-                  link(source, staging.appendingPathComponent(name).path) == 0 else { return false }
+                link(source, staging.appendingPathComponent(name).path) == 0
+            else { return false }
         }
         return true
     }
@@ -94,20 +95,22 @@ struct OutputWriter {
     private func staleFiles(in folder: URL, keeping: Set<String>) -> Set<String> {
         let header = Data(("// " + Generator.header).utf8)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return Set(names.filter { name in
-            guard name.hasSuffix(".swift"), !keeping.contains(name),
-                  let handle = FileHandle(forReadingAtPath: folder.appendingPathComponent(name).path) else { return false }
-            defer { try? handle.close() }
-            return (try? handle.read(upToCount: header.count)) == header
-        })
+        return Set(
+            names.filter { name in
+                guard name.hasSuffix(".swift"), !keeping.contains(name),
+                    let handle = FileHandle(forReadingAtPath: folder.appendingPathComponent(name).path)
+                else { return false }
+                defer { try? handle.close() }
+                return (try? handle.read(upToCount: header.count)) == header
+            }
+        )
     }
 
     /// Staging folders that a killed generation left beside `folder`.
     private func removeStaleStaging(in parent: URL, of folder: URL) {
         let prefix = ".\(folder.lastPathComponent).mobilesdkgen-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
-        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        where name.hasPrefix(prefix) { try? FileManager.default.removeItem(at: parent.appendingPathComponent(name)) }
     }
 
     private func failure(_ message: String) -> DiagnosticsError {

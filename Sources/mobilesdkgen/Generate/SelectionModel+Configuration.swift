@@ -6,9 +6,7 @@ extension GeneratorConfiguration {
     /// and for each entity that lists attributes, only those. Exclusions stay.
     func selecting(_ model: SelectionModel) -> GeneratorConfiguration {
         var configuration = self
-        if !model.includeAllEntities {
-            configuration.entities.include = model.entities.map(\.name)
-        }
+        if !model.includeAllEntities { configuration.entities.include = model.entities.map(\.name) }
         configuration.attributes.include = model.entities.flatMap { entity in
             (entity.attributes ?? ["*"]).map { entity.name + "." + $0 }
         }

@@ -49,9 +49,13 @@ struct AppTemplate {
     static func files(in folder: URL) throws -> [String] {
         let manager = FileManager.default
         let root = folder.resolvingSymlinksInPath().path(percentEncoded: false)
-        guard let enumerator = manager.enumerator(at: folder.resolvingSymlinksInPath(),
-                                                  includingPropertiesForKeys: [.isDirectoryKey],
-                                                  options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let enumerator = manager.enumerator(
+                at: folder.resolvingSymlinksInPath(),
+                includingPropertiesForKeys: [.isDirectoryKey],
+                options: [.skipsHiddenFiles]
+            )
+        else { return [] }
         var paths: [String] = []
         for case let file as URL in enumerator
         where (try? file.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true {
@@ -67,8 +71,7 @@ struct AppTemplate {
     static func isLeftOut(_ relative: String) -> Bool {
         let name = relative.split(separator: "/").last.map(String.init) ?? relative
         let lowered = name.lowercased()
-        return name == "Package.resolved"
-            || [".metadata.xml", ".edmx", ".csdl.xml"].contains { lowered.hasSuffix($0) }
+        return name == "Package.resolved" || [".metadata.xml", ".edmx", ".csdl.xml"].contains { lowered.hasSuffix($0) }
     }
 
     static func renamed(_ text: String, to appName: String) -> String {
@@ -89,7 +92,5 @@ struct AppTemplate {
 struct AppTemplateError: Error, CustomStringConvertible {
     let description: String
 
-    init(_ description: String) {
-        self.description = description
-    }
+    init(_ description: String) { self.description = description }
 }

@@ -6,8 +6,10 @@ enum AppTemplateRequirements {
     /// Entity types, with the properties (their own or inherited) and navigation properties the app reads and writes.
     static let entityTypes: [(name: String, properties: [String], navigationProperties: [String])] = [
         ("contact", ["contactid", "fullname", "firstname", "lastname", "emailaddress1", "telephone1"], []),
-        ("task", ["activityid", "subject", "description", "scheduledend", "prioritycode"],
-         ["regardingobjectid_contact_task"]),
+        (
+            "task", ["activityid", "subject", "description", "scheduledend", "prioritycode"],
+            ["regardingobjectid_contact_task"]
+        ),
     ]
 
     /// What `service` lacks, as `contact.telephone1`-style names; empty when the app can be built from it.
@@ -26,7 +28,8 @@ enum AppTemplateRequirements {
             let chain = inheritance(of: type, in: service)
             let properties = Set(chain.flatMap(\.properties).map(\.name))
             let navigationProperties = Set(chain.flatMap(\.navigationProperties).map(\.name))
-            let lacking = required.properties.filter { !properties.contains($0) }
+            let lacking =
+                required.properties.filter { !properties.contains($0) }
                 + required.navigationProperties.filter { !navigationProperties.contains($0) }
             missing += lacking.map { "\(required.name).\($0)" }
         }

@@ -17,29 +17,33 @@ struct Init: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The package's name; its targets are <name> (a program) and <name>Model (the classes).")
-    var name: String?
+    @Option(help: "The package's name; its targets are <name> (a program) and <name>Model (the classes).") var name:
+        String?
 
-    @Option(name: [.customLong("service-url"), .customLong("service")], help: "The service root, e.g. https://org.crm.dynamics.com/api/data/v9.2/.")
-    var serviceURL: String?
+    @Option(
+        name: [.customLong("service-url"), .customLong("service")],
+        help: "The service root, e.g. https://org.crm.dynamics.com/api/data/v9.2/."
+    ) var serviceURL: String?
 
-    @Option(help: "The metadata document to generate from: $metadata or Dynamics entity metadata (default with --service-url: fetched).")
-    var metadata: String?
+    @Option(
+        help:
+            "The metadata document to generate from: $metadata or Dynamics entity metadata (default with --service-url: fetched)."
+    ) var metadata: String?
 
-    @Option(name: [.short, .customLong("output")], help: "Where to create the package (default: ./<name>).")
-    var output: String?
+    @Option(name: [.short, .customLong("output")], help: "Where to create the package (default: ./<name>).") var output:
+        String?
 
     @Option(help: "This package, as a local path or a git URL (default: the checkout this tool was built from).")
     var mobilesdkgen: String?
 
-    @Option(help: """
-        What to create: package (a small program) or activity-tracker (the SwiftUI app of \
-        Examples/ActivityTracker, for a Dataverse service).
-        """)
-    var template: Template = .package
+    @Option(
+        help: """
+            What to create: package (a small program) or activity-tracker (the SwiftUI app of \
+            Examples/ActivityTracker, for a Dataverse service).
+            """
+    ) var template: Template = .package
 
-    @OptionGroup(title: "Fetching the metadata (--service-url without --metadata)")
-    var fetch: FetchOptions
+    @OptionGroup(title: "Fetching the metadata (--service-url without --metadata)") var fetch: FetchOptions
 
     /// The kinds of package `init` creates.
     enum Template: String, CaseIterable, ExpressibleByArgument {
@@ -51,15 +55,37 @@ struct Init: AsyncParsableCommand {
 
     func run() async throws {
         let checkout = Self.checkout()
-        let name = try value(name, prompt: "App name", validate: Self.isValidName, problem: "the app name must be a Swift identifier")
+        let name = try value(
+            name,
+            prompt: "App name",
+            validate: Self.isValidName,
+            problem: "the app name must be a Swift identifier"
+        )
         let fetching = metadata == nil && serviceURL != nil
-        let serviceURL = try value(serviceURL, prompt: "Service URL", validate: { URL(string: $0)?.scheme != nil }, problem: "the service URL must be absolute")
+        let serviceURL = try value(
+            serviceURL,
+            prompt: "Service URL",
+            validate: { URL(string: $0)?.scheme != nil },
+            problem: "the service URL must be absolute"
+        )
         let fetched = fetching ? try await fetchMetadata(from: serviceURL) : []
-        defer { if let folder = fetched.first?.deletingLastPathComponent() { try? FileManager.default.removeItem(at: folder) } }
-        let metadata = try fetched.first.map(\.path) ?? value(metadata, prompt: "Metadata file", validate: { FileManager.default.isReadableFile(atPath: $0) }, problem: "the metadata file must exist")
-        guard let source = mobilesdkgen ?? checkout.map({ String($0.path(percentEncoded: false).reversed().drop { $0 == "/" }.reversed()) }) else {
-            throw ValidationError("cannot tell where this package is: pass --mobilesdkgen PATH-or-URL")
+        defer {
+            if let folder = fetched.first?.deletingLastPathComponent() {
+                try? FileManager.default.removeItem(at: folder)
+            }
         }
+        let metadata =
+            try fetched.first.map(\.path)
+            ?? value(
+                metadata,
+                prompt: "Metadata file",
+                validate: { FileManager.default.isReadableFile(atPath: $0) },
+                problem: "the metadata file must exist"
+            )
+        guard
+            let source = mobilesdkgen
+                ?? checkout.map({ String($0.path(percentEncoded: false).reversed().drop { $0 == "/" }.reversed()) })
+        else { throw ValidationError("cannot tell where this package is: pass --mobilesdkgen PATH-or-URL") }
         guard let checkout, let templates = Self.existing(checkout.appending(path: "Templates/Package")) else {
             throw ValidationError("cannot find the Templates folder of the checkout this tool was built from")
         }
@@ -68,9 +94,7 @@ struct Init: AsyncParsableCommand {
             throw ValidationError("\(destination.path(percentEncoded: false)) already exists: choose another --output")
         }
         let values = [
-            "APP_NAME": name,
-            "SERVICE_URL": serviceURL,
-            "MOBILESDKGEN_DEPENDENCY": PackageTemplate.dependency(source),
+            "APP_NAME": name, "SERVICE_URL": serviceURL, "MOBILESDKGEN_DEPENDENCY": PackageTemplate.dependency(source),
             "MOBILESDKGEN_PACKAGE": PackageTemplate.identity(source),
             "METADATA_FILE": PackageTemplate.metadataFileName(metadata),
         ]
@@ -82,11 +106,14 @@ struct Init: AsyncParsableCommand {
             print("Created \(destination.path(percentEncoded: false)): cd there and run `swift run \(name)`.")
         case .activityTracker:
             guard let example = Self.existing(checkout.appending(path: "Examples/ActivityTracker")),
-                  let appTemplates = Self.existing(checkout.appending(path: "Templates/ActivityTracker")) else {
-                throw ValidationError("""
+                let appTemplates = Self.existing(checkout.appending(path: "Templates/ActivityTracker"))
+            else {
+                throw ValidationError(
+                    """
                     cannot find Examples/ActivityTracker and Templates/ActivityTracker in the checkout this tool was \
                     built from
-                    """)
+                    """
+                )
             }
             let documents = [metadata] + fetched.dropFirst().map(\.path).filter { !$0.hasSuffix(FetchCache.fileName) }
             let loaded = GeneratorPipeline().parse(.files(documents))
@@ -95,30 +122,44 @@ struct Init: AsyncParsableCommand {
             }
             let missing = AppTemplateRequirements.missing(in: loaded.service)
             guard missing.isEmpty else {
-                throw ValidationError("""
+                throw ValidationError(
+                    """
                     the activity-tracker template needs a Dataverse service's contacts and tasks; \(metadata) lacks \
                     \(missing.joined(separator: ", "))
-                    """)
+                    """
+                )
             }
             try AppTemplate(example: example, templates: appTemplates)
                 .create(at: destination, values: values, metadata: URL(fileURLWithPath: metadata))
             try copy(fetched.dropFirst(), toModelOf: name, in: destination)
-            print("""
+            print(
+                """
                 Created \(destination.path(percentEncoded: false)): open its Package.swift in Xcode to run the app, or \
                 `swift build` there.
-                """)
+                """
+            )
         }
     }
 
     /// Fetches the service's metadata into a temporary folder: its `$metadata` first, then the other files written
     /// (entity definitions, the fetch cache that lets `swift package fetch-metadata` revalidate).
     private func fetchMetadata(from serviceURL: String) async throws -> [URL] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mobilesdkgen-init-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mobilesdkgen-init-\(UUID().uuidString)"
+        )
         do {
-            let result = try await FetchOperation(serviceRoot: serviceURL, name: nil, output: folder.path, options: fetch).run()
+            let result = try await FetchOperation(
+                serviceRoot: serviceURL,
+                name: nil,
+                output: folder.path,
+                options: fetch
+            )
+            .run()
             for line in result.lines { print(line.replacingOccurrences(of: folder.path + "/", with: "")) }
             let files = result.fileNames.map { folder.appendingPathComponent($0) }
-            return files + [folder.appendingPathComponent(FetchCache.fileName)].filter { FileManager.default.fileExists(atPath: $0.path) }
+            return files
+                + [folder.appendingPathComponent(FetchCache.fileName)]
+                .filter { FileManager.default.fileExists(atPath: $0.path) }
         } catch let error as FetchError {
             try? FileManager.default.removeItem(at: folder)
             FileHandle.standardError.write(Data("error: cannot fetch the metadata: \(error.description)\n".utf8))
@@ -129,7 +170,10 @@ struct Init: AsyncParsableCommand {
     /// The fetched files besides `$metadata`, next to it in the model target.
     private func copy(_ files: ArraySlice<URL>, toModelOf appName: String, in destination: URL) throws {
         for file in files {
-            try FileManager.default.copyItem(at: file, to: destination.appending(path: "Sources/\(appName)Model/\(file.lastPathComponent)"))
+            try FileManager.default.copyItem(
+                at: file,
+                to: destination.appending(path: "Sources/\(appName)Model/\(file.lastPathComponent)")
+            )
         }
     }
 
@@ -155,15 +199,23 @@ struct Init: AsyncParsableCommand {
 
     static func isValidName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
-        return name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" }
+        return name.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_"
+        }
     }
 
     /// The package this executable was built in: the nearest folder above it with the Templates folder and a Package.swift.
     static func checkout() -> URL? {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appending(path: "Templates/Package").path(percentEncoded: false)),
-               FileManager.default.fileExists(atPath: folder.appending(path: "Package.swift").path(percentEncoded: false)) {
+            if FileManager.default.fileExists(
+                atPath: folder.appending(path: "Templates/Package").path(percentEncoded: false)
+            ),
+                FileManager.default.fileExists(
+                    atPath: folder.appending(path: "Package.swift").path(percentEncoded: false)
+                )
+            {
                 return folder
             }
             folder.deleteLastPathComponent()

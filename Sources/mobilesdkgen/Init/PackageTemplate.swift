@@ -8,9 +8,14 @@ struct PackageTemplate {
     func create(at destination: URL, values: [String: String], metadata: URL) throws {
         let manager = FileManager.default
         let appName = values["APP_NAME"] ?? "App"
-        guard let files = manager.enumerator(at: templates, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
-        for case let file as URL in files where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            var relative = String(file.path(percentEncoded: false).dropFirst(templates.path(percentEncoded: false).count))
+        guard let files = manager.enumerator(at: templates, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return
+        }
+        for case let file as URL in files
+        where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            var relative = String(
+                file.path(percentEncoded: false).dropFirst(templates.path(percentEncoded: false).count)
+            )
             if relative.hasPrefix("/") { relative.removeFirst() }
             relative = Self.packagePath(ofTemplate: relative, appName: appName)
             let text = Self.fill(try String(contentsOf: file, encoding: .utf8), values)
@@ -18,7 +23,9 @@ struct PackageTemplate {
             try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: target)
         }
-        let model = destination.appending(path: "Sources/\(appName)Model/\(values["METADATA_FILE"] ?? "service.metadata.xml")")
+        let model = destination.appending(
+            path: "Sources/\(appName)Model/\(values["METADATA_FILE"] ?? "service.metadata.xml")"
+        )
         try manager.copyItem(at: metadata, to: model)
     }
 

@@ -13,21 +13,26 @@ struct Inspect: ParsableCommand {
             """
     )
 
-    @Argument(help: "Metadata documents: OData CSDL ($metadata, any version) or Dynamics entity metadata (XML or Web API JSON); a folder stands for the documents in it.")
-    var files: [String]
+    @Argument(
+        help:
+            "Metadata documents: OData CSDL ($metadata, any version) or Dynamics entity metadata (XML or Web API JSON); a folder stands for the documents in it."
+    ) var files: [String]
 
-    @Flag(help: "Print the whole model as JSON instead of a summary.")
-    var json = false
+    @Flag(help: "Print the whole model as JSON instead of a summary.") var json = false
 
-    @Flag(help: "Treat the findings of the checks after reading (unresolved types, duplicate names, missing key properties) as errors.")
-    var strict = false
+    @Flag(
+        help:
+            "Treat the findings of the checks after reading (unresolved types, duplicate names, missing key properties) as errors."
+    ) var strict = false
 
     func run() throws {
         let documents: [String]
         switch InputDocuments.expand(files) {
         case .success(let expanded): documents = expanded
         case .failure(let error):
-            for diagnostic in error.diagnostics { FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8)) }
+            for diagnostic in error.diagnostics {
+                FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+            }
             throw ExitCode.failure
         }
         let result = GeneratorPipeline(reading: .init(strict: strict)).parse(.files(documents))

@@ -12,21 +12,20 @@ struct ModelSummary {
         }
         let containers = service.entityContainers
         let counts: [(String, Int)] = [
-            ("schemas", service.schemas.count),
-            ("entity types", service.entityTypes.count),
-            ("complex types", service.complexTypes.count),
-            ("enum types", service.enumTypes.count),
+            ("schemas", service.schemas.count), ("entity types", service.entityTypes.count),
+            ("complex types", service.complexTypes.count), ("enum types", service.enumTypes.count),
             ("type definitions", service.schemas.reduce(0) { $0 + $1.typeDefinitions.count }),
-            ("terms", service.schemas.reduce(0) { $0 + $1.terms.count }),
-            ("actions", service.actions.count),
-            ("functions", service.functions.count),
-            ("entity containers", containers.count),
+            ("terms", service.schemas.reduce(0) { $0 + $1.terms.count }), ("actions", service.actions.count),
+            ("functions", service.functions.count), ("entity containers", containers.count),
             ("entity sets", containers.reduce(0) { $0 + $1.entitySets.count }),
             ("singletons", containers.reduce(0) { $0 + $1.singletons.count }),
             ("action imports", containers.reduce(0) { $0 + $1.actionImports.count }),
             ("function imports", containers.reduce(0) { $0 + $1.functionImports.count }),
-            ("properties", service.entityTypes.reduce(0) { $0 + $1.properties.count } + service.complexTypes.reduce(0) { $0 + $1.properties.count }),
-            ("navigation properties", service.entityTypes.reduce(0) { $0 + $1.navigationProperties.count }),
+            (
+                "properties",
+                service.entityTypes.reduce(0) { $0 + $1.properties.count }
+                    + service.complexTypes.reduce(0) { $0 + $1.properties.count }
+            ), ("navigation properties", service.entityTypes.reduce(0) { $0 + $1.navigationProperties.count }),
             ("option sets (global)", service.optionSets.count),
             ("entities with Dynamics metadata", service.entityTypes.filter { $0.dynamics != nil }.count),
         ]

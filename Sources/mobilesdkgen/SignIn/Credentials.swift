@@ -21,9 +21,7 @@ struct Credentials {
             }
             return "Bearer " + token
         }
-        if let tokenCommand {
-            return "Bearer " + (try Self.run(tokenCommand))
-        }
+        if let tokenCommand { return "Bearer " + (try Self.run(tokenCommand)) }
         if let user {
             let password: String
             if let variable = passwordEnvironmentVariable {
@@ -44,7 +42,8 @@ struct Credentials {
 
     private static func environment(_ name: String) -> String? {
         guard let value = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines),
-              !value.isEmpty else { return nil }
+            !value.isEmpty
+        else { return nil }
         return value
     }
 
@@ -55,23 +54,23 @@ struct Credentials {
         process.arguments = ["-c", command]
         let output = Pipe()
         process.standardOutput = output
-        do {
-            try process.run()
-        } catch {
-            throw FetchError("--token-command: cannot start /bin/sh")
-        }
+        do { try process.run() } catch { throw FetchError("--token-command: cannot start /bin/sh") }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw FetchError("""
+            throw FetchError(
+                """
                 --token-command failed (\(process.terminationReason == .exit ? "exit status" : "signal") \
                 \(process.terminationStatus)); its output is not shown
-                """)
+                """
+            )
         }
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty else { throw FetchError("--token-command printed no token") }
         guard !token.contains(where: \.isNewline) else {
-            throw FetchError("--token-command printed more than one line; it must print the token alone (output not shown)")
+            throw FetchError(
+                "--token-command printed more than one line; it must print the token alone (output not shown)"
+            )
         }
         return token
     }

@@ -16,11 +16,16 @@ struct DeviceAuthorization {
         var form: [(name: String, value: String)] = []
         if !scopes.isEmpty { form.append((name: "scope", value: scopes.joined(separator: " "))) }
         let codes: DeviceAuthorizationResponse
-        let answer = try await tokens.post(authorizationURL, form: form, as: DeviceAuthorizationResponse.self,
-                                           endpoint: "device authorization endpoint")
+        let answer = try await tokens.post(
+            authorizationURL,
+            form: form,
+            as: DeviceAuthorizationResponse.self,
+            endpoint: "device authorization endpoint"
+        )
         switch answer {
         case .success(let answer): codes = answer
-        case .failure(let error): throw FetchError("the device authorization endpoint refused the request: \(error.shown)")
+        case .failure(let error):
+            throw FetchError("the device authorization endpoint refused the request: \(error.shown)")
         }
         let deadline = started.addingTimeInterval(codes.expiresIn)
         Self.tell(codes)
@@ -28,9 +33,11 @@ struct DeviceAuthorization {
         var interval = max(codes.interval, 1)
         while true {
             guard Date().addingTimeInterval(interval) < deadline else {
-                throw FetchError("""
+                throw FetchError(
+                    """
                     the sign-in was not completed within \(Self.duration(codes.expiresIn)); run fetch again to get a new code
-                    """)
+                    """
+                )
             }
             try await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
             let form = OAuthGrant.deviceCode(codes.deviceCode).fields
@@ -40,16 +47,15 @@ struct DeviceAuthorization {
                 return token
             case .failure(let error):
                 switch error.code {
-                case "authorization_pending":
-                    continue
-                case "slow_down":
-                    interval += 5
+                case "authorization_pending": continue
+                case "slow_down": interval += 5
                 case "expired_token":
-                    throw FetchError("the code expired before the sign-in was completed; run fetch again to get a new code")
+                    throw FetchError(
+                        "the code expired before the sign-in was completed; run fetch again to get a new code"
+                    )
                 case "access_denied", "authorization_declined":
                     throw FetchError("the sign-in was declined (\(error.code)); nothing was fetched")
-                default:
-                    throw FetchError("the token endpoint refused the sign-in: \(error.shown)")
+                default: throw FetchError("the token endpoint refused the sign-in: \(error.shown)")
                 }
             }
         }
@@ -57,7 +63,8 @@ struct DeviceAuthorization {
 
     /// Where to go and the code to enter, on standard error (standard output stays for what `fetch` did).
     private static func tell(_ codes: DeviceAuthorizationResponse) {
-        var text = "To sign in, open \(printable(codes.verificationURI)) and enter the code \(printable(codes.userCode))\n"
+        var text =
+            "To sign in, open \(printable(codes.verificationURI)) and enter the code \(printable(codes.userCode))\n"
         if let complete = codes.verificationURIComplete {
             text += "  (or open \(printable(complete)), which holds the code)\n"
         }
@@ -67,7 +74,9 @@ struct DeviceAuthorization {
 
     /// `text` without control characters, so that a server cannot drive the terminal.
     private static func printable(_ text: String) -> String {
-        let shown = text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) }
+        let shown = text.unicodeScalars.filter {
+            $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value)
+        }
         return String(shown.map(Character.init))
     }
 

@@ -6,7 +6,9 @@ enum EntraID {
     /// A tenant id (GUID), a domain name, or `organizations`/`common`: letters, digits, dots and dashes.
     static func isValidTenant(_ tenant: String) -> Bool {
         !tenant.isEmpty && tenant.count <= 253 && !tenant.hasPrefix(".")
-            && tenant.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-") }
+            && tenant.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-")
+            }
     }
 
     static func tokenURL(tenant: String) -> URL? {
@@ -19,7 +21,8 @@ enum EntraID {
 
     /// `scheme://host/.default` for the service.
     static func defaultScope(for serviceURL: URL) -> String? {
-        guard let scheme = serviceURL.scheme?.lowercased(), let host = serviceURL.host?.lowercased(), !host.isEmpty else { return nil }
+        guard let scheme = serviceURL.scheme?.lowercased(), let host = serviceURL.host?.lowercased(), !host.isEmpty
+        else { return nil }
         return "\(scheme)://\(host)/.default"
     }
 }

@@ -6,10 +6,9 @@ import Foundation
 enum OAuthEndpoint {
     /// The URL given with `option`, or a validation error naming the option (never the value).
     static func url(_ text: String, option: String) throws -> URL {
-        guard let url = URL(string: text), url.host?.isEmpty == false,
-              let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
-            throw ValidationError("\(option) must be an absolute https URL")
-        }
+        guard let url = URL(string: text), url.host?.isEmpty == false, let scheme = url.scheme?.lowercased(),
+            scheme == "https" || scheme == "http"
+        else { throw ValidationError("\(option) must be an absolute https URL") }
         if let problem = problem(with: url) { throw ValidationError("\(option) \(problem)") }
         return url
     }
@@ -33,7 +32,8 @@ enum OAuthEndpoint {
 
     static func isLoopback(_ host: String?) -> Bool {
         guard let host = host?.lowercased() else { return false }
-        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
-            && host.split(separator: ".").count == 4 && host.split(separator: ".").allSatisfy { UInt8($0) != nil }
+        return host == "localhost" || host == "::1" || host == "[::1]"
+            || host.hasPrefix("127.") && host.split(separator: ".").count == 4
+                && host.split(separator: ".").allSatisfy { UInt8($0) != nil }
     }
 }

@@ -4,39 +4,54 @@ import Foundation
 /// The OAuth 2.0 sign-in options of `SignInOptions`: client credentials, or the device code grant, with a Microsoft
 /// Entra ID shortcut. Errors name options, never their values.
 struct OAuthOptions: ParsableArguments {
-    @Option(name: .customLong("client-id"), help: ArgumentHelp(
-        "An OAuth 2.0 client id: client credentials with --client-secret-env, or a user's sign-in with --device-code.",
-        valueName: "ID"))
-    var clientID: String?
+    @Option(
+        name: .customLong("client-id"),
+        help: ArgumentHelp(
+            "An OAuth 2.0 client id: client credentials with --client-secret-env, or a user's sign-in with --device-code.",
+            valueName: "ID"
+        )
+    ) var clientID: String?
 
-    @Option(name: .customLong("client-secret-env"), help: ArgumentHelp(
-        "An environment variable holding the --client-id's secret (client credentials grant).", valueName: "VAR"))
-    var clientSecretVariable: String?
+    @Option(
+        name: .customLong("client-secret-env"),
+        help: ArgumentHelp(
+            "An environment variable holding the --client-id's secret (client credentials grant).",
+            valueName: "VAR"
+        )
+    ) var clientSecretVariable: String?
 
-    @Flag(name: .customLong("device-code"),
-          help: "Sign in as a user with the device code grant: open the address shown and enter the code.")
-    var deviceCode = false
+    @Flag(
+        name: .customLong("device-code"),
+        help: "Sign in as a user with the device code grant: open the address shown and enter the code."
+    ) var deviceCode = false
 
     @Option(name: .customLong("token-url"), help: ArgumentHelp("The OAuth token endpoint.", valueName: "URL"))
     var tokenURL: String?
 
-    @Option(name: .customLong("device-authorization-url"), help: ArgumentHelp(
-        "The device authorization endpoint (--device-code).", valueName: "URL"))
-    var deviceAuthorizationURL: String?
+    @Option(
+        name: .customLong("device-authorization-url"),
+        help: ArgumentHelp("The device authorization endpoint (--device-code).", valueName: "URL")
+    ) var deviceAuthorizationURL: String?
 
-    @Option(name: .customLong("scope"),
-            help: ArgumentHelp("A scope to ask for (repeatable, or several separated by spaces).", valueName: "SCOPE"))
-    var scopes: [String] = []
+    @Option(
+        name: .customLong("scope"),
+        help: ArgumentHelp("A scope to ask for (repeatable, or several separated by spaces).", valueName: "SCOPE")
+    ) var scopes: [String] = []
 
-    @Option(help: ArgumentHelp("""
-        A Microsoft Entra ID tenant (id or domain): sets --token-url, --device-authorization-url and, without --scope, \
-        the scope ORIGIN/.default of the service root (Dataverse).
-        """, valueName: "TENANT"))
-    var tenant: String?
+    @Option(
+        help: ArgumentHelp(
+            """
+            A Microsoft Entra ID tenant (id or domain): sets --token-url, --device-authorization-url and, without --scope, \
+            the scope ORIGIN/.default of the service root (Dataverse).
+            """,
+            valueName: "TENANT"
+        )
+    ) var tenant: String?
 
-    @Flag(name: .customLong("no-token-cache"),
-          help: "Neither reuse nor keep --device-code tokens (kept in ~/.cache/mobilesdkgen/tokens.json).")
-    var noTokenCache = false
+    @Flag(
+        name: .customLong("no-token-cache"),
+        help: "Neither reuse nor keep --device-code tokens (kept in ~/.cache/mobilesdkgen/tokens.json)."
+    ) var noTokenCache = false
 
     /// Whether an OAuth sign-in was asked for.
     var isGiven: Bool { clientID != nil || deviceCode }
@@ -44,37 +59,52 @@ struct OAuthOptions: ParsableArguments {
     /// The scopes, split at spaces, each once.
     var scopeList: [String] {
         var seen = Set<String>()
-        return scopes.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }.filter { seen.insert($0).inserted }
+        return scopes.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+            .filter { seen.insert($0).inserted }
     }
 
     func validate() throws {
         guard isGiven else {
-            let given = [("--client-secret-env", clientSecretVariable != nil), ("--token-url", tokenURL != nil),
-                         ("--device-authorization-url", deviceAuthorizationURL != nil), ("--scope", !scopes.isEmpty),
-                         ("--tenant", tenant != nil), ("--no-token-cache", noTokenCache)]
+            let given = [
+                ("--client-secret-env", clientSecretVariable != nil), ("--token-url", tokenURL != nil),
+                ("--device-authorization-url", deviceAuthorizationURL != nil), ("--scope", !scopes.isEmpty),
+                ("--tenant", tenant != nil), ("--no-token-cache", noTokenCache),
+            ]
             if let option = given.first(where: \.1)?.0 { throw ValidationError("\(option) needs --client-id") }
             return
         }
         guard let clientID else { throw ValidationError("--device-code needs --client-id") }
-        guard !clientID.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--client-id must not be empty") }
+        guard !clientID.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("--client-id must not be empty")
+        }
         if deviceCode {
             if clientSecretVariable != nil {
-                throw ValidationError("""
+                throw ValidationError(
+                    """
                     --client-secret-env is for client credentials: --device-code signs a user in with a public client, \
                     without a secret
-                    """)
+                    """
+                )
             }
         } else {
             guard clientSecretVariable != nil else {
-                throw ValidationError("--client-id needs --client-secret-env (client credentials) or --device-code (a user's sign-in)")
+                throw ValidationError(
+                    "--client-id needs --client-secret-env (client credentials) or --device-code (a user's sign-in)"
+                )
             }
             if deviceAuthorizationURL != nil { throw ValidationError("--device-authorization-url needs --device-code") }
-            if noTokenCache { throw ValidationError("--no-token-cache is for --device-code: client credentials are never cached") }
+            if noTokenCache {
+                throw ValidationError("--no-token-cache is for --device-code: client credentials are never cached")
+            }
         }
-        if clientSecretVariable?.isEmpty == true { throw ValidationError("--client-secret-env must name an environment variable") }
+        if clientSecretVariable?.isEmpty == true {
+            throw ValidationError("--client-secret-env must name an environment variable")
+        }
         if let tenant {
             guard tokenURL == nil, deviceAuthorizationURL == nil else {
-                throw ValidationError("--tenant sets --token-url and --device-authorization-url: give either --tenant or the URLs")
+                throw ValidationError(
+                    "--tenant sets --token-url and --device-authorization-url: give either --tenant or the URLs"
+                )
             }
             guard EntraID.isValidTenant(tenant) else {
                 throw ValidationError("--tenant must be a tenant id or domain name (letters, digits, dots and dashes)")
@@ -91,7 +121,9 @@ struct OAuthOptions: ParsableArguments {
         }
         if !scopes.isEmpty, scopeList.isEmpty { throw ValidationError("--scope must not be empty") }
         // RFC 6749 §3.3: a scope token is printable ASCII without space, " and \.
-        let isScopeCharacter = { (scalar: Unicode.Scalar) in (0x21...0x7E).contains(scalar.value) && scalar != "\"" && scalar != "\\" }
+        let isScopeCharacter = { (scalar: Unicode.Scalar) in
+            (0x21...0x7E).contains(scalar.value) && scalar != "\"" && scalar != "\\"
+        }
         guard scopeList.allSatisfy({ $0.unicodeScalars.allSatisfy(isScopeCharacter) }) else {
             throw ValidationError("--scope may hold only printable ASCII characters other than \" and \\")
         }
@@ -127,8 +159,16 @@ struct OAuthOptions: ParsableArguments {
         }
         let cacheFile = deviceCode && !noTokenCache ? TokenCache.defaultFile() : nil
         if deviceCode, !noTokenCache, cacheFile == nil {
-            FileHandle.standardError.write(Data("warning: neither XDG_CACHE_HOME nor HOME is set: the sign-in is not cached\n".utf8))
+            FileHandle.standardError.write(
+                Data("warning: neither XDG_CACHE_HOME nor HOME is set: the sign-in is not cached\n".utf8)
+            )
         }
-        return OAuthSignIn(grant: grant, clientID: clientID, tokenURL: tokenEndpoint, scopes: scopes, cacheFile: cacheFile)
+        return OAuthSignIn(
+            grant: grant,
+            clientID: clientID,
+            tokenURL: tokenEndpoint,
+            scopes: scopes,
+            cacheFile: cacheFile
+        )
     }
 }

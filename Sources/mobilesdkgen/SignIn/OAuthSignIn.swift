@@ -20,19 +20,24 @@ struct OAuthSignIn {
 
     /// A bearer access token, and whether it is the token cache's access token as stored. Without
     /// `reusingCachedToken` the cached access token is passed over (its refresh token still serves).
-    func accessToken(timeout: TimeInterval, reusingCachedToken: Bool = true) async throws -> (value: String, isCached: Bool) {
+    func accessToken(timeout: TimeInterval, reusingCachedToken: Bool = true) async throws -> (
+        value: String, isCached: Bool
+    ) {
         let downloader = MetadataDownloader(timeout: timeout)
         switch grant {
         case .clientCredentials(let variable):
-            guard let secret = ProcessInfo.processInfo.environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines),
-                  !secret.isEmpty else {
-                throw FetchError("--client-secret-env: the environment variable \(variable) is not set or empty")
-            }
+            guard
+                let secret = ProcessInfo.processInfo.environment[variable]?
+                    .trimmingCharacters(in: .whitespacesAndNewlines), !secret.isEmpty
+            else { throw FetchError("--client-secret-env: the environment variable \(variable) is not set or empty") }
             let client = OAuthTokenClient(client: .confidential(id: clientID, secret: secret), downloader: downloader)
-            switch try await client.post(tokenURL, form: OAuthGrant.clientCredentials.fields + scopeField,
-                                         as: IssuedTokens.self, endpoint: "token endpoint") {
-            case .success(let token):
-                return (try Self.usable(token), false)
+            switch try await client.post(
+                tokenURL,
+                form: OAuthGrant.clientCredentials.fields + scopeField,
+                as: IssuedTokens.self,
+                endpoint: "token endpoint"
+            ) {
+            case .success(let token): return (try Self.usable(token), false)
             case .failure(let error):
                 let hint = error.code == "invalid_client" ? " (check --client-id and the secret in \(variable))" : ""
                 throw FetchError("the token endpoint refused the client credentials: \(error.shown)\(hint)")
@@ -49,8 +54,13 @@ struct OAuthSignIn {
                     return (accessToken, false)
                 }
             }
-            let token = try await DeviceAuthorization(tokens: client, authorizationURL: authorizationURL, tokenURL: tokenURL,
-                                                      scopes: scopes).signIn()
+            let token = try await DeviceAuthorization(
+                tokens: client,
+                authorizationURL: authorizationURL,
+                tokenURL: tokenURL,
+                scopes: scopes
+            )
+            .signIn()
             let accessToken = try Self.usable(token)
             if let cache { store(token, previousRefreshToken: nil, in: cache, key: key) }
             return (accessToken, false)
@@ -65,31 +75,33 @@ struct OAuthSignIn {
     private func refresh(_ refreshToken: String, with client: OAuthTokenClient) async throws -> IssuedTokens? {
         let form = OAuthGrant.refreshToken(refreshToken).fields + scopeField
         switch try await client.post(tokenURL, form: form, as: IssuedTokens.self, endpoint: "token endpoint") {
-        case .success(let token):
-            return token
+        case .success(let token): return token
         case .failure(let error):
-            FileHandle.standardError.write(Data("The cached sign-in could not be renewed (\(error.code)); signing in again.\n".utf8))
+            FileHandle.standardError.write(
+                Data("The cached sign-in could not be renewed (\(error.code)); signing in again.\n".utf8)
+            )
             return nil
         }
     }
 
     /// Keeps `token` for the next run; a failure only warns, since the fetch itself can go on.
     private func store(_ token: IssuedTokens, previousRefreshToken: String?, in cache: TokenCache, key: String) {
-        let entry = TokenCache.Entry(accessToken: token.accessToken, refreshToken: token.refreshToken ?? previousRefreshToken,
-                                     expiresAt: Date().addingTimeInterval(token.expiresIn ?? 0))
-        do {
-            try cache.store(entry, for: key)
-        } catch let error as FetchError {
+        let entry = TokenCache.Entry(
+            accessToken: token.accessToken,
+            refreshToken: token.refreshToken ?? previousRefreshToken,
+            expiresAt: Date().addingTimeInterval(token.expiresIn ?? 0)
+        )
+        do { try cache.store(entry, for: key) } catch let error as FetchError {
             FileHandle.standardError.write(Data("warning: the sign-in is not cached: \(error.description)\n".utf8))
-        } catch {
-            FileHandle.standardError.write(Data("warning: the sign-in is not cached\n".utf8))
-        }
+        } catch { FileHandle.standardError.write(Data("warning: the sign-in is not cached\n".utf8)) }
     }
 
     /// The access token of a bearer token response.
     private static func usable(_ token: IssuedTokens) throws -> String {
         if let type = token.tokenType, type.lowercased() != "bearer" {
-            throw FetchError("the token endpoint issued a token of type \(type.prefix(20)); fetch sends bearer tokens only")
+            throw FetchError(
+                "the token endpoint issued a token of type \(type.prefix(20)); fetch sends bearer tokens only"
+            )
         }
         return try usable(token.accessToken)
     }

@@ -14,8 +14,12 @@ struct OAuthTokenClient {
     var downloader: MetadataDownloader
 
     /// POSTs `form` to `url` and decodes a 200's body as `Success`; 400 and 401 come back as the OAuth error.
-    func post<Success: Decodable>(_ url: URL, form: [(name: String, value: String)], as _: Success.Type,
-                                  endpoint: String) async throws -> Outcome<Success> {
+    func post<Success: Decodable>(
+        _ url: URL,
+        form: [(name: String, value: String)],
+        as _: Success.Type,
+        endpoint: String
+    ) async throws -> Outcome<Success> {
         guard OAuthEndpoint.problem(with: url) == nil else {
             throw FetchError("the \(endpoint) must use https (plain http only on this machine)")
         }
@@ -24,24 +28,27 @@ struct OAuthTokenClient {
         let response = try await downloader.post(url, form: form, headerFields: headerFields, shownURL: shown)
         switch response.status {
         case 200, 201:
-            do {
-                return .success(try JSONDecoder().decode(Success.self, from: response.body))
-            } catch {
+            do { return .success(try JSONDecoder().decode(Success.self, from: response.body)) } catch {
                 throw FetchError(
-                    "the \(endpoint) \(shown) sent an answer that is not what OAuth 2.0 specifies (not shown)")
+                    "the \(endpoint) \(shown) sent an answer that is not what OAuth 2.0 specifies (not shown)"
+                )
             }
         case 400, 401, 403:
             if let error = OAuthRefusal(body: response.body)
-                ?? OAuthRefusal(challenge: response.headerValue("WWW-Authenticate")) {
+                ?? OAuthRefusal(challenge: response.headerValue("WWW-Authenticate"))
+            {
                 return .failure(error)
             }
             throw FetchError(
-                "the \(endpoint) \(shown) answered \(response.status) without an OAuth error (body not shown)")
+                "the \(endpoint) \(shown) answered \(response.status) without an OAuth error (body not shown)"
+            )
         default:
-            throw FetchError("""
+            throw FetchError(
+                """
                 the \(endpoint) \(shown) answered \(response.status)\(response.reason.map { " (\($0))" } ?? "") \
                 (body not shown)
-                """)
+                """
+            )
         }
     }
 }

@@ -58,16 +58,15 @@ struct TokenCache {
     /// The file's contents (empty when absent, untrusted or unreadable) and what was wrong with it.
     private func load() -> (contents: Contents, problem: String?) {
         let data: Data?
-        do {
-            data = try OwnerOnlyFile(file).read()
-        } catch let failure as OwnerOnlyFile.Failure {
-            return (Contents(), failure.reason == .untrusted
-                ? "not reading the token cache \(file.path): others can read it, it is not your own file or it is "
-                    + "a link (chmod 600 it, or delete it); the next sign-in replaces it"
-                : "cannot read the token cache: \(failure)")
-        } catch {
-            return (Contents(), "cannot read the token cache \(file.path)")
-        }
+        do { data = try OwnerOnlyFile(file).read() } catch let failure as OwnerOnlyFile.Failure {
+            return (
+                Contents(),
+                failure.reason == .untrusted
+                    ? "not reading the token cache \(file.path): others can read it, it is not your own file or it is "
+                        + "a link (chmod 600 it, or delete it); the next sign-in replaces it"
+                    : "cannot read the token cache: \(failure)"
+            )
+        } catch { return (Contents(), "cannot read the token cache \(file.path)") }
         guard let data else { return (Contents(), nil) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
@@ -80,9 +79,7 @@ struct TokenCache {
     /// Replaces the file with `data` (owner-only, atomically), with interruptions held until it is in place.
     private func replace(with data: Data) throws {
         try Interruptions.deferred {
-            do {
-                try OwnerOnlyFile(file).write(data)
-            } catch let failure as OwnerOnlyFile.Failure {
+            do { try OwnerOnlyFile(file).write(data) } catch let failure as OwnerOnlyFile.Failure {
                 throw FetchError("the token cache: \(failure)")
             }
         }

@@ -17,9 +17,4 @@ func check(_ condition: Bool, _ type: String, _ text: String) {
     abort()
 }
 
-@main
-enum Fuzz {
-    static func main() throws {
-        try FuzzDriver.main(parse)
-    }
-}
+@main enum Fuzz { static func main() throws { try FuzzDriver.main(parse) } }

@@ -8,9 +8,4 @@ func readAndGenerate(_ bytes: [UInt8]) {
     _ = GeneratorPipeline(reading: .init(strict: bytes.count % 2 == 0)).run(.document(named: name, bytes: bytes))
 }
 
-@main
-enum Fuzz {
-    static func main() throws {
-        try FuzzDriver.main(readAndGenerate)
-    }
-}
+@main enum Fuzz { static func main() throws { try FuzzDriver.main(readAndGenerate) } }

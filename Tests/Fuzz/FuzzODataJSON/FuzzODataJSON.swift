@@ -19,9 +19,4 @@ func decode(_ bytes: [UInt8]) {
     _ = try? decoder.decodeValue(from: payload, type: type, collection: selector & 0x80 != 0)
 }
 
-@main
-enum Fuzz {
-    static func main() throws {
-        try FuzzDriver.main(decode)
-    }
-}
+@main enum Fuzz { static func main() throws { try FuzzDriver.main(decode) } }

@@ -10,8 +10,11 @@ enum FuzzDriver {
     static func main(_ body: @escaping ([UInt8]) -> Void) throws {
         #if FUZZING
         typealias TestOneInput = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-        typealias RunDriver = @convention(c) (UnsafeMutablePointer<CInt>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                                              TestOneInput) -> CInt
+        typealias RunDriver =
+            @convention(c) (
+                UnsafeMutablePointer<CInt>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                TestOneInput
+            ) -> CInt
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LLVMFuzzerRunDriver") else {
             print("libFuzzer is not linked: build with scripts/fuzz.sh")
             exit(2)

@@ -30,7 +30,10 @@ struct CRM2011ComplexTypeTests {
 
         task.regardingObjectId = EntityReference(logicalName: "systemuser", id: id, name: "Ada")
 
-        #expect(task["RegardingObjectId"] == .entityReference(EntityReference(logicalName: "systemuser", id: id, name: "Ada")))
+        #expect(
+            task["RegardingObjectId"]
+                == .entityReference(EntityReference(logicalName: "systemuser", id: id, name: "Ada"))
+        )
         #expect(task.regardingObjectId?.logicalName == "systemuser")
     }
 

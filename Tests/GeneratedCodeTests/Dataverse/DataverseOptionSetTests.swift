@@ -69,7 +69,10 @@ struct DataverseOptionSetTests {
     @Test func optionSetsListTheirOptionsForPickers() {
         // `allCases` comes from the one table of values and labels; values the metadata did not list are not cases.
         #expect(AccountIndustryCode.allCases == [.manufacturing, .logistics, .publicSector, .software])
-        #expect(AccountIndustryCode.allCases.map(\.rawValue) == AccountIndustryCode.allCases.map { AccountIndustryCode(rawValue: $0.rawValue).rawValue })
+        #expect(
+            AccountIndustryCode.allCases.map(\.rawValue)
+                == AccountIndustryCode.allCases.map { AccountIndustryCode(rawValue: $0.rawValue).rawValue }
+        )
         #expect(AccountIndustryCode.allCases.allSatisfy { $0.label != nil })
         #expect(AccountIndustryCode.unknown(7).label == nil)
     }

@@ -37,7 +37,10 @@ struct CRM2011JSONTests {
         #expect(account.name == "Adventure Works")
         #expect(account.revenue == Money(Decimal(string: "1250000.5")!))
         #expect(account.industryCode == OptionSetValue(7))
-        #expect(account.ownerId == EntityReference(logicalName: "systemuser", id: UUID(uuidString: ownerID)!, name: "Dan Park"))
+        #expect(
+            account.ownerId
+                == EntityReference(logicalName: "systemuser", id: UUID(uuidString: ownerID)!, name: "Dan Park")
+        )
         #expect(account.parentAccountId == nil)
         #expect(account.contains("ParentAccountId"))
         #expect(account.createdOn == Date(timeIntervalSince1970: 1_306_317_600))
@@ -51,9 +54,16 @@ struct CRM2011JSONTests {
     }
 
     @Test func accountSetPage() throws {
-        let page = try decoder().decodeCollection(Account.self, from: Data(#"""
-            {"d": {"results": [\#(accountJSON)], "__count": "1", "__next": "https://crm/OrganizationData.svc/AccountSet?$skiptoken=1"}}
-            """#.utf8))
+        let page = try decoder()
+            .decodeCollection(
+                Account.self,
+                from: Data(
+                    #"""
+                    {"d": {"results": [\#(accountJSON)], "__count": "1", "__next": "https://crm/OrganizationData.svc/AccountSet?$skiptoken=1"}}
+                    """#
+                    .utf8
+                )
+            )
         #expect((page.entities.first as? Account)?.name == "Adventure Works")
         #expect(page.totalRecordCount == 1)
         #expect(page.moreRecords)
@@ -67,8 +77,11 @@ struct CRM2011JSONTests {
         account.ownerId = EntityReference(logicalName: "systemuser", id: UUID(uuidString: ownerID)!)
         account.createdOn = Date(timeIntervalSince1970: 1_306_317_600)
         let body = try ODataJSONEncoder(version: .v2).encodeForCreate(account)
-        #expect(String(decoding: body, as: UTF8.self) == #"{"CreatedOn":"/Date(1306317600000)/","IndustryCode":{"Value":3},"Name":"New","#
-            + #""OwnerId":{"Id":"\#(ownerID)","LogicalName":"systemuser"},"Revenue":{"Value":"10.5"}}"#)
+        #expect(
+            String(decoding: body, as: UTF8.self)
+                == #"{"CreatedOn":"/Date(1306317600000)/","IndustryCode":{"Value":3},"Name":"New","#
+                + #""OwnerId":{"Id":"\#(ownerID)","LogicalName":"systemuser"},"Revenue":{"Value":"10.5"}}"#
+        )
         let decoded = try decoder().decodeEntity(Account.self, from: Data("{\"d\":".utf8) + body + Data("}".utf8))
         #expect(decoded.attributes == account.attributes)
     }

@@ -41,8 +41,14 @@ struct DataverseJSONTests {
         #expect(contact.birthDate == DateOnly(year: 1980, month: 2, day: 29))
         #expect(contact.preferredContactMethodCode == .email)
         #expect(contact.newCustomerTier == .preferred)
-        #expect(contact.parentCustomerId == EntityReference(logicalName: "account", id: UUID(uuidString: accountID)!, name: "Fourth Coffee"))
-        #expect(contact.ownerId == EntityReference(logicalName: "systemuser", id: UUID(uuidString: ownerID)!, name: "Alex Wu"))
+        #expect(
+            contact.parentCustomerId
+                == EntityReference(logicalName: "account", id: UUID(uuidString: accountID)!, name: "Fourth Coffee")
+        )
+        #expect(
+            contact.ownerId
+                == EntityReference(logicalName: "systemuser", id: UUID(uuidString: ownerID)!, name: "Alex Wu")
+        )
         #expect(contact.formattedValues["preferredcontactmethodcode"] == "Email")
         #expect(contact.formattedValues["parentcustomerid"] == "Fourth Coffee")
         #expect(contact.eTag == "W/\"1234567\"")
@@ -50,14 +56,21 @@ struct DataverseJSONTests {
     }
 
     @Test func accountWithMoneyMultiSelectAndExpandedContacts() throws {
-        let account = try decoder().decodeEntity(Account.self, from: Data(#"""
-            {"accountid": "\#(accountID)", "name": "Fourth Coffee", "numberofemployees": 150, "revenue": 5000000.25,
-             "revenue@OData.Community.Display.V1.FormattedValue": "$5,000,000.25", "industrycode": 4, "statecode": 0,
-             "new_servicechannels": "100000000,100000002", "new_servicechannels@OData.Community.Display.V1.FormattedValue": "Portal; On-site visit",
-             "entityimage": "iVBORw0KGgo=", "createdon": "2021-03-04T05:06:07Z", "_ownerid_value": null,
-             "contact_customer_accounts": [\#(contactJSON)],
-             "contact_customer_accounts@odata.nextLink": "https://org.crm.dynamics.com/api/data/v9.2/accounts(\#(accountID))/contact_customer_accounts?$skiptoken=1"}
-            """#.utf8))
+        let account = try decoder()
+            .decodeEntity(
+                Account.self,
+                from: Data(
+                    #"""
+                    {"accountid": "\#(accountID)", "name": "Fourth Coffee", "numberofemployees": 150, "revenue": 5000000.25,
+                     "revenue@OData.Community.Display.V1.FormattedValue": "$5,000,000.25", "industrycode": 4, "statecode": 0,
+                     "new_servicechannels": "100000000,100000002", "new_servicechannels@OData.Community.Display.V1.FormattedValue": "Portal; On-site visit",
+                     "entityimage": "iVBORw0KGgo=", "createdon": "2021-03-04T05:06:07Z", "_ownerid_value": null,
+                     "contact_customer_accounts": [\#(contactJSON)],
+                     "contact_customer_accounts@odata.nextLink": "https://org.crm.dynamics.com/api/data/v9.2/accounts(\#(accountID))/contact_customer_accounts?$skiptoken=1"}
+                    """#
+                    .utf8
+                )
+            )
         #expect(account.name == "Fourth Coffee")
         #expect(account.numberOfEmployees == 150)
         #expect(account.revenue == Money(Decimal(string: "5000000.25")!))
@@ -75,12 +88,19 @@ struct DataverseJSONTests {
     }
 
     @Test func accountsPageWithDataverseAnnotations() throws {
-        let page = try decoder().decodeCollection(Account.self, from: Data(#"""
-            {"@odata.context": "https://org.crm.dynamics.com/api/data/v9.2/$metadata#accounts(name)",
-             "@Microsoft.Dynamics.CRM.totalrecordcount": 5000, "@Microsoft.Dynamics.CRM.totalrecordcountlimitexceeded": false,
-             "@Microsoft.Dynamics.CRM.fetchxmlpagingcookie": "<cookie pagenumber=\"2\" />", "@Microsoft.Dynamics.CRM.morerecords": true,
-             "value": [{"@odata.etag": "W/\"1\"", "accountid": "\#(accountID)", "name": "A"}]}
-            """#.utf8))
+        let page = try decoder()
+            .decodeCollection(
+                Account.self,
+                from: Data(
+                    #"""
+                    {"@odata.context": "https://org.crm.dynamics.com/api/data/v9.2/$metadata#accounts(name)",
+                     "@Microsoft.Dynamics.CRM.totalrecordcount": 5000, "@Microsoft.Dynamics.CRM.totalrecordcountlimitexceeded": false,
+                     "@Microsoft.Dynamics.CRM.fetchxmlpagingcookie": "<cookie pagenumber=\"2\" />", "@Microsoft.Dynamics.CRM.morerecords": true,
+                     "value": [{"@odata.etag": "W/\"1\"", "accountid": "\#(accountID)", "name": "A"}]}
+                    """#
+                    .utf8
+                )
+            )
         #expect(page.totalRecordCount == 5000)
         #expect(page.pagingCookie == "<cookie pagenumber=\"2\" />")
         #expect(page.moreRecords)
@@ -93,7 +113,9 @@ struct DataverseJSONTests {
         contact.parentCustomerId = EntityReference(logicalName: "account", id: UUID(uuidString: contactID)!)
         contact.newCustomerTier = .strategic
         let body = try ODataJSONEncoder().encodeForUpdate(contact)
-        #expect(String(decoding: body, as: UTF8.self)
-            == #"{"new_customertier":100000002,"parentcustomerid_account@odata.bind":"/accounts(\#(contactID))"}"#)
+        #expect(
+            String(decoding: body, as: UTF8.self)
+                == #"{"new_customertier":100000002,"parentcustomerid_account@odata.bind":"/accounts(\#(contactID))"}"#
+        )
     }
 }

@@ -69,10 +69,17 @@ struct TripPinJSONTests {
     }
 
     @Test func peoplePage() throws {
-        let page = try decoder().decodeCollection(Person.self, from: Data(#"""
-            {"@odata.context": "$metadata#People", "value": [\#(Self.russell), {"UserName": "x", "Gender": "Unknown"}],
-             "@odata.nextLink": "People?$skiptoken=8"}
-            """#.utf8))
+        let page = try decoder()
+            .decodeCollection(
+                Person.self,
+                from: Data(
+                    #"""
+                    {"@odata.context": "$metadata#People", "value": [\#(Self.russell), {"UserName": "x", "Gender": "Unknown"}],
+                     "@odata.nextLink": "People?$skiptoken=8"}
+                    """#
+                    .utf8
+                )
+            )
         let people = page.entities.compactMap { $0 as? Person }
         #expect(people.count == 2)
         #expect(people[1].gender == .unknown)
@@ -87,8 +94,10 @@ struct TripPinJSONTests {
         person.emails = ["a@example.com"]
         person.favoriteFeature = [.powerOutlet, .fastTrack]
         let body = try ODataJSONEncoder().encodeForCreate(person)
-        #expect(String(decoding: body, as: UTF8.self)
-            == #"{"Emails":["a@example.com"],"FavoriteFeature":"PowerOutlet,FastTrack","FirstName":"Ann","Gender":"Female"}"#)
+        #expect(
+            String(decoding: body, as: UTF8.self)
+                == #"{"Emails":["a@example.com"],"FavoriteFeature":"PowerOutlet,FastTrack","FirstName":"Ann","Gender":"Female"}"#
+        )
         let decoded = try decoder().decodeEntity(Person.self, from: body)
         #expect(decoded.attributes == person.attributes)
         #expect(decoded.favoriteFeature == [.powerOutlet, .fastTrack])

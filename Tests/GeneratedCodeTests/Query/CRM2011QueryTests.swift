@@ -15,10 +15,16 @@ struct CRM2011QueryTests {
     @Test func verboseSpellings() throws {
         #expect(try filter { $0.accountId == id } == "AccountId eq guid'7a4814f9-b0b8-ea11-a812-000d3a122b89'")
         #expect(try filter { $0.name.contains("Con") } == "substringof('Con',Name)")
-        #expect(try filter { $0.createdOn >= Date(timeIntervalSince1970: 1_700_000_000) } == "CreatedOn ge datetime'2023-11-14T22:13:20'")
+        #expect(
+            try filter { $0.createdOn >= Date(timeIntervalSince1970: 1_700_000_000) }
+                == "CreatedOn ge datetime'2023-11-14T22:13:20'"
+        )
         #expect(try filter { $0.revenue > Money(150) } == "Revenue/Value gt 150M")
         #expect(try filter { $0.industryCode == OptionSetValue(3) } == "IndustryCode/Value eq 3")
-        #expect(try filter { $0.ownerId == EntityReference(logicalName: "systemuser", id: id) } == "OwnerId/Id eq guid'7a4814f9-b0b8-ea11-a812-000d3a122b89'")
+        #expect(
+            try filter { $0.ownerId == EntityReference(logicalName: "systemuser", id: id) }
+                == "OwnerId/Id eq guid'7a4814f9-b0b8-ea11-a812-000d3a122b89'"
+        )
     }
 
     @Test func countIsInlineCount() throws {

@@ -13,8 +13,10 @@ struct DataverseQueryTests {
     }
 
     @Test func lookupsOptionSetsDatesAndGuids() throws {
-        #expect(try filter { $0.parentCustomerId == EntityReference(logicalName: "account", id: id) }
-            == "_parentcustomerid_value eq 7a4814f9-b0b8-ea11-a812-000d3a122b89")
+        #expect(
+            try filter { $0.parentCustomerId == EntityReference(logicalName: "account", id: id) }
+                == "_parentcustomerid_value eq 7a4814f9-b0b8-ea11-a812-000d3a122b89"
+        )
         #expect(try filter { $0.preferredContactMethodCode == .email } == "preferredcontactmethodcode eq 2")
         #expect(try filter { $0.birthDate < DateOnly(year: 1990, month: 1, day: 31) } == "birthdate lt 1990-01-31")
         #expect(try filter { $0.contactId == id } == "contactid eq 7a4814f9-b0b8-ea11-a812-000d3a122b89")
@@ -24,17 +26,18 @@ struct DataverseQueryTests {
 
     @Test func moneyAndDateTimes() throws {
         let accounts = try Query<Account>()
-            .filter { $0.revenue >= Money(Decimal(string: "1000000.50") ?? 0) && $0.createdOn > Date(timeIntervalSince1970: 1_700_000_000) }
+            .filter {
+                $0.revenue >= Money(Decimal(string: "1000000.50") ?? 0)
+                    && $0.createdOn > Date(timeIntervalSince1970: 1_700_000_000)
+            }
             .odataQuery(.v4)
         #expect(accounts.filter == "revenue ge 1000000.5 and createdon gt 2023-11-14T22:13:20Z")
     }
 
     @Test func relatedRecordsAndLookupSelection() throws {
-        let query = try Query<Account>()
-            .select(\.name, \.ownerId)
+        let query = try Query<Account>().select(\.name, \.ownerId)
             .filter { $0.contactCustomerAccounts.any { $0.eMailAddress1.hasSuffix("@contoso.com") } }
-            .expand(\.contactCustomerAccounts) { $0.select(\.eMailAddress1) }
-            .odataQuery(.v4)
+            .expand(\.contactCustomerAccounts) { $0.select(\.eMailAddress1) }.odataQuery(.v4)
         #expect(query.select == ["name", "_ownerid_value"])
         #expect(query.filter == "contact_customer_accounts/any(x0:endswith(x0/emailaddress1,'@contoso.com'))")
         #expect(query.expand == ["contact_customer_accounts($select=emailaddress1)"])
@@ -48,16 +51,15 @@ struct DataverseQueryTests {
 
     /// The README's query, as written there.
     @Test func theReadmeQuery() throws {
-        let query = try Query<Contact>()
-            .select(\.eMailAddress1, \.parentCustomerId)
+        let query = try Query<Contact>().select(\.eMailAddress1, \.parentCustomerId)
             .filter { $0.eMailAddress1.hasSuffix("@contoso.com") && $0.preferredContactMethodCode == .email }
-            .filter { $0.parentCustomerAccount.name == "O'Neil Ltd" }
-            .orderBy(\.birthDate, descending: true)
-            .expand(\.opportunityCustomerContacts) { $0.select(\.name).top(5) }
-            .top(50)
-            .odataQuery(.v4)
+            .filter { $0.parentCustomerAccount.name == "O'Neil Ltd" }.orderBy(\.birthDate, descending: true)
+            .expand(\.opportunityCustomerContacts) { $0.select(\.name).top(5) }.top(50).odataQuery(.v4)
         #expect(query.select == ["emailaddress1", "_parentcustomerid_value"])
-        #expect(query.filter == "endswith(emailaddress1,'@contoso.com') and preferredcontactmethodcode eq 2 and parentcustomerid_account/name eq 'O''Neil Ltd'")
+        #expect(
+            query.filter
+                == "endswith(emailaddress1,'@contoso.com') and preferredcontactmethodcode eq 2 and parentcustomerid_account/name eq 'O''Neil Ltd'"
+        )
         #expect(query.orderBy == ["birthdate desc"])
         #expect(query.expand == ["opportunity_customer_contacts($select=name;$top=5)"])
         #expect(query.top == 50)

@@ -8,15 +8,16 @@ import TripPinModel
 struct QuerySyntaxTests {
     /// Characters of RFC 3986 `query` that the query string may hold as they are (`pchar`, `/`, `?`), less `&`
     /// and `+`, which separate options and stand for spaces in forms.
-    private static let queryCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;=:@/?%".unicodeScalars)
+    private static let queryCharacters = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;=:@/?%".unicodeScalars
+    )
 
     private static let samples = [
         "plain", "O'Neil", "''", "a'b'c'", "50% & more", "a+b#c", "tab\there", "new\nline", "zoë", "東京", "emoji 🚀",
         "back\\slash", "semi;colon", "paren(s)", "eq 'x' or 1 eq 1",
     ]
 
-    @Test(arguments: samples)
-    func stringLiteralsRoundTrip(_ text: String) throws {
+    @Test(arguments: samples) func stringLiteralsRoundTrip(_ text: String) throws {
         let options = try Query<Person>().filter { $0.lastName == text }.odataQuery(.v4)
         let filter = try #require(options.filter)
         // The literal: one pair of quotes around the text, every quote inside doubled.
@@ -33,8 +34,7 @@ struct QuerySyntaxTests {
         #expect(escapes.allSatisfy { $0.count >= 2 && $0.prefix(2).allSatisfy(\.isHexDigit) })
     }
 
-    @Test(arguments: samples)
-    func containsIsEscapedToo(_ text: String) throws {
+    @Test(arguments: samples) func containsIsEscapedToo(_ text: String) throws {
         let v2 = try #require(try Query<Person>().filter { $0.lastName.contains(text) }.odataQuery(.v2).filter)
         #expect(v2 == "substringof(" + ODataLiteral.quoted(text) + ",LastName)")
     }

@@ -13,9 +13,7 @@ struct EntityObservationTests {
         private let count = Mutex(0)
         var value: Int { count.withLock { $0 } }
 
-        func track(_ read: () -> Void) {
-            withObservationTracking(read) { [self] in count.withLock { $0 += 1 } }
-        }
+        func track(_ read: () -> Void) { withObservationTracking(read) { [self] in count.withLock { $0 += 1 } } }
     }
 
     @Test func changingAGeneratedPropertyNotifiesWhoReadIt() {
@@ -71,9 +69,9 @@ struct EntityIdentityTests {
         let loaded = DataverseModel.Account(id: id)
         let again = DataverseModel.Account(id: id)
         #expect(loaded.id == again.id)
-        #expect(loaded != again)   // equal only to itself
+        #expect(loaded != again)  // equal only to itself
         #expect(loaded.id != DataverseModel.Account(id: UUID()).id)
-        #expect(DataverseModel.Contact(id: id).id != loaded.id)   // the type is part of the identity
+        #expect(DataverseModel.Contact(id: id).id != loaded.id)  // the type is part of the identity
 
         let new = DataverseModel.Account()
         #expect(new.id == new.id)

@@ -16,10 +16,13 @@ struct TripPinComplexTypeTests {
 
         person.homeAddress = home
 
-        #expect(person["HomeAddress"] == .complex([
-            "Address": .string("1 Main St"),
-            "City": .complex(["Name": .string("Seattle"), "CountryRegion": .string("US")]),
-        ]))
+        #expect(
+            person["HomeAddress"]
+                == .complex([
+                    "Address": .string("1 Main St"),
+                    "City": .complex(["Name": .string("Seattle"), "CountryRegion": .string("US")]),
+                ])
+        )
         #expect(person.homeAddress?.city?.name == "Seattle")
         #expect(person.homeAddress?.city?.region == nil)
         #expect(person.homeAddress == home)
@@ -71,10 +74,13 @@ struct TripPinComplexTypeTests {
         let airport = Airport()
         airport.location = location
         #expect(airport.location?.loc == .point(longitude: -122.31, latitude: 47.45, srid: 4326))
-        #expect(airport["Location"] == .complex([
-            "Address": .string("Airport Rd"),
-            "Loc": .geography(.point(longitude: -122.31, latitude: 47.45, srid: 4326)),
-        ]))
+        #expect(
+            airport["Location"]
+                == .complex([
+                    "Address": .string("Airport Rd"),
+                    "Loc": .geography(.point(longitude: -122.31, latitude: 47.45, srid: 4326)),
+                ])
+        )
 
         var venue = EventLocation()
         venue.buildingInfo = "Hall B"

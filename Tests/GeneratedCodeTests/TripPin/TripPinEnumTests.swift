@@ -54,7 +54,9 @@ struct TripPinEnumTests {
         #expect(person.favoriteFeature == [])
         person.favoriteFeature = .none
         #expect(person["FavoriteFeature"] == .null)
-        #expect(Feature.memberNames.map(\.name) == ["None", "Wifi", "PowerOutlet", "Lounge", "FastTrack", "Everything"])
+        #expect(
+            Feature.memberNames.map(\.name) == ["None", "Wifi", "PowerOutlet", "Lounge", "FastTrack", "Everything"]
+        )
     }
 
     @Test func enumMembersByName() {

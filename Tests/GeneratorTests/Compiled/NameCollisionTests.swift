@@ -47,7 +47,8 @@ struct NameCollisionTests {
     /// Type names: the keywords, the reserved type names, and each reserved one with the prefix a rename gives it (the
     /// last segment of the namespace `protocol`).
     static let typeNames: [String] = unique(
-        keywords + RuntimeContract.reservedTypeNames.sorted().flatMap { [$0, "Protocol" + $0] })
+        keywords + RuntimeContract.reservedTypeNames.sorted().flatMap { [$0, "Protocol" + $0] }
+    )
 
     static var document: String {
         let properties = withRenamedForms(memberNames, suffixes: ["Value"])
@@ -55,22 +56,25 @@ struct NameCollisionTests {
         let members = withRenamedForms(memberNames, suffixes: ["Value"])
         let services = withRenamedForms(memberNames, suffixes: ["Set", "Operation"])
         let propertyList = properties.map { "<Property Name=\"\($0)\" Type=\"Edm.String\"/>" }.joined(separator: "\n")
-        let entities = typeNames.map { word in
-            """
-            <EntityType Name="\(word)"><Key><PropertyRef Name="\(word)"/></Key>
-              <Property Name="\(word)" Type="Edm.Int32" Nullable="false"/>
-              <NavigationProperty Name="\(word)_" Type="protocol.Hub"/>
-            </EntityType>
-            """
-        }.joined(separator: "\n")
-        let navigationList = navigations
-            .map { "<NavigationProperty Name=\"\($0)\" Type=\"Collection(protocol.Hub)\"/>" }.joined(separator: "\n")
+        let entities =
+            typeNames.map { word in
+                """
+                <EntityType Name="\(word)"><Key><PropertyRef Name="\(word)"/></Key>
+                  <Property Name="\(word)" Type="Edm.Int32" Nullable="false"/>
+                  <NavigationProperty Name="\(word)_" Type="protocol.Hub"/>
+                </EntityType>
+                """
+            }
+            .joined(separator: "\n")
+        let navigationList =
+            navigations.map { "<NavigationProperty Name=\"\($0)\" Type=\"Collection(protocol.Hub)\"/>" }
+            .joined(separator: "\n")
         let memberList = members.enumerated().map { "<Member Name=\"\($1)\" Value=\"\($0)\"/>" }.joined(separator: "\n")
         let flagList = members.enumerated().map { "<Member Name=\"\($1)\" Value=\"\($0 + 1)\"/>" }
             .joined(separator: "\n")
         let parameters = properties.map { "<Parameter Name=\"\($0)\" Type=\"Edm.String\"/>" }.joined(separator: "\n")
-        let actions = typeNames
-            .map { "<Action Name=\"\($0)\"><Parameter Name=\"\($0)\" Type=\"Edm.String\"/></Action>" }
+        let actions =
+            typeNames.map { "<Action Name=\"\($0)\"><Parameter Name=\"\($0)\" Type=\"Edm.String\"/></Action>" }
             .joined(separator: "\n")
         let imports = services.map { "<FunctionImport Name=\"\($0)\" Function=\"protocol.Echo\"/>" }
             .joined(separator: "\n")
@@ -114,12 +118,14 @@ struct NameCollisionTests {
             "<Label><a:LocalizedLabels><a:LocalizedLabel><a:Label>\(text)</a:Label>"
                 + "<a:LanguageCode>1033</a:LanguageCode></a:LocalizedLabel></a:LocalizedLabels></Label>"
         }
-        let attributes = names.map { name in
-            """
-            <AttributeMetadata i:type="StringAttributeMetadata"><LogicalName>\(name.lowercased())</LogicalName>\
-            <SchemaName>\(name)</SchemaName><AttributeType>String</AttributeType></AttributeMetadata>
-            """
-        }.joined(separator: "\n")
+        let attributes =
+            names.map { name in
+                """
+                <AttributeMetadata i:type="StringAttributeMetadata"><LogicalName>\(name.lowercased())</LogicalName>\
+                <SchemaName>\(name)</SchemaName><AttributeType>String</AttributeType></AttributeMetadata>
+                """
+            }
+            .joined(separator: "\n")
         let options = names.enumerated().map { "<OptionMetadata><Value>\($0)</Value>\(label($1))</OptionMetadata>" }
             .joined(separator: "\n")
         return """
@@ -147,9 +153,7 @@ struct NameCollisionTests {
     }
 
     @Test func everyCollidingNameAsEveryKindOfNameCompiles() throws {
-        let documents: [MetadataLoader.InMemoryDocument] = [
-            .init(name: "Names.xml", bytes: Array(Self.document.utf8)),
-        ]
+        let documents: [MetadataLoader.InMemoryDocument] = [.init(name: "Names.xml", bytes: Array(Self.document.utf8))]
         let result = GeneratorPipeline().parse(.inMemory(documents))
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let sources = GeneratorPipeline().generate(result)

@@ -31,16 +31,28 @@ struct RuntimeContractTests {
     /// The base names of the public members of a runtime type (`getValue(_:as:)` → `getValue`), initializers,
     /// subscripts and operators left out.
     private func members(of type: String) throws -> Set<String> {
-        let symbols = try #require(Self.symbols, "the symbol graph of the built MobileSdk module could not be extracted")
-        let names = symbols.filter { $0.path.count == 2 && $0.path[0] == type }.map { String($0.path[1].prefix { $0 != "(" }) }
-        return Set(names.filter { name in
-            name != "init" && name != "subscript" && (name.first?.isLetter == true || name.first == "_")
-        })
+        let symbols = try #require(
+            Self.symbols,
+            "the symbol graph of the built MobileSdk module could not be extracted"
+        )
+        let names = symbols.filter { $0.path.count == 2 && $0.path[0] == type }
+            .map { String($0.path[1].prefix { $0 != "(" }) }
+        return Set(
+            names.filter { name in
+                name != "init" && name != "subscript" && (name.first?.isLetter == true || name.first == "_")
+            }
+        )
     }
 
     @Test func everyContractTypeIsAPublicTypeOfTheRuntime() throws {
-        let symbols = try #require(Self.symbols, "the symbol graph of the built MobileSdk module could not be extracted")
-        let types = Set(symbols.filter { $0.path.count == 1 && !$0.kind.hasPrefix("swift.func") && $0.kind != "swift.var" }.map { $0.path[0] })
+        let symbols = try #require(
+            Self.symbols,
+            "the symbol graph of the built MobileSdk module could not be extracted"
+        )
+        let types = Set(
+            symbols.filter { $0.path.count == 1 && !$0.kind.hasPrefix("swift.func") && $0.kind != "swift.var" }
+                .map { $0.path[0] }
+        )
         #expect(Set(RuntimeContract.runtimePublicTypes) == types)
         for type in RuntimeContract.TypeName.allCases { #expect(types.contains(type.rawValue), "\(type.rawValue)") }
         #expect(RuntimeContract.reservedTypeNames.isSuperset(of: types))
@@ -67,18 +79,17 @@ struct RuntimeContractTests {
 
     /// `RuntimeMembers.swift` for these members, sorted, in lines of at most 120 characters.
     static func runtimeMembersFile(_ members: [(type: RuntimeContract.TypeName, names: Set<String>)]) -> String {
+        // The formatter keeps away from it: the script's layout is the file's.
         var lines = [
+            "// swift-format-ignore-file",
             "// Written by scripts/update-runtime-members.sh from the symbol graph of the MobileSdk runtime: "
-                + "do not edit.",
-            "// RuntimeContractTests fails when the runtime's members and this file disagree.",
-            "",
-            "extension RuntimeContract {",
+                + "do not edit.", "// RuntimeContractTests fails when the runtime's members and this file disagree.",
+            "", "extension RuntimeContract {",
             "    /// The public member names each runtime type hands on to the generated types that subclass it or "
                 + "conform",
             "    /// to it: its own, those of protocol extensions, and every requirement and extension member of the",
             "    /// protocols it conforms to, standard-library ones included (`Hashable.hashValue`), as base names",
-            "    /// (`hash(into:)` → `hash`).",
-            "    static let inheritedMembers: [TypeName: Set<String>] = [",
+            "    /// (`hash(into:)` → `hash`).", "    static let inheritedMembers: [TypeName: Set<String>] = [",
         ]
         for (type, names) in members {
             lines.append("        .\(type): [")
@@ -125,7 +136,10 @@ struct RuntimeContractTests {
     }
 
     @Test func everyMemberTheContractNamesExistsInTheRuntime() throws {
-        let symbols = try #require(Self.symbols, "the symbol graph of the built MobileSdk module could not be extracted")
+        let symbols = try #require(
+            Self.symbols,
+            "the symbol graph of the built MobileSdk module could not be extracted"
+        )
         var words = Set(symbols.compactMap(\.path.last).map { String($0.prefix { $0 != "(" }) })
         for path in symbols.compactMap(\.path.last) where path.contains("(") {
             words.formUnion(path.drop { $0 != "(" }.dropFirst().split(separator: ":").map(String.init))
@@ -136,11 +150,15 @@ struct RuntimeContractTests {
     /// Generated code using every contract name compiles against the runtime (the underscored accessors are not in the
     /// symbol graph: this is their check).
     @Test func generatedCodeUsingEveryContractNameCompiles() throws {
-        let documents = ["TripPin.xml", "Dataverse.WebApi.xml", "Dataverse.EntityMetadata.xml", "CRM2011.OrganizationData.xml"]
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../SampleMetadata")
+        let documents = [
+            "TripPin.xml", "Dataverse.WebApi.xml", "Dataverse.EntityMetadata.xml", "CRM2011.OrganizationData.xml",
+        ]
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../SampleMetadata")
         var files: [(name: String, contents: String)] = []
         for (index, set) in [Array(documents[0...0]), Array(documents[1...2]), Array(documents[3...3])].enumerated() {
-            let result = GeneratorPipeline().parse(.files(set.map { folder.appendingPathComponent($0).standardized.path }))
+            let result = GeneratorPipeline()
+                .parse(.files(set.map { folder.appendingPathComponent($0).standardized.path }))
             #expect(!result.hasErrors)
             // Distinct type names across the three models, so that they compile as one module.
             let configuration = GeneratorConfiguration(typePrefix: "M\(index)", registryName: "Registry\(index)")
@@ -158,7 +176,9 @@ struct RuntimeContractTests {
         let generated = GeneratorPipeline(configuration: configuration).generate(result)
         files += generated.files.map { (name: "3-\($0.name)", contents: $0.contents) }
         let text = files.map(\.contents).joined()
-        var names = RuntimeContract.TypeName.allCases.map(\.qualified) + RuntimeContract.Accessor.allCases.map { $0.rawValue + "(" }
+        var names =
+            RuntimeContract.TypeName.allCases.map(\.qualified)
+            + RuntimeContract.Accessor.allCases.map { $0.rawValue + "(" }
         names += RuntimeContract.ClassProperty.allCases.map(\.rawValue)
         for name in names { #expect(text.contains(name), "no generated file uses \(name)") }
         let output = try RuntimeModules.typeCheck(files: files)
@@ -168,20 +188,30 @@ struct RuntimeContractTests {
     /// Runtime names reach generated code only through the contract: no other source file of the generator spells a
     /// runtime type or member name as a string literal.
     @Test func noRuntimeNameIsWrittenOutsideTheContract() throws {
-        let symbols = try #require(Self.symbols, "the symbol graph of the built MobileSdk module could not be extracted")
+        let symbols = try #require(
+            Self.symbols,
+            "the symbol graph of the built MobileSdk module could not be extracted"
+        )
         // The runtime's types, and the members of those generated code declares, conforms to or calls.
         let touched: Set<String> = [
             "Entity", "ComplexValue", "OptionSetEnumeration", "OptionTable", "EdmEnumeration", "EdmFlagsEnumeration",
-            "ODataOperation", "OperationCall", "OperationResult", "OperationBinding", "OperationParameter", "PropertyMetadata",
-            "PropertyType", "LookupTarget", "EntityRegistry", "ODataServiceClient", "EntitySetAccessor", "SingletonAccessor",
+            "ODataOperation", "OperationCall", "OperationResult", "OperationBinding", "OperationParameter",
+            "PropertyMetadata", "PropertyType", "LookupTarget", "EntityRegistry", "ODataServiceClient",
+            "EntitySetAccessor", "SingletonAccessor",
         ]
-        var runtimeNames = Set(symbols.filter { $0.path.count == 2 && touched.contains($0.path[0]) }.map { String($0.path[1].prefix { $0 != "(" }) })
+        var runtimeNames = Set(
+            symbols.filter { $0.path.count == 2 && touched.contains($0.path[0]) }
+                .map { String($0.path[1].prefix { $0 != "(" }) }
+        )
         runtimeNames.formUnion(symbols.filter { $0.path.count == 1 }.map(\.path[0]))
         runtimeNames.subtract(["init", "subscript"])
         // Names that only coincide with runtime names: locals and parameters of generated code, the suffix of renamed
         // members, and the Dynamics attribute type `Money`, which the generator reads from metadata.
-        let ownNames: Set<String> = ["type", "result", "value", "name", "newValue", "rawValue", "registry", "Value", "Money"]
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Sources/Generator").standardized
+        let ownNames: Set<String> = [
+            "type", "result", "value", "name", "newValue", "rawValue", "registry", "Value", "Money",
+        ]
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Sources/Generator").standardized
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Contract/") }
         #expect(files.count > 10)
@@ -191,7 +221,9 @@ struct RuntimeContractTests {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for match in text.matches(of: literal) {
                 let word = String(text[match.range].dropFirst().dropLast())
-                if word.hasPrefix("MobileSdk") || (runtimeNames.contains(word) && !ownNames.contains(word)) { found.append("\(file): \(word)") }
+                if word.hasPrefix("MobileSdk") || (runtimeNames.contains(word) && !ownNames.contains(word)) {
+                    found.append("\(file): \(word)")
+                }
             }
         }
         #expect(found.isEmpty, "runtime names outside RuntimeContract: \(found)")

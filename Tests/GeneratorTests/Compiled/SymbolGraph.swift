@@ -30,28 +30,40 @@ struct SymbolGraph {
         guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
             return nil
         }
-        let arguments = ["swift", "symbolgraph-extract", "-module-name", module, "-target", hostTriple,
-                         "-minimum-access-level", "public", "-output-dir", folder.path]
-            + (modules.map { ["-I", $0.path] } ?? [])
+        let arguments =
+            [
+                "swift", "symbolgraph-extract", "-module-name", module, "-target", hostTriple, "-minimum-access-level",
+                "public", "-output-dir", folder.path,
+            ] + (modules.map { ["-I", $0.path] } ?? [])
         guard (try? SystemCommand.run(arguments))?.status == 0,
-              let data = FileManager.default.contents(
-                  atPath: folder.appendingPathComponent("\(module).symbols.json").path),
-              let graph = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let symbols = graph["symbols"] as? [[String: Any]],
-              let relationships = graph["relationships"] as? [[String: Any]] else { return nil }
+            let data = FileManager.default.contents(
+                atPath: folder.appendingPathComponent("\(module).symbols.json").path
+            ), let graph = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let symbols = graph["symbols"] as? [[String: Any]],
+            let relationships = graph["relationships"] as? [[String: Any]]
+        else { return nil }
         var byIdentifier: [String: Symbol] = [:]
         for symbol in symbols {
             guard let identifier = (symbol["identifier"] as? [String: Any])?["precise"] as? String,
-                  let path = symbol["pathComponents"] as? [String],
-                  let kind = (symbol["kind"] as? [String: Any])?["identifier"] as? String else { continue }
+                let path = symbol["pathComponents"] as? [String],
+                let kind = (symbol["kind"] as? [String: Any])?["identifier"] as? String
+            else { continue }
             byIdentifier[identifier] = Symbol(path: path, kind: kind)
         }
-        return SymbolGraph(symbols: byIdentifier, relationships: relationships.compactMap { relationship in
-            guard let kind = relationship["kind"] as? String, let source = relationship["source"] as? String,
-                  let target = relationship["target"] as? String else { return nil }
-            return Relationship(kind: kind, source: source, target: target,
-                                targetFallback: relationship["targetFallback"] as? String)
-        })
+        return SymbolGraph(
+            symbols: byIdentifier,
+            relationships: relationships.compactMap { relationship in
+                guard let kind = relationship["kind"] as? String, let source = relationship["source"] as? String,
+                    let target = relationship["target"] as? String
+                else { return nil }
+                return Relationship(
+                    kind: kind,
+                    source: source,
+                    target: target,
+                    targetFallback: relationship["targetFallback"] as? String
+                )
+            }
+        )
     }
 
     private static var hostTriple: String {
@@ -66,7 +78,8 @@ struct SymbolGraph {
     func identifier(ofType name: String) -> String? {
         symbols.first { _, symbol in
             symbol.path == [name] && !symbol.kind.hasPrefix("swift.func") && symbol.kind != "swift.var"
-        }?.key
+        }?
+        .key
     }
 }
 
@@ -95,8 +108,12 @@ struct InheritedMembers {
         }
     }
 
-    private mutating func collect(_ identifier: String, module: String, into names: inout Set<String>,
-                                  visited: inout Set<String>) -> Bool {
+    private mutating func collect(
+        _ identifier: String,
+        module: String,
+        into names: inout Set<String>,
+        visited: inout Set<String>
+    ) -> Bool {
         guard visited.insert(identifier).inserted else { return true }
         if graphs[module] == nil { graphs[module] = SymbolGraph.extract(module: module, modules: modules) }
         guard let graph = graphs[module] else { return false }

@@ -45,11 +45,12 @@ final class XPathOracle {
         guard let result = xmlXPathEvalExpression(expression, context) else { return [] }
         defer { xmlXPathFreeObject(result) }
         guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0 else { return [] }
-        return (0..<Int(set.pointee.nodeNr)).compactMap { index in
-            guard let node = set.pointee.nodeTab[index], let content = xmlNodeGetContent(node) else { return nil }
-            defer { Self.free(content) }
-            return String(cString: content)
-        }
+        return (0..<Int(set.pointee.nodeNr))
+            .compactMap { index in
+                guard let node = set.pointee.nodeTab[index], let content = xmlNodeGetContent(node) else { return nil }
+                defer { Self.free(content) }
+                return String(cString: content)
+            }
     }
 
     /// `Namespace.Name` for each selected element: its parent's `Namespace` and its own `Name`.
@@ -57,10 +58,11 @@ final class XPathOracle {
         guard let result = xmlXPathEvalExpression(expression, context) else { return [] }
         defer { xmlXPathFreeObject(result) }
         guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0 else { return [] }
-        return (0..<Int(set.pointee.nodeNr)).compactMap { index in
-            guard let node = set.pointee.nodeTab[index] else { return nil }
-            return Self.property(node.pointee.parent, "Namespace") + "." + Self.property(node, "Name")
-        }
+        return (0..<Int(set.pointee.nodeNr))
+            .compactMap { index in
+                guard let node = set.pointee.nodeTab[index] else { return nil }
+                return Self.property(node.pointee.parent, "Namespace") + "." + Self.property(node, "Name")
+            }
     }
 
     private static func property(_ node: xmlNodePtr?, _ name: String) -> String {

@@ -8,19 +8,25 @@ import Testing
 struct HeaderCredentialTests {
     private func sentRequest(_ authentication: any AuthenticationProvider) async throws -> HTTPRequest {
         let transport = RecordedTransport(.payload("dataverse-account"))
-        _ = try await TestClients.dataverse(transport, authentication: authentication).retrieve(Account.self, id: IDs.account)
+        _ = try await TestClients.dataverse(transport, authentication: authentication)
+            .retrieve(Account.self, id: IDs.account)
         return try #require(transport.requests.first)
     }
 
     @Test func bearerTokenFromTheApp() async throws {
-        let request = try await sentRequest(BearerTokenAuthentication { refresh in refresh ? "refreshed" : "eyJ0eXAiOiJKV1Qi.payload.signature" })
+        let request = try await sentRequest(
+            BearerTokenAuthentication { refresh in refresh ? "refreshed" : "eyJ0eXAiOiJKV1Qi.payload.signature" }
+        )
         #expect(request[header: "Authorization"] == "Bearer eyJ0eXAiOiJKV1Qi.payload.signature")
     }
 
     @Test func aFailingTokenSourceSendsNothing() async throws {
         struct SignInCancelled: Error {}
         let transport = RecordedTransport(.payload("dataverse-account"))
-        let client = TestClients.dataverse(transport, authentication: BearerTokenAuthentication { _ in throw SignInCancelled() })
+        let client = TestClients.dataverse(
+            transport,
+            authentication: BearerTokenAuthentication { _ in throw SignInCancelled() }
+        )
         await #expect(throws: SignInCancelled.self) { try await client.retrieve(Account.self, id: IDs.account) }
         #expect(transport.requests.isEmpty)
     }

@@ -5,22 +5,32 @@ import Testing
 /// The parts of an app's sign-in that need no authorization server: SHA-256 and PKCE against published vectors, the
 /// redirect's checks, one refresh for concurrent requests, and the token file's permissions.
 struct UserSignInTests {
-    private func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
-    }
+    private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 
     @Test func sha256MatchesTheStandardsVectors() {
-        #expect(hex(SHA256Digest.portable(Data())) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(hex(SHA256Digest.portable(Data("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(hex(SHA256Digest.portable(Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
-                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(hex(SHA256Digest.portable(Data(repeating: UInt8(ascii: "a"), count: 1_000_000)))
-                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            hex(SHA256Digest.portable(Data())) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        )
+        #expect(
+            hex(SHA256Digest.portable(Data("abc".utf8)))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        )
+        #expect(
+            hex(SHA256Digest.portable(Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        )
+        #expect(
+            hex(SHA256Digest.portable(Data(repeating: UInt8(ascii: "a"), count: 1_000_000)))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+        )
         #expect(SHA256Digest.hash(Data("abc".utf8)) == SHA256Digest.portable(Data("abc".utf8)))
     }
 
     @Test func pkceMatchesRFC7636AppendixB() {
-        #expect(PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk").challenge == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+        #expect(
+            PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk").challenge
+                == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        )
         let fresh = PKCE()
         #expect(fresh.verifier.count == 43)
         #expect(fresh.verifier.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
@@ -28,11 +38,18 @@ struct UserSignInTests {
     }
 
     private func signIn(_ transport: RecordedTransport, store: any TokenStore) -> UserSignIn {
-        UserSignIn(.init(authorizationEndpoint: URL(string: "https://login.example.com/authorize?tenant=contoso")!,
-                         tokenEndpoint: URL(string: "https://login.example.com/token")!, clientId: "app",
-                         redirectURI: URL(string: "com.example.field://auth")!, scopes: ["api", "offline_access"],
-                         additionalParameters: [URLQueryItem(name: "prompt", value: "select_account")]),
-                   store: store, transport: transport)
+        UserSignIn(
+            .init(
+                authorizationEndpoint: URL(string: "https://login.example.com/authorize?tenant=contoso")!,
+                tokenEndpoint: URL(string: "https://login.example.com/token")!,
+                clientId: "app",
+                redirectURI: URL(string: "com.example.field://auth")!,
+                scopes: ["api", "offline_access"],
+                additionalParameters: [URLQueryItem(name: "prompt", value: "select_account")]
+            ),
+            store: store,
+            transport: transport
+        )
     }
 
     /// A presenter that answers with a redirect made from the request's state.
@@ -51,18 +68,25 @@ struct UserSignInTests {
     }
 
     @Test func theAuthorizationRequestCarriesTheChallengeAndTheCodeIsRedeemedWithTheVerifier() async throws {
-        let transport = RecordedTransport(.json(#"{"access_token":"at-1","refresh_token":"rt-1","expires_in":3600,"token_type":"Bearer"}"#))
+        let transport = RecordedTransport(
+            .json(#"{"access_token":"at-1","refresh_token":"rt-1","expires_in":3600,"token_type":"Bearer"}"#)
+        )
         let store = MemoryTokenStore()
         let captured = Captured()
-        try await signIn(transport, store: store).signIn(using: Redirecting { components in
-            captured.set(components)
-            return "com.example.field://auth?code=c%2B1&state=\(Self.state(components))"
-        })
+        try await signIn(transport, store: store)
+            .signIn(
+                using: Redirecting { components in
+                    captured.set(components)
+                    return "com.example.field://auth?code=c%2B1&state=\(Self.state(components))"
+                }
+            )
 
         let sent = try #require(captured.value)
         let query = Dictionary(uniqueKeysWithValues: (sent.queryItems ?? []).map { ($0.name, $0.value ?? "") })
         #expect(sent.host == "login.example.com" && query["tenant"] == "contoso", "the endpoint's own query is kept")
-        #expect(query["response_type"] == "code" && query["client_id"] == "app" && query["scope"] == "api offline_access")
+        #expect(
+            query["response_type"] == "code" && query["client_id"] == "app" && query["scope"] == "api offline_access"
+        )
         #expect(query["code_challenge_method"] == "S256" && query["code_challenge"]?.count == 43)
         #expect(query["redirect_uri"] == "com.example.field://auth" && query["prompt"] == "select_account")
 
@@ -78,10 +102,12 @@ struct UserSignInTests {
     @Test func aRedirectOfAnotherSignInIsRefused() async throws {
         let transport = RecordedTransport()
         await #expect(throws: SignInError.stateMismatch) {
-            try await signIn(transport, store: MemoryTokenStore()).signIn(using: Redirecting { _ in "com.example.field://auth?code=x&state=forged" })
+            try await signIn(transport, store: MemoryTokenStore())
+                .signIn(using: Redirecting { _ in "com.example.field://auth?code=x&state=forged" })
         }
         await #expect(throws: SignInError.missingCode) {
-            try await signIn(transport, store: MemoryTokenStore()).signIn(using: Redirecting { "com.example.field://auth?state=\(Self.state($0))" })
+            try await signIn(transport, store: MemoryTokenStore())
+                .signIn(using: Redirecting { "com.example.field://auth?state=\(Self.state($0))" })
         }
         #expect(transport.requests.isEmpty, "no code was redeemed")
     }
@@ -89,7 +115,14 @@ struct UserSignInTests {
     @Test func concurrentRequestsWithAnExpiredTokenRefreshOnce() async throws {
         let transport = RecordedTransport()
         transport.route("POST", "/token", .json(#"{"access_token":"at-2","refresh_token":"rt-2","expires_in":3600}"#))
-        let store = MemoryTokenStore(SignInTokens(accessToken: "at-1", refreshToken: "rt-1", expiresAt: Date(timeIntervalSinceNow: -5), scope: nil))
+        let store = MemoryTokenStore(
+            SignInTokens(
+                accessToken: "at-1",
+                refreshToken: "rt-1",
+                expiresAt: Date(timeIntervalSinceNow: -5),
+                scope: nil
+            )
+        )
         let session = signIn(transport, store: store)
 
         let headers = try await withThrowingTaskGroup(of: String?.self) { group in
@@ -125,9 +158,7 @@ struct UserSignInTests {
 private actor MemoryTokenStore: TokenStore {
     var tokens: SignInTokens?
 
-    init(_ tokens: SignInTokens? = nil) {
-        self.tokens = tokens
-    }
+    init(_ tokens: SignInTokens? = nil) { self.tokens = tokens }
 
     func load() -> SignInTokens? { tokens }
     func save(_ tokens: SignInTokens) { self.tokens = tokens }

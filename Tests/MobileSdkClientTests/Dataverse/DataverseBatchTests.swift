@@ -10,7 +10,9 @@ struct DataverseBatchTests {
     private let root = "https://contoso.crm.dynamics.com/api/data/v9.2/"
 
     /// A change set creating a contact and updating an account, then a read outside it.
-    private func sendBatch(_ transport: RecordedTransport) async throws -> (responses: [HTTPResponse], request: HTTPRequest) {
+    private func sendBatch(_ transport: RecordedTransport) async throws -> (
+        responses: [HTTPResponse], request: HTTPRequest
+    ) {
         let client = TestClients.dataverse(transport)
         let contact = Contact()
         contact.eMailAddress1 = "susanna@contoso.example"
@@ -21,15 +23,21 @@ struct DataverseBatchTests {
         account.name = "Fourth Coffee Roasters"
         let read = try client.request("GET", "accounts(\(IDs.account.uuidString.lowercased()))?$select=name,revenue")
         let responses = try await client.batch([
-            .changeSet([try client.createRequest(contact), try client.updateRequest(account)]),
-            .request(read),
+            .changeSet([try client.createRequest(contact), try client.updateRequest(account)]), .request(read),
         ])
         return (responses, try #require(transport.requests.first))
     }
 
     private func replying() -> RecordedTransport {
-        RecordedTransport(.response(HTTPResponse(statusCode: 200, headerFields: ["Content-Type": Self.responseType],
-                                                 body: Payloads.data("dataverse-batch-response.multipart"))))
+        RecordedTransport(
+            .response(
+                HTTPResponse(
+                    statusCode: 200,
+                    headerFields: ["Content-Type": Self.responseType],
+                    body: Payloads.data("dataverse-batch-response.multipart")
+                )
+            )
+        )
     }
 
     @Test func postsOneMultipartRequest() async throws {
@@ -61,10 +69,16 @@ struct DataverseBatchTests {
         #expect(parts.last?.hasPrefix("--\r\n") == true)
 
         let create = parts[1]
-        #expect(create.contains("Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: 1\r\n\r\n"))
+        #expect(
+            create.contains(
+                "Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: 1\r\n\r\n"
+            )
+        )
         #expect(create.contains("\r\nPOST \(root)contacts HTTP/1.1\r\n"))
         #expect(create.contains("Content-Type: application/json\r\n"))
-        #expect(create.contains(#""parentcustomerid_account@odata.bind":"/accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)""#))
+        #expect(
+            create.contains(#""parentcustomerid_account@odata.bind":"/accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)""#)
+        )
         #expect(create.contains(#""emailaddress1":"susanna@contoso.example""#))
 
         let update = parts[2]
@@ -79,7 +93,11 @@ struct DataverseBatchTests {
         let body = request.bodyText
         let changeSet = try #require(Self.changeSetBoundary(body))
         let closing = try #require(body.range(of: "--\(changeSet)--\r\n"))
-        let read = try #require(body.range(of: "\r\nGET \(root)accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)?$select=name,revenue HTTP/1.1\r\n"))
+        let read = try #require(
+            body.range(
+                of: "\r\nGET \(root)accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)?$select=name,revenue HTTP/1.1\r\n"
+            )
+        )
         #expect(closing.upperBound <= read.lowerBound)
         let between = body[closing.upperBound..<read.lowerBound]
         #expect(between.hasPrefix("--batch_"))
@@ -101,7 +119,8 @@ struct DataverseBatchTests {
         #expect(responses[0].body.isEmpty)
         #expect(responses[2][header: "content-type"]?.hasPrefix("application/json") == true)
 
-        let account = try ODataJSONDecoder(registry: TestClients.dataverseRegistry).decodeEntity(Account.self, from: responses[2].body)
+        let account = try ODataJSONDecoder(registry: TestClients.dataverseRegistry)
+            .decodeEntity(Account.self, from: responses[2].body)
         #expect(account.name == "Fourth Coffee Roasters")
         #expect(account.revenue == Money(130_000))
         #expect(account.eTag == "W/\"4711050\"")

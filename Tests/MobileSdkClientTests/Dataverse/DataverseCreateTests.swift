@@ -16,7 +16,8 @@ struct DataverseCreateTests {
         return contact
     }
 
-    private let created = "https://contoso.crm.dynamics.com/api/data/v9.2/contacts(d2b5e3c1-4f6a-4d7e-9fa0-1b2c3d4e5f60)"
+    private let created =
+        "https://contoso.crm.dynamics.com/api/data/v9.2/contacts(d2b5e3c1-4f6a-4d7e-9fa0-1b2c3d4e5f60)"
 
     @Test func postsTheAttributesAndBindsTheLookup() async throws {
         let transport = RecordedTransport(.status(204, headers: ["OData-Version": "4.0", "OData-EntityId": created]))
@@ -31,7 +32,9 @@ struct DataverseCreateTests {
         #expect(request[header: "OData-Version"] == "4.0")
         #expect(request[header: "OData-MaxVersion"] == "4.0")
         let body = request.bodyObject
-        #expect(body["parentcustomerid_account@odata.bind"] as? String == "/accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)")
+        #expect(
+            body["parentcustomerid_account@odata.bind"] as? String == "/accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)"
+        )
         #expect(body["parentcustomerid"] == nil)
         #expect(body["_parentcustomerid_value"] == nil)
         #expect(body["emailaddress1"] as? String == "susanna@contoso.example")

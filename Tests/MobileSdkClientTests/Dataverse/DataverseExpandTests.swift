@@ -8,7 +8,11 @@ import Testing
 struct DataverseExpandTests {
     @Test func anExpandedParentIsTheTypedNavigationProperty() async throws {
         let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-contact")))
-        let contact = try await client.retrieve(Contact.self, id: IDs.contact, expand: ["parentcustomerid_account($select=name,revenue)"])
+        let contact = try await client.retrieve(
+            Contact.self,
+            id: IDs.contact,
+            expand: ["parentcustomerid_account($select=name,revenue)"]
+        )
 
         let account = try #require(contact.parentCustomerAccount)
         #expect(account.accountId == IDs.account)
@@ -22,7 +26,11 @@ struct DataverseExpandTests {
 
     @Test func anExpandedCollectionIsTheTypedNavigationProperty() async throws {
         let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-account")))
-        let account = try await client.retrieve(Account.self, id: IDs.account, expand: ["contact_customer_accounts($select=fullname,emailaddress1)"])
+        let account = try await client.retrieve(
+            Account.self,
+            id: IDs.account,
+            expand: ["contact_customer_accounts($select=fullname,emailaddress1)"]
+        )
 
         let contacts = try #require(account.contactCustomerAccounts)
         #expect(contacts.map(\.fullName) == ["Yvonne McKay", "Susanna Stubberod"])

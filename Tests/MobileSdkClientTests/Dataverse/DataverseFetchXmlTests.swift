@@ -14,7 +14,8 @@ struct DataverseFetchXmlTests {
         """
 
     /// The first page's cookie, percent-decoded twice.
-    private let firstCookie = #"<cookie page="1"><accountid last="{7B4814F9-B0B8-EA11-A812-000D3A122B89}" first="{7A4814F9-B0B8-EA11-A812-000D3A122B89}" /></cookie>"#
+    private let firstCookie =
+        #"<cookie page="1"><accountid last="{7B4814F9-B0B8-EA11-A812-000D3A122B89}" first="{7A4814F9-B0B8-EA11-A812-000D3A122B89}" /></cookie>"#
 
     private func pagedTransport() -> RecordedTransport {
         RecordedTransport(.payload("dataverse-fetch-page1"), .payload("dataverse-fetch-page2"))
@@ -27,7 +28,9 @@ struct DataverseFetchXmlTests {
         #expect(accounts.map(\.name) == ["Fourth Coffee", "Litware, Inc.", "Adventure Works"])
         #expect(Set(accounts.compactMap(\.recordId)).count == 3)
         #expect(transport.requests.count == 2)
-        #expect(transport.requests.allSatisfy { $0.method == "GET" && $0.url.path.hasSuffix("/api/data/v9.2/accounts") })
+        #expect(
+            transport.requests.allSatisfy { $0.method == "GET" && $0.url.path.hasSuffix("/api/data/v9.2/accounts") }
+        )
     }
 
     @Test func theFirstRequestAsksForPageOneWithoutACookie() async throws {
@@ -70,14 +73,18 @@ struct DataverseFetchXmlTests {
 
     @Test func withoutAnnotationsConfiguredItAsksForThePagingAnnotations() async throws {
         let transport = pagedTransport()
-        _ = try await TestClients.dataverse(transport, includeAnnotations: nil).fetchAll(Account.self, fetchXml: fetchXml)
+        _ = try await TestClients.dataverse(transport, includeAnnotations: nil)
+            .fetchAll(Account.self, fetchXml: fetchXml)
         let prefer = try #require(transport.requests.first?[header: "Prefer"])
         #expect(prefer.contains("Microsoft.Dynamics.CRM.fetchxmlpagingcookie"))
         #expect(prefer.contains("Microsoft.Dynamics.CRM.morerecords"))
     }
 
     @Test func aFailedSecondPageSaysHowFarItGot() async throws {
-        let transport = RecordedTransport(.payload("dataverse-fetch-page1"), .payload("dataverse-error-throttled", status: 500))
+        let transport = RecordedTransport(
+            .payload("dataverse-fetch-page1"),
+            .payload("dataverse-error-throttled", status: 500)
+        )
         let error = await #expect(throws: ODataClientError.self) {
             try await TestClients.dataverse(transport).fetchAll(Account.self, fetchXml: fetchXml)
         }
@@ -110,8 +117,13 @@ private struct FetchElement {
         var fetch: [String: String] = [:]
         var entity: String?
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser,
+            didStartElement elementName: String,
+            namespaceURI: String?,
+            qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if elementName == "fetch" { fetch = attributes }
             if elementName == "entity" { entity = attributes["name"] }
         }

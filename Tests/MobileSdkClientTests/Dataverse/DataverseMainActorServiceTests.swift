@@ -5,24 +5,18 @@ import MobileSdkClient
 import Testing
 
 /// A view model holding the entity it passes: main-actor state, not a value the caller could give away.
-@MainActor
-private final class OpportunityModel {
+@MainActor private final class OpportunityModel {
     let opportunity = Opportunity(id: UUID())
     let service: SystemService
 
-    init(service: SystemService) {
-        self.service = service
-    }
+    init(service: SystemService) { self.service = service }
 
-    func win() async throws {
-        try await service.winOpportunity(opportunityClose: opportunity, status: 3)
-    }
+    func win() async throws { try await service.winOpportunity(opportunityClose: opportunity, status: 3) }
 }
 
 /// Generated service operations run on the caller's actor: a `@MainActor` view model passes them an entity it holds
 /// (this does not compile when they run on the shared executor: "sending 'self.opportunity' risks causing data races").
-@MainActor
-struct DataverseMainActorServiceTests {
+@MainActor struct DataverseMainActorServiceTests {
     @Test func aMainActorCallerPassesAnEntityItHoldsToAnOperation() async throws {
         let transport = RecordedTransport(.status(204))
         let model = OpportunityModel(service: SystemService(client: TestClients.dataverse(transport)))

@@ -8,18 +8,14 @@ import Testing
 /// A SwiftUI-style view model on the main actor: it builds a batch from entities it holds, sends it, and downloads a
 /// file column with its progress shown in observable state. This compiles only because the client's methods run on
 /// the caller's actor (`nonisolated(nonsending)`) and progress arrives through a `@Sendable` handler.
-@MainActor
-@Observable
-private final class OpportunityDocumentsModel {
+@MainActor @Observable private final class OpportunityDocumentsModel {
     let client: ODataClient
     let account = Account()
     let opportunity = Opportunity(id: UUID())
     private(set) var fractionDownloaded = 0.0
     private(set) var savedAccount: EntityLocation?
 
-    init(client: ODataClient) {
-        self.client = client
-    }
+    init(client: ODataClient) { self.client = client }
 
     func save() async throws {
         let batch = client.makeBatch()
@@ -35,19 +31,33 @@ private final class OpportunityDocumentsModel {
     }
 }
 
-@MainActor
-struct DataverseMainActorTransferTests {
+@MainActor struct DataverseMainActorTransferTests {
     @Test func aMainActorModelSendsABatchAndDownloadsWithProgress() async throws {
         let root = TestClients.dataverseRoot.absoluteString
         let transport = RecordedTransport()
         let boundary = "batchresponse_1"
-        let batchAnswer = "--\(boundary)\r\nContent-Type: multipart/mixed; boundary=changeset_1\r\n\r\n--changeset_1\r\n"
+        let batchAnswer =
+            "--\(boundary)\r\nContent-Type: multipart/mixed; boundary=changeset_1\r\n\r\n--changeset_1\r\n"
             + "Content-Type: application/http\r\nContent-ID: 1\r\n\r\nHTTP/1.1 204 No Content\r\n"
             + "OData-EntityId: \(root)accounts(\(IDs.account.uuidString.lowercased()))\r\n\r\n\r\n--changeset_1--\r\n--\(boundary)--\r\n"
-        transport.route("POST", "$batch", .response(HTTPResponse(
-            statusCode: 200, headerFields: ["Content-Type": "multipart/mixed; boundary=\(boundary)"], body: Data(batchAnswer.utf8))))
-        transport.route("GET", "new_contractdocument/$value", .response(HTTPResponse(
-            statusCode: 206, headerFields: ["Content-Range": "bytes 0-3/4"], body: Data("%PDF".utf8))))
+        transport.route(
+            "POST",
+            "$batch",
+            .response(
+                HTTPResponse(
+                    statusCode: 200,
+                    headerFields: ["Content-Type": "multipart/mixed; boundary=\(boundary)"],
+                    body: Data(batchAnswer.utf8)
+                )
+            )
+        )
+        transport.route(
+            "GET",
+            "new_contractdocument/$value",
+            .response(
+                HTTPResponse(statusCode: 206, headerFields: ["Content-Range": "bytes 0-3/4"], body: Data("%PDF".utf8))
+            )
+        )
         let model = OpportunityDocumentsModel(client: TestClients.dataverse(transport))
         model.account.name = "Fabrikam"
 

@@ -23,7 +23,10 @@ struct DataversePagingTests {
         #expect(first.url.absoluteString == "https://contoso.crm.dynamics.com/api/data/v9.2/accounts?$select=name")
         #expect(first[header: "Prefer"] == "odata.include-annotations=\"*\",odata.maxpagesize=2")
 
-        let nextLink = try #require(try JSONSerialization.jsonObject(with: Payloads.data("dataverse-accounts-page1")) as? [String: Any])["@odata.nextLink"] as? String
+        let nextLink =
+            try #require(
+                try JSONSerialization.jsonObject(with: Payloads.data("dataverse-accounts-page1")) as? [String: Any]
+            )["@odata.nextLink"] as? String
         let second = try #require(transport.requests.last)
         #expect(second.url.absoluteString == nextLink)
         #expect(second[header: "Prefer"] == "odata.include-annotations=\"*\",odata.maxpagesize=2")
@@ -43,8 +46,13 @@ struct DataversePagingTests {
     @Test func theQueryOptionsAreEncoded() async throws {
         let transport = RecordedTransport(.payload("dataverse-accounts-page2"))
         let client = TestClients.dataverse(transport)
-        let query = ODataQuery(select: ["name", "revenue"], filter: "startswith(name,'Fourth C') and revenue gt 1000",
-                               orderBy: ["name desc"], top: 5, count: true)
+        let query = ODataQuery(
+            select: ["name", "revenue"],
+            filter: "startswith(name,'Fourth C') and revenue gt 1000",
+            orderBy: ["name desc"],
+            top: 5,
+            count: true
+        )
         let page = try await client.retrieveMultiple(Account.self, query: query)
 
         #expect(page.nextLink == nil)

@@ -9,8 +9,12 @@ struct DataverseRetrieveTests {
     @Test func asksForTheRecordWithItsOptionsAndAnnotations() async throws {
         let transport = RecordedTransport(.payload("dataverse-contact"))
         let client = TestClients.dataverse(transport)
-        _ = try await client.retrieve(Contact.self, id: IDs.contact, select: ["fullname", "_parentcustomerid_value"],
-                                      expand: ["parentcustomerid_account($select=name,revenue)"])
+        _ = try await client.retrieve(
+            Contact.self,
+            id: IDs.contact,
+            select: ["fullname", "_parentcustomerid_value"],
+            expand: ["parentcustomerid_account($select=name,revenue)"]
+        )
 
         let request = try #require(transport.requests.first)
         #expect(request.method == "GET")
@@ -26,7 +30,9 @@ struct DataverseRetrieveTests {
         let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-contact")))
         let contact = try await client.retrieve(Contact.self, id: IDs.contact)
 
-        #expect(contact.parentCustomerId == EntityReference(logicalName: "account", id: IDs.account, name: "Fourth Coffee"))
+        #expect(
+            contact.parentCustomerId == EntityReference(logicalName: "account", id: IDs.account, name: "Fourth Coffee")
+        )
         // `ownerid` names no target in the metadata: the lookuplogicalname annotation gives it.
         #expect(contact.ownerId == EntityReference(logicalName: "systemuser", id: IDs.owner, name: "Nancy Anderson"))
         #expect(contact["_parentcustomerid_value"] == nil)
@@ -61,7 +67,10 @@ struct DataverseRetrieveTests {
         #expect(account.industryCode == .software)
         #expect(account.formattedValues["industrycode"] == "Software")
         #expect(account.stateCode?.rawValue == 0)
-        #expect(account["new_servicechannels"] == .optionSetValues([OptionSetValue(100_000_000), OptionSetValue(100_000_001)]))
+        #expect(
+            account["new_servicechannels"]
+                == .optionSetValues([OptionSetValue(100_000_000), OptionSetValue(100_000_001)])
+        )
         #expect(account.newServiceChannels == [.portal, .phoneSupport])
         #expect(account.formattedValues["new_servicechannels"] == "Portal; Phone Support")
         #expect(account.numberOfEmployees == 120)
@@ -74,14 +83,21 @@ struct DataverseRetrieveTests {
         let account = try await client.retrieve(Account.self, id: IDs.account)
 
         let currency = try #require(UUID(uuidString: "0b6fa9a6-1b2c-4d3e-8f40-5a6b7c8d9e0f"))
-        #expect(account["transactioncurrencyid"] == .entityReference(EntityReference(logicalName: "transactioncurrency", id: currency, name: "US Dollar")))
+        #expect(
+            account["transactioncurrencyid"]
+                == .entityReference(
+                    EntityReference(logicalName: "transactioncurrency", id: currency, name: "US Dollar")
+                )
+        )
         #expect(account["_transactioncurrencyid_value"] == nil)
         #expect(account.formattedValues["transactioncurrencyid"] == "US Dollar")
     }
 
     @Test func aMissingRecordIsTheServicesError() async throws {
         let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-error-not-found", status: 404)))
-        let error = await #expect(throws: ODataServiceError.self) { try await client.retrieve(Account.self, id: IDs.account) }
+        let error = await #expect(throws: ODataServiceError.self) {
+            try await client.retrieve(Account.self, id: IDs.account)
+        }
         #expect(error?.statusCode == 404)
         #expect(error?.code == "0x80040217")
     }

@@ -30,8 +30,13 @@ struct DataverseTypedBatchTests {
             }
         }
         body += "--\(Self.boundary)--\r\n"
-        return .response(HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "multipart/mixed; boundary=\(Self.boundary)"],
-                                      body: Data(body.utf8)))
+        return .response(
+            HTTPResponse(
+                statusCode: 200,
+                headerFields: ["Content-Type": "multipart/mixed; boundary=\(Self.boundary)"],
+                body: Data(body.utf8)
+            )
+        )
     }
 
     private enum Either {
@@ -44,12 +49,18 @@ struct DataverseTypedBatchTests {
     }
 
     @Test func aChangeSetCreatesAnAccountAndAContactBoundToIt() async throws {
-        let transport = RecordedTransport(answer([
-            .changeSet([(1, created("accounts", IDs.account)), (2, created("contacts", IDs.createdContact)),
-                        (3, "HTTP/1.1 204 No Content\r\nOData-Version: 4.0\r\n")]),
-            .single("HTTP/1.1 200 OK\r\nContent-Type: application/json; odata.metadata=minimal\r\nOData-Version: 4.0\r\n\r\n"
-                + #"{"@odata.etag":"W/\"80\"","contactid":"c1a4f2d0-3e5b-4c6d-8e9f-0a1b2c3d4e5f","fullname":"Rene Valdes"}"#),
-        ]))
+        let transport = RecordedTransport(
+            answer([
+                .changeSet([
+                    (1, created("accounts", IDs.account)), (2, created("contacts", IDs.createdContact)),
+                    (3, "HTTP/1.1 204 No Content\r\nOData-Version: 4.0\r\n"),
+                ]),
+                .single(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json; odata.metadata=minimal\r\nOData-Version: 4.0\r\n\r\n"
+                        + #"{"@odata.etag":"W/\"80\"","contactid":"c1a4f2d0-3e5b-4c6d-8e9f-0a1b2c3d4e5f","fullname":"Rene Valdes"}"#
+                ),
+            ])
+        )
         let client = TestClients.dataverse(transport)
         let account = Account()
         account.name = "Fourth Coffee"
@@ -82,7 +93,8 @@ struct DataverseTypedBatchTests {
     }
 
     @Test func aFailedChangeSetGivesEachRequestItsErrorAndStopsTheBatch() async throws {
-        let failure = "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; odata.metadata=minimal\r\nOData-Version: 4.0\r\n\r\n"
+        let failure =
+            "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; odata.metadata=minimal\r\nOData-Version: 4.0\r\n\r\n"
             + #"{"error":{"code":"0x80040237","message":"A record with matching key values already exists."}}"#
         let transport = RecordedTransport(answer([.changeSet([(2, failure)])]))
         let client = TestClients.dataverse(transport)
@@ -99,24 +111,26 @@ struct DataverseTypedBatchTests {
         let results = try await batch.send()
 
         for item in [a, b] {
-            #expect {
-                try results[item]
-            } throws: { error in
-                (error as? ODataServiceError)?.code == "0x80040237"
-            }
+            #expect { try results[item] } throws: { error in (error as? ODataServiceError)?.code == "0x80040237" }
         }
         #expect { try results[read] } throws: { error in
             if case ODataClientError.notExecuted = error { true } else { false }
         }
         #expect(results.statusCodes == [400, 400, nil])
-        #expect(first.recordId == nil && !first.changedAttributeNames.isEmpty, "a failed create leaves the entity as it was")
+        #expect(
+            first.recordId == nil && !first.changedAttributeNames.isEmpty,
+            "a failed create leaves the entity as it was"
+        )
         #expect(transport.requests.first?[header: "Prefer"]?.contains("odata.continue-on-error") != true)
     }
 
     @Test func continueOnErrorIsAskedForAndLaterPartsStillAnswer() async throws {
-        let notFound = "HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\n\r\n"
+        let notFound =
+            "HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\n\r\n"
             + #"{"error":{"code":"0x80040217","message":"account With Id = 7b4814f9-b0b8-ea11-a812-000d3a122b89 Does Not Exist"}}"#
-        let transport = RecordedTransport(answer([.single(notFound), .changeSet([(1, "HTTP/1.1 204 No Content\r\n")])]))
+        let transport = RecordedTransport(
+            answer([.single(notFound), .changeSet([(1, "HTTP/1.1 204 No Content\r\n")])])
+        )
         let client = TestClients.dataverse(transport)
         let gone = Account(id: IDs.secondAccount)
         let kept = Account(id: IDs.account)

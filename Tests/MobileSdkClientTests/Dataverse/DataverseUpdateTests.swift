@@ -6,7 +6,8 @@ import Testing
 
 /// Updating Dataverse records: PATCH with only the changed attributes, nulls for cleared ones, and `If-Match`.
 struct DataverseUpdateTests {
-    private let contactURL = "https://contoso.crm.dynamics.com/api/data/v9.2/contacts(c1a4f2d0-3e5b-4c6d-8e9f-0a1b2c3d4e5f)"
+    private let contactURL =
+        "https://contoso.crm.dynamics.com/api/data/v9.2/contacts(c1a4f2d0-3e5b-4c6d-8e9f-0a1b2c3d4e5f)"
 
     /// A contact as a retrieve returns it (with its `@odata.etag`), and the transport that will answer the update.
     private func loadedContact() async throws -> (Contact, RecordedTransport, ODataClient) {
@@ -76,7 +77,11 @@ struct DataverseUpdateTests {
         try await client.update(contact)
 
         let body = try #require(transport.requests.last).bodyObject
-        #expect(body as? [String: String] == ["parentcustomerid_account@odata.bind": "/accounts(7b4814f9-b0b8-ea11-a812-000d3a122b89)"])
+        #expect(
+            body as? [String: String] == [
+                "parentcustomerid_account@odata.bind": "/accounts(7b4814f9-b0b8-ea11-a812-000d3a122b89)"
+            ]
+        )
     }
 
     @Test func nothingChangedSendsNothing() async throws {
@@ -89,7 +94,12 @@ struct DataverseUpdateTests {
         let transport = RecordedTransport(.payload("dataverse-contact"))
         let client = TestClients.dataverse(transport)
         let contact = try await client.retrieve(Contact.self, id: IDs.contact)
-        transport.enqueue(.json(#"{"error":{"code":"0x80060882","message":"The version of the existing record doesn't match the RowVersion property provided."}}"#, status: 412))
+        transport.enqueue(
+            .json(
+                #"{"error":{"code":"0x80060882","message":"The version of the existing record doesn't match the RowVersion property provided."}}"#,
+                status: 412
+            )
+        )
         contact.eMailAddress1 = "changed@contoso.example"
 
         let error = await #expect(throws: ODataServiceError.self) { try await client.update(contact) }

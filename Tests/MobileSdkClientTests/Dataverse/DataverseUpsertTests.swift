@@ -8,7 +8,15 @@ import Testing
 /// the service creates the record or updates it.
 struct DataverseUpsertTests {
     @Test func upsertByAlternateKey() async throws {
-        let transport = RecordedTransport(.status(204, headers: ["OData-EntityId": "https://contoso.crm.dynamics.com/api/data/v9.2/accounts(\(IDs.account.uuidString.lowercased()))"]))
+        let transport = RecordedTransport(
+            .status(
+                204,
+                headers: [
+                    "OData-EntityId":
+                        "https://contoso.crm.dynamics.com/api/data/v9.2/accounts(\(IDs.account.uuidString.lowercased()))"
+                ]
+            )
+        )
         let client = TestClients.dataverse(transport)
         let account = Account()
         account.name = "Fourth Coffee"
@@ -18,7 +26,10 @@ struct DataverseUpsertTests {
 
         let request = try #require(transport.requests.first)
         #expect(request.method == "PATCH")
-        #expect(request.url.absoluteString == "https://contoso.crm.dynamics.com/api/data/v9.2/accounts(accountnumber='A-1''7')")
+        #expect(
+            request.url.absoluteString
+                == "https://contoso.crm.dynamics.com/api/data/v9.2/accounts(accountnumber='A-1''7')"
+        )
         #expect(request[header: "If-Match"] == nil && request[header: "If-None-Match"] == nil)
         #expect(Set(request.bodyObject.keys) == ["name", "numberofemployees"])
         #expect(account.changedAttributeNames.isEmpty)

@@ -12,19 +12,20 @@ struct CancellationTests {
     @Test func cancellingDuringARetryWaitStops() async throws {
         let delays = RecordedDelays()
         let waitedOut = RecordedDelays()
-        let transport = RecordedTransport(.payload("dataverse-error-throttled", status: 429, headers: ["Retry-After": "30"]), .payload("dataverse-account"))
+        let transport = RecordedTransport(
+            .payload("dataverse-error-throttled", status: 429, headers: ["Retry-After": "30"]),
+            .payload("dataverse-account")
+        )
         let policy = RetryPolicy(maximumRetries: 3, maximumDelay: 60) { delay in
             delays.record(delay)
             try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-            waitedOut.record(delay)   // reached only when the wait was not cut short
+            waitedOut.record(delay)  // reached only when the wait was not cut short
         }
         let client = TestClients.dataverse(transport, retryPolicy: policy)
         let task = Task { try await client.retrieve(Account.self, id: IDs.account).name }
 
         // Wait (bounded) until the client is waiting to retry.
-        for _ in 0..<500 where delays.recorded.isEmpty {
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
+        for _ in 0..<500 where delays.recorded.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(delays.recorded == [30])
         task.cancel()
         let result = await task.result

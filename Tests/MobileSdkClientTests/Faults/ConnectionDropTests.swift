@@ -11,7 +11,11 @@ import FoundationNetworking
 struct ConnectionDropTests {
     @Test func aDroppedPageIsFetchedAgainWithoutDuplicates() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport(.payload("dataverse-accounts-page1"), .connectionLost, .payload("dataverse-accounts-page2"))
+        let transport = RecordedTransport(
+            .payload("dataverse-accounts-page1"),
+            .connectionLost,
+            .payload("dataverse-accounts-page2")
+        )
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy(initialDelay: 1))
         let accounts = try await client.retrieveAll(Account.self, query: ODataQuery(select: ["name"]))
 
@@ -25,11 +29,18 @@ struct ConnectionDropTests {
 
     @Test func pagingThatKeepsFailingSaysHowFarItGot() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport(.payload("dataverse-accounts-page1"), .connectionLost, .connectionLost, .connectionLost,
-                                          .payload("dataverse-accounts-page2"))
+        let transport = RecordedTransport(
+            .payload("dataverse-accounts-page1"),
+            .connectionLost,
+            .connectionLost,
+            .connectionLost,
+            .payload("dataverse-accounts-page2")
+        )
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy(maximumRetries: 2, initialDelay: 1))
 
-        let error = await #expect(throws: ODataClientError.self) { try await client.retrieveAll(Account.self, query: ODataQuery(select: ["name"])) }
+        let error = await #expect(throws: ODataClientError.self) {
+            try await client.retrieveAll(Account.self, query: ODataQuery(select: ["name"]))
+        }
         guard case .pagingInterrupted(let count, let nextLink, let underlying)? = error else {
             Issue.record("expected pagingInterrupted, got \(String(describing: error))")
             return
@@ -76,7 +87,10 @@ struct ConnectionDropTests {
 
     @Test func otherTransportErrorsAreNotRetried() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport(.failure(URLError(.serverCertificateUntrusted)), .payload("dataverse-account"))
+        let transport = RecordedTransport(
+            .failure(URLError(.serverCertificateUntrusted)),
+            .payload("dataverse-account")
+        )
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy())
         let error = await #expect(throws: URLError.self) { try await client.retrieve(Account.self, id: IDs.account) }
         #expect(error?.code == .serverCertificateUntrusted)

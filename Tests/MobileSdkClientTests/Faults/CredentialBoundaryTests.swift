@@ -9,7 +9,10 @@ struct CredentialBoundaryTests {
     private static let token = BearerTokenAuthentication { _ in "secret-access-token" }
 
     @Test func aNextLinkToAnotherHostIsRefused() async throws {
-        let transport = RecordedTransport(.payload("dataverse-accounts-foreign-next"), .payload("dataverse-accounts-page2"))
+        let transport = RecordedTransport(
+            .payload("dataverse-accounts-foreign-next"),
+            .payload("dataverse-accounts-page2")
+        )
         let client = TestClients.dataverse(transport, authentication: Self.token)
 
         let error = await #expect(throws: ODataClientError.self) { try await client.retrieveAll(Account.self) }
@@ -24,9 +27,14 @@ struct CredentialBoundaryTests {
     }
 
     @Test func aNextLinkToAnotherPortOrSchemeIsRefused() async throws {
-        for link in ["https://contoso.crm.dynamics.com:8443/api/data/v9.2/accounts?$skiptoken=2",
-                     "http://contoso.crm.dynamics.com/api/data/v9.2/accounts?$skiptoken=2"] {
-            let transport = RecordedTransport(.json(#"{"value":[],"@odata.nextLink":"\#(link)"}"#), .payload("dataverse-accounts-page2"))
+        for link in [
+            "https://contoso.crm.dynamics.com:8443/api/data/v9.2/accounts?$skiptoken=2",
+            "http://contoso.crm.dynamics.com/api/data/v9.2/accounts?$skiptoken=2",
+        ] {
+            let transport = RecordedTransport(
+                .json(#"{"value":[],"@odata.nextLink":"\#(link)"}"#),
+                .payload("dataverse-accounts-page2")
+            )
             let client = TestClients.dataverse(transport, authentication: Self.token)
             await #expect(throws: ODataClientError.self) { try await client.retrieveAll(Account.self) }
             #expect(transport.requests.count == 1)
@@ -34,25 +42,45 @@ struct CredentialBoundaryTests {
     }
 
     @Test func aRedirectIsNotFollowed() async throws {
-        let transport = RecordedTransport(.status(302, headers: ["Location": "https://login.attacker.example/collect"]), .payload("dataverse-account"))
-        let client = TestClients.dataverse(transport, authentication: Self.token, retryPolicy: RecordedDelays().policy())
+        let transport = RecordedTransport(
+            .status(302, headers: ["Location": "https://login.attacker.example/collect"]),
+            .payload("dataverse-account")
+        )
+        let client = TestClients.dataverse(
+            transport,
+            authentication: Self.token,
+            retryPolicy: RecordedDelays().policy()
+        )
 
-        let error = await #expect(throws: ODataClientError.self) { try await client.retrieve(Account.self, id: IDs.account) }
+        let error = await #expect(throws: ODataClientError.self) {
+            try await client.retrieve(Account.self, id: IDs.account)
+        }
         guard case .redirected(let status, let location, let request)? = error else {
             Issue.record("expected redirected, got \(String(describing: error))")
             return
         }
         #expect(status == 302)
         #expect(location == "https://login.attacker.example/collect")
-        #expect(request == "GET https://contoso.crm.dynamics.com/api/data/v9.2/accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)")
+        #expect(
+            request
+                == "GET https://contoso.crm.dynamics.com/api/data/v9.2/accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)"
+        )
         #expect(transport.requests.count == 1)
     }
 
     @Test func plainHTTPToAnotherHostIsRefused() async throws {
         let transport = RecordedTransport(.payload("dataverse-account"))
-        let client = ODataClient(.init(serviceRoot: URL(string: "http://crm.contoso.example/api/data/v9.2/")!, authentication: Self.token,
-                                       transport: transport, registry: TestClients.dataverseRegistry))
-        let error = await #expect(throws: ODataClientError.self) { try await client.retrieve(Account.self, id: IDs.account) }
+        let client = ODataClient(
+            .init(
+                serviceRoot: URL(string: "http://crm.contoso.example/api/data/v9.2/")!,
+                authentication: Self.token,
+                transport: transport,
+                registry: TestClients.dataverseRegistry
+            )
+        )
+        let error = await #expect(throws: ODataClientError.self) {
+            try await client.retrieve(Account.self, id: IDs.account)
+        }
         guard case .insecureURL(let url)? = error else {
             Issue.record("expected insecureURL, got \(String(describing: error))")
             return
@@ -63,16 +91,29 @@ struct CredentialBoundaryTests {
 
     @Test func aHostNameThatOnlyLooksLikeLoopbackIsNotThisMachine() async throws {
         let transport = RecordedTransport(.payload("dataverse-account"))
-        let client = ODataClient(.init(serviceRoot: URL(string: "http://127.0.0.1.attacker.example/api/")!, authentication: Self.token,
-                                       transport: transport, registry: TestClients.dataverseRegistry))
+        let client = ODataClient(
+            .init(
+                serviceRoot: URL(string: "http://127.0.0.1.attacker.example/api/")!,
+                authentication: Self.token,
+                transport: transport,
+                registry: TestClients.dataverseRegistry
+            )
+        )
         await #expect(throws: ODataClientError.self) { try await client.retrieve(Account.self, id: IDs.account) }
         #expect(transport.requests.isEmpty)
     }
 
     @Test func plainHTTPIsAllowedWhenAskedFor() async throws {
         let transport = RecordedTransport(.payload("dataverse-account"))
-        let client = ODataClient(.init(serviceRoot: URL(string: "http://crm.contoso.example/api/data/v9.2/")!, authentication: Self.token,
-                                       transport: transport, allowsInsecureHTTP: true, registry: TestClients.dataverseRegistry))
+        let client = ODataClient(
+            .init(
+                serviceRoot: URL(string: "http://crm.contoso.example/api/data/v9.2/")!,
+                authentication: Self.token,
+                transport: transport,
+                allowsInsecureHTTP: true,
+                registry: TestClients.dataverseRegistry
+            )
+        )
         let account = try await client.retrieve(Account.self, id: IDs.account)
         #expect(account.name == "Fourth Coffee")
         #expect(transport.requests.first?[header: "Authorization"] == "Bearer secret-access-token")
@@ -81,7 +122,9 @@ struct CredentialBoundaryTests {
     @Test(arguments: ["http://localhost:5000/odata/", "http://127.0.0.1:8080/api/data/v9.2/", "http://[::1]:8080/api/"])
     func plainHTTPToThisMachineIsAllowed(root: String) async throws {
         let transport = RecordedTransport(.payload("dataverse-account"))
-        let client = ODataClient(.init(serviceRoot: URL(string: root)!, transport: transport, registry: TestClients.dataverseRegistry))
+        let client = ODataClient(
+            .init(serviceRoot: URL(string: root)!, transport: transport, registry: TestClients.dataverseRegistry)
+        )
         _ = try await client.retrieve(Account.self, id: IDs.account)
         #expect(transport.requests.first?.url.absoluteString.hasPrefix(root) == true)
     }

@@ -6,7 +6,11 @@ import Testing
 
 /// 429 and 503: retried after `Retry-After` (or a doubling back-off), at most `maximumRetries` times, never waiting longer than `maximumDelay`.
 struct ThrottlingRetryTests {
-    private static let throttled = RecordedTransport.Reply.payload("dataverse-error-throttled", status: 429, headers: ["Retry-After": "2"])
+    private static let throttled = RecordedTransport.Reply.payload(
+        "dataverse-error-throttled",
+        status: 429,
+        headers: ["Retry-After": "2"]
+    )
 
     @Test func aThrottledRequestIsRetriedAfterRetryAfter() async throws {
         let delays = RecordedDelays()
@@ -26,21 +30,31 @@ struct ThrottlingRetryTests {
         transport.route("GET", "/accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)", repeatsLast: true, Self.throttled)
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy(maximumRetries: 3))
 
-        let error = await #expect(throws: ODataServiceError.self) { try await client.retrieve(Account.self, id: IDs.account) }
+        let error = await #expect(throws: ODataServiceError.self) {
+            try await client.retrieve(Account.self, id: IDs.account)
+        }
         #expect(error?.statusCode == 429)
         #expect(error?.code == "0x80072321")
         #expect(error?.retryAfter == 2)
-        #expect(error?.request == "GET https://contoso.crm.dynamics.com/api/data/v9.2/accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)")
+        #expect(
+            error?.request
+                == "GET https://contoso.crm.dynamics.com/api/data/v9.2/accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)"
+        )
         #expect(delays.recorded == [2, 2, 2])
         #expect(transport.requests.count == 4)
     }
 
     @Test func aRetryAfterLongerThanMaximumDelayIsNotWaited() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport(.payload("dataverse-error-throttled", status: 429, headers: ["Retry-After": "300"]), .payload("dataverse-account"))
+        let transport = RecordedTransport(
+            .payload("dataverse-error-throttled", status: 429, headers: ["Retry-After": "300"]),
+            .payload("dataverse-account")
+        )
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy(maximumDelay: 60))
 
-        let error = await #expect(throws: ODataServiceError.self) { try await client.retrieve(Account.self, id: IDs.account) }
+        let error = await #expect(throws: ODataServiceError.self) {
+            try await client.retrieve(Account.self, id: IDs.account)
+        }
         #expect(error?.statusCode == 429)
         #expect(error?.retryAfter == 300)
         #expect(delays.recorded.isEmpty)
@@ -53,7 +67,9 @@ struct ThrottlingRetryTests {
         transport.route("GET", "/accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)", repeatsLast: true, .status(503))
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy(maximumRetries: 3, initialDelay: 0.5))
 
-        let error = await #expect(throws: ODataServiceError.self) { try await client.retrieve(Account.self, id: IDs.account) }
+        let error = await #expect(throws: ODataServiceError.self) {
+            try await client.retrieve(Account.self, id: IDs.account)
+        }
         #expect(error?.statusCode == 503)
         #expect(error?.message == "Service Unavailable")
         #expect(delays.recorded == [0.5, 1, 2])

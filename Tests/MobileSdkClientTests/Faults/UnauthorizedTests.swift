@@ -6,8 +6,11 @@ import Testing
 
 /// 401: the client asks the authentication provider once more with `refresh`, then gives up with the service's error.
 struct UnauthorizedTests {
-    private static let unauthorized = RecordedTransport.Reply.json(#"{"error":{"code":"","message":"Bearer token expired"}}"#, status: 401,
-                                                                    headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
+    private static let unauthorized = RecordedTransport.Reply.json(
+        #"{"error":{"code":"","message":"Bearer token expired"}}"#,
+        status: 401,
+        headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""]
+    )
 
     @Test func aRefusedTokenIsRefreshedOnce() async throws {
         let tokens = TokenSource()
@@ -17,15 +20,25 @@ struct UnauthorizedTests {
 
         #expect(account.name == "Fourth Coffee")
         #expect(tokens.requests == [false, true])
-        #expect(transport.requests.map { $0[header: "Authorization"] } == ["Bearer secret-token-1", "Bearer secret-token-2"])
+        #expect(
+            transport.requests.map { $0[header: "Authorization"] } == [
+                "Bearer secret-token-1", "Bearer secret-token-2",
+            ]
+        )
     }
 
     @Test func aSecondRefusalGivesUp() async throws {
         let tokens = TokenSource()
         let transport = RecordedTransport(Self.unauthorized, Self.unauthorized, .payload("dataverse-account"))
-        let client = TestClients.dataverse(transport, authentication: tokens.authentication, retryPolicy: RecordedDelays().policy())
+        let client = TestClients.dataverse(
+            transport,
+            authentication: tokens.authentication,
+            retryPolicy: RecordedDelays().policy()
+        )
 
-        let error = await #expect(throws: ODataServiceError.self) { try await client.retrieve(Account.self, id: IDs.account) }
+        let error = await #expect(throws: ODataServiceError.self) {
+            try await client.retrieve(Account.self, id: IDs.account)
+        }
         #expect(error?.statusCode == 401)
         #expect(error?.message == "Bearer token expired")
         #expect(tokens.requests == [false, true])
@@ -36,8 +49,16 @@ struct UnauthorizedTests {
         // A 401, then a throttle: the retry after the throttle uses the refreshed token as it is.
         let tokens = TokenSource()
         let delays = RecordedDelays()
-        let transport = RecordedTransport(Self.unauthorized, .status(429, headers: ["Retry-After": "1"]), .payload("dataverse-account"))
-        let client = TestClients.dataverse(transport, authentication: tokens.authentication, retryPolicy: delays.policy())
+        let transport = RecordedTransport(
+            Self.unauthorized,
+            .status(429, headers: ["Retry-After": "1"]),
+            .payload("dataverse-account")
+        )
+        let client = TestClients.dataverse(
+            transport,
+            authentication: tokens.authentication,
+            retryPolicy: delays.policy()
+        )
         _ = try await client.retrieve(Account.self, id: IDs.account)
 
         #expect(tokens.requests == [false, true, false])
@@ -46,10 +67,14 @@ struct UnauthorizedTests {
 
     @Test func theTokenNeverAppearsInErrors() async throws {
         let tokens = TokenSource()
-        let transport = RecordedTransport(Self.unauthorized, Self.unauthorized,
-                                          .payload("dataverse-accounts-page1"), .connectionLost,
-                                          .status(302, headers: ["Location": "https://elsewhere.example/"]),
-                                          .payload("dataverse-accounts-foreign-next"))
+        let transport = RecordedTransport(
+            Self.unauthorized,
+            Self.unauthorized,
+            .payload("dataverse-accounts-page1"),
+            .connectionLost,
+            .status(302, headers: ["Location": "https://elsewhere.example/"]),
+            .payload("dataverse-accounts-foreign-next")
+        )
         let client = TestClients.dataverse(transport, authentication: tokens.authentication)
         var errors: [any Error] = []
         for operation in [
@@ -61,12 +86,12 @@ struct UnauthorizedTests {
             do {
                 try await operation()
                 Issue.record("expected an error")
-            } catch {
-                errors.append(error)
-            }
+            } catch { errors.append(error) }
         }
         #expect(errors.count == 4)
-        #expect(transport.requests.allSatisfy { $0[header: "Authorization"]?.hasPrefix("Bearer secret-token-") == true })
+        #expect(
+            transport.requests.allSatisfy { $0[header: "Authorization"]?.hasPrefix("Bearer secret-token-") == true }
+        )
         for error in errors {
             for text in [String(describing: error), String(reflecting: error), "\(error)"] {
                 #expect(!text.contains("secret-token"), "\(text)")

@@ -10,10 +10,14 @@ struct CRM2011ReadTests {
 
     @Test func retrievesByGuidKeyWithV2Headers() async throws {
         let transport = RecordedTransport(.payload("crm2011-account"))
-        _ = try await TestClients.crm2011(transport).retrieve(Account.self, id: IDs.account, expand: ["contact_customer_accounts"])
+        _ = try await TestClients.crm2011(transport)
+            .retrieve(Account.self, id: IDs.account, expand: ["contact_customer_accounts"])
 
         let request = try #require(transport.requests.first)
-        #expect(request.url.absoluteString == root + "AccountSet(guid'7a4814f9-b0b8-ea11-a812-000d3a122b89')?$expand=contact_customer_accounts")
+        #expect(
+            request.url.absoluteString == root
+                + "AccountSet(guid'7a4814f9-b0b8-ea11-a812-000d3a122b89')?$expand=contact_customer_accounts"
+        )
         #expect(request[header: "DataServiceVersion"] == "2.0")
         #expect(request[header: "MaxDataServiceVersion"] == "2.0")
         #expect(request[header: "OData-Version"] == nil)
@@ -21,7 +25,8 @@ struct CRM2011ReadTests {
     }
 
     @Test func readsCRMComplexValuesIntoRuntimeTypes() async throws {
-        let account = try await TestClients.crm2011(RecordedTransport(.payload("crm2011-account"))).retrieve(Account.self, id: IDs.account)
+        let account = try await TestClients.crm2011(RecordedTransport(.payload("crm2011-account")))
+            .retrieve(Account.self, id: IDs.account)
 
         #expect(account.recordId == IDs.account)
         #expect(account.name == "Fourth Coffee")
@@ -36,7 +41,8 @@ struct CRM2011ReadTests {
     }
 
     @Test func expandedResultsLandInTheNavigationProperty() async throws {
-        let account = try await TestClients.crm2011(RecordedTransport(.payload("crm2011-account"))).retrieve(Account.self, id: IDs.account)
+        let account = try await TestClients.crm2011(RecordedTransport(.payload("crm2011-account")))
+            .retrieve(Account.self, id: IDs.account)
 
         let contacts = try #require(account.contactCustomerAccounts)
         #expect(contacts.map(\.fullName) == ["Yvonne McKay"])
@@ -46,15 +52,23 @@ struct CRM2011ReadTests {
     }
 
     @Test func retrieveAllFollowsNext() async throws {
-        let transport = RecordedTransport(.payload("crm2011-opportunities-page1"), .payload("crm2011-opportunities-page2"))
+        let transport = RecordedTransport(
+            .payload("crm2011-opportunities-page1"),
+            .payload("crm2011-opportunities-page2")
+        )
         let client = TestClients.crm2011(transport)
-        let opportunities = try await client.retrieveAll(Opportunity.self, query: ODataQuery(select: ["Name", "EstimatedValue"], count: true))
+        let opportunities = try await client.retrieveAll(
+            Opportunity.self,
+            query: ODataQuery(select: ["Name", "EstimatedValue"], count: true)
+        )
 
         #expect(opportunities.map(\.recordId) == [IDs.account, IDs.secondAccount, IDs.thirdAccount])
         #expect(transport.requests.count == 2)
         let first = try #require(transport.requests.first)
         #expect(first.url.absoluteString == root + "OpportunitySet?$select=Name,EstimatedValue&$inlinecount=allpages")
-        let page1 = try #require(try JSONSerialization.jsonObject(with: Payloads.data("crm2011-opportunities-page1")) as? [String: Any])
+        let page1 = try #require(
+            try JSONSerialization.jsonObject(with: Payloads.data("crm2011-opportunities-page1")) as? [String: Any]
+        )
         let next = try #require((page1["d"] as? [String: Any])?["__next"] as? String)
         #expect(transport.requests.last?.url.absoluteString == next)
     }
@@ -87,7 +101,9 @@ struct CRM2011ReadTests {
 
     @Test func aV2ErrorPayloadIsTheServicesError() async throws {
         let client = TestClients.crm2011(RecordedTransport(.payload("crm2011-error", status: 404)))
-        let error = await #expect(throws: ODataServiceError.self) { try await client.retrieve(Account.self, id: IDs.account) }
+        let error = await #expect(throws: ODataServiceError.self) {
+            try await client.retrieve(Account.self, id: IDs.account)
+        }
         #expect(error?.statusCode == 404)
         #expect(error?.code == "")
         #expect(error?.message == "Account With Id = 7a4814f9-b0b8-ea11-a812-000d3a122b89 Does Not Exist")

@@ -6,7 +6,8 @@ import Testing
 
 /// Writing to CRM 2011 `OrganizationData.svc` (OData v2): MERGE tunnelled through POST with only the changed fields, and creates read back from the body.
 struct CRM2011WriteTests {
-    private let accountURL = "https://crm.contoso.com/Contoso/XRMServices/2011/OrganizationData.svc/AccountSet(guid'7a4814f9-b0b8-ea11-a812-000d3a122b89')"
+    private let accountURL =
+        "https://crm.contoso.com/Contoso/XRMServices/2011/OrganizationData.svc/AccountSet(guid'7a4814f9-b0b8-ea11-a812-000d3a122b89')"
 
     @Test func updateIsAPostWithMergeAndOnlyTheChangedFields() async throws {
         let transport = RecordedTransport(.payload("crm2011-account"), .status(204))
@@ -32,7 +33,11 @@ struct CRM2011WriteTests {
         #expect(body["Name"] as? String == "Fourth Coffee Roasters")
         #expect(body["Revenue"] as? [String: String] == ["Value": "2000.75"])
         #expect(body["IndustryCode"] as? [String: Int] == ["Value": 7])
-        #expect(body["ParentAccountId"] as? [String: String] == ["Id": "7b4814f9-b0b8-ea11-a812-000d3a122b89", "LogicalName": "account"])
+        #expect(
+            body["ParentAccountId"] as? [String: String] == [
+                "Id": "7b4814f9-b0b8-ea11-a812-000d3a122b89", "LogicalName": "account",
+            ]
+        )
         #expect(body["AccountNumber"] is NSNull)
         #expect(account.changedAttributeNames.isEmpty)
     }
@@ -66,8 +71,14 @@ struct CRM2011WriteTests {
         let request = try #require(transport.requests.first)
         #expect(request.method == "POST")
         #expect(request[header: "X-HTTP-Method"] == nil)
-        #expect(request.url.absoluteString == "https://crm.contoso.com/Contoso/XRMServices/2011/OrganizationData.svc/AccountSet")
-        #expect(request.bodyText == #"{"IndustryCode":{"Value":2},"Name":"Blue Yonder Airlines","Revenue":{"Value":"1500.25"}}"#)
+        #expect(
+            request.url.absoluteString
+                == "https://crm.contoso.com/Contoso/XRMServices/2011/OrganizationData.svc/AccountSet"
+        )
+        #expect(
+            request.bodyText
+                == #"{"IndustryCode":{"Value":2},"Name":"Blue Yonder Airlines","Revenue":{"Value":"1500.25"}}"#
+        )
     }
 
     @Test func deleteAddressesTheGuidKeyWithoutPrecondition() async throws {

@@ -26,22 +26,30 @@ struct AssociateShapeTests {
 
     @Test func aSingleValuedNavigationPropertyIsSetWithPut() async throws {
         let transport = RecordedTransport(.status(204))
-        try await TestClients.dataverse(transport).associate(contact(), navigationProperty: "parentcustomerid_account", with: account())
+        try await TestClients.dataverse(transport)
+            .associate(contact(), navigationProperty: "parentcustomerid_account", with: account())
 
         let request = try #require(transport.requests.first)
         #expect(request.method == "PUT")
-        #expect(request.url.absoluteString == root + "contacts(\(IDs.contact.uuidString.lowercased()))/parentcustomerid_account/$ref")
+        #expect(
+            request.url.absoluteString == root
+                + "contacts(\(IDs.contact.uuidString.lowercased()))/parentcustomerid_account/$ref"
+        )
         #expect(request.bodyText == #"{"@odata.id":"\#(root)accounts(\#(IDs.account.uuidString.lowercased()))"}"#)
         #expect(request[header: "Content-Type"] == "application/json")
     }
 
     @Test func aCollectionValuedOneGainsTheTargetWithPost() async throws {
         let transport = RecordedTransport(.status(204))
-        try await TestClients.dataverse(transport).associate(account(), navigationProperty: "new_account_contact_advisors", with: contact())
+        try await TestClients.dataverse(transport)
+            .associate(account(), navigationProperty: "new_account_contact_advisors", with: contact())
 
         let request = try #require(transport.requests.first)
         #expect(request.method == "POST")
-        #expect(request.url.absoluteString == root + "accounts(\(IDs.account.uuidString.lowercased()))/new_account_contact_advisors/$ref")
+        #expect(
+            request.url.absoluteString == root
+                + "accounts(\(IDs.account.uuidString.lowercased()))/new_account_contact_advisors/$ref"
+        )
         #expect(request.bodyText == #"{"@odata.id":"\#(root)contacts(\#(IDs.contact.uuidString.lowercased()))"}"#)
     }
 
@@ -49,19 +57,38 @@ struct AssociateShapeTests {
         let transport = RecordedTransport(.status(204), .status(204))
         let client = TestClients.dataverse(transport)
         let lateContact = Entity(logicalName: "contact", id: IDs.contact)
-        try await client.associate(lateContact, navigationProperty: "parentcustomerid_account", with: account(), entitySet: "contacts")
+        try await client.associate(
+            lateContact,
+            navigationProperty: "parentcustomerid_account",
+            with: account(),
+            entitySet: "contacts"
+        )
         // Nothing registered for the logical name: no metadata, so POST as before.
         let unknown = Entity(logicalName: "new_unknown", id: IDs.project)
-        try await client.associate(unknown, navigationProperty: "new_parent", with: account(), entitySet: "new_unknowns")
+        try await client.associate(
+            unknown,
+            navigationProperty: "new_parent",
+            with: account(),
+            entitySet: "new_unknowns"
+        )
 
         #expect(transport.requests.map(\.method) == ["PUT", "POST"])
-        #expect(transport.requests.first?.url.absoluteString == root + "contacts(\(IDs.contact.uuidString.lowercased()))/parentcustomerid_account/$ref")
+        #expect(
+            transport.requests.first?.url.absoluteString == root
+                + "contacts(\(IDs.contact.uuidString.lowercased()))/parentcustomerid_account/$ref"
+        )
     }
 
     @Test func tripPinBestFriendIsPutAndFriendsPosted() async throws {
         let transport = RecordedTransport(.status(204), .status(204))
-        let client = ODataClient(.init(serviceRoot: TestClients.tripPinRoot, transport: transport, retryPolicy: .none,
-                                       registry: TestClients.tripPinRegistry))
+        let client = ODataClient(
+            .init(
+                serviceRoot: TestClients.tripPinRoot,
+                transport: transport,
+                retryPolicy: .none,
+                registry: TestClients.tripPinRegistry
+            )
+        )
         let russell = Person()
         russell.setValue("russellwhyte", for: "UserName")
         let scott = Person()
@@ -71,11 +98,16 @@ struct AssociateShapeTests {
 
         let requests = transport.requests
         #expect(requests.map(\.method) == ["PUT", "POST"])
-        #expect(requests.map(\.url.absoluteString) == [
-            "https://services.odata.org/V4/TripPinServiceRW/People('russellwhyte')/BestFriend/$ref",
-            "https://services.odata.org/V4/TripPinServiceRW/People('russellwhyte')/Friends/$ref",
-        ])
-        #expect(requests.first?.bodyText == #"{"@odata.id":"https://services.odata.org/V4/TripPinServiceRW/People('scottketchum')"}"#)
+        #expect(
+            requests.map(\.url.absoluteString) == [
+                "https://services.odata.org/V4/TripPinServiceRW/People('russellwhyte')/BestFriend/$ref",
+                "https://services.odata.org/V4/TripPinServiceRW/People('russellwhyte')/Friends/$ref",
+            ]
+        )
+        #expect(
+            requests.first?.bodyText
+                == #"{"@odata.id":"https://services.odata.org/V4/TripPinServiceRW/People('scottketchum')"}"#
+        )
     }
 
     @Test func odataV2PutsASingleValuedLinkAndPostsToACollection() async throws {
@@ -91,9 +123,13 @@ struct AssociateShapeTests {
         let requests = transport.requests
         #expect(requests.map(\.method) == ["PUT", "POST"])
         let crm = TestClients.crm2011Root.absoluteString
-        #expect(requests.first?.url.absoluteString
-            == crm + "ContactSet(guid'\(IDs.contact.uuidString.lowercased())')/$links/contact_customer_accounts")
-        #expect(requests.first?.bodyText == #"{"uri":"\#(crm)AccountSet(guid'\#(IDs.account.uuidString.lowercased())')"}"#)
+        #expect(
+            requests.first?.url.absoluteString == crm
+                + "ContactSet(guid'\(IDs.contact.uuidString.lowercased())')/$links/contact_customer_accounts"
+        )
+        #expect(
+            requests.first?.bodyText == #"{"uri":"\#(crm)AccountSet(guid'\#(IDs.account.uuidString.lowercased())')"}"#
+        )
     }
 
     @Test func disassociatingASingleValuedOneNamesNoTarget() async throws {
@@ -105,8 +141,14 @@ struct AssociateShapeTests {
         #expect(transport.requests.map(\.method) == ["DELETE", "DELETE"])
         let requests = transport.requests
         try #require(requests.count == 2)
-        #expect(requests[0].url.absoluteString == root + "contacts(\(IDs.contact.uuidString.lowercased()))/parentcustomerid_account/$ref")
-        #expect(requests[1].url.path == "/api/data/v9.2/accounts(\(IDs.account.uuidString.lowercased()))/new_account_contact_advisors/$ref")
+        #expect(
+            requests[0].url.absoluteString == root
+                + "contacts(\(IDs.contact.uuidString.lowercased()))/parentcustomerid_account/$ref"
+        )
+        #expect(
+            requests[1].url.path
+                == "/api/data/v9.2/accounts(\(IDs.account.uuidString.lowercased()))/new_account_contact_advisors/$ref"
+        )
         #expect(requests[1].query("$id") == root + "contacts(\(IDs.contact.uuidString.lowercased()))")
     }
 }

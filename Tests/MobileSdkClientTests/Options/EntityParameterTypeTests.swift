@@ -9,8 +9,13 @@ import Testing
 struct EntityParameterTypeTests {
     private let root = "https://contoso.crm.dynamics.com/api/data/v9.2/"
 
-    private func dataverse(_ transport: RecordedTransport, registry: EntityRegistry = TestClients.dataverseRegistry) -> ODataClient {
-        var configuration = ODataClient.Configuration.dataverse(serviceRoot: TestClients.dataverseRoot, authentication: NoAuthentication())
+    private func dataverse(_ transport: RecordedTransport, registry: EntityRegistry = TestClients.dataverseRegistry)
+        -> ODataClient
+    {
+        var configuration = ODataClient.Configuration.dataverse(
+            serviceRoot: TestClients.dataverseRoot,
+            authentication: NoAuthentication()
+        )
         configuration.transport = transport
         configuration.registry = registry
         return ODataClient(configuration)
@@ -29,7 +34,13 @@ struct EntityParameterTypeTests {
 
     @Test func aCrmBaseEntityInstanceIsSentAsItsLogicalName() async throws {
         let transport = RecordedTransport(.status(204))
-        try await dataverse(transport).invoke(WinOpportunityRequest(opportunityClose: opportunityClose(CrmBaseEntity(logicalName: "opportunityclose")), status: 3))
+        try await dataverse(transport)
+            .invoke(
+                WinOpportunityRequest(
+                    opportunityClose: opportunityClose(CrmBaseEntity(logicalName: "opportunityclose")),
+                    status: 3
+                )
+            )
 
         let request = try #require(transport.requests.first)
         #expect(request.method == "POST")
@@ -39,7 +50,8 @@ struct EntityParameterTypeTests {
 
     @Test func aLateBoundEntityIsTypedInTheDataverseNamespace() async throws {
         let transport = RecordedTransport(.status(204))
-        try await dataverse(transport).invoke(CustomAction(close: opportunityClose(Entity(logicalName: "opportunityclose"))))
+        try await dataverse(transport)
+            .invoke(CustomAction(close: opportunityClose(Entity(logicalName: "opportunityclose"))))
         #expect(transport.requests.first?.bodyText == expectedBody("Microsoft.Dynamics.CRM.opportunityclose"))
     }
 
@@ -47,12 +59,17 @@ struct EntityParameterTypeTests {
         let transport = RecordedTransport(.status(204))
         let account = Entity(logicalName: "account", id: IDs.account)
         try await dataverse(transport).invoke(CustomAction(close: account))
-        #expect(transport.requests.first?.bodyText.hasPrefix(##"{"OpportunityClose":{"@odata.type":"#Microsoft.Dynamics.CRM.account""##) == true)
+        #expect(
+            transport.requests.first?.bodyText
+                .hasPrefix(##"{"OpportunityClose":{"@odata.type":"#Microsoft.Dynamics.CRM.account""##) == true
+        )
     }
 
     @Test func withoutANamespaceALateBoundEntityIsSentUntyped() async throws {
         let transport = RecordedTransport(.status(204))
-        let client = ODataClient(.init(serviceRoot: TestClients.dataverseRoot, transport: transport, registry: EntityRegistry()))
+        let client = ODataClient(
+            .init(serviceRoot: TestClients.dataverseRoot, transport: transport, registry: EntityRegistry())
+        )
         let close = Entity(logicalName: "opportunityclose")
         close.setValue("Won Opportunity", for: "subject")
         try await client.invoke(CustomAction(close: close))

@@ -13,8 +13,11 @@ struct ImpersonationTests {
     private let root = "https://contoso.crm.dynamics.com/api/data/v9.2/"
 
     private func client(_ transport: RecordedTransport, impersonating: ODataClient.Impersonation?) -> ODataClient {
-        var configuration = ODataClient.Configuration.dataverse(serviceRoot: TestClients.dataverseRoot, authentication: NoAuthentication(),
-                                                                impersonating: impersonating)
+        var configuration = ODataClient.Configuration.dataverse(
+            serviceRoot: TestClients.dataverseRoot,
+            authentication: NoAuthentication(),
+            impersonating: impersonating
+        )
         configuration.transport = transport
         configuration.retryPolicy = .none
         configuration.registry = TestClients.dataverseRegistry
@@ -41,7 +44,8 @@ struct ImpersonationTests {
 
     @Test func theLegacyFormSendsMSCRMCallerID() async throws {
         let transport = RecordedTransport(.payload("dataverse-account"))
-        _ = try await client(transport, impersonating: .systemUser(Self.systemUser)).retrieve(Account.self, id: IDs.account)
+        _ = try await client(transport, impersonating: .systemUser(Self.systemUser))
+            .retrieve(Account.self, id: IDs.account)
 
         let request = try #require(transport.requests.first)
         #expect(request[header: "MSCRMCallerID"] == "6a4a6e2c-0b3d-4e5f-8a9b-1c2d3e4f5a6b")
@@ -79,9 +83,18 @@ struct ImpersonationTests {
     }
 
     @Test func aBatchCarriesItOnTheOuterRequestAndOnEachPart() async throws {
-        let transport = RecordedTransport(.response(HTTPResponse(
-            statusCode: 200, headerFields: ["Content-Type": "multipart/mixed; boundary=batchresponse_1"],
-            body: Data("--batchresponse_1\r\nContent-Type: application/http\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n\r\n--batchresponse_1--\r\n".utf8))))
+        let transport = RecordedTransport(
+            .response(
+                HTTPResponse(
+                    statusCode: 200,
+                    headerFields: ["Content-Type": "multipart/mixed; boundary=batchresponse_1"],
+                    body: Data(
+                        "--batchresponse_1\r\nContent-Type: application/http\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n\r\n--batchresponse_1--\r\n"
+                            .utf8
+                    )
+                )
+            )
+        )
         let client = client(transport, impersonating: .entraObjectId(Self.entraUser))
         let account = Account()
         account.name = "In a batch"
@@ -97,7 +110,8 @@ struct ImpersonationTests {
     @Test func theHeaderIsNotAnAuthenticationAndStaysOutOfErrors() async throws {
         let transport = RecordedTransport(.payload("dataverse-error-not-found", status: 404))
         let error = await #expect(throws: ODataServiceError.self) {
-            _ = try await client(transport, impersonating: .entraObjectId(Self.entraUser)).retrieve(Account.self, id: IDs.account)
+            _ = try await client(transport, impersonating: .entraObjectId(Self.entraUser))
+                .retrieve(Account.self, id: IDs.account)
         }
         #expect(!String(describing: error).contains(Self.entraUser.uuidString.lowercased()))
     }

@@ -11,8 +11,10 @@ struct CSRFProtectionTests {
     private static let sessionCookie = "SAP_SESSIONID_GW1_100=q7Tz0xEXAMPLEx9Kd%3d"
 
     private func client(_ transport: any HTTPTransport) -> ODataClient {
-        var configuration = ODataClient.Configuration.sapGateway(serviceRoot: Self.root,
-                                                                 authentication: NoAuthentication())
+        var configuration = ODataClient.Configuration.sapGateway(
+            serviceRoot: Self.root,
+            authentication: NoAuthentication()
+        )
         configuration.transport = transport
         configuration.retryPolicy = .none
         return ODataClient(configuration)
@@ -20,21 +22,32 @@ struct CSRFProtectionTests {
 
     /// The service document's answer to a token fetch: the token and two cookies, joined as URLSession joins them.
     private func tokenResponse(_ token: String) -> RecordedTransport.Reply {
-        .json(#"{"d":{"EntitySets":["BusinessPartnerSet","SalesOrderSet"]}}"#, headers: [
-            "x-csrf-token": token,
-            "set-cookie": "\(Self.sessionCookie); path=/; secure; HttpOnly, "
-                + "sap-usercontext=sap-client=100; path=/; expires=Wed, 25-Nov-2026 10:00:00 GMT",
-        ])
+        .json(
+            #"{"d":{"EntitySets":["BusinessPartnerSet","SalesOrderSet"]}}"#,
+            headers: [
+                "x-csrf-token": token,
+                "set-cookie": "\(Self.sessionCookie); path=/; secure; HttpOnly, "
+                    + "sap-usercontext=sap-client=100; path=/; expires=Wed, 25-Nov-2026 10:00:00 GMT",
+            ]
+        )
     }
 
     private var csrfRequired: RecordedTransport.Reply {
-        .response(HTTPResponse(statusCode: 403, headerFields: ["x-csrf-token": "Required", "Content-Type": "text/plain"],
-                               body: Data("CSRF token validation failed".utf8)))
+        .response(
+            HTTPResponse(
+                statusCode: 403,
+                headerFields: ["x-csrf-token": "Required", "Content-Type": "text/plain"],
+                body: Data("CSRF token validation failed".utf8)
+            )
+        )
     }
 
     private func post(_ path: String = "SalesOrderSet") -> HTTPRequest {
-        HTTPRequest(method: "POST", url: Self.root.appendingPathComponent(path),
-                    body: Data(#"{"CustomerID":"0100000000"}"#.utf8))
+        HTTPRequest(
+            method: "POST",
+            url: Self.root.appendingPathComponent(path),
+            body: Data(#"{"CustomerID":"0100000000"}"#.utf8)
+        )
     }
 
     @Test func theFirstWriteFetchesTheTokenThenSendsItWithTheCookies() async throws {
@@ -53,8 +66,12 @@ struct CSRFProtectionTests {
     }
 
     @Test func aSecondWriteReusesTheTokenAndAGetNeverSendsIt() async throws {
-        let transport = RecordedTransport(tokenResponse("token-1"), .status(201), .status(204),
-                                          .json(#"{"d":{"results":[]}}"#))
+        let transport = RecordedTransport(
+            tokenResponse("token-1"),
+            .status(201),
+            .status(204),
+            .json(#"{"d":{"results":[]}}"#)
+        )
         let client = client(transport)
         _ = try await client.send(post())
         try await client.delete(Entity.self, key: EntityKey("0500000001"), entitySet: "SalesOrderSet")
@@ -71,7 +88,12 @@ struct CSRFProtectionTests {
     }
 
     @Test func anExpiredTokenIsFetchedAgainOnceAndTheRequestRepeated() async throws {
-        let transport = RecordedTransport(tokenResponse("token-1"), csrfRequired, tokenResponse("token-2"), .status(201))
+        let transport = RecordedTransport(
+            tokenResponse("token-1"),
+            csrfRequired,
+            tokenResponse("token-2"),
+            .status(201)
+        )
         let response = try await client(transport).send(post())
 
         #expect(response.statusCode == 201)
@@ -84,7 +106,12 @@ struct CSRFProtectionTests {
     }
 
     @Test func aSecondRefusalSurfaces() async throws {
-        let transport = RecordedTransport(tokenResponse("token-1"), csrfRequired, tokenResponse("token-2"), csrfRequired)
+        let transport = RecordedTransport(
+            tokenResponse("token-1"),
+            csrfRequired,
+            tokenResponse("token-2"),
+            csrfRequired
+        )
         let error = await #expect(throws: ODataServiceError.self) { try await client(transport).send(post()) }
 
         #expect(error?.statusCode == 403)
@@ -97,9 +124,7 @@ struct CSRFProtectionTests {
         recorded.route("POST", "SalesOrderSet", repeatsLast: true, .status(201))
         let client = client(SlowFetchTransport(recorded))
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<8 {
-                group.addTask { _ = try await client.send(post()) }
-            }
+            for _ in 0..<8 { group.addTask { _ = try await client.send(post()) } }
             try await group.waitForAll()
         }
 
@@ -113,20 +138,34 @@ struct CSRFProtectionTests {
         let transport = RecordedTransport(tokenResponse("token-1"), .status(201))
         let client = client(transport)
         _ = try await client.send(post())
-        for other in ["https://attacker.example.com/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/SalesOrderSet",
-                      "https://gateway.contoso.com:8443/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/SalesOrderSet",
-                      "http://gateway.contoso.com/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/SalesOrderSet"] {
+        for other in [
+            "https://attacker.example.com/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/SalesOrderSet",
+            "https://gateway.contoso.com:8443/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/SalesOrderSet",
+            "http://gateway.contoso.com/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/SalesOrderSet",
+        ] {
             let url = try #require(URL(string: other))
-            await #expect(throws: ODataClientError.self) { try await client.send(HTTPRequest(method: "POST", url: url)) }
+            await #expect(throws: ODataClientError.self) {
+                try await client.send(HTTPRequest(method: "POST", url: url))
+            }
         }
 
         #expect(transport.requests.count == 2)
     }
 
     @Test func cookiesKeepNameAndValueAndALaterResponseReplacesThem() async throws {
-        let transport = RecordedTransport(.response(HTTPResponse(statusCode: 200, headerFields: [
-            "X-CSRF-Token": "t", "Set-Cookie": "a=1; Expires=Thu, 01 Jan 2027 00:00:00 GMT; Path=/, b=x=y; HttpOnly,c=3",
-        ])), .status(204, headers: ["Set-Cookie": "a=2; Path=/"]), .status(204))
+        let transport = RecordedTransport(
+            .response(
+                HTTPResponse(
+                    statusCode: 200,
+                    headerFields: [
+                        "X-CSRF-Token": "t",
+                        "Set-Cookie": "a=1; Expires=Thu, 01 Jan 2027 00:00:00 GMT; Path=/, b=x=y; HttpOnly,c=3",
+                    ]
+                )
+            ),
+            .status(204, headers: ["Set-Cookie": "a=2; Path=/"]),
+            .status(204)
+        )
         let client = client(transport)
         try await client.delete(Entity.self, key: EntityKey("0500000001"), entitySet: "SalesOrderSet")
         try await client.delete(Entity.self, key: EntityKey("0500000002"), entitySet: "SalesOrderSet")
@@ -142,9 +181,7 @@ struct CSRFProtectionTests {
 private struct SlowFetchTransport: HTTPTransport {
     let recorded: RecordedTransport
 
-    init(_ recorded: RecordedTransport) {
-        self.recorded = recorded
-    }
+    init(_ recorded: RecordedTransport) { self.recorded = recorded }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         if request.method == "GET" { try await Task.sleep(nanoseconds: 50_000_000) }
@@ -155,8 +192,12 @@ private struct SlowFetchTransport: HTTPTransport {
 /// `sap-client` and `$batch`.
 extension CSRFProtectionTests {
     private func sapClient(_ transport: any HTTPTransport) -> ODataClient {
-        var configuration = ODataClient.Configuration.sapGateway(serviceRoot: Self.root, authentication: NoAuthentication(),
-                                                                 sapClient: "100", sapLanguage: "EN")
+        var configuration = ODataClient.Configuration.sapGateway(
+            serviceRoot: Self.root,
+            authentication: NoAuthentication(),
+            sapClient: "100",
+            sapLanguage: "EN"
+        )
         configuration.transport = transport
         configuration.retryPolicy = .none
         return ODataClient(configuration)
@@ -180,31 +221,47 @@ extension CSRFProtectionTests {
             --batch_5a1b--\r
 
             """
-        return .response(HTTPResponse(statusCode: 202, headerFields: ["Content-Type": "multipart/mixed; boundary=batch_5a1b"],
-                                      body: Data(body.utf8)))
+        return .response(
+            HTTPResponse(
+                statusCode: 202,
+                headerFields: ["Content-Type": "multipart/mixed; boundary=batch_5a1b"],
+                body: Data(body.utf8)
+            )
+        )
     }
 
     @Test func everyRequestNamesTheSapClientAndLanguage() async throws {
         let transport = RecordedTransport(tokenResponse("token-1"), .status(201), .json(#"{"d":{"results":[]}}"#))
         let client = sapClient(transport)
-        _ = try await client.send(try client.createRequest(Entity(logicalName: "SalesOrder"), entitySet: "SalesOrderSet"))
+        _ = try await client.send(
+            try client.createRequest(Entity(logicalName: "SalesOrder"), entitySet: "SalesOrderSet")
+        )
         _ = try await client.retrieveMultiple(Entity.self, query: ODataQuery(top: 1), entitySet: "SalesOrderSet")
 
         let urls = transport.requests.map(\.url.absoluteString)
-        #expect(urls == [
-            Self.root.absoluteString + "?sap-client=100&sap-language=EN",
-            Self.root.absoluteString + "SalesOrderSet?sap-client=100&sap-language=EN",
-            Self.root.absoluteString + "SalesOrderSet?$top=1&sap-client=100&sap-language=EN",
-        ])
+        #expect(
+            urls == [
+                Self.root.absoluteString + "?sap-client=100&sap-language=EN",
+                Self.root.absoluteString + "SalesOrderSet?sap-client=100&sap-language=EN",
+                Self.root.absoluteString + "SalesOrderSet?$top=1&sap-client=100&sap-language=EN",
+            ]
+        )
     }
 
     @Test func aBatchCarriesTheTokenAndAnExpiredOneIsRenewedForTheWholeBatch() async throws {
-        let transport = RecordedTransport(tokenResponse("token-1"), csrfRequired, tokenResponse("token-2"), batchCreated)
+        let transport = RecordedTransport(
+            tokenResponse("token-1"),
+            csrfRequired,
+            tokenResponse("token-2"),
+            batchCreated
+        )
         let client = sapClient(transport)
         let order = Entity(logicalName: "SalesOrder")
         order["CustomerID"] = .string("0100000000")
 
-        let responses = try await client.batch([.changeSet([try client.createRequest(order, entitySet: "SalesOrderSet")])])
+        let responses = try await client.batch([
+            .changeSet([try client.createRequest(order, entitySet: "SalesOrderSet")])
+        ])
 
         #expect(responses.map(\.statusCode) == [201])
         let requests = transport.requests
@@ -215,7 +272,10 @@ extension CSRFProtectionTests {
         #expect(requests[3][header: "X-CSRF-Token"] == "token-2")
         #expect(requests[3][header: "Cookie"] == "\(Self.sessionCookie); sap-usercontext=sap-client=100")
         #expect(requests[3].body == requests[1].body, "the whole batch is sent again")
-        #expect(requests[3].bodyText.contains("POST \(Self.root.absoluteString)SalesOrderSet?sap-client=100&sap-language=EN HTTP/1.1"))
+        #expect(
+            requests[3].bodyText
+                .contains("POST \(Self.root.absoluteString)SalesOrderSet?sap-client=100&sap-language=EN HTTP/1.1")
+        )
         #expect(!requests[3].bodyText.contains("X-CSRF-Token"), "the token goes on the batch, not its parts")
     }
 }

@@ -17,8 +17,10 @@ struct StreamAddressTests {
     }
 
     @Test func aStreamPropertyIsReadAndReplacedAtItsOwnURL() async throws {
-        let transport = RecordedTransport(.response(HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "image/png"], body: Data([1, 2]))),
-                                          .status(204))
+        let transport = RecordedTransport(
+            .response(HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "image/png"], body: Data([1, 2]))),
+            .status(204)
+        )
         let client = client(transport)
         let thumbnail = product(.property("Thumbnail"), eTag: "\"m4\"")
 
@@ -41,7 +43,9 @@ struct StreamAddressTests {
         media.editLink = root + "Pictures(3)/content"
         try await client.deleteContent(of: media)
 
-        #expect(transport.requests.map(\.url.absoluteString) == [root + "Pictures(3)/$value", root + "Pictures(3)/content"])
+        #expect(
+            transport.requests.map(\.url.absoluteString) == [root + "Pictures(3)/$value", root + "Pictures(3)/content"]
+        )
         #expect(transport.requests[1].method == "DELETE")
     }
 
@@ -56,9 +60,7 @@ struct StreamAddressTests {
     @Test func aStreamWithoutAKeyCannotBeAddressed() async throws {
         let transport = RecordedTransport()
         let unsaved = StreamReference(kind: .property("Thumbnail"), entitySet: "Products", key: nil)
-        await #expect {
-            try await client(transport).data(of: unsaved)
-        } throws: { error in
+        await #expect { try await client(transport).data(of: unsaved) } throws: { error in
             if case ODataClientError.unaddressable = error { true } else { false }
         }
     }

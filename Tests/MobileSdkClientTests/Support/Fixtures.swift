@@ -10,18 +10,19 @@ import TripPinModel
 enum Payloads {
     /// The bytes of `Payloads/<name>.json` (or `<name>` with its extension); an issue when it is missing.
     static func data(_ name: String) -> Data {
-        let (base, ext) = name.contains(".") ? (String(name.prefix { $0 != "." }), String(name.drop { $0 != "." }.dropFirst())) : (name, "json")
+        let (base, ext) =
+            name.contains(".")
+            ? (String(name.prefix { $0 != "." }), String(name.drop { $0 != "." }.dropFirst())) : (name, "json")
         guard let url = Bundle.module.url(forResource: base, withExtension: ext, subdirectory: "Payloads"),
-              let data = try? Data(contentsOf: url) else {
+            let data = try? Data(contentsOf: url)
+        else {
             Issue.record("missing payload \(name)")
             return Data()
         }
         return data
     }
 
-    static func text(_ name: String) -> String {
-        String(decoding: data(name), as: UTF8.self)
-    }
+    static func text(_ name: String) -> String { String(decoding: data(name), as: UTF8.self) }
 }
 
 /// Ids used by the recorded payloads.
@@ -62,16 +63,37 @@ enum TestClients {
     }
 
     /// A Dataverse client (every annotation asked for) with the generated Dataverse classes.
-    static func dataverse(_ transport: RecordedTransport, authentication: any AuthenticationProvider = NoAuthentication(),
-                          retryPolicy: RetryPolicy = .none, maximumPageSize: Int? = nil,
-                          includeAnnotations: String? = "*") -> ODataClient {
-        ODataClient(.init(serviceRoot: dataverseRoot, authentication: authentication, transport: transport, retryPolicy: retryPolicy,
-                          registry: dataverseRegistry, includeAnnotations: includeAnnotations, maximumPageSize: maximumPageSize))
+    static func dataverse(
+        _ transport: RecordedTransport,
+        authentication: any AuthenticationProvider = NoAuthentication(),
+        retryPolicy: RetryPolicy = .none,
+        maximumPageSize: Int? = nil,
+        includeAnnotations: String? = "*"
+    ) -> ODataClient {
+        ODataClient(
+            .init(
+                serviceRoot: dataverseRoot,
+                authentication: authentication,
+                transport: transport,
+                retryPolicy: retryPolicy,
+                registry: dataverseRegistry,
+                includeAnnotations: includeAnnotations,
+                maximumPageSize: maximumPageSize
+            )
+        )
     }
 
     /// A CRM 2011 `OrganizationData.svc` client (OData v2) with the generated CRM 2011 classes.
     static func crm2011(_ transport: RecordedTransport, retryPolicy: RetryPolicy = .none) -> ODataClient {
-        ODataClient(.init(serviceRoot: crm2011Root, version: .v2, transport: transport, retryPolicy: retryPolicy, registry: crm2011Registry))
+        ODataClient(
+            .init(
+                serviceRoot: crm2011Root,
+                version: .v2,
+                transport: transport,
+                retryPolicy: retryPolicy,
+                registry: crm2011Registry
+            )
+        )
     }
 }
 
@@ -87,9 +109,10 @@ final class RecordedDelays: @unchecked Sendable {
         return delays
     }
 
-    func policy(maximumRetries: Int = 3, initialDelay: TimeInterval = 1, maximumDelay: TimeInterval = 60) -> RetryPolicy {
-        RetryPolicy(maximumRetries: maximumRetries, initialDelay: initialDelay, maximumDelay: maximumDelay) { [self] delay in
-            record(delay)
+    func policy(maximumRetries: Int = 3, initialDelay: TimeInterval = 1, maximumDelay: TimeInterval = 60) -> RetryPolicy
+    {
+        RetryPolicy(maximumRetries: maximumRetries, initialDelay: initialDelay, maximumDelay: maximumDelay) {
+            [self] delay in record(delay)
         }
     }
 

@@ -37,29 +37,23 @@ final class RecordedTransport: HTTPTransport, @unchecked Sendable {
     private var routes: [Route] = []
     private var recorded: [HTTPRequest] = []
 
-    init(_ replies: Reply...) {
-        queue = replies
-    }
+    init(_ replies: Reply...) { queue = replies }
 
     /// Every request sent so far, in order.
-    var requests: [HTTPRequest] {
-        locked { recorded }
-    }
+    var requests: [HTTPRequest] { locked { recorded } }
 
     /// Queues a response for the next request no route answers.
-    func enqueue(_ response: HTTPResponse) {
-        locked { queue.append(.response(response)) }
-    }
+    func enqueue(_ response: HTTPResponse) { locked { queue.append(.response(response)) } }
 
     /// Queues a failure (a `URLError`, say) for the next request no route answers.
-    func enqueue(failure: any Error) {
-        locked { queue.append(.failure(failure)) }
-    }
+    func enqueue(failure: any Error) { locked { queue.append(.failure(failure)) } }
 
     /// Answers requests with this method whose URL path ends with `pathSuffix`, with the replies in order; the last
     /// one answers every later request when `repeatsLast` is set.
     func route(_ method: String, _ pathSuffix: String, repeatsLast: Bool = false, _ replies: Reply...) {
-        locked { routes.append(Route(method: method, pathSuffix: pathSuffix, replies: replies, repeatsLast: repeatsLast)) }
+        locked {
+            routes.append(Route(method: method, pathSuffix: pathSuffix, replies: replies, repeatsLast: repeatsLast))
+        }
     }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -102,9 +96,7 @@ extension RecordedTransport.Reply {
     }
 
     /// A dropped connection.
-    static var connectionLost: Self {
-        .failure(URLError(.networkConnectionLost))
-    }
+    static var connectionLost: Self { .failure(URLError(.networkConnectionLost)) }
 }
 
 extension HTTPResponse {
@@ -123,9 +115,7 @@ extension HTTPResponse {
 
 extension HTTPRequest {
     /// The body as text.
-    var bodyText: String {
-        body.map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
+    var bodyText: String { body.map { String(decoding: $0, as: UTF8.self) } ?? "" }
 
     /// The body as a JSON object; empty when it is not one.
     var bodyObject: [String: Any] {

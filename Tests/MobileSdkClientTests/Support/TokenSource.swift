@@ -15,9 +15,7 @@ final class TokenSource: @unchecked Sendable {
     }
 
     /// A provider that asks this source.
-    var authentication: BearerTokenAuthentication {
-        BearerTokenAuthentication { [self] refresh in next(refresh) }
-    }
+    var authentication: BearerTokenAuthentication { BearerTokenAuthentication { [self] refresh in next(refresh) } }
 
     private func next(_ refresh: Bool) -> String {
         lock.lock()

@@ -27,16 +27,21 @@ struct DecoderAnnotationTests {
     }
 
     @Test func derivedClassesInsideCollectionsAndExpansions() throws {
-        let page = try jtDecodeCollection(JTChild.self, ##"{"value": [{"name": "a"}, {"@odata.type": "#Test.SpecialChild", "bonus": 1}]}"##)
+        let page = try jtDecodeCollection(
+            JTChild.self,
+            ##"{"value": [{"name": "a"}, {"@odata.type": "#Test.SpecialChild", "bonus": 1}]}"##
+        )
         #expect(page.entities.map { $0 is JTSpecialChild } == [false, true])
         let entity = try jtDecode(JTEverything.self, ##"{"Best": {"@odata.type": "#Test.SpecialChild", "bonus": 1}}"##)
         #expect(entity.relatedEntities["best"]?.entities.first is JTSpecialChild)
     }
 
     @Test func lateBoundEntityTakesItsNameFromTheType() throws {
-        let entity = try ODataJSONDecoder(registry: EntityRegistry()).decodeEntity(Entity.self, from: Data(##"{"@odata.type": "#Microsoft.Dynamics.CRM.lead", "a": "b"}"##.utf8))
+        let entity = try ODataJSONDecoder(registry: EntityRegistry())
+            .decodeEntity(Entity.self, from: Data(##"{"@odata.type": "#Microsoft.Dynamics.CRM.lead", "a": "b"}"##.utf8))
         #expect(entity.logicalName == "lead")
-        let named = try ODataJSONDecoder(registry: EntityRegistry()).decodeEntity(Entity.self, from: Data(#"{"a": "b"}"#.utf8), logicalName: "contact")
+        let named = try ODataJSONDecoder(registry: EntityRegistry())
+            .decodeEntity(Entity.self, from: Data(#"{"a": "b"}"#.utf8), logicalName: "contact")
         #expect(named.logicalName == "contact")
     }
 
@@ -53,17 +58,23 @@ struct DecoderAnnotationTests {
     }
 
     @Test func otherControlInformationIsSkipped() throws {
-        let child = try jtDecode(JTChild.self, #"""
+        let child = try jtDecode(
+            JTChild.self,
+            #"""
             {"@odata.context": "x", "@odata.id": "y", "@odata.editLink": "z", "@Custom.Term": {"a": [1, 2]}, "name": "n"}
-            """#)
+            """#
+        )
         #expect(child.attributes == ["name": .string("n")])
     }
 
     @Test func dynamicPropertiesByShape() throws {
-        let entity = try jtDecode(JTChild.self, #"""
+        let entity = try jtDecode(
+            JTChild.self,
+            #"""
             {"s": "x", "b": true, "i": 12, "l": 3000000000, "d": 1.5, "e": 1e2, "n": null, "o": {"k": 1}, "a": [1, "y"],
              "huge": 123456789012345678901234567890}
-            """#)
+            """#
+        )
         #expect(entity["s"] == .string("x"))
         #expect(entity["b"] == .boolean(true))
         #expect(entity["i"] == .int32(12))
@@ -77,7 +88,9 @@ struct DecoderAnnotationTests {
     }
 
     @Test func dynamicPropertiesWithTypeAnnotations() throws {
-        let entity = try jtDecode(JTChild.self, #"""
+        let entity = try jtDecode(
+            JTChild.self,
+            #"""
             {"g@odata.type": "#Guid", "g": "\#(jtID1.uuidString)",
              "when@odata.type": "#DateTimeOffset", "when": "2024-05-01T12:30:00Z",
              "big@odata.type": "Edm.Int64", "big": "9007199254740993",
@@ -85,7 +98,8 @@ struct DecoderAnnotationTests {
              "list@odata.type": "#Collection(Edm.Int16)", "list": [1, 2],
              "short@odata.type": "#Collection(String)", "short": ["a"],
              "odd@odata.type": "#Some.Complex", "odd": {"x": 1}}
-            """#)
+            """#
+        )
         #expect(entity["g"] == .guid(jtID1))
         #expect(entity["when"] == .dateTimeOffset(Date(timeIntervalSince1970: 1_714_566_600)))
         #expect(entity["big"] == .int64(9_007_199_254_740_993))
@@ -96,14 +110,19 @@ struct DecoderAnnotationTests {
     }
 
     @Test func dynamicSpatialWithTypeAnnotation() throws {
-        let entity = try jtDecode(JTChild.self, #"""
+        let entity = try jtDecode(
+            JTChild.self,
+            #"""
             {"where@odata.type": "#GeographyPoint", "where": {"type": "Point", "coordinates": [1.5, 2.5]}}
-            """#)
+            """#
+        )
         #expect(entity["where"] == .geography(.point(longitude: 1.5, latitude: 2.5)))
     }
 
     @Test func typeAnnotationThatDoesNotMatchTheValue() {
-        #expect(throws: JSONPayloadError.self) { try jtDecode(JTChild.self, ##"{"g@odata.type": "#Guid", "g": "nope"}"##) }
+        #expect(throws: JSONPayloadError.self) {
+            try jtDecode(JTChild.self, ##"{"g@odata.type": "#Guid", "g": "nope"}"##)
+        }
         #expect(throws: JSONPayloadError.self) { try jtDecode(JTChild.self, #"{"@odata.type": 5}"#) }
     }
 }

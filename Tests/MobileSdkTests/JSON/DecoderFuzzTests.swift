@@ -42,8 +42,7 @@ struct DecoderFuzzTests {
                 _ = try decoder.decodeEntity(JTEverything.self, from: data)
             }
             _ = try decoder.decodeValue(from: data)
-        } catch is JSONPayloadError {
-        } catch {
+        } catch is JSONPayloadError {} catch {
             Issue.record("unexpected error \(error) for \(String(decoding: data, as: UTF8.self))")
         }
     }
@@ -52,29 +51,38 @@ struct DecoderFuzzTests {
         let decoder = ODataJSONDecoder(registry: jtRegistry())
         let entity = try decoder.decodeEntity(JTEverything.self, from: Data(Self.v4Entity.utf8))
         #expect(entity.attributes.count > 30)
-        #expect(try ODataJSONDecoder(version: .v2, registry: jtRegistry()).decodeEntity(JTEverything.self, from: Data(Self.v2Entity.utf8)).attributes.count == 8)
+        #expect(
+            try ODataJSONDecoder(version: .v2, registry: jtRegistry())
+                .decodeEntity(JTEverything.self, from: Data(Self.v2Entity.utf8)).attributes.count == 8
+        )
         #expect(try decoder.decodeCollection(JTEverything.self, from: Data(Self.v4Page.utf8)).entities.count == 2)
     }
 
-    @Test(arguments: [(DecoderFuzzTests.v4Entity, ODataVersion.v4, false), (DecoderFuzzTests.v2Entity, ODataVersion.v2, false), (DecoderFuzzTests.v4Page, ODataVersion.v4, true)])
-    func everyTruncation(payload: String, version: ODataVersion, collection: Bool) {
+    @Test(arguments: [
+        (DecoderFuzzTests.v4Entity, ODataVersion.v4, false), (DecoderFuzzTests.v2Entity, ODataVersion.v2, false),
+        (DecoderFuzzTests.v4Page, ODataVersion.v4, true),
+    ]) func everyTruncation(payload: String, version: ODataVersion, collection: Bool) {
         let bytes = Array(payload.utf8)
-        for length in 0..<bytes.count {
-            survive(Data(bytes[0..<length]), version: version, collection: collection)
-        }
+        for length in 0..<bytes.count { survive(Data(bytes[0..<length]), version: version, collection: collection) }
     }
 
-    @Test(arguments: [(DecoderFuzzTests.v4Entity, ODataVersion.v4, false), (DecoderFuzzTests.v2Entity, ODataVersion.v2, false), (DecoderFuzzTests.v4Page, ODataVersion.v4, true)])
-    func randomMutations(payload: String, version: ODataVersion, collection: Bool) {
+    @Test(arguments: [
+        (DecoderFuzzTests.v4Entity, ODataVersion.v4, false), (DecoderFuzzTests.v2Entity, ODataVersion.v2, false),
+        (DecoderFuzzTests.v4Page, ODataVersion.v4, true),
+    ]) func randomMutations(payload: String, version: ODataVersion, collection: Bool) {
         var random = SeededGenerator(seed: 4242)
         let original = Array(payload.utf8)
-        let interesting = Array(#"{}[]",:\-+.0123456789eEtfnuINaZ/"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xFF, UInt8(ascii: "@")]
+        let interesting =
+            Array(#"{}[]",:\-+.0123456789eEtfnuINaZ/"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xFF, UInt8(ascii: "@")]
         for _ in 0..<1_500 {
             var bytes = original
             for _ in 0..<Int.random(in: 1...4, using: &random) {
                 guard !bytes.isEmpty else { break }
                 let index = Int.random(in: 0..<bytes.count, using: &random)
-                let byte = Bool.random(using: &random) ? interesting[Int.random(in: 0..<interesting.count, using: &random)] : UInt8.random(in: 0...255, using: &random)
+                let byte =
+                    Bool.random(using: &random)
+                    ? interesting[Int.random(in: 0..<interesting.count, using: &random)]
+                    : UInt8.random(in: 0...255, using: &random)
                 switch Int.random(in: 0..<4, using: &random) {
                 case 0: bytes[index] = byte
                 case 1: bytes.insert(byte, at: index)
@@ -92,13 +100,17 @@ struct DecoderFuzzTests {
     @Test func hostileShapes() {
         let cases = [
             String(repeating: "[", count: 10_000), String(repeating: "{\"Best\":", count: 2_000),
-            "{\"Children\":" + String(repeating: "[", count: 5_000), "{\"extra\":" + String(repeating: "{\"a\":", count: 5_000),
-            "{\"double\": -9223372036854775808}", "{\"double\": 1e999}", "{\"amount\": 1e999}", "{\"amount\": -0}",
-            "{\"extra\": 1e99999}", "{\"open\": 1e400}", "{\"legacy\": \"/Date(9223372036854775807)/\"}", "{\"legacy\": \"/Date(-9223372036854775808)/\"}",
-            "{\"modified\": \"9999-12-31T23:59:59.9999999-14:00\"}", "{\"opens\": \"PT99999999999999999999999H\"}",
-            "{\"length\": \"P99999999999999999999999999999999999999999D\"}", "{\"place\": {\"type\": \"Point\", \"coordinates\": [1e400, 1]}}",
-            "{\"dyn@odata.type\": \"#Collection(\", \"dyn\": 1}", "{\"dyn@odata.type\": \"\", \"dyn\": 1}", "{\"@odata.type\": \"#\"}",
-            "{\"channels\": \"99999999999\"}", "{\"_x_value@Microsoft.Dynamics.CRM.lookuplogicalname\": \"a\", \"_x_value\": 5}",
+            "{\"Children\":" + String(repeating: "[", count: 5_000),
+            "{\"extra\":" + String(repeating: "{\"a\":", count: 5_000), "{\"double\": -9223372036854775808}",
+            "{\"double\": 1e999}", "{\"amount\": 1e999}", "{\"amount\": -0}", "{\"extra\": 1e99999}",
+            "{\"open\": 1e400}", "{\"legacy\": \"/Date(9223372036854775807)/\"}",
+            "{\"legacy\": \"/Date(-9223372036854775808)/\"}", "{\"modified\": \"9999-12-31T23:59:59.9999999-14:00\"}",
+            "{\"opens\": \"PT99999999999999999999999H\"}",
+            "{\"length\": \"P99999999999999999999999999999999999999999D\"}",
+            "{\"place\": {\"type\": \"Point\", \"coordinates\": [1e400, 1]}}",
+            "{\"dyn@odata.type\": \"#Collection(\", \"dyn\": 1}", "{\"dyn@odata.type\": \"\", \"dyn\": 1}",
+            "{\"@odata.type\": \"#\"}", "{\"channels\": \"99999999999\"}",
+            "{\"_x_value@Microsoft.Dynamics.CRM.lookuplogicalname\": \"a\", \"_x_value\": 5}",
             "{\"Children@odata.count\": 99999999999999999999}", "{\"Children@odata.count\": \"x\"}", "\u{FEFF}{}",
         ]
         for text in cases {
@@ -109,8 +121,9 @@ struct DecoderFuzzTests {
     }
 
     @Test func invalidUTF8() {
-        for bytes: [UInt8] in [[0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D], [0x7B, 0x22, 0x6E, 0x61, 0x6D, 0x65, 0x22, 0x3A, 0x22, 0xC3, 0x22, 0x7D], [0xC3]] {
-            survive(Data(bytes), version: .v4)
-        }
+        for bytes: [UInt8] in [
+            [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D],
+            [0x7B, 0x22, 0x6E, 0x61, 0x6D, 0x65, 0x22, 0x3A, 0x22, 0xC3, 0x22, 0x7D], [0xC3],
+        ] { survive(Data(bytes), version: .v4) }
     }
 }

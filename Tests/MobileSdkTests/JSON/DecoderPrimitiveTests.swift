@@ -4,13 +4,9 @@ import Testing
 
 /// Each Edm primitive type in its OData v4 JSON forms, typed by the class's property metadata.
 struct DecoderPrimitiveTests {
-    func decode(_ members: String) throws -> JTEverything {
-        try jtDecode(JTEverything.self, "{\(members)}")
-    }
+    func decode(_ members: String) throws -> JTEverything { try jtDecode(JTEverything.self, "{\(members)}") }
 
-    func value(_ name: String, _ json: String) throws -> AttributeValue? {
-        try decode("\"\(name)\": \(json)")[name]
-    }
+    func value(_ name: String, _ json: String) throws -> AttributeValue? { try decode("\"\(name)\": \(json)")[name] }
 
     @Test func integers() throws {
         #expect(try value("flag", "true") == .boolean(true))
@@ -30,11 +26,12 @@ struct DecoderPrimitiveTests {
     }
 
     @Test func integersOutOfRangeAreRejected() {
-        for (name, json) in [("byteValue", "256"), ("byteValue", "-1"), ("sbyteValue", "128"), ("small", "32768"), ("count", "2147483648"),
-                             ("big", "9223372036854775808"), ("big", "1.5"), ("count", "1e3"), ("big", "\"1.5\""), ("big", "\" 1\""),
-                             ("big", "\"\\u0031\""), ("count", "true"), ("flag", "1"), ("flag", "\"true\"")] {
-            #expect(throws: JSONPayloadError.self, "\(name): \(json)") { try value(name, json) }
-        }
+        for (name, json) in [
+            ("byteValue", "256"), ("byteValue", "-1"), ("sbyteValue", "128"), ("small", "32768"),
+            ("count", "2147483648"), ("big", "9223372036854775808"), ("big", "1.5"), ("count", "1e3"),
+            ("big", "\"1.5\""), ("big", "\" 1\""), ("big", "\"\\u0031\""), ("count", "true"), ("flag", "1"),
+            ("flag", "\"true\""),
+        ] { #expect(throws: JSONPayloadError.self, "\(name): \(json)") { try value(name, json) } }
     }
 
     @Test func floatingPoint() throws {
@@ -57,7 +54,10 @@ struct DecoderPrimitiveTests {
     @Test func decimals() throws {
         #expect(try value("amount", "12.50") == .decimal(Decimal(string: "12.5")!))
         #expect(try value("amount", "\"12.50\"") == .decimal(Decimal(string: "12.5")!))
-        #expect(try value("amount", "123456789012345678901234567890") == .decimal(Decimal(string: "123456789012345678901234567890")!))
+        #expect(
+            try value("amount", "123456789012345678901234567890")
+                == .decimal(Decimal(string: "123456789012345678901234567890")!)
+        )
         #expect(try value("amount", "1.5e3") == .decimal(1500))
         #expect(throws: JSONPayloadError.self) { try value("amount", "\"12,5\"") }
         #expect(throws: JSONPayloadError.self) { try value("amount", "\"12345678901234567890xyz\"") }
@@ -89,28 +89,36 @@ struct DecoderPrimitiveTests {
         #expect(try value("legacy", "\"2024-05-01T12:30:00\"") == .dateTimeOffset(instant))
         #expect(try value("legacy", "\"\\/Date(1714566600000)\\/\"") == .dateTimeOffset(instant))
         #expect(try value("birthday", "\"2024-02-29\"") == .date(DateOnly(year: 2024, month: 2, day: 29)))
-        #expect(try value("opens", "\"08:30:15.5\"") == .timeOfDay(TimeOfDay(hour: 8, minute: 30, second: 15, nanosecond: 500_000_000)))
+        #expect(
+            try value("opens", "\"08:30:15.5\"")
+                == .timeOfDay(TimeOfDay(hour: 8, minute: 30, second: 15, nanosecond: 500_000_000))
+        )
         #expect(try value("length", "\"P1DT2H\"") == .duration(EdmDuration(seconds: 93_600)))
-        for (name, json) in [("modified", "\"yesterday\""), ("birthday", "\"2023-02-29\""), ("opens", "\"25:00:00\""), ("length", "\"1 day\""),
-                             ("modified", "0")] {
-            #expect(throws: JSONPayloadError.self, "\(name): \(json)") { try value(name, json) }
-        }
+        for (name, json) in [
+            ("modified", "\"yesterday\""), ("birthday", "\"2023-02-29\""), ("opens", "\"25:00:00\""),
+            ("length", "\"1 day\""), ("modified", "0"),
+        ] { #expect(throws: JSONPayloadError.self, "\(name): \(json)") { try value(name, json) } }
     }
 
     @Test func spatial() throws {
-        let point = #"{"type": "Point", "coordinates": [-122.1, 47.6], "crs": {"type": "name", "properties": {"name": "EPSG:4326"}}}"#
+        let point =
+            #"{"type": "Point", "coordinates": [-122.1, 47.6], "crs": {"type": "name", "properties": {"name": "EPSG:4326"}}}"#
         #expect(try value("place", point) == .geography(.point(longitude: -122.1, latitude: 47.6, srid: 4326)))
         let line = #"{"type": "LineString", "coordinates": [[0, 0], [1, 2, 3]]}"#
         #expect(try value("shape", line) == .geometry(.lineString([.init(x: 0, y: 0), .init(x: 1, y: 2, z: 3)])))
         let collection = #"{"type": "GeometryCollection", "geometries": [{"type": "Point", "coordinates": [1, 2]}]}"#
         #expect(try value("shape", collection) == .geometry(.collection([.point(.init(x: 1, y: 2))])))
-        for json in [#"{"type": "Point"}"#, #"{"type": "Circle", "coordinates": [1, 2]}"#, #"{"type": "Point", "coordinates": [1]}"#, "\"POINT(1 2)\""] {
-            #expect(throws: JSONPayloadError.self, "\(json)") { try value("place", json) }
-        }
+        for json in [
+            #"{"type": "Point"}"#, #"{"type": "Circle", "coordinates": [1, 2]}"#,
+            #"{"type": "Point", "coordinates": [1]}"#, "\"POINT(1 2)\"",
+        ] { #expect(throws: JSONPayloadError.self, "\(json)") { try value("place", json) } }
     }
 
     @Test func untypedAndEnumerations() throws {
-        #expect(try value("extra", #"{"b": [1, "x"], "a": null}"#) == .untyped(.object(["a": .null, "b": .array([.number(1), .string("x")])])))
+        #expect(
+            try value("extra", #"{"b": [1, "x"], "a": null}"#)
+                == .untyped(.object(["a": .null, "b": .array([.number(1), .string("x")])]))
+        )
         #expect(try value("color", "\"Red\"") == .enumMember("Red"))
         #expect(try value("color", "\"Red,Blue\"") == .enumMember("Red,Blue"))
         #expect(try value("color", "3") == .enumMember("3"))

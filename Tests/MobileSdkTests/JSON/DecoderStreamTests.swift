@@ -9,8 +9,7 @@ private final class JTDocument: Entity {
     override class var keyAttributes: [String] { ["Id"] }
     override class var propertyMetadata: [PropertyMetadata] {
         [
-            .init("Id", .int32),
-            .init("Thumbnail", .stream, swiftName: "thumbnail"),
+            .init("Id", .int32), .init("Thumbnail", .stream, swiftName: "thumbnail"),
             .init("new_contract", .file, swiftName: "contract"),
         ]
     }
@@ -22,14 +21,17 @@ private final class JTDocument: Entity {
 /// (`Thumbnail@odata.mediaReadLink` …) become the links of the entity's `StreamReference`s.
 struct DecoderStreamTests {
     private func decode(_ json: String, version: ODataVersion = .v4) throws -> JTDocument {
-        try ODataJSONDecoder(version: version, registry: EntityRegistry()).decodeEntity(JTDocument.self, from: Data(json.utf8))
+        try ODataJSONDecoder(version: version, registry: EntityRegistry())
+            .decodeEntity(JTDocument.self, from: Data(json.utf8))
     }
 
     @Test func aMediaEntitysAnnotationsDescribeItsMediaResource() throws {
-        let document = try decode(#"""
+        let document = try decode(
+            #"""
             {"@odata.mediaReadLink": "Documents(3)/$value", "@odata.mediaEditLink": "Documents(3)/$value",
              "@odata.mediaContentType": "image/png", "@odata.mediaEtag": "\"m1\"", "Id": 3}
-            """#)
+            """#
+        )
         let media = document.mediaResource
         #expect(media.kind == .mediaResource)
         #expect(media.entitySet == "Documents")
@@ -42,10 +44,12 @@ struct DecoderStreamTests {
     }
 
     @Test func aStreamPropertysAnnotationsDescribeIt() throws {
-        let document = try decode(#"""
+        let document = try decode(
+            #"""
             {"Id": 4, "Thumbnail@odata.mediaReadLink": "https://cdn.example.com/t/4.jpg", "Thumbnail@mediaContentType": "image/jpeg",
              "Thumbnail": "ignored inline content"}
-            """#)
+            """#
+        )
         #expect(document.thumbnail.kind == .property("Thumbnail"))
         #expect(document.thumbnail.readLink == "https://cdn.example.com/t/4.jpg")
         #expect(document.thumbnail.contentType == "image/jpeg")
@@ -53,11 +57,14 @@ struct DecoderStreamTests {
     }
 
     @Test func aVerboseMediaLinkEntryDescribesItsMediaResource() throws {
-        let document = try decode(#"""
+        let document = try decode(
+            #"""
             {"d": {"__metadata": {"uri": "https://host/svc/Documents(5)", "type": "Test.Document",
                    "media_src": "https://host/svc/Documents(5)/$value", "edit_media": "https://host/svc/Documents(5)/$value",
                    "content_type": "application/pdf", "media_etag": "W/\"2\""}, "Id": 5}}
-            """#, version: .v2)
+            """#,
+            version: .v2
+        )
         let media = document.mediaResource
         #expect(media.readLink == "https://host/svc/Documents(5)/$value")
         #expect(media.editLink == "https://host/svc/Documents(5)/$value")
@@ -66,7 +73,9 @@ struct DecoderStreamTests {
     }
 
     @Test func aFileColumnCarriesItsIdAndTheFilesName() throws {
-        let document = try decode(#"{"Id": 6, "new_contract": "a1b2c3d4-0000-4000-8000-000000000001", "new_contract_name": "terms.pdf"}"#)
+        let document = try decode(
+            #"{"Id": 6, "new_contract": "a1b2c3d4-0000-4000-8000-000000000001", "new_contract_name": "terms.pdf"}"#
+        )
         #expect(document.contract.kind == .file("new_contract"))
         #expect(document.contract.fileName == "terms.pdf")
         #expect(document.contract.hasContent == true)

@@ -23,9 +23,7 @@ struct EdmTextNumberTests {
     }
 
     @Test func int64RejectsNonIntegers() {
-        for text in ["", "-", "+1", "1.0", "1e3", " 1", "1 ", "0x1", "1-"] {
-            #expect(int64(text) == nil, "\(text)")
-        }
+        for text in ["", "-", "+1", "1.0", "1e3", " 1", "1 ", "0x1", "1-"] { #expect(int64(text) == nil, "\(text)") }
     }
 
     @Test func decimalsAreExact() throws {
@@ -65,17 +63,17 @@ struct EdmTextNumberTests {
     }
 
     @Test func decimalsRejectOtherText() {
-        for text in ["", "-", ".", "abc", "1.2.3", "1x", "1-2", "12345678901234567890x", "12345678901234567890.5.5", "1e", "1e+",
-                     "1e5x", "1ee5", "e5", "--1", "1e1.5", "1,5", "1e99999"] {
-            #expect(decimal(text) == nil, "\(text)")
-        }
+        for text in [
+            "", "-", ".", "abc", "1.2.3", "1x", "1-2", "12345678901234567890x", "12345678901234567890.5.5", "1e", "1e+",
+            "1e5x", "1ee5", "e5", "--1", "1e1.5", "1,5", "1e99999",
+        ] { #expect(decimal(text) == nil, "\(text)") }
     }
 
     @Test func doubles() {
         #expect(double("1.5") == 1.5)
         #expect(double("-0.25") == -0.25)
         #expect(double("1e300") == 1e300)
-        #expect(double("9007199254740993") == 9007199254740992)
+        #expect(double("9007199254740993") == 9_007_199_254_740_992)
         #expect(double("-9223372036854775808") == -9223372036854775808.0)
         #expect(double("9223372036854775807") == 9223372036854775807.0)
         #expect(double("INF") == .infinity)
@@ -94,10 +92,11 @@ struct EdmTextNumberTests {
     }
 
     @Test func malformedGuids() {
-        for text in ["", "0c1f2a3b4d5e6f708192a3b4c5d6e7f8", "0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f", "0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f80",
-                     "{0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8}", "0c1f2a3b-4d5e-6f70-8192_a3b4c5d6e7f8", "0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7fg",
-                     "0c1f2a3-b4d5e-6f70-8192-a3b4c5d6e7f8", "0c1f2a3b-4d5e-6f70-81-92a3b4c5d6e7f8"] {
-            #expect(guid(text) == nil, "\(text)")
-        }
+        for text in [
+            "", "0c1f2a3b4d5e6f708192a3b4c5d6e7f8", "0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f",
+            "0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f80", "{0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8}",
+            "0c1f2a3b-4d5e-6f70-8192_a3b4c5d6e7f8", "0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7fg",
+            "0c1f2a3-b4d5e-6f70-8192-a3b4c5d6e7f8", "0c1f2a3b-4d5e-6f70-81-92a3b4c5d6e7f8",
+        ] { #expect(guid(text) == nil, "\(text)") }
     }
 }

@@ -13,13 +13,20 @@ struct EncoderBindTests {
     }
 
     @Test func bindToTheTargetsEntitySet() throws {
-        #expect(try create { $0["parent"] = .entityReference(EntityReference(logicalName: "account", id: jtID1)) }
-            == #"{"parent_account@odata.bind":"/accounts(0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8)"}"#)
-        #expect(try create { $0["parent"] = .entityReference(EntityReference(logicalName: "jtchild", id: jtID1, name: "ignored")) }
-            == #"{"parent_jtchild@odata.bind":"/jtchildren(0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8)"}"#)
+        #expect(
+            try create { $0["parent"] = .entityReference(EntityReference(logicalName: "account", id: jtID1)) }
+                == #"{"parent_account@odata.bind":"/accounts(0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8)"}"#
+        )
+        #expect(
+            try create {
+                $0["parent"] = .entityReference(EntityReference(logicalName: "jtchild", id: jtID1, name: "ignored"))
+            } == #"{"parent_jtchild@odata.bind":"/jtchildren(0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8)"}"#
+        )
         // One possible target: an empty logical name means it.
-        #expect(try create { $0["owner"] = .entityReference(EntityReference(logicalName: "", id: jtID1)) }
-            == #"{"owner_systemuser@odata.bind":"/systemusers(0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8)"}"#)
+        #expect(
+            try create { $0["owner"] = .entityReference(EntityReference(logicalName: "", id: jtID1)) }
+                == #"{"owner_systemuser@odata.bind":"/systemusers(0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8)"}"#
+        )
     }
 
     @Test func nullBindClearsTheLookup() throws {
@@ -29,26 +36,43 @@ struct EncoderBindTests {
 
     @Test func lateBoundReferenceUsesTheRegistry() throws {
         // No lookup metadata: the registered class of the target gives the entity set.
-        #expect(try create { $0["anyref"] = .entityReference(EntityReference(logicalName: "jtchild", id: jtID2)) }
-            == #"{"anyref@odata.bind":"/jtchildren(11111111-2222-3333-4444-555555555555)"}"#)
+        #expect(
+            try create { $0["anyref"] = .entityReference(EntityReference(logicalName: "jtchild", id: jtID2)) }
+                == #"{"anyref@odata.bind":"/jtchildren(11111111-2222-3333-4444-555555555555)"}"#
+        )
         let lateBound = Entity(logicalName: "note")
         lateBound["objectid"] = .entityReference(EntityReference(logicalName: "jteverything", id: jtID1))
-        #expect(jtText(try encoder.encodeForCreate(lateBound)) == #"{"objectid@odata.bind":"/jteverythings(0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8)"}"#)
+        #expect(
+            jtText(try encoder.encodeForCreate(lateBound))
+                == #"{"objectid@odata.bind":"/jteverythings(0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8)"}"#
+        )
     }
 
     @Test func unknownTargetIsAnError() {
-        #expect(throws: ODataEncodingError.self) { try create { $0["anyref"] = .entityReference(EntityReference(logicalName: "nothing", id: jtID1)) } }
-        #expect(throws: ODataEncodingError.self) { try create { $0["parent"] = .entityReference(EntityReference(logicalName: "lead", id: jtID1)) } }
-        #expect(throws: ODataEncodingError.self) { try create { $0["parent"] = .entityReference(EntityReference(logicalName: "", id: jtID1)) } }
+        #expect(throws: ODataEncodingError.self) {
+            try create { $0["anyref"] = .entityReference(EntityReference(logicalName: "nothing", id: jtID1)) }
+        }
+        #expect(throws: ODataEncodingError.self) {
+            try create { $0["parent"] = .entityReference(EntityReference(logicalName: "lead", id: jtID1)) }
+        }
+        #expect(throws: ODataEncodingError.self) {
+            try create { $0["parent"] = .entityReference(EntityReference(logicalName: "", id: jtID1)) }
+        }
         let error = ODataEncodingError(message: "m")
         #expect(error.description == "m")
     }
 
     @Test func bindsInUpdates() throws {
-        let entity = try jtDecode(JTEverything.self, #"{"_parent_value": "\#(jtID1.uuidString)", "_parent_value@Microsoft.Dynamics.CRM.lookuplogicalname": "account"}"#)
+        let entity = try jtDecode(
+            JTEverything.self,
+            #"{"_parent_value": "\#(jtID1.uuidString)", "_parent_value@Microsoft.Dynamics.CRM.lookuplogicalname": "account"}"#
+        )
         #expect(jtText(try encoder.encodeForUpdate(entity)) == "{}")
         entity["parent"] = .entityReference(EntityReference(logicalName: "jtchild", id: jtID2))
-        #expect(jtText(try encoder.encodeForUpdate(entity)) == #"{"parent_jtchild@odata.bind":"/jtchildren(11111111-2222-3333-4444-555555555555)"}"#)
+        #expect(
+            jtText(try encoder.encodeForUpdate(entity))
+                == #"{"parent_jtchild@odata.bind":"/jtchildren(11111111-2222-3333-4444-555555555555)"}"#
+        )
     }
 
     @Test func deepInsert() throws {
@@ -67,9 +91,7 @@ struct EncoderBindTests {
     }
 
     @Test func deepInsertOfOneEntityInACollectionIsAnArray() throws {
-        let text = try create { entity in
-            entity.setRelatedCollection([JTChild()], for: "children")
-        }
+        let text = try create { entity in entity.setRelatedCollection([JTChild()], for: "children") }
         #expect(text == #"{"Children":[{}]}"#)
     }
 
@@ -85,7 +107,10 @@ struct EncoderBindTests {
             entity.setRelatedCollection([child], for: "children")
             entity.relatedEntities["other"] = EntityCollection(entities: [nested])
         }
-        #expect(text == #"{"Children":[{"bonus":1}],"other":[{"owner_systemuser@odata.bind":"/systemusers(0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8)","Best":{"name":"g"}}]}"#)
+        #expect(
+            text
+                == #"{"Children":[{"bonus":1}],"other":[{"owner_systemuser@odata.bind":"/systemusers(0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8)","Best":{"name":"g"}}]}"#
+        )
     }
 
     @Test func updatesDoNotDeepInsert() throws {

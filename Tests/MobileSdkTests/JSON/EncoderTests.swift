@@ -14,7 +14,10 @@ struct EncoderTests {
         entity["zzz"] = .boolean(false)
         entity["big"] = .int64(9_007_199_254_740_993)
         entity.acceptChanges()
-        #expect(jtText(try encoder.encodeForCreate(entity)) == #"{"amount":null,"big":9007199254740993,"count":3,"name":"n","zzz":false}"#)
+        #expect(
+            jtText(try encoder.encodeForCreate(entity))
+                == #"{"amount":null,"big":9007199254740993,"count":3,"name":"n","zzz":false}"#
+        )
     }
 
     @Test func updateHasOnlyChangedAttributes() throws {
@@ -31,9 +34,15 @@ struct EncoderTests {
 
     @Test func payloadNamesOfComplexMembers() throws {
         let entity = JTEverything()
-        entity["address"] = .complex(["kind": .enumMember("Home"), "Zip": .int64(5), "Geo": .complex(["Lat": .double(1.5)]), "Other": .string("o")])
+        entity["address"] = .complex([
+            "kind": .enumMember("Home"), "Zip": .int64(5), "Geo": .complex(["Lat": .double(1.5)]),
+            "Other": .string("o"),
+        ])
         // In storage-name order (`kind` last), each under its payload name.
-        #expect(jtText(try encoder.encodeForCreate(entity)) == #"{"address":{"Geo":{"Lat":1.5},"Other":"o","Zip":5,"Kind":"Home"}}"#)
+        #expect(
+            jtText(try encoder.encodeForCreate(entity))
+                == #"{"address":{"Geo":{"Lat":1.5},"Other":"o","Zip":5,"Kind":"Home"}}"#
+        )
     }
 
     @Test func ieee754CompatibleWritesInt64AndDecimalAsStrings() throws {
@@ -44,10 +53,14 @@ struct EncoderTests {
         entity["count"] = .int32(1)
         entity["double"] = .double(0.1)
         let compatible = ODataJSONEncoder(ieee754Compatible: true, registry: jtRegistry())
-        #expect(jtText(try compatible.encodeForCreate(entity))
-            == #"{"amount":"123456789012345678901234567890.5","big":"-9223372036854775808","count":1,"double":0.1,"revenue":"12.5"}"#)
-        #expect(jtText(try encoder.encodeForCreate(entity))
-            == #"{"amount":123456789012345678901234567890.5,"big":-9223372036854775808,"count":1,"double":0.1,"revenue":12.5}"#)
+        #expect(
+            jtText(try compatible.encodeForCreate(entity))
+                == #"{"amount":"123456789012345678901234567890.5","big":"-9223372036854775808","count":1,"double":0.1,"revenue":"12.5"}"#
+        )
+        #expect(
+            jtText(try encoder.encodeForCreate(entity))
+                == #"{"amount":123456789012345678901234567890.5,"big":-9223372036854775808,"count":1,"double":0.1,"revenue":12.5}"#
+        )
     }
 
     @Test func valueForms() throws {
@@ -67,19 +80,28 @@ struct EncoderTests {
         #expect(try text(.string("a\"b\\c\n\u{01}é")) == #""a\"b\\c\n\u0001é""#)
         #expect(try text(.guid(jtID1)) == #""0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8""#)
         #expect(try text(.binary(Data([0xFB, 0xFF]))) == #""+/8=""#)
-        #expect(try text(.dateTimeOffset(Date(timeIntervalSince1970: 1_714_566_600.25))) == #""2024-05-01T12:30:00.250Z""#)
+        #expect(
+            try text(.dateTimeOffset(Date(timeIntervalSince1970: 1_714_566_600.25))) == #""2024-05-01T12:30:00.250Z""#
+        )
         #expect(try text(.dateTimeOffset(Date(timeIntervalSince1970: 0)), .dateTime) == #""1970-01-01T00:00:00Z""#)
         #expect(try text(.date(DateOnly(year: 2024, month: 2, day: 29))) == #""2024-02-29""#)
-        #expect(try text(.timeOfDay(TimeOfDay(hour: 8, minute: 5, second: 0, nanosecond: 5_000_000))) == #""08:05:00.005""#)
+        #expect(
+            try text(.timeOfDay(TimeOfDay(hour: 8, minute: 5, second: 0, nanosecond: 5_000_000))) == #""08:05:00.005""#
+        )
         #expect(try text(.duration(EdmDuration(seconds: 93_600))) == #""P1DT2H""#)
         #expect(try text(.enumMember("Red,Blue")) == #""Red,Blue""#)
         #expect(try text(.optionSetValue(OptionSetValue(3))) == "3")
         #expect(try text(.optionSetValues([OptionSetValue(1), OptionSetValue(2)])) == #""1,2""#)
         #expect(try text(.money(Money(Decimal(string: "-0.5")!))) == "-0.5")
-        #expect(try text(.untyped(.object(["b": .array([.number(1), .null]), "a": .bool(true)]))) == #"{"a":true,"b":[1,null]}"#)
+        #expect(
+            try text(.untyped(.object(["b": .array([.number(1), .null]), "a": .bool(true)])))
+                == #"{"a":true,"b":[1,null]}"#
+        )
         #expect(try text(.collection([.int32(1), .collection([])])) == "[1,[]]")
-        #expect(try text(.geography(.point(longitude: 1.5, latitude: -2, srid: 4326)))
-            == #"{"coordinates":[1.5,-2],"crs":{"properties":{"name":"EPSG:4326"},"type":"name"},"type":"Point"}"#)
+        #expect(
+            try text(.geography(.point(longitude: 1.5, latitude: -2, srid: 4326)))
+                == #"{"coordinates":[1.5,-2],"crs":{"properties":{"name":"EPSG:4326"},"type":"name"},"type":"Point"}"#
+        )
         #expect(try text(.null) == "null")
     }
 
@@ -87,14 +109,21 @@ struct EncoderTests {
         func build() -> JTEverything {
             let entity = JTEverything()
             for index in (0..<40).reversed() { entity["attr\(index)"] = .int32(Int32(index)) }
-            entity["address"] = .complex(Dictionary(uniqueKeysWithValues: (0..<20).map { ("m\($0)", AttributeValue.int32(Int32($0))) }))
-            entity["extra"] = .untyped(.object(Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", UntypedValue.number(Decimal($0))) })))
-            entity.relatedEntities["children"] = EntityCollection(entities: (0..<5).map { index in
-                let child = JTChild()
-                child["name"] = .string("c\(index)")
-                child["rank"] = .int64(Int64(index))
-                return child
-            })
+            entity["address"] = .complex(
+                Dictionary(uniqueKeysWithValues: (0..<20).map { ("m\($0)", AttributeValue.int32(Int32($0))) })
+            )
+            entity["extra"] = .untyped(
+                .object(Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", UntypedValue.number(Decimal($0))) }))
+            )
+            entity.relatedEntities["children"] = EntityCollection(
+                entities: (0..<5)
+                    .map { index in
+                        let child = JTChild()
+                        child["name"] = .string("c\(index)")
+                        child["rank"] = .int64(Int64(index))
+                        return child
+                    }
+            )
             entity.relatedEntities["zeta"] = EntityCollection(entities: [Entity(logicalName: "zeta")])
             return entity
         }
@@ -106,7 +135,12 @@ struct EncoderTests {
         let text = jtText(first)
         #expect(text.hasPrefix(#"{"address":{"m0":0,"m1":1,"m10":10,"#))
         // The output is JSON the reader accepts.
-        #expect(throws: Never.self) { try withJSONReader(text) { reader in _ = try reader.readUntyped(); try reader.expectEnd() } }
+        #expect(throws: Never.self) {
+            try withJSONReader(text) { reader in
+                _ = try reader.readUntyped()
+                try reader.expectEnd()
+            }
+        }
     }
 
     @Test func nanDecimalsAreNotWrittenAsInvalidJSON() throws {

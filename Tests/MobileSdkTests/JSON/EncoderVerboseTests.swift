@@ -30,8 +30,10 @@ struct EncoderVerboseTests {
         #expect(try text(.money(Money(Decimal(string: "12.5")!))) == #"{"Value":"12.5"}"#)
         #expect(try text(.null, .optionSet) == #"{"Value":null}"#)
         #expect(try text(.null, .money) == #"{"Value":null}"#)
-        #expect(try text(.entityReference(EntityReference(logicalName: "account", id: jtID1, name: "n")))
-            == #"{"Id":"0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8","LogicalName":"account"}"#)
+        #expect(
+            try text(.entityReference(EntityReference(logicalName: "account", id: jtID1, name: "n")))
+                == #"{"Id":"0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8","LogicalName":"account"}"#
+        )
         #expect(try text(.null, .lookup([])) == #"{"Id":null,"LogicalName":null}"#)
         #expect(try text(.null, .string) == "null")
         // A null collection (a multi-select option set) is a plain null, not a wrapper.
@@ -40,12 +42,17 @@ struct EncoderVerboseTests {
     }
 
     @Test func collectionsAreWrappedInResults() throws {
-        #expect(try text(.collection([.string("a"), .string("b")]), .string, collection: true) == #"{"results":["a","b"]}"#)
+        #expect(
+            try text(.collection([.string("a"), .string("b")]), .string, collection: true) == #"{"results":["a","b"]}"#
+        )
         #expect(try text(.collection([]), .int32, collection: true) == #"{"results":[]}"#)
     }
 
     @Test func timeOfDayAsDuration() throws {
-        #expect(try text(.timeOfDay(TimeOfDay(hour: 13, minute: 30, second: 15, nanosecond: 250_000_000))) == #""PT13H30M15.25S""#)
+        #expect(
+            try text(.timeOfDay(TimeOfDay(hour: 13, minute: 30, second: 15, nanosecond: 250_000_000)))
+                == #""PT13H30M15.25S""#
+        )
         #expect(try text(.timeOfDay(TimeOfDay(hour: 0, minute: 0, second: 0))) == #""PT0S""#)
     }
 
@@ -60,7 +67,9 @@ struct EncoderVerboseTests {
         child["name"] = .string("c")
         entity.setRelatedCollection([child], for: "children")
         entity.setRelated(JTChild(), for: "best")
-        #expect(jtText(try encoder.encodeForCreate(entity))
-            == #"{"legacy":"/Date(0)/","_parent_value":{"Id":"0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8","LogicalName":"account"},"revenue":{"Value":null},"status":{"Value":2},"tags":{"results":["t"]},"Best":{},"Children":{"results":[{"name":"c"}]}}"#)
+        #expect(
+            jtText(try encoder.encodeForCreate(entity))
+                == #"{"legacy":"/Date(0)/","_parent_value":{"Id":"0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8","LogicalName":"account"},"revenue":{"Value":null},"status":{"Value":2},"tags":{"results":["t"]},"Best":{},"Children":{"results":[{"name":"c"}]}}"#
+        )
     }
 }

@@ -20,10 +20,15 @@ struct JSONReaderTests {
 
     @Test func nestedValues() throws {
         let value = try parse(#" { "a" : [1, {"b": [true, false, null]}, [], {}], "c": "x" } "#)
-        #expect(value == .object([
-            "a": .array([.number(1), .object(["b": .array([.bool(true), .bool(false), .null])]), .array([]), .object([:])]),
-            "c": .string("x"),
-        ]))
+        #expect(
+            value
+                == .object([
+                    "a": .array([
+                        .number(1), .object(["b": .array([.bool(true), .bool(false), .null])]), .array([]),
+                        .object([:]),
+                    ]), "c": .string("x"),
+                ])
+        )
         #expect(try parse("[[[]]]") == .array([.array([.array([])])]))
         #expect(try parse("\t\r\n[ ]\n") == .array([]))
     }
@@ -34,7 +39,9 @@ struct JSONReaderTests {
             #expect(try reader.nextKey() == "k")
             try reader.beginArray()
             var numbers: [String] = []
-            while try reader.nextElement() { numbers.append(String(decoding: try reader.readNumberBytes(), as: UTF8.self)) }
+            while try reader.nextElement() {
+                numbers.append(String(decoding: try reader.readNumberBytes(), as: UTF8.self))
+            }
             #expect(numbers == ["1", "2"])
             #expect(try reader.nextKey() == "n")
             #expect(try reader.readNull())
@@ -105,15 +112,14 @@ struct JSONReaderTests {
             ("0", 0), ("-0", 0), ("7", 7), ("-12", -12), ("1.5", 1.5), ("0.25", 0.25), ("1e3", 1000), ("1E+2", 100),
             ("-2.5e-2", Decimal(string: "-0.025")!), ("10", 10), ("123456789012", 123_456_789_012),
         ]
-        for (text, expected) in cases {
-            #expect(try parse(text) == .number(expected), "\(text)")
-        }
+        for (text, expected) in cases { #expect(try parse(text) == .number(expected), "\(text)") }
     }
 
     @Test func numberGrammarIsEnforced() {
-        for text in ["01", "-01", "00", "-", "+1", "1.", ".5", "1e", "1e+", "-.5", "1.e3", "0x10", "Infinity", "NaN", "1_000", "--1"] {
-            #expect(throws: JSONPayloadError.self, "\(text)") { try parse(text) }
-        }
+        for text in [
+            "01", "-01", "00", "-", "+1", "1.", ".5", "1e", "1e+", "-.5", "1.e3", "0x10", "Infinity", "NaN", "1_000",
+            "--1",
+        ] { #expect(throws: JSONPayloadError.self, "\(text)") { try parse(text) } }
     }
 
     @Test func literals() throws {
@@ -126,10 +132,10 @@ struct JSONReaderTests {
     }
 
     @Test func structureErrors() {
-        for text in ["", " ", "[1,]", "[,1]", "[1 2]", "{\"a\":1,}", "{,}", "{\"a\" 1}", "{1: 2}", "{\"a\":}", "[", "{", "{\"a\"",
-                     "{\"a\":1", "[1", "]", "}", "{\"a\":1]", "[1}", "'a'"] {
-            #expect(throws: JSONPayloadError.self, "\(text)") { try parse(text) }
-        }
+        for text in [
+            "", " ", "[1,]", "[,1]", "[1 2]", "{\"a\":1,}", "{,}", "{\"a\" 1}", "{1: 2}", "{\"a\":}", "[", "{",
+            "{\"a\"", "{\"a\":1", "[1", "]", "}", "{\"a\":1]", "[1}", "'a'",
+        ] { #expect(throws: JSONPayloadError.self, "\(text)") { try parse(text) } }
     }
 
     @Test func trailingGarbageIsRejected() throws {
@@ -149,7 +155,10 @@ struct JSONReaderTests {
         // Far deeper input fails at the limit instead of exhausting the stack.
         #expect(throws: JSONPayloadError.self) { try parse(String(repeating: "[", count: 100_000)) }
         // Depth is given back when containers close.
-        let wide = "[" + Array(repeating: String(repeating: "[", count: 500) + String(repeating: "]", count: 500), count: 3).joined(separator: ",") + "]"
+        let wide =
+            "["
+            + Array(repeating: String(repeating: "[", count: 500) + String(repeating: "]", count: 500), count: 3)
+            .joined(separator: ",") + "]"
         #expect(throws: Never.self) { try parse(wide) }
     }
 
@@ -173,9 +182,7 @@ struct JSONReaderTests {
         #expect(trailing.column == 3)
     }
 
-    @Test func errorWithoutPositionPrintsMessageOnly() {
-        #expect(JSONPayloadError(message: "m").description == "m")
-    }
+    @Test func errorWithoutPositionPrintsMessageOnly() { #expect(JSONPayloadError(message: "m").description == "m") }
 
     @Test func plainStringBytesLeaveEscapedStringsAlone() throws {
         try withJSONReader(#"["abc", "a\nb"]"#) { reader in

@@ -10,11 +10,9 @@ struct KeyCacheTests {
 
     @Test func recordsWithOtherKeysOrOrdersReadAsAlone() throws {
         let records = [
-            #"{"childid":"\#(first)","name":"a","rank":1}"#,
-            #"{"rank":"2","childid":"\#(second)","name":"b"}"#,
+            #"{"childid":"\#(first)","name":"a","rank":1}"#, #"{"rank":"2","childid":"\#(second)","name":"b"}"#,
             ##"{"@odata.type":"#Test.SpecialChild","childid":"\##(first)","bonus":1.5,"name":"c"}"##,
-            #"{"childid":"\#(second)","n\u0061me":"d","extra":true}"#,
-            #"{"childid":"\#(first)","name":"e","rank":5}"#,
+            #"{"childid":"\#(second)","n\u0061me":"d","extra":true}"#, #"{"childid":"\#(first)","name":"e","rank":5}"#,
         ]
         let page = try jtDecodeCollection(JTChild.self, #"{"value":[\#(records.joined(separator: ","))]}"#)
         #expect(page.entities.count == records.count)
@@ -31,33 +29,53 @@ struct KeyCacheTests {
     }
 
     @Test func annotationsStayWithTheirRecord() throws {
-        let page = try jtDecodeCollection(JTEverything.self, #"""
+        let page = try jtDecodeCollection(
+            JTEverything.self,
+            #"""
             {"value":[
               {"_parent_value":"\#(first)","_parent_value@Microsoft.Dynamics.CRM.lookuplogicalname":"jtchild","_parent_value@OData.Community.Display.V1.FormattedValue":"One"},
               {"_parent_value":"\#(second)","_parent_value@Microsoft.Dynamics.CRM.lookuplogicalname":"account"},
               {"_parent_value@OData.Community.Display.V1.FormattedValue":"Three","_parent_value@Microsoft.Dynamics.CRM.lookuplogicalname":"account","_parent_value":"\#(first)"}
             ]}
-            """#)
+            """#
+        )
         let references = page.entities.map { $0["parent"] }
-        #expect(references == [
-            .entityReference(EntityReference(logicalName: "jtchild", id: UUID(uuidString: first) ?? UUID(), name: "One")),
-            .entityReference(EntityReference(logicalName: "account", id: UUID(uuidString: second) ?? UUID())),
-            .entityReference(EntityReference(logicalName: "account", id: UUID(uuidString: first) ?? UUID(), name: "Three")),
-        ])
+        #expect(
+            references == [
+                .entityReference(
+                    EntityReference(logicalName: "jtchild", id: UUID(uuidString: first) ?? UUID(), name: "One")
+                ), .entityReference(EntityReference(logicalName: "account", id: UUID(uuidString: second) ?? UUID())),
+                .entityReference(
+                    EntityReference(logicalName: "account", id: UUID(uuidString: first) ?? UUID(), name: "Three")
+                ),
+            ]
+        )
         #expect(page.entities[1].formattedValues.isEmpty)
     }
 
     /// Dataverse names a lookup's navigation property like the lookup (`ownerid`): each keeps its own metadata.
     @Test func aLookupAndANavigationPropertyMayShareAName() throws {
         let record = DataverseLike()
-        record["ownerid"] = .entityReference(EntityReference(logicalName: "systemuser", id: UUID(uuidString: first) ?? UUID()))
+        record["ownerid"] = .entityReference(
+            EntityReference(logicalName: "systemuser", id: UUID(uuidString: first) ?? UUID())
+        )
         let body = try ODataJSONEncoder().encodeForCreate(record)
         #expect(String(decoding: body, as: UTF8.self) == #"{"ownerid@odata.bind":"/systemusers(\#(first))"}"#)
 
-        let decoded = try ODataJSONDecoder(registry: EntityRegistry()).decodeEntity(DataverseLike.self, from: Data(#"""
-            {"_ownerid_value":"\#(first)","_ownerid_value@Microsoft.Dynamics.CRM.lookuplogicalname":"systemuser","ownerid":{"systemuserid":"\#(first)"}}
-            """#.utf8))
-        #expect(decoded["ownerid"] == .entityReference(EntityReference(logicalName: "systemuser", id: UUID(uuidString: first) ?? UUID())))
+        let decoded = try ODataJSONDecoder(registry: EntityRegistry())
+            .decodeEntity(
+                DataverseLike.self,
+                from: Data(
+                    #"""
+                    {"_ownerid_value":"\#(first)","_ownerid_value@Microsoft.Dynamics.CRM.lookuplogicalname":"systemuser","ownerid":{"systemuserid":"\#(first)"}}
+                    """#
+                    .utf8
+                )
+            )
+        #expect(
+            decoded["ownerid"]
+                == .entityReference(EntityReference(logicalName: "systemuser", id: UUID(uuidString: first) ?? UUID()))
+        )
         #expect(decoded.relatedEntities["ownerid"]?.entities.count == 1)
     }
 }
@@ -67,8 +85,11 @@ private final class DataverseLike: Entity {
     override class var entityLogicalName: String { "dataverselike" }
     override class var propertyMetadata: [PropertyMetadata] {
         [
-            .init("ownerid", .lookup([.init("systemuser", navigationProperty: "ownerid", entitySetName: "systemusers")]), propertyName: "_ownerid_value"),
-            .init("ownerid", .navigation(Entity.self), propertyName: "ownerid"),
+            .init(
+                "ownerid",
+                .lookup([.init("systemuser", navigationProperty: "ownerid", entitySetName: "systemusers")]),
+                propertyName: "_ownerid_value"
+            ), .init("ownerid", .navigation(Entity.self), propertyName: "ownerid"),
         ]
     }
 }

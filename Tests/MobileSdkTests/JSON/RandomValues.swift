@@ -6,9 +6,7 @@ import Foundation
 struct RandomValues {
     var random: SeededGenerator
 
-    init(seed: UInt64) {
-        random = SeededGenerator(seed: seed)
-    }
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
     mutating func int<T: FixedWidthInteger>(_ type: T.Type = T.self) -> T {
         // Bounds and small values more often than their share.
@@ -26,7 +24,10 @@ struct RandomValues {
 
     mutating func double() -> Double {
         switch Int.random(in: 0..<5, using: &random) {
-        case 0: return [.infinity, -.infinity, 0, -0.0, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 0.1, 1e22][Int.random(in: 0..<8, using: &random)]
+        case 0:
+            return [.infinity, -.infinity, 0, -0.0, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 0.1, 1e22][
+                Int.random(in: 0..<8, using: &random)
+            ]
         case 1: return Double(Int.random(in: -1000...1000, using: &random)) / 8
         default:
             while true {
@@ -56,19 +57,29 @@ struct RandomValues {
     }
 
     mutating func string() -> String {
-        let pool: [String] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{01}", "\u{1F}", "é", "ß", "😀", "中", "\u{7F}", "@", "{", "]", ","]
-        return (0..<Int.random(in: 0...12, using: &random)).map { _ in pool[Int.random(in: 0..<pool.count, using: &random)] }.joined()
+        let pool: [String] = [
+            "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{01}", "\u{1F}", "é", "ß", "😀", "中", "\u{7F}",
+            "@", "{", "]", ",",
+        ]
+        return (0..<Int.random(in: 0...12, using: &random))
+            .map { _ in pool[Int.random(in: 0..<pool.count, using: &random)] }.joined()
     }
 
     mutating func guid() -> UUID {
         let high = random.next()
         let low = random.next()
-        return UUID(uuid: (UInt8(truncatingIfNeeded: high), UInt8(truncatingIfNeeded: high >> 8), UInt8(truncatingIfNeeded: high >> 16),
-                           UInt8(truncatingIfNeeded: high >> 24), UInt8(truncatingIfNeeded: high >> 32), UInt8(truncatingIfNeeded: high >> 40),
-                           UInt8(truncatingIfNeeded: high >> 48), UInt8(truncatingIfNeeded: high >> 56), UInt8(truncatingIfNeeded: low),
-                           UInt8(truncatingIfNeeded: low >> 8), UInt8(truncatingIfNeeded: low >> 16), UInt8(truncatingIfNeeded: low >> 24),
-                           UInt8(truncatingIfNeeded: low >> 32), UInt8(truncatingIfNeeded: low >> 40), UInt8(truncatingIfNeeded: low >> 48),
-                           UInt8(truncatingIfNeeded: low >> 56)))
+        return UUID(
+            uuid: (
+                UInt8(truncatingIfNeeded: high), UInt8(truncatingIfNeeded: high >> 8),
+                UInt8(truncatingIfNeeded: high >> 16), UInt8(truncatingIfNeeded: high >> 24),
+                UInt8(truncatingIfNeeded: high >> 32), UInt8(truncatingIfNeeded: high >> 40),
+                UInt8(truncatingIfNeeded: high >> 48), UInt8(truncatingIfNeeded: high >> 56),
+                UInt8(truncatingIfNeeded: low), UInt8(truncatingIfNeeded: low >> 8),
+                UInt8(truncatingIfNeeded: low >> 16), UInt8(truncatingIfNeeded: low >> 24),
+                UInt8(truncatingIfNeeded: low >> 32), UInt8(truncatingIfNeeded: low >> 40),
+                UInt8(truncatingIfNeeded: low >> 48), UInt8(truncatingIfNeeded: low >> 56)
+            )
+        )
     }
 
     mutating func data() -> Data {
@@ -77,25 +88,39 @@ struct RandomValues {
 
     /// A whole number of milliseconds between the years 1 and 9999.
     mutating func date() -> Date {
-        Date(timeIntervalSince1970: Double(Int64.random(in: -62_135_596_800_000...253_402_300_799_000, using: &random)) / 1000)
+        Date(
+            timeIntervalSince1970: Double(Int64.random(in: -62_135_596_800_000...253_402_300_799_000, using: &random))
+                / 1000
+        )
     }
 
     mutating func dateOnly() -> DateOnly {
         if chance(10) {
             // A leap day: a year divisible by 4 but not by 100, or by 400.
-            let year = chance(20) ? 400 * Int.random(in: 1...24, using: &random) : 4 * Int.random(in: 1...2499, using: &random)
+            let year =
+                chance(20) ? 400 * Int.random(in: 1...24, using: &random) : 4 * Int.random(in: 1...2499, using: &random)
             return DateOnly(year: year % 100 == 0 && year % 400 != 0 ? year + 4 : year, month: 2, day: 29)
         }
-        return DateOnly(year: Int.random(in: 1...9999, using: &random), month: Int.random(in: 1...12, using: &random), day: Int.random(in: 1...28, using: &random))
+        return DateOnly(
+            year: Int.random(in: 1...9999, using: &random),
+            month: Int.random(in: 1...12, using: &random),
+            day: Int.random(in: 1...28, using: &random)
+        )
     }
 
     mutating func timeOfDay() -> TimeOfDay {
-        TimeOfDay(hour: Int.random(in: 0...23, using: &random), minute: Int.random(in: 0...59, using: &random),
-                  second: Int.random(in: 0...59, using: &random), nanosecond: chance(50) ? 0 : Int.random(in: 0...999_999_999, using: &random))
+        TimeOfDay(
+            hour: Int.random(in: 0...23, using: &random),
+            minute: Int.random(in: 0...59, using: &random),
+            second: Int.random(in: 0...59, using: &random),
+            nanosecond: chance(50) ? 0 : Int.random(in: 0...999_999_999, using: &random)
+        )
     }
 
     mutating func duration() -> EdmDuration {
-        let text = (chance(30) ? "-" : "") + digits(Int.random(in: 1...9, using: &random)) + (chance(50) ? "." + digits(Int.random(in: 1...9, using: &random)) : "")
+        let text =
+            (chance(30) ? "-" : "") + digits(Int.random(in: 1...9, using: &random))
+            + (chance(50) ? "." + digits(Int.random(in: 1...9, using: &random)) : "")
         return EdmDuration(seconds: Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0)
     }
 

@@ -25,9 +25,14 @@ struct RoundTripTests {
         if property.isCollection {
             switch property.type {
             case .optionSet: return .optionSetValues(values.options())
-            case .string: return .collection((0..<Int.random(in: 0...3, using: &values.random)).map { _ in .string(values.string()) })
-            case .int32: return .collection((0..<Int.random(in: 0...3, using: &values.random)).map { _ in .int32(values.int()) })
-            case .complex: return .collection((0..<Int.random(in: 0...2, using: &values.random)).map { _ in address(&values) })
+            case .string:
+                return .collection(
+                    (0..<Int.random(in: 0...3, using: &values.random)).map { _ in .string(values.string()) }
+                )
+            case .int32:
+                return .collection((0..<Int.random(in: 0...3, using: &values.random)).map { _ in .int32(values.int()) })
+            case .complex:
+                return .collection((0..<Int.random(in: 0...2, using: &values.random)).map { _ in address(&values) })
             default: return nil
             }
         }
@@ -69,7 +74,9 @@ struct RoundTripTests {
         if values.chance(70) { members["Zip"] = .int64(values.int()) }
         if values.chance(50) { members["kind"] = .enumMember("Home") }
         if values.chance(50) { members["Lines"] = .collection([.string(values.string())]) }
-        if values.chance(50) { members["Geo"] = .complex(["Lat": .double(values.double()), "Checked": .dateTimeOffset(values.date())]) }
+        if values.chance(50) {
+            members["Geo"] = .complex(["Lat": .double(values.double()), "Checked": .dateTimeOffset(values.date())])
+        }
         if values.chance(30) { members["Extra"] = .string(values.string()) }
         if values.chance(20) { members["Flag"] = .boolean(values.bool()) }
         return .complex(members)
@@ -103,28 +110,27 @@ struct RoundTripTests {
         ODataJSONEncoder(version: dialect.version, ieee754Compatible: dialect == .v4IEEE754, registry: jtRegistry())
     }
 
-    @Test(arguments: Dialect.allCases)
-    func encodeThenDecodeGivesTheSameAttributes(dialect: Dialect) throws {
+    @Test(arguments: Dialect.allCases) func encodeThenDecodeGivesTheSameAttributes(dialect: Dialect) throws {
         let decoder = ODataJSONDecoder(version: dialect.version, registry: jtRegistry())
         for seed in UInt64(1)...300 {
             let original = randomEntity(seed: seed, dialect: dialect)
             var body = try encoder(dialect).encodeForCreate(original)
             if dialect == .v2 { body = Data("{\"d\":".utf8) + body + Data("}".utf8) }
             let decoded: JTEverything
-            do {
-                decoded = try decoder.decodeEntity(JTEverything.self, from: body)
-            } catch {
+            do { decoded = try decoder.decodeEntity(JTEverything.self, from: body) } catch {
                 Issue.record("seed \(seed), \(dialect): \(error) in \(jtText(body))")
                 continue
             }
-            for name in Set(original.attributes.keys).union(decoded.attributes.keys).sorted() where original[name] != decoded[name] {
-                Issue.record("seed \(seed), \(dialect), \(name): \(String(describing: original[name])) came back as \(String(describing: decoded[name])) from \(jtText(body))")
+            for name in Set(original.attributes.keys).union(decoded.attributes.keys).sorted()
+            where original[name] != decoded[name] {
+                Issue.record(
+                    "seed \(seed), \(dialect), \(name): \(String(describing: original[name])) came back as \(String(describing: decoded[name])) from \(jtText(body))"
+                )
             }
         }
     }
 
-    @Test(arguments: Dialect.allCases)
-    func encodingIsStableUnderRoundTrips(dialect: Dialect) throws {
+    @Test(arguments: Dialect.allCases) func encodingIsStableUnderRoundTrips(dialect: Dialect) throws {
         // Encoding the decoded entity again gives the same bytes.
         let decoder = ODataJSONDecoder(version: dialect.version, registry: jtRegistry())
         for seed in UInt64(1000)...1100 {
@@ -146,9 +152,11 @@ struct RoundTripTests {
             if case .lookup = property.type { continue }
             for _ in 0..<20 {
                 guard let value = value(of: property, &values, dialect: .v4) else { continue }
-                let body = try ODataJSONEncoder(registry: jtRegistry()).encodeValue(value, type: property.type, collection: property.isCollection)
+                let body = try ODataJSONEncoder(registry: jtRegistry())
+                    .encodeValue(value, type: property.type, collection: property.isCollection)
                 let wrapped = Data("{\"value\":".utf8) + body + Data("}".utf8)
-                let decoded = try ODataJSONDecoder(registry: jtRegistry()).decodeValue(from: wrapped, type: property.type, collection: property.isCollection)
+                let decoded = try ODataJSONDecoder(registry: jtRegistry())
+                    .decodeValue(from: wrapped, type: property.type, collection: property.isCollection)
                 #expect(decoded == value, "\(property.name): \(jtText(body))")
             }
         }

@@ -31,7 +31,9 @@ public struct LoopbackPresenter: AuthorizationPresenter {
         // the port is the listener's.
         if components?.host?.lowercased() != "localhost" { components?.host = "127.0.0.1" }
         components?.port = Int(listener.port)
-        guard let redirectURI = components?.url else { throw ODataClientError.invalidRequest("the redirect URI \(request.redirectURI) is not a URL") }
+        guard let redirectURI = components?.url else {
+            throw ODataClientError.invalidRequest("the redirect URI \(request.redirectURI) is not a URL")
+        }
         try await openBrowser(request.url(redirectingTo: redirectURI))
         let deadline = Date().addingTimeInterval(timeout)
         let path = redirectURI.path.isEmpty ? "/" : redirectURI.path
@@ -40,7 +42,9 @@ public struct LoopbackPresenter: AuthorizationPresenter {
             guard Date() < deadline else { throw SignInError.timedOut }
             // Short waits, so that cancellation is noticed; the work runs off the caller's executor.
             guard let target = try await listener.nextRequestTarget(waitingMilliseconds: 200) else { continue }
-            guard let url = URL(string: target, relativeTo: redirectURI)?.absoluteURL, url.path == path else { continue }
+            guard let url = URL(string: target, relativeTo: redirectURI)?.absoluteURL, url.path == path else {
+                continue
+            }
             return AuthorizationCallback(url: url, redirectURI: redirectURI)
         }
     }
@@ -71,7 +75,9 @@ private final class LoopbackListener: @unchecked Sendable {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(descriptor, 4) == 0 else {
             let failure = errno
@@ -87,8 +93,7 @@ private final class LoopbackListener: @unchecked Sendable {
     }
 
     /// The target of the next request's request line (`/callback?code=…`), or nil when none came within the wait.
-    @concurrent
-    func nextRequestTarget(waitingMilliseconds: Int32) async throws -> String? {
+    @concurrent func nextRequestTarget(waitingMilliseconds: Int32) async throws -> String? {
         var descriptor = pollfd(fd: socketDescriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, waitingMilliseconds) > 0 else { return nil }
         let connection = accept(socketDescriptor, nil, nil)
@@ -105,8 +110,11 @@ private final class LoopbackListener: @unchecked Sendable {
         }
         let head = String(decoding: received, as: UTF8.self)
         let words = head.prefix { $0 != "\r" && $0 != "\n" }.split(separator: " ")
-        let page = "<!DOCTYPE html><meta charset=utf-8><title>Signed in</title><p>You can close this window and return to the app.</p>\n"
-        let reply = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n" + page
+        let page =
+            "<!DOCTYPE html><meta charset=utf-8><title>Signed in</title><p>You can close this window and return to the app.</p>\n"
+        let reply =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n"
+            + page
         _ = reply.withCString { send(connection, $0, strlen($0), Self.noSignal) }
         guard words.count >= 2, words[0] == "GET" else { return nil }
         return String(words[1])
@@ -141,6 +149,7 @@ private enum SystemCalls {
 private extension [UInt8] {
     var containsHeaderEnd: Bool {
         guard count >= 4 else { return false }
-        return (0...(count - 4)).contains { self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10 }
+        return (0...(count - 4))
+            .contains { self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10 }
     }
 }

@@ -23,7 +23,8 @@ public enum SignInError: Error, Sendable, Equatable, CustomStringConvertible {
         case .signInRequired: "the user needs to sign in"
         case .cancelled: "sign-in was cancelled"
         case .timedOut: "sign-in timed out waiting for the browser's redirect"
-        case .refused(let error, let description): "the authorization server refused: \(error)" + (description.map { " (\($0))" } ?? "")
+        case .refused(let error, let description):
+            "the authorization server refused: \(error)" + (description.map { " (\($0))" } ?? "")
         case .stateMismatch: "the sign-in redirect does not belong to this sign-in (state mismatch)"
         case .missingCode: "the sign-in redirect carries no authorization code"
         case .listenerFailed(let code): "the loopback listener for the sign-in redirect could not start (errno \(code))"

@@ -37,9 +37,7 @@ public protocol TokenStore: Sendable {
 public struct FileTokenStore: TokenStore {
     public let file: URL
 
-    public init(file: URL) {
-        self.file = file
-    }
+    public init(file: URL) { self.file = file }
 
     /// The stored tokens; throws ``ODataClientError/invalidRequest(_:)`` for a file it will not trust or cannot read.
     public func load() async throws -> SignInTokens? {
@@ -52,15 +50,11 @@ public struct FileTokenStore: TokenStore {
         try Self.checked { try OwnerOnlyFile(file).write(data) }
     }
 
-    public func remove() async throws {
-        try Self.checked { try OwnerOnlyFile(file).remove() }
-    }
+    public func remove() async throws { try Self.checked { try OwnerOnlyFile(file).remove() } }
 
     /// The file's failures as the client's errors, which name the file and never its contents.
     private static func checked<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let failure as OwnerOnlyFile.Failure {
+        do { return try body() } catch let failure as OwnerOnlyFile.Failure {
             throw ODataClientError.invalidRequest("the token file: \(failure)")
         }
     }

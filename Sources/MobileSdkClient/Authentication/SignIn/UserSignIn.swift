@@ -27,8 +27,14 @@ public actor UserSignIn: AuthenticationProvider {
         /// Further parameters of the authorization request: `prompt`, `login_hint`, `domain_hint` …
         public var additionalParameters: [URLQueryItem]
 
-        public init(authorizationEndpoint: URL, tokenEndpoint: URL, clientId: String, redirectURI: URL, scopes: [String],
-                    additionalParameters: [URLQueryItem] = []) {
+        public init(
+            authorizationEndpoint: URL,
+            tokenEndpoint: URL,
+            clientId: String,
+            redirectURI: URL,
+            scopes: [String],
+            additionalParameters: [URLQueryItem] = []
+        ) {
             self.authorizationEndpoint = authorizationEndpoint
             self.tokenEndpoint = tokenEndpoint
             self.clientId = clientId
@@ -39,13 +45,20 @@ public actor UserSignIn: AuthenticationProvider {
 
         /// Microsoft Entra ID's v2.0 endpoints of `tenant` (a domain, a tenant id, or `organizations`), asking for
         /// `offline_access` too, without which no refresh token comes.
-        public static func entraID(tenant: String, clientId: String, redirectURI: URL, scopes: [String]) -> Configuration {
+        public static func entraID(tenant: String, clientId: String, redirectURI: URL, scopes: [String])
+            -> Configuration
+        {
             let base = "https://login.microsoftonline.com/" + FormEncoding.escape(tenant) + "/oauth2/v2.0/"
             // The base is built from a constant and an escaped path segment: these are valid URLs.
             let authorize = URL(string: base + "authorize") ?? URL(fileURLWithPath: "/")
             let token = URL(string: base + "token") ?? URL(fileURLWithPath: "/")
-            return Configuration(authorizationEndpoint: authorize, tokenEndpoint: token, clientId: clientId, redirectURI: redirectURI,
-                                 scopes: scopes.contains("offline_access") ? scopes : scopes + ["offline_access"])
+            return Configuration(
+                authorizationEndpoint: authorize,
+                tokenEndpoint: token,
+                clientId: clientId,
+                redirectURI: redirectURI,
+                scopes: scopes.contains("offline_access") ? scopes : scopes + ["offline_access"]
+            )
         }
     }
 
@@ -61,16 +74,18 @@ public actor UserSignIn: AuthenticationProvider {
     /// same one silently.
     private var signedOut = false
 
-    public init(_ configuration: Configuration, store: any TokenStore, transport: any HTTPTransport = URLSessionTransport()) {
+    public init(
+        _ configuration: Configuration,
+        store: any TokenStore,
+        transport: any HTTPTransport = URLSessionTransport()
+    ) {
         self.configuration = configuration
         self.store = store
         self.transport = transport
     }
 
     /// Whether tokens are stored (a user signed in, here or in an earlier launch).
-    public var isSignedIn: Bool {
-        get async throws { try await currentTokens() != nil }
-    }
+    public var isSignedIn: Bool { get async throws { try await currentTokens() != nil } }
 
     /// Shows the sign-in page through `presenter`, checks the redirect's `state`, and exchanges its code (with the
     /// PKCE verifier) for tokens, which the store keeps.
@@ -86,29 +101,40 @@ public actor UserSignIn: AuthenticationProvider {
             URLQueryItem(name: "response_type", value: "code"),
             URLQueryItem(name: "client_id", value: configuration.clientId),
             URLQueryItem(name: "scope", value: configuration.scopes.joined(separator: " ")),
-            URLQueryItem(name: "state", value: state),
-            URLQueryItem(name: "code_challenge", value: pkce.challenge),
+            URLQueryItem(name: "state", value: state), URLQueryItem(name: "code_challenge", value: pkce.challenge),
             URLQueryItem(name: "code_challenge_method", value: PKCE.method),
         ]
         parameters += configuration.additionalParameters
         if let prompt = prompt ?? (signedOut ? .selectAccount : nil),
-           !parameters.contains(where: { $0.name == "prompt" }) {
+            !parameters.contains(where: { $0.name == "prompt" })
+        {
             parameters.append(URLQueryItem(name: "prompt", value: prompt.rawValue))
         }
-        let request = AuthorizationRequest(redirectURI: configuration.redirectURI, endpoint: configuration.authorizationEndpoint,
-                                           parameters: parameters)
+        let request = AuthorizationRequest(
+            redirectURI: configuration.redirectURI,
+            endpoint: configuration.authorizationEndpoint,
+            parameters: parameters
+        )
         let callback = try await presenter.present(request)
         let query = Self.formFields(callback.url.query ?? "")
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
         guard value("state") == state else { throw SignInError.stateMismatch }
-        if let error = value("error") { throw SignInError.refused(error: error, description: value("error_description")) }
+        if let error = value("error") {
+            throw SignInError.refused(error: error, description: value("error_description"))
+        }
         guard let code = value("code") else { throw SignInError.missingCode }
         signedOut = false
         do {
-            try await keep(try await exchange(
-                .authorizationCode(code: code, redirectURI: callback.redirectURI.absoluteString,
-                                   codeVerifier: pkce.verifier),
-                keeping: nil))
+            try await keep(
+                try await exchange(
+                    .authorizationCode(
+                        code: code,
+                        redirectURI: callback.redirectURI.absoluteString,
+                        codeVerifier: pkce.verifier
+                    ),
+                    keeping: nil
+                )
+            )
         } catch let refusal as TokenEndpoint.Refusal {
             throw SignInError.refused(error: refusal.code ?? "HTTP \(refusal.status)", description: refusal.description)
         }
@@ -139,12 +165,12 @@ public actor UserSignIn: AuthenticationProvider {
 
     /// The fields of a redirect's query, form-decoded (RFC 6749 appendix B: `+` is a space).
     static func formFields(_ query: String) -> [(name: String, value: String)] {
-        query.split(separator: "&").map { field in
-            let parts = field.split(separator: "=", maxSplits: 1).map {
-                $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+        query.split(separator: "&")
+            .map { field in
+                let parts = field.split(separator: "=", maxSplits: 1)
+                    .map { $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0) }
+                return (parts[0], parts.count > 1 ? parts[1] : "")
             }
-            return (parts[0], parts.count > 1 ? parts[1] : "")
-        }
     }
 
     // MARK: Tokens
@@ -179,19 +205,25 @@ public actor UserSignIn: AuthenticationProvider {
         } catch let refusal as TokenEndpoint.Refusal where refusal.code == "invalid_grant" {
             try await endSignIn()
             throw SignInError.signInRequired
-        } catch let refusal as TokenEndpoint.Refusal {
-            throw refusal.clientError
-        }
+        } catch let refusal as TokenEndpoint.Refusal { throw refusal.clientError }
     }
 
     /// Asks the token endpoint; a reply without a refresh token keeps `previousRefreshToken` (services that do not
     /// rotate them).
     private func exchange(_ grant: OAuthGrant, keeping previousRefreshToken: String?) async throws -> SignInTokens {
         let client = OAuthClient.publicClient(id: configuration.clientId)
-        let reply = try await TokenEndpoint.request(configuration.tokenEndpoint, grant: grant, client: client,
-                                                    transport: transport)
-        return SignInTokens(accessToken: reply.accessToken, refreshToken: reply.refreshToken ?? previousRefreshToken,
-                            expiresAt: Date().addingTimeInterval(reply.lifetime), scope: reply.scope)
+        let reply = try await TokenEndpoint.request(
+            configuration.tokenEndpoint,
+            grant: grant,
+            client: client,
+            transport: transport
+        )
+        return SignInTokens(
+            accessToken: reply.accessToken,
+            refreshToken: reply.refreshToken ?? previousRefreshToken,
+            expiresAt: Date().addingTimeInterval(reply.lifetime),
+            scope: reply.scope
+        )
     }
 
     private func keep(_ issued: SignInTokens) async throws {

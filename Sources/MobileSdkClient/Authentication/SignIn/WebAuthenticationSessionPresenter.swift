@@ -13,7 +13,10 @@ public struct WebAuthenticationSessionPresenter: AuthorizationPresenter {
     private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
     private let prefersEphemeralSession: Bool
 
-    public init(prefersEphemeralSession: Bool = false, anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor) {
+    public init(
+        prefersEphemeralSession: Bool = false,
+        anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor
+    ) {
         self.prefersEphemeralSession = prefersEphemeralSession
         self.anchor = anchor
     }
@@ -23,15 +26,17 @@ public struct WebAuthenticationSessionPresenter: AuthorizationPresenter {
             throw ODataClientError.invalidRequest("the redirect URI \(request.redirectURI) has no scheme")
         }
         let url = request.url(redirectingTo: request.redirectURI)
-        let callback = try await WebAuthenticationSheet(anchor: anchor, prefersEphemeralSession: prefersEphemeralSession)
-            .run(url, callbackScheme: scheme)
+        let callback = try await WebAuthenticationSheet(
+            anchor: anchor,
+            prefersEphemeralSession: prefersEphemeralSession
+        )
+        .run(url, callbackScheme: scheme)
         return AuthorizationCallback(url: callback, redirectURI: request.redirectURI)
     }
 }
 
 /// One web authentication session, on the main actor, with the window it presents from.
-@MainActor
-private final class WebAuthenticationSheet: NSObject, ASWebAuthenticationPresentationContextProviding {
+@MainActor private final class WebAuthenticationSheet: NSObject, ASWebAuthenticationPresentationContextProviding {
     private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
     private let prefersEphemeralSession: Bool
     private var session: ASWebAuthenticationSession?
@@ -44,7 +49,9 @@ private final class WebAuthenticationSheet: NSObject, ASWebAuthenticationPresent
     func run(_ url: URL, callbackScheme: String) async throws -> URL {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, Error>) in
-                let session = ASWebAuthenticationSession(url: url, callbackURLScheme: callbackScheme) { callback, error in
+                let session = ASWebAuthenticationSession(url: url, callbackURLScheme: callbackScheme) {
+                    callback,
+                    error in
                     if let callback {
                         continuation.resume(returning: callback)
                     } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
