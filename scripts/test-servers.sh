@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# Starts or stops the third-party OData servers the integration tests run against:
-#   odatapy (OData v4, SampleMetadata/TripPin.xml)                  -> MOBILESDK_TEST_ODATA_V4_URL
-#   pyslet  (OData v2, SampleMetadata/CRM2011.OrganizationData.xml) -> MOBILESDK_TEST_ODATA_V2_URL
+# Starts or stops the third-party OData servers the integration tests run against, by name:
+#   v4:        odatapy (OData v4, SampleMetadata/TripPin.xml)                  -> MOBILESDK_TEST_ODATA_V4_URL
+#   v2:        pyslet  (OData v2, SampleMetadata/CRM2011.OrganizationData.xml) -> MOBILESDK_TEST_ODATA_V2_URL
 #     (and SampleMetadata/Gallery.v2.xml, media link entries, beside it -> MOBILESDK_TEST_ODATA_V2_MEDIA_URL)
-#   odatapy (OData v4, SampleMetadata/Dataverse.WebApi.xml)         -> MOBILESDK_TEST_DATAVERSE_URL
+#   dataverse: odatapy (OData v4, SampleMetadata/Dataverse.WebApi.xml)         -> MOBILESDK_TEST_DATAVERSE_URL
 #     (with a revalidatable $metadata, the Web API's EntityDefinitions requests answered from
 #     SampleMetadata/Dataverse.EntityDefinitions.json by Tests/Servers/entity_definitions.py, and
 #     its request log MOBILESDK_TEST_DATAVERSE_LOG)
-#   odatapy (OData v4, SampleMetadata/TripPin.xml) behind sign-in    -> MOBILESDK_TEST_SECURED_URL
+#   secured:   odatapy (OData v4, SampleMetadata/TripPin.xml) behind sign-in    -> MOBILESDK_TEST_SECURED_URL
 #     (a bearer token or basic user/password, a revalidatable $metadata and the /fetch-test/ paths of
 #     Tests/Servers/fetch_guard.py, for `mobilesdkgen fetch`): MOBILESDK_TEST_SECURED_TOKEN, _USER and
 #     _PASSWORD (fresh each start), MOBILESDK_TEST_SECURED_LOG (its request log, no secrets in it)
-#   Authlib (OAuth 2.0 server, Tests/Servers/oauth_server.py)        -> MOBILESDK_TEST_OAUTH_URL
+#   oauth:     Authlib (OAuth 2.0 server, Tests/Servers/oauth_server.py)        -> MOBILESDK_TEST_OAUTH_URL
 #     (client credentials, refresh and device code grants, and TripPin's $metadata behind its bearer
 #     tokens at odata/): MOBILESDK_TEST_OAUTH_CLIENT_ID with _CLIENT_SECRET (confidential),
 #     _DEVICE_CLIENT_ID and _SHORT_CLIENT_ID (public, the latter's tokens living 5 s), _APP_CLIENT_ID
@@ -20,9 +20,9 @@
 # All listen on free ports of 127.0.0.1, keep their data in memory (empty at start) and page
 # collections server-side. Everything lives in .build-servers/ of the repository root:
 # venv/ (pinned packages, installed on first use), *.pid, *.log, and servers.env with the
-# service roots (`set -a; . .build-servers/servers.env; set +a` before `swift test`).
+# service roots of the servers running (`set -a; . .build-servers/servers.env; set +a` before `swift test`).
 #
-# Usage: scripts/test-servers.sh start|stop
+# Usage: scripts/test-servers.sh start|stop [NAME…]   (no name: all five; a name started again restarts)
 # Environment: ODATA_TEST_PAGE_SIZE (default 2), ODATA_TEST_START_TIMEOUT in seconds (default 30),
 #              ODATA_TEST_V4_ETAG_SETS (default Airports; empty for none), PYTHON (default python3).
 set -euo pipefail
@@ -66,7 +66,7 @@ stop_server() {
         done
         kill -0 "$pid" 2>/dev/null && kill -9 "$pid"
     fi
-    rm -f "$pid_file" "$state_dir/$name.url"
+    rm -f "$pid_file" "$state_dir/$name.url" "$state_dir/$name.env"
 }
 
 start_server() {
@@ -139,44 +139,82 @@ oauth_short_client_id="short-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 oauth_app_client_id="app-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 oauth_client_secret="$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')"
 
+# The variables of server NAME listening at URL, one per line.
+variables() {
+    local name="$1" url="$2"
+    case "$name" in
+        v4) printf 'MOBILESDK_TEST_ODATA_V4_URL=%s\n' "$url" ;;
+        v2) printf 'MOBILESDK_TEST_ODATA_V2_URL=%s\nMOBILESDK_TEST_ODATA_V2_MEDIA_URL=%s\n' \
+                "$url" "${url%OrganizationData.svc/}Gallery.svc/" ;;
+        dataverse) printf 'MOBILESDK_TEST_DATAVERSE_URL=%s\nMOBILESDK_TEST_DATAVERSE_LOG=%s\n' \
+                "$url" "$state_dir/dataverse.requests.log" ;;
+        secured)
+            printf 'MOBILESDK_TEST_SECURED_URL=%s\nMOBILESDK_TEST_SECURED_LOG=%s\nMOBILESDK_TEST_SECURED_TOKEN=%s\n' \
+                "$url" "$state_dir/secured.requests.log" "$secured_token"
+            printf 'MOBILESDK_TEST_SECURED_USER=%s\nMOBILESDK_TEST_SECURED_PASSWORD=%s\n' \
+                "$secured_user" "$secured_password" ;;
+        oauth)
+            printf 'MOBILESDK_TEST_OAUTH_URL=%s\nMOBILESDK_TEST_OAUTH_LOG=%s\nMOBILESDK_TEST_OAUTH_CLIENT_ID=%s\n' \
+                "$url" "$state_dir/oauth.requests.log" "$oauth_client_id"
+            printf 'MOBILESDK_TEST_OAUTH_CLIENT_SECRET=%s\nMOBILESDK_TEST_OAUTH_DEVICE_CLIENT_ID=%s\n' \
+                "$oauth_client_secret" "$oauth_device_client_id"
+            printf 'MOBILESDK_TEST_OAUTH_SHORT_CLIENT_ID=%s\nMOBILESDK_TEST_OAUTH_APP_CLIENT_ID=%s\n' \
+                "$oauth_short_client_id" "$oauth_app_client_id" ;;
+    esac
+}
+
+# Sets `names` to the servers named, all when none is; an unknown name stops the script.
+choose() {
+    local name server known
+    names=("$@")
+    [[ $# -eq 0 ]] && names=("${servers[@]}")
+    for name in "${names[@]}"; do
+        known=false
+        for server in "${servers[@]}"; do [[ "$name" == "$server" ]] && known=true; done
+        $known || { echo "error: no test server named '$name'; the servers are ${servers[*]}" >&2; exit 2; }
+    done
+}
+
+# servers.env: the variables of every server running, in a fixed order.
+write_environment() {
+    local name
+    (umask 077 && for name in "${servers[@]}"; do
+        if [[ -f "$state_dir/$name.env" ]]; then cat "$state_dir/$name.env"; fi
+    done > "$state_dir/servers.env")
+}
+
 start() {
+    local names name url
+    choose "$@"
     mkdir -p "$state_dir"
     install_venv
-    for name in "${servers[@]}"; do stop_server "$name"; done
-    rm -f "$state_dir/servers.env" "$state_dir/secured.requests.log" "$state_dir/dataverse.requests.log"
-    rm -f "$state_dir/oauth.requests.log"
-    (umask 077 && printf '%s' "$oauth_client_secret" > "$state_dir/oauth.secret")
-    for name in "${servers[@]}"; do start_server "$name"; done
-    local v4_url v2_url dataverse_url secured_url
-    v4_url="$(wait_for_server v4)"
-    v2_url="$(wait_for_server v2)"
-    dataverse_url="$(wait_for_server dataverse)"
-    secured_url="$(wait_for_server secured)"
-    local oauth_url
-    oauth_url="$(wait_for_server oauth)"
-    printf 'MOBILESDK_TEST_ODATA_V4_URL=%s\nMOBILESDK_TEST_ODATA_V2_URL=%s\nMOBILESDK_TEST_DATAVERSE_URL=%s\n' \
-        "$v4_url" "$v2_url" "$dataverse_url" > "$state_dir/servers.env"
-    printf 'MOBILESDK_TEST_ODATA_V2_MEDIA_URL=%s\n' "${v2_url%OrganizationData.svc/}Gallery.svc/" >> "$state_dir/servers.env"
-    printf 'MOBILESDK_TEST_DATAVERSE_LOG=%s\n' "$state_dir/dataverse.requests.log" >> "$state_dir/servers.env"
-    printf 'MOBILESDK_TEST_SECURED_URL=%s\nMOBILESDK_TEST_SECURED_LOG=%s\nMOBILESDK_TEST_SECURED_TOKEN=%s\n' \
-        "$secured_url" "$state_dir/secured.requests.log" "$secured_token" >> "$state_dir/servers.env"
-    printf 'MOBILESDK_TEST_SECURED_USER=%s\nMOBILESDK_TEST_SECURED_PASSWORD=%s\n' \
-        "$secured_user" "$secured_password" >> "$state_dir/servers.env"
-    printf 'MOBILESDK_TEST_OAUTH_URL=%s\nMOBILESDK_TEST_OAUTH_LOG=%s\nMOBILESDK_TEST_OAUTH_CLIENT_ID=%s\n' \
-        "$oauth_url" "$state_dir/oauth.requests.log" "$oauth_client_id" >> "$state_dir/servers.env"
-    printf 'MOBILESDK_TEST_OAUTH_CLIENT_SECRET=%s\nMOBILESDK_TEST_OAUTH_DEVICE_CLIENT_ID=%s\nMOBILESDK_TEST_OAUTH_SHORT_CLIENT_ID=%s\n' \
-        "$oauth_client_secret" "$oauth_device_client_id" "$oauth_short_client_id" >> "$state_dir/servers.env"
-    printf 'MOBILESDK_TEST_OAUTH_APP_CLIENT_ID=%s\n' "$oauth_app_client_id" >> "$state_dir/servers.env"
+    for name in "${names[@]}"; do
+        stop_server "$name"
+        rm -f "$state_dir/$name.requests.log"
+    done
+    if [[ " ${names[*]} " == *" oauth "* ]]; then
+        (umask 077 && printf '%s' "$oauth_client_secret" > "$state_dir/oauth.secret")
+    fi
+    for name in "${names[@]}"; do start_server "$name"; done
+    for name in "${names[@]}"; do
+        url="$(wait_for_server "$name")"
+        (umask 077 && variables "$name" "$url" > "$state_dir/$name.env")
+    done
+    write_environment
     grep -v -e "_TOKEN=" -e "_PASSWORD=" -e "_SECRET=" "$state_dir/servers.env"
 }
 
 stop() {
-    for name in "${servers[@]}"; do stop_server "$name"; done
-    rm -f "$state_dir/servers.env" "$state_dir/oauth.secret"
+    local names name
+    choose "$@"
+    for name in "${names[@]}"; do stop_server "$name"; done
+    if [[ " ${names[*]} " == *" oauth "* ]]; then rm -f "$state_dir/oauth.secret"; fi
+    write_environment
+    [[ -s "$state_dir/servers.env" ]] || rm -f "$state_dir/servers.env"
 }
 
 case "${1:-}" in
-    start) start ;;
-    stop) stop ;;
-    *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+    start) shift; start "$@" ;;
+    stop) shift; stop "$@" ;;
+    *) echo "usage: $0 start|stop [NAME…] (the servers: ${servers[*]})" >&2; exit 2 ;;
 esac

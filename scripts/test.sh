@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
-# Runs every test: installs the system packages the build needs, starts the real OData servers the
-# client and the example app are tested against (v4, v2 and a Dataverse-shaped v4; scripts/test-servers.sh),
-# runs `swift test`, builds the DocC documentation of MobileSdk and MobileSdkClient with warnings as
-# errors (scripts/build-docs.sh), checks the libraries against the Apple minimums, feeds the generator
-# a thousand mutated documents (no crash, no hang), fuzzes the reader, the JSON decoder and the literal
-# parsers for 30 s each (scripts/fuzz.sh), then builds and tests the example packages through the
-# build-tool plugin.
-# Tests that read ../shared/corpus skip themselves where that folder is absent; the live-server
-# tests must run here (MOBILESDK_REQUIRE_LIVE_TESTS=1).
+# Runs every test: installs the system packages the build needs, checks the sources' formatting (scripts/lint.sh),
+# starts the real OData servers the client and the example app are tested against (scripts/test-servers.sh), runs
+# `swift test`, builds the DocC documentation with warnings as errors (scripts/build-docs.sh), checks the libraries
+# against the Apple minimums, feeds the generator a thousand mutated documents (no crash, no hang), fuzzes the reader,
+# the JSON decoder and the literal parsers for 30 s each (scripts/fuzz.sh), then builds and tests the example packages
+# through the build-tool plugin.
+# Tests that read ../shared/corpus skip themselves where that folder is absent; the live-server tests must run here
+# (MOBILESDK_REQUIRE_LIVE_TESTS=1).
 #
-# scripts/test.sh --quick: the unit, snippet, golden-file and generated-code tests alone, while working — no servers
-# (the live tests skip themselves), no DocC, availability check, mutation, fuzzing or examples. CI runs the full one.
+# scripts/test.sh --quick: the formatting check and the unit, snippet, golden-file and generated-code tests alone,
+# while working — no servers (the live tests skip themselves), no DocC, availability check, mutation, fuzzing or
+# examples. CI runs the full one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
+scripts/lint.sh
 if [[ "${1:-}" == "--quick" ]]; then
   shift
   unset MOBILESDK_REQUIRE_LIVE_TESTS

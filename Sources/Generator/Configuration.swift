@@ -22,9 +22,12 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
 
         enum CodingKeys: String, CodingKey, CaseIterable { case include, exclude }
 
+        /// Patterns of which a name must match one (JSON key `include`, default `[]`: every name).
         public var include: [String]
+        /// Patterns no name may match (JSON key `exclude`, default `[]`).
         public var exclude: [String]
 
+        /// Creates a filter from its include and exclude patterns; both empty admit everything.
         public init(include: [String] = [], exclude: [String] = []) {
             self.include = include
             self.exclude = exclude
@@ -45,13 +48,16 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     /// Operations (actions, functions, v2/v3 service operations) by name, qualified name or import name;
     /// `{"exclude": ["*"]}` generates no request types.
     public var operations: Filter
+    /// How properties are named (JSON key `propertyNaming`, default `lowerCamelCase`).
     public var propertyNaming: PropertyNaming
     /// Put before every generated type name.
     public var typePrefix: String
+    /// The access level of generated declarations (JSON key `accessLevel`, default `public`).
     public var accessLevel: Access
     /// The name of the generated enum that registers the entity classes.
     public var registryName: String
 
+    /// Creates a configuration; each parameter's default is what a missing JSON key takes.
     public init(
         entities: Filter = Filter(),
         attributes: Filter = Filter(),
@@ -95,6 +101,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
 }
 
 extension GeneratorConfiguration.Filter {
+    /// Decodes `include` and `exclude`; a missing key is an empty list.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         include = try container.decodeIfPresent([String].self, forKey: .include) ?? []

@@ -3,8 +3,10 @@ import SwiftEmitter
 
 /// Translates a model into Swift source files.
 public struct Generator: Sendable {
+    /// The filters, naming, type prefix, access level and registry name to generate with.
     public var configuration: GeneratorConfiguration
 
+    /// Creates a generator with `configuration`, the defaults when omitted.
     public init(configuration: GeneratorConfiguration = GeneratorConfiguration()) { self.configuration = configuration }
 
     /// Translates every type of the model: entity classes (bases first, so that each class knows its inherited member

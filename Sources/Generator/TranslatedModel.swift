@@ -8,6 +8,7 @@ public struct TranslatedModel: Sendable {
     public var types: [(name: String, declaration: Declaration)] = []
     /// The enum registering the entity classes.
     public var registry: (name: String, declaration: Declaration)
+    /// The translation's notes and warnings, such as renamed types and members not generated.
     public var diagnostics: [Diagnostic]
     /// Counts for the summary.
     public var entityClasses = 0, complexTypes = 0, enumTypes = 0, optionSets = 0, operations = 0

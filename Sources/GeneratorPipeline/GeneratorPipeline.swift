@@ -14,6 +14,7 @@ public struct GeneratorPipeline: Sendable {
     /// How the generated types are laid out in files.
     public var layout: OutputLayout
 
+    /// Creates a pipeline from how it reads, what it generates and its file layout (a file per type by default).
     public init(
         reading: MetadataLoader.Options = MetadataLoader.Options(),
         configuration: GeneratorConfiguration = GeneratorConfiguration(),

@@ -4,25 +4,36 @@ public protocol Annotatable { var annotations: [Annotation] { get } }
 
 /// `Core.Permissions`: what a client may do with a property.
 public enum Permission: String, Hashable, Sendable, Codable {
+    /// `None`: no access.
     case none = "None"
+    /// `Read`: read-only.
     case read = "Read"
+    /// `Write`: write-only.
     case write = "Write"
+    /// `ReadWrite`, or both `Read` and `Write`: full access.
     case readWrite = "ReadWrite"
 }
 
 /// Insert, update and delete capabilities of an entity set or navigation property;
 /// nil where the metadata does not say.
 public struct Capabilities: Hashable, Sendable, Codable {
+    /// `InsertRestrictions/Insertable`; nil when not annotated.
     public var isInsertable: Bool?
+    /// `UpdateRestrictions/Updatable`; nil when not annotated.
     public var isUpdatable: Bool?
+    /// `DeleteRestrictions/Deletable`; nil when not annotated.
     public var isDeletable: Bool?
 }
 
 /// `Validation` terms on a property or parameter.
 public struct ValidationRules: Hashable, Sendable, Codable {
+    /// `Validation.Minimum`, as its lexical text; nil when not annotated.
     public var minimum: String?
+    /// `Validation.Maximum`, as its lexical text; nil when not annotated.
     public var maximum: String?
+    /// `Validation.Pattern`: a regular expression the value must match; nil when not annotated.
     public var pattern: String?
+    /// The `Value` of each `Validation.AllowedValues` record; empty when not annotated.
     public var allowedValues: [String] = []
 }
 

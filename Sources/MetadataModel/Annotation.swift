@@ -1,10 +1,15 @@
 /// A vocabulary annotation: a term applied to a model element, with a value.
 public struct Annotation: Hashable, Sendable, Codable {
+    /// The `Term` attribute: the qualified name of the applied term (the reader resolves aliases).
     public var term: QualifiedName
+    /// The `Qualifier` attribute, or once applied that of its `<Annotations>` group; nil when unqualified.
     public var qualifier: String?
+    /// The annotation's expression, given as an attribute or a child element.
     public var value: AnnotationValue
+    /// Where the `<Annotation>` (or v2/v3 `<Documentation>`) element was read.
     public var location: SourceLocation
 
+    /// Creates an annotation of `term` with an optional qualifier, its value and its source location.
     public init(term: QualifiedName, qualifier: String? = nil, value: AnnotationValue, location: SourceLocation) {
         self.term = term
         self.qualifier = qualifier
@@ -20,7 +25,9 @@ public indirect enum AnnotationValue: Hashable, Sendable, Codable {
     /// A constant or path expression: `kind` is the CSDL spelling (`String`, `Bool`, `Int`,
     /// `EnumMember`, `Path`, `PropertyPath`…) and `text` its lexical value.
     case constant(kind: String, text: String)
+    /// A `<Collection>` expression, with its items in document order.
     case collection([AnnotationValue])
+    /// A `<Record>` expression: its optional `Type` and its `<PropertyValue>` children.
     case record(type: QualifiedName?, properties: [PropertyValue])
     /// A dynamic expression (`If`, `Apply`, `Eq`, `LabeledElement`…) with its operands.
     case expression(name: String, operands: [AnnotationValue])
@@ -55,9 +62,12 @@ public indirect enum AnnotationValue: Hashable, Sendable, Codable {
 
 /// A property of a record expression.
 public struct PropertyValue: Hashable, Sendable, Codable {
+    /// The `Property` attribute of `<PropertyValue>` (in `SAPAttributes`, the attribute's local name).
     public var name: String
+    /// The property's value expression.
     public var value: AnnotationValue
 
+    /// Creates a record property value with its name and value.
     public init(name: String, value: AnnotationValue) {
         self.name = name
         self.value = value
@@ -68,10 +78,14 @@ public struct PropertyValue: Hashable, Sendable, Codable {
 public struct AnnotationGroup: Hashable, Sendable, Codable {
     /// The target path with aliases resolved, e.g. `Sample.Person/LastName`.
     public var target: String
+    /// The group's `Qualifier`, given to member annotations that have none; nil when absent.
     public var qualifier: String?
+    /// The `<Annotation>` children, in document order.
     public var annotations: [Annotation] = []
+    /// Where the `<Annotations>` element was read.
     public var location: SourceLocation
 
+    /// Creates an empty group for `target`, with its optional qualifier and its source location.
     public init(target: String, qualifier: String? = nil, location: SourceLocation) {
         self.target = target
         self.qualifier = qualifier

@@ -5,6 +5,7 @@ public enum Dialect: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Dynamics organization-service entity metadata (the `EntityMetadata` data contract).
     case dynamicsEntityMetadata
 
+    /// A readable name, e.g. `OData v4.0 CSDL (EDMX 4.0)` or `Dynamics entity metadata`.
     public var description: String {
         switch self {
         case .csdl(let odataVersion, let edmxVersion): "OData v\(odataVersion) CSDL (EDMX \(edmxVersion))"

@@ -7,11 +7,15 @@
 public struct ModelIndex: Sendable {
     /// Entity types in document order, and by name.
     public private(set) var entityTypeNames: [QualifiedName] = []
+    /// The same entity types by qualified name; the first declared of a name.
     public private(set) var entityTypes: [QualifiedName: EntityType] = [:]
     /// Complex types in document order, and by name.
     public private(set) var complexTypeNames: [QualifiedName] = []
+    /// The same complex types by qualified name; the first declared of a name.
     public private(set) var complexTypes: [QualifiedName: ComplexType] = [:]
+    /// Enum types by qualified name; the first declared of a name.
     public private(set) var enumTypes: [QualifiedName: EnumType] = [:]
+    /// Type definitions by qualified name; the first declared of a name.
     public private(set) var typeDefinitions: [QualifiedName: TypeDefinition] = [:]
 
     /// The base each structured type's lineage follows: its declared base type, when that is declared and does not
@@ -23,6 +27,7 @@ public struct ModelIndex: Sendable {
     /// How many base types each structured type has (``depth(of:)``).
     private var depths: [QualifiedName: Int] = [:]
 
+    /// Builds the index of `service`: its types by name, their lineages, derived types and entity sets.
     public init(_ service: Service) {
         var declaredBases: [(name: QualifiedName, base: QualifiedName?)] = []
         for schema in service.schemas {

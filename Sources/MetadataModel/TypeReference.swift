@@ -1,9 +1,12 @@
 /// The type of a property, parameter, return value or term: a primitive or named type,
 /// possibly a collection of it (`Collection(Edm.String)`).
 public struct TypeReference: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The type's qualified name; for a collection, the type of its elements.
     public var name: QualifiedName
+    /// Whether the type is `Collection(…)` of `name`.
     public var isCollection: Bool
 
+    /// Creates a reference to `name`, or to a collection of it when `isCollection` is true.
     public init(name: QualifiedName, isCollection: Bool = false) {
         self.name = name
         self.isCollection = isCollection
@@ -23,12 +26,15 @@ public struct TypeReference: Hashable, Sendable, Codable, CustomStringConvertibl
     /// The Edm primitive type this names, if it is one.
     public var primitive: EdmPrimitiveType? { name.namespace == "Edm" ? EdmPrimitiveType.named(name.name) : nil }
 
+    /// `Collection(Namespace.Name)` or `Namespace.Name`, as CSDL spells it.
     public var description: String { isCollection ? "Collection(\(name))" : name.description }
 
+    /// Decodes the single string `encode(to:)` writes, as ``init(parsing:)`` reads it.
     public init(from decoder: any Decoder) throws {
         self.init(parsing: try decoder.singleValueContainer().decode(String.self))
     }
 
+    /// Encodes the reference as a single string, as CSDL spells it (``description``).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

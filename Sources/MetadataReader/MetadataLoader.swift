@@ -8,10 +8,12 @@ import Darwin
 
 /// The outcome of reading metadata: the model and every diagnostic, in the order found.
 public struct LoadResult: Sendable {
+    /// Every document read into one service, then resolved and checked.
     public var service: Service
     /// The resolved service's index (types by name, lineages, entity sets), which the checks used and the generator
     /// takes.
     public var index: ModelIndex
+    /// Errors, warnings and notes from the documents and the checks, in the order found.
     public var diagnostics: [Diagnostic]
 
     /// Whether reading failed: any diagnostic is an error.
@@ -22,23 +24,30 @@ public struct LoadResult: Sendable {
 /// one `Service`, then resolves aliases, references and v2 associations, merges entity metadata
 /// onto CSDL, applies external annotations and checks the result.
 public struct MetadataLoader: Sendable {
+    /// How documents are read.
     public struct Options: Sendable {
         /// Treat the findings of the semantic checks (unresolved types, missing key properties,
         /// duplicate names…) and cyclic base types as errors rather than warnings.
         public var strict: Bool
 
+        /// Creates options; `strict` is off unless given.
         public init(strict: Bool = false) { self.strict = strict }
     }
 
+    /// How documents are read: `strict` makes the checks' findings errors.
     public var options: Options
 
+    /// Creates a loader with `options`, the defaults (not strict) when omitted.
     public init(options: Options = Options()) { self.options = options }
 
     /// A document held in memory: its bytes, and the name diagnostics give it.
     public struct InMemoryDocument: Sendable {
+        /// The name diagnostics give it, and the path a reference from another document resolves to.
         public var name: String
+        /// The document's contents, as its file would hold them.
         public var bytes: [UInt8]
 
+        /// Creates a document from its name and bytes.
         public init(name: String, bytes: [UInt8]) {
             self.name = name
             self.bytes = bytes

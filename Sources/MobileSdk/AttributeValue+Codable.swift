@@ -12,6 +12,8 @@ extension AttributeValue: Codable {
         case geography, geometry, enumMember, complex, collection, untyped
     }
 
+    /// Decodes the single-key object `encode(to:)` writes, e.g. `{"int32": 5}`; throws `DecodingError` for
+    /// another shape or an unknown case name.
     public init(from decoder: any Decoder) throws {
         let (tag, container) = try decoder.singleTag(Tag.self, of: "AttributeValue")
         func value<Value: Decodable>(_ type: Value.Type = Value.self) throws -> Value {
@@ -50,6 +52,7 @@ extension AttributeValue: Codable {
         }
     }
 
+    /// Encodes a single-key object naming the case, e.g. `{"string": "x"}`, or `{"null": true}` for `.null`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Tag.self)
         switch self {

@@ -2,6 +2,8 @@ import Foundation
 
 /// A deterministic, readable rendering: strings quoted, dictionaries sorted by key.
 extension AttributeValue: CustomStringConvertible {
+    /// The value as readable text: strings quoted, GUIDs lowercase, dates in ISO 8601 with fractional seconds,
+    /// binary data as `binary(<base64>)`, complex values with their properties sorted by name.
     public var description: String {
         switch self {
         case .null: "null"

@@ -5,5 +5,6 @@ extension Bool: AttributeValueConvertible {
         self = value
     }
 
+    /// The value as `.boolean` (`Edm.Boolean`).
     public var attributeValue: AttributeValue { .boolean(self) }
 }

@@ -3,6 +3,7 @@ public struct ColumnSet: Hashable, Sendable {
     /// Every attribute.
     public static let all = ColumnSet(allColumns: true)
 
+    /// Whether to retrieve every attribute; when true, ``columns`` is ignored.
     public var allColumns: Bool
     /// Logical names; ignored when ``allColumns`` is true.
     public var columns: [String]

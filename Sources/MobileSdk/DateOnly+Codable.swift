@@ -3,6 +3,7 @@
 extension DateOnly: Codable {
     private enum CodingKeys: String, CodingKey { case year, month, day }
 
+    /// Decodes the integer fields `year`, `month` and `day` as they are, without checking that they name a real date.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -12,6 +13,7 @@ extension DateOnly: Codable {
         )
     }
 
+    /// Encodes `year`, `month` and `day` as integer fields.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(year, forKey: .year)

@@ -7,6 +7,7 @@ public struct DateOnly: Hashable, Sendable {
     /// 1 to the number of days in the month.
     public var day: Int
 
+    /// Creates a date from its fields as given: unlike `init?(_:)`, it does not check that they name a real date.
     public init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
@@ -37,6 +38,7 @@ public struct DateOnly: Hashable, Sendable {
 }
 
 extension DateOnly: Comparable {
+    /// Whether `lhs` is the earlier date: compares the years, then the months, then the days.
     public static func < (lhs: DateOnly, rhs: DateOnly) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
@@ -57,5 +59,6 @@ extension DateOnly: AttributeValueConvertible {
         self = value
     }
 
+    /// The value as `.date` (`Edm.Date`).
     public var attributeValue: AttributeValue { .date(self) }
 }

@@ -5,6 +5,7 @@ public struct EdmDuration: Hashable, Sendable {
     /// The length in seconds; negative for a negative duration.
     public var seconds: Decimal
 
+    /// Creates a duration of `seconds` seconds; a negative number gives a negative duration.
     public init(seconds: Decimal) { self.seconds = seconds }
 
     /// Parses an `xs:dayTimeDuration` (`-`? `P` days `D`? (`T` hours `H`? minutes `M`? seconds `S`?)?), such as
@@ -99,5 +100,6 @@ extension EdmDuration: AttributeValueConvertible {
         self = value
     }
 
+    /// The value as `.duration` (`Edm.Duration`).
     public var attributeValue: AttributeValue { .duration(self) }
 }

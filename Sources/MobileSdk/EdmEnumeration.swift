@@ -23,6 +23,7 @@ public protocol EdmEnumeration: AttributeValueConvertible, CaseIterable, Hashabl
 }
 
 extension EdmEnumeration {
+    /// No qualified name: literals are written as `'Member'` (OData 4.01). Generated enums return their type's name.
     public static var edmTypeName: String? { nil }
 
     /// The member with this CSDL name.

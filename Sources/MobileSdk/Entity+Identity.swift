@@ -38,8 +38,10 @@ extension Identifiable where Self: Entity {
 /// Entities are equal only to themselves: two objects loaded for the same record are different objects, each with
 /// its own changes (compare their ``Entity/id`` for the same record).
 extension Entity: Hashable {
+    /// Whether `lhs` and `rhs` are the same object; their attributes are not compared.
     public static func == (lhs: Entity, rhs: Entity) -> Bool { lhs === rhs }
 
+    /// Hashes the object's identity, not its attributes.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 

@@ -1,5 +1,6 @@
 /// A page of entities: a query result, or the entities related through one navigation property.
 public struct EntityCollection {
+    /// The entities of this page, in the order the service returned them.
     public var entities: [Entity]
     /// The logical name of the entities, when they all have the same.
     public var entityName: String?
@@ -12,6 +13,8 @@ public struct EntityCollection {
     /// The number of records matching the query, when requested.
     public var totalRecordCount: Int?
 
+    /// Creates a page holding `entities`, whose logical name is `entityName` when they share one; there are no more
+    /// records, and the paging cookie, next link and count are nil.
     public init(entities: [Entity] = [], entityName: String? = nil) {
         self.entities = entities
         self.entityName = entityName

@@ -3,6 +3,7 @@ public enum EntityConversionError: Error, Equatable, CustomStringConvertible {
     /// The class stands for the entity `expected`, but the entity is an `actual`.
     case logicalNameMismatch(expected: String, actual: String)
 
+    /// A sentence naming both logical names: `cannot convert a 'contact' entity to a class for 'account'`.
     public var description: String {
         switch self {
         case .logicalNameMismatch(let expected, let actual):

@@ -4,6 +4,7 @@ import Foundation
 extension EntityReference: Codable {
     private enum CodingKeys: String, CodingKey { case logicalName, id, name }
 
+    /// Decodes `logicalName`, `id` and, when present, `name`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -13,6 +14,7 @@ extension EntityReference: Codable {
         )
     }
 
+    /// Encodes `logicalName`, `id` and, when it is not nil, `name`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(logicalName, forKey: .logicalName)

@@ -4,10 +4,12 @@ import Foundation
 public struct EntityReference: Hashable, Sendable {
     /// The logical name of the referenced entity, e.g. `"account"`.
     public var logicalName: String
+    /// The referenced record's GUID: its primary key, such as an account's `accountid`.
     public var id: UUID
     /// The primary name of the referenced record, when the service returned it.
     public var name: String?
 
+    /// Creates a reference to the record `id` of the entity `logicalName`, with its primary `name` when known.
     public init(logicalName: String, id: UUID, name: String? = nil) {
         self.logicalName = logicalName
         self.id = id
@@ -30,5 +32,6 @@ extension EntityReference: AttributeValueConvertible {
         self = value
     }
 
+    /// The value as `.entityReference` (a Dynamics lookup).
     public var attributeValue: AttributeValue { .entityReference(self) }
 }

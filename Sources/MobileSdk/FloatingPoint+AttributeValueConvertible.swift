@@ -14,6 +14,7 @@ extension Float: AttributeValueConvertible {
         }
     }
 
+    /// The value as `.single` (`Edm.Single`).
     public var attributeValue: AttributeValue { .single(self) }
 }
 
@@ -31,6 +32,7 @@ extension Double: AttributeValueConvertible {
         }
     }
 
+    /// The value as `.double` (`Edm.Double`).
     public var attributeValue: AttributeValue { .double(self) }
 }
 
@@ -48,5 +50,6 @@ extension Decimal: AttributeValueConvertible {
         }
     }
 
+    /// The value as `.decimal` (`Edm.Decimal`).
     public var attributeValue: AttributeValue { .decimal(self) }
 }

@@ -7,6 +7,7 @@ extension String: AttributeValueConvertible {
         self = value
     }
 
+    /// The value as `.string` (`Edm.String`).
     public var attributeValue: AttributeValue { .string(self) }
 }
 
@@ -17,6 +18,7 @@ extension UUID: AttributeValueConvertible {
         self = value
     }
 
+    /// The value as `.guid` (`Edm.Guid`).
     public var attributeValue: AttributeValue { .guid(self) }
 }
 
@@ -27,6 +29,7 @@ extension Data: AttributeValueConvertible {
         self = value
     }
 
+    /// The value as `.binary` (`Edm.Binary`, base64 in JSON).
     public var attributeValue: AttributeValue { .binary(self) }
 }
 
@@ -37,5 +40,6 @@ extension Date: AttributeValueConvertible {
         self = value
     }
 
+    /// The value as `.dateTimeOffset` (`Edm.DateTimeOffset`, and OData v2's `Edm.DateTime`).
     public var attributeValue: AttributeValue { .dateTimeOffset(self) }
 }

@@ -7,6 +7,7 @@ extension UInt8: AttributeValueConvertible {
         self = value
     }
 
+    /// The value as `.byte` (`Edm.Byte`).
     public var attributeValue: AttributeValue { .byte(self) }
 }
 
@@ -17,6 +18,7 @@ extension Int8: AttributeValueConvertible {
         self = value
     }
 
+    /// The value as `.sbyte` (`Edm.SByte`).
     public var attributeValue: AttributeValue { .sbyte(self) }
 }
 
@@ -31,6 +33,7 @@ extension Int16: AttributeValueConvertible {
         }
     }
 
+    /// The value as `.int16` (`Edm.Int16`).
     public var attributeValue: AttributeValue { .int16(self) }
 }
 
@@ -46,6 +49,7 @@ extension Int32: AttributeValueConvertible {
         }
     }
 
+    /// The value as `.int32` (`Edm.Int32`).
     public var attributeValue: AttributeValue { .int32(self) }
 }
 
@@ -62,5 +66,6 @@ extension Int64: AttributeValueConvertible {
         }
     }
 
+    /// The value as `.int64` (`Edm.Int64`).
     public var attributeValue: AttributeValue { .int64(self) }
 }

@@ -1,7 +1,10 @@
 /// The value of a Dynamics picklist, state or status attribute.
 public struct OptionSetValue: Hashable, Sendable {
+    /// The option's integer value as the metadata defines it, e.g. `0` for an active account's `statecode`, or
+    /// `100000000` and up for options added with the default publisher.
     public var value: Int32
 
+    /// Creates the value of the option whose integer value is `value`.
     public init(_ value: Int32) { self.value = value }
 }
 
@@ -20,5 +23,6 @@ extension OptionSetValue: AttributeValueConvertible {
         }
     }
 
+    /// The value as `.optionSetValue`.
     public var attributeValue: AttributeValue { .optionSetValue(self) }
 }

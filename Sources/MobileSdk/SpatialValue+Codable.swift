@@ -4,6 +4,7 @@
 extension SpatialValue: Codable {
     private enum CodingKeys: String, CodingKey { case shape, srid }
 
+    /// Decodes `shape` and, when present, `srid`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -12,6 +13,7 @@ extension SpatialValue: Codable {
         )
     }
 
+    /// Encodes `shape` and, when it is not nil, `srid`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(shape, forKey: .shape)
@@ -25,6 +27,7 @@ extension SpatialValue.Shape: Codable {
         case point, lineString, polygon, multiPoint, multiLineString, multiPolygon, collection
     }
 
+    /// Decodes a single-key object naming the kind of shape, e.g. `{"point": [x, y]}`.
     public init(from decoder: any Decoder) throws {
         let (tag, container) = try decoder.singleTag(Tag.self, of: "SpatialValue.Shape")
         typealias Position = SpatialValue.Position
@@ -39,6 +42,7 @@ extension SpatialValue.Shape: Codable {
         }
     }
 
+    /// Encodes a single-key object naming the kind of shape, e.g. `{"lineString": [[x, y], [x, y]]}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Tag.self)
         switch self {
@@ -54,6 +58,7 @@ extension SpatialValue.Shape: Codable {
 }
 
 extension SpatialValue.Position: Codable {
+    /// Decodes an array of 2 or 3 coordinates, `[x, y]` or `[x, y, z]`; throws for any other count.
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         let x = try container.decode(CodableFloatingPoint<Double>.self).value
@@ -65,6 +70,7 @@ extension SpatialValue.Position: Codable {
         self.init(x: x, y: y, z: z)
     }
 
+    /// Encodes `[x, y]`, or `[x, y, z]` when `z` is set; non-finite coordinates as `"nan"`, `"inf"` or `"-inf"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(CodableFloatingPoint(x))

@@ -1,5 +1,7 @@
 /// Extended well-known text, as in OData literals: `SRID=4326;POINT(-122.1 47.6)`.
 extension SpatialValue: CustomStringConvertible {
+    /// Extended well-known text, e.g. `SRID=4326;POINT(-122.1 47.6)`: no `SRID=…;` prefix when `srid` is nil, and
+    /// `EMPTY` for a shape without positions, e.g. `LINESTRING EMPTY`.
     public var description: String { (srid.map { "SRID=\($0);" } ?? "") + shape.wellKnownText }
 }
 

@@ -2,17 +2,21 @@
 public struct SpatialValue: Hashable, Sendable {
     /// One position: `x` is the longitude and `y` the latitude for geography values.
     public struct Position: Hashable, Sendable {
+        /// The longitude in degrees for geography values; the first planar coordinate for geometry values.
         public var x: Double
+        /// The latitude in degrees for geography values; the second planar coordinate for geometry values.
         public var y: Double
         /// The altitude or elevation, when given.
         public var z: Double?
 
+        /// Creates a position from its coordinates; `z`, the altitude or elevation, is optional.
         public init(x: Double, y: Double, z: Double? = nil) {
             self.x = x
             self.y = y
             self.z = z
         }
 
+        /// Creates a geographic position from a longitude and latitude in degrees, with an optional altitude.
         public init(longitude: Double, latitude: Double, altitude: Double? = nil) {
             self.init(x: longitude, y: latitude, z: altitude)
         }
@@ -30,10 +34,12 @@ public struct SpatialValue: Hashable, Sendable {
         case collection([Shape])
     }
 
+    /// The kind of shape and its positions.
     public var shape: Shape
     /// The spatial reference system identifier (4326 is WGS 84); nil when the property's default applies.
     public var srid: Int?
 
+    /// Creates a value of `shape` in the spatial reference system `srid`, or in the property's default when nil.
     public init(_ shape: Shape, srid: Int? = nil) {
         self.shape = shape
         self.srid = srid
@@ -49,6 +55,7 @@ public struct SpatialValue: Hashable, Sendable {
         SpatialValue(.point(Position(x: x, y: y)), srid: srid)
     }
 
+    /// A line string through `positions`, in order.
     public static func lineString(_ positions: [Position], srid: Int? = nil) -> SpatialValue {
         SpatialValue(.lineString(positions), srid: srid)
     }
@@ -58,18 +65,22 @@ public struct SpatialValue: Hashable, Sendable {
         SpatialValue(.polygon(rings), srid: srid)
     }
 
+    /// A multi-point: a set of positions.
     public static func multiPoint(_ positions: [Position], srid: Int? = nil) -> SpatialValue {
         SpatialValue(.multiPoint(positions), srid: srid)
     }
 
+    /// A multi-line string: several line strings, each a list of positions.
     public static func multiLineString(_ lineStrings: [[Position]], srid: Int? = nil) -> SpatialValue {
         SpatialValue(.multiLineString(lineStrings), srid: srid)
     }
 
+    /// A multi-polygon: several polygons, each its rings with the exterior first, then the holes.
     public static func multiPolygon(_ polygons: [[[Position]]], srid: Int? = nil) -> SpatialValue {
         SpatialValue(.multiPolygon(polygons), srid: srid)
     }
 
+    /// A collection of shapes of any kinds (`GEOMETRYCOLLECTION` in well-known text).
     public static func collection(_ shapes: [Shape], srid: Int? = nil) -> SpatialValue {
         SpatialValue(.collection(shapes), srid: srid)
     }

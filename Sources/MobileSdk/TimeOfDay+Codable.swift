@@ -3,6 +3,7 @@
 extension TimeOfDay: Codable {
     private enum CodingKeys: String, CodingKey { case hour, minute, second, nanosecond }
 
+    /// Decodes the integer fields `hour`, `minute`, `second` and, when present, `nanosecond`, without range checks.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -13,6 +14,7 @@ extension TimeOfDay: Codable {
         )
     }
 
+    /// Encodes `hour`, `minute` and `second` as integer fields, and `nanosecond` when it is not zero.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(hour, forKey: .hour)

@@ -9,6 +9,7 @@ public struct TimeOfDay: Hashable, Sendable {
     /// 0 to 999,999,999.
     public var nanosecond: Int
 
+    /// Creates a time from its fields as given: unlike `init?(_:)`, it does not check their ranges.
     public init(hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
         self.hour = hour
         self.minute = minute
@@ -42,6 +43,7 @@ public struct TimeOfDay: Hashable, Sendable {
 }
 
 extension TimeOfDay: Comparable {
+    /// Whether `lhs` is the earlier time: compares the hours, then the minutes, seconds and nanoseconds.
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
         (lhs.hour, lhs.minute, lhs.second, lhs.nanosecond) < (rhs.hour, rhs.minute, rhs.second, rhs.nanosecond)
     }
@@ -67,5 +69,6 @@ extension TimeOfDay: AttributeValueConvertible {
         self = value
     }
 
+    /// The value as `.timeOfDay` (`Edm.TimeOfDay`).
     public var attributeValue: AttributeValue { .timeOfDay(self) }
 }

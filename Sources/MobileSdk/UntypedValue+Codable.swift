@@ -6,6 +6,8 @@ extension UntypedValue: Codable {
     /// The keys naming the cases.
     private enum Tag: String, CodingKey { case null, bool, number, string, array, object }
 
+    /// Decodes the single-key object `encode(to:)` writes, e.g. `{"number": "1.5"}`; throws `DecodingError` for
+    /// another shape or an unknown case name.
     public init(from decoder: any Decoder) throws {
         let (tag, container) = try decoder.singleTag(Tag.self, of: "UntypedValue")
         switch tag {
@@ -18,6 +20,7 @@ extension UntypedValue: Codable {
         }
     }
 
+    /// Encodes a single-key object naming the case, e.g. `{"bool": true}`; numbers as decimal text.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Tag.self)
         switch self {

@@ -35,5 +35,6 @@ extension UntypedValue: AttributeValueConvertible {
         self = value
     }
 
+    /// The value as `.untyped` (`Edm.Untyped`).
     public var attributeValue: AttributeValue { .untyped(self) }
 }

@@ -15,9 +15,13 @@ public final class ODataClient: Sendable {
     public struct Configuration: Sendable {
         /// The service root, e.g. `https://contoso.crm.dynamics.com/api/data/v9.2/`.
         public var serviceRoot: URL
+        /// The OData version the service speaks (`.v4` unless given), which the headers, keys and JSON follow.
         public var version: ODataVersion
+        /// Adds credentials to every request (none unless given), and is asked again with `refresh` after a 401.
         public var authentication: any AuthenticationProvider
+        /// Sends the requests: ``URLSessionTransport`` unless given, a recorded exchange in tests.
         public var transport: any HTTPTransport
+        /// When throttled requests (429, 503) and repeatable requests whose connection failed are tried again.
         public var retryPolicy: RetryPolicy
         /// Allows plain http to hosts other than this machine (a trusted network only).
         public var allowsInsecureHTTP: Bool
@@ -55,6 +59,8 @@ public final class ODataClient: Sendable {
             set { preferences.maximumPageSize = newValue }
         }
 
+        /// Creates a configuration for `serviceRoot` (a missing trailing `/` is added). `includeAnnotations` and
+        /// `maximumPageSize` set ``preferences``; the other parameters set the properties of the same name.
         public init(
             serviceRoot: URL,
             version: ODataVersion = .v4,
@@ -129,12 +135,15 @@ public final class ODataClient: Sendable {
         }
     }
 
+    /// The settings the client was created with; ``impersonating(_:)`` and ``preferring(_:)`` make clients with
+    /// changed copies.
     public let configuration: Configuration
     let decoder: ODataJSONDecoder
     let encoder: ODataJSONEncoder
     /// The CSRF token and session cookies, when ``Configuration/csrfProtection`` is set.
     let csrfSession: CSRFSession
 
+    /// Creates a client for the service `configuration` describes, with its own CSRF token and session cookies.
     public convenience init(_ configuration: Configuration) { self.init(configuration, csrfSession: CSRFSession()) }
 
     /// A client that shares another's CSRF token and session cookies.

@@ -5,6 +5,7 @@ import ServiceAccess
 /// `Retry-After` asks, or backing off), and after a dropped connection or timeout of a request that is safe to
 /// repeat (GET, PUT, PATCH, DELETE). A bounded number of times; a wait longer than ``maximumDelay`` is not made.
 public struct RetryPolicy: Sendable {
+    /// How many times a request is tried again after its first attempt; 0 for never.
     public var maximumRetries: Int
     /// The first back-off when the service gives no `Retry-After`; doubled each time.
     public var initialDelay: TimeInterval
@@ -13,6 +14,8 @@ public struct RetryPolicy: Sendable {
     /// Waits; `Task.sleep` unless replaced (tests). Throws `CancellationError` when the task is cancelled.
     public var sleep: @Sendable (TimeInterval) async throws -> Void
 
+    /// Creates a policy of at most `maximumRetries` retries, backing off from `initialDelay` seconds and never
+    /// waiting longer than `maximumDelay` seconds (by default 3, 1 and 60); `sleep` waits, and tests may replace it.
     public init(
         maximumRetries: Int = 3,
         initialDelay: TimeInterval = 1,

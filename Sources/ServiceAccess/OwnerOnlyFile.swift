@@ -9,12 +9,15 @@ import Darwin
 /// through a symbolic link) of this user that nobody else can read; written to a new owner-only file, synced and
 /// renamed into place inside a folder of mode 0700, so that it is never readable by others nor half-written.
 public struct OwnerOnlyFile: Sendable {
+    /// The file's location; its folder is made private (mode 0700) when the file is written.
     public let url: URL
 
+    /// Creates a handle for the file at `url`; nothing is touched until it is read, written or removed.
     public init(_ url: URL) { self.url = url }
 
     /// Why a file was not read or written; its text names the file and never its contents.
     public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// The kind of failure: a file not to be trusted, or an error the system reported.
         public enum Reason: Sendable, Equatable {
             /// Others may read it, it is not this user's, or it is not a regular file (a link, a folder).
             case untrusted
@@ -22,7 +25,9 @@ public struct OwnerOnlyFile: Sendable {
             case system(String)
         }
 
+        /// Whether the file was not trusted or the system refused.
         public let reason: Reason
+        /// A message naming the file's path and what failed; never its contents.
         public let description: String
     }
 

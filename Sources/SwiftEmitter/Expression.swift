@@ -1,5 +1,6 @@
 /// An expression in generated code.
 public indirect enum Expression: Equatable, Sendable {
+    /// A literal: `"text"`, `42`, `true`, `nil` or a multi-line string.
     case literal(Literal)
     /// A name in scope — a parameter, a property, `newValue` — escaped when it is a keyword (`` `extension` ``), as
     /// its declaration is.
@@ -38,29 +39,40 @@ public indirect enum Expression: Equatable, Sendable {
 
 /// A literal value.
 public enum Literal: Equatable, Sendable {
+    /// `"text"`, with quotes, backslashes and control characters escaped.
     case string(String)
     /// A multi-line string literal (`"""`), one element per line of its text.
     case lines([String])
+    /// `42`, in decimal.
     case integer(Int64)
+    /// `true` or `false`.
     case boolean(Bool)
+    /// `nil`.
     case `nil`
 }
 
 /// An argument of a call.
 public struct Argument: Equatable, Sendable {
+    /// The label written before `:`; nil writes the value alone.
     public var label: String?
+    /// The expression passed.
     public var value: Expression
 
+    /// Creates an argument: `label: value`, or `value` alone when `label` is nil.
     public init(label: String? = nil, _ value: Expression) {
         self.label = label
         self.value = value
     }
 }
 
+/// One `key: value` entry of a dictionary literal.
 public struct DictionaryElement: Equatable, Sendable {
+    /// The expression before `:`.
     public var key: Expression
+    /// The expression after `:`.
     public var value: Expression
 
+    /// Creates an entry from its key and value.
     public init(key: Expression, value: Expression) {
         self.key = key
         self.value = value
@@ -69,6 +81,7 @@ public struct DictionaryElement: Equatable, Sendable {
 
 /// One case of a switch: patterns (empty for `default`) and the value or statements.
 public struct SwitchCase: Equatable, Sendable {
+    /// A pattern written after `case`.
     public enum Pattern: Equatable, Sendable {
         /// `.name`, a literal, or any other expression pattern.
         case expression(Expression)
@@ -78,20 +91,26 @@ public struct SwitchCase: Equatable, Sendable {
         case optionalBinding(String)
     }
 
+    /// The patterns after `case`, separated by commas; none renders `default`.
     public var patterns: [Pattern]
+    /// The statements after the colon; a lone single-line statement shares the label's line.
     public var body: [Statement]
 
+    /// Creates a case from its patterns and statements.
     public init(patterns: [Pattern], body: [Statement]) {
         self.patterns = patterns
         self.body = body
     }
 
+    /// `default:` followed by `body`.
     public static func `default`(_ body: [Statement]) -> SwitchCase { SwitchCase(patterns: [], body: body) }
 }
 
 /// A statement in a body.
 public indirect enum Statement: Equatable, Sendable {
+    /// An expression on its own line; a call too long for one line puts one argument per line.
     case expression(Expression)
+    /// `return value`, or `return` alone when the value is nil.
     case `return`(Expression?)
     /// `target = value`.
     case assignment(Expression, Expression)

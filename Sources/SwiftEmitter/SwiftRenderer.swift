@@ -1,5 +1,6 @@
 /// Prints structured Swift declarations as source text, deterministically.
 public struct SwiftRenderer: Sendable {
+    /// Creates a renderer; it holds no state, so one renders any number of files.
     public init() {}
 
     /// The whole file's text, ending with one newline.
@@ -231,8 +232,12 @@ public struct SwiftRenderer: Sendable {
     private func renderWrapping(_ head: String, _ expression: Expression, into writer: inout TextWriter) {
         let text = head + render(expression)
         let longest = text.split(separator: "\n").map(\.count).max() ?? 0
-        guard writer.indentation + longest > Self.lineLength, !expression.isMultiline else {
+        guard writer.indentation + longest > Self.lineLength else {
             writer.line(text)
+            return
+        }
+        guard !expression.isMultiline else {
+            renderTrailingArray(text, of: expression, into: &writer)
             return
         }
         var prefix = head
@@ -260,8 +265,24 @@ public struct SwiftRenderer: Sendable {
             closing += ")"
             call = arguments[0].value
         }
+        if case .array(let elements) = call, elements.count > 1 {
+            renderLines(prefix, elements, into: &writer)
+            return
+        }
         guard case .call(let callee, let arguments) = call, arguments.count > 1 else {
-            writer.line(text)
+            // `let name: Type =` and the value on the next line, when that makes it fit.
+            let value = render(expression)
+            if case .call(let callee, let arguments) = call, arguments.count == 1, arguments[0].label == nil,
+                writer.indentation + 4 + render(arguments[0].value).count + 1 <= Self.lineLength
+            {
+                writer.line(prefix + render(callee) + "(")
+                writer.indented { writer in writer.line(render(arguments[0].value) + closing) }
+            } else if head.hasSuffix(" = "), writer.indentation + 4 + value.count <= Self.lineLength {
+                writer.line(String(head.dropLast()))
+                writer.indented { writer in writer.line(value) }
+            } else {
+                writer.line(text)
+            }
             return
         }
         writer.line(prefix + render(callee) + "(")
@@ -276,6 +297,38 @@ public struct SwiftRenderer: Sendable {
     }
 
     /// `head[`, one element per line, `]`; `head[]` when empty.
+    /// A multi-line call (a string literal's lines, then `""", [A.self, B.self])`) whose last line is too long
+    /// because of its last argument, an array: the array's elements on lines of their own, as many as fit on each.
+    private func renderTrailingArray(_ text: String, of expression: Expression, into writer: inout TextWriter) {
+        guard case .call(_, let arguments) = expression, case .array(let elements)? = arguments.last?.value,
+            let lastBreak = text.lastIndex(of: "\n")
+        else {
+            writer.line(text)
+            return
+        }
+        let array = render(Expression.array(elements)) + ")"
+        let lastLine = text[text.index(after: lastBreak)...]
+        guard lastLine.hasSuffix(array), writer.indentation + lastLine.count > Self.lineLength else {
+            writer.line(text)
+            return
+        }
+        writer.line(String(text[..<lastBreak]))
+        writer.line(String(lastLine.dropLast(array.count)) + "[")
+        // The last line is indented within the literal: the elements go one level further, `])` beside it.
+        let indentation = String(lastLine.prefix { $0 == " " })
+        let width = Self.lineLength - writer.indentation - indentation.count - 4
+        var line = ""
+        for element in elements.map(render) {
+            if !line.isEmpty, line.count + element.count + 2 > width {
+                writer.line(indentation + "    " + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + element + ","
+        }
+        writer.line(indentation + "    " + line)
+        writer.line(indentation + "])")
+    }
+
     private func renderLines(_ head: String, _ elements: [Expression], into writer: inout TextWriter) {
         guard !elements.isEmpty else {
             writer.line(head + "[]")

@@ -50,6 +50,10 @@ struct GoldenFileTests {
             sources.files.map(\.name).sorted() == goldenNames.sorted(),
             "the files generated are not the golden set's"
         )
+        let long = sources.files.flatMap { file in
+            file.contents.split(separator: "\n").filter { $0.count > 120 }.map { "\(file.name): \($0)" }
+        }
+        #expect(long.isEmpty, "generated lines past 120 columns:\n\(long.joined(separator: "\n"))")
         let actual = FileManager.default.temporaryDirectory.appendingPathComponent(
             "golden-\(name)-\(UUID().uuidString)"
         )

@@ -28,10 +28,13 @@ public enum BuiltProducts {
 
     /// A product the tests need was not found beside them.
     public struct Missing: Error, CustomStringConvertible {
+        /// What was not found, `the built MobileSdk module` for instance.
         public let what: String
 
+        /// Creates the error naming what was not found.
         public init(what: String) { self.what = what }
 
+        /// `<what> was not found beside the test bundle`.
         public var description: String { "\(what) was not found beside the test bundle" }
     }
 }

@@ -7,12 +7,18 @@ import Darwin
 
 /// `mobilesdkgen` in the same build products folder as the test bundle.
 public enum BuiltTool {
+    /// The built `mobilesdkgen` executable; nil when it is not beside the test bundle.
     public static let executable = BuiltProducts.executable("mobilesdkgen")
 
+    /// What a run of `mobilesdkgen` gave back.
     public struct Result: Sendable {
+        /// The exit status.
         public var status: Int32
+        /// Everything written to standard output.
         public var output: String
+        /// Everything written to standard error.
         public var errors: String
+        /// Standard output followed by standard error.
         public var all: String { output + errors }
     }
 

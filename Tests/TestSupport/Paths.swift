@@ -5,6 +5,7 @@ public enum Paths {
     /// The repository root, found from this file's path.
     public static let root = TestServers.repositoryRoot
 
+    /// The path of `SampleMetadata/<name>` in the repository.
     public static func sample(_ name: String) -> String {
         root.appendingPathComponent("SampleMetadata").appendingPathComponent(name).path
     }
@@ -13,6 +14,7 @@ public enum Paths {
     /// but not on a user's clone, where the corpus tests are skipped.
     public static let corpus: URL = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
+    /// Whether `../shared/corpus` exists; the corpus tests are skipped without it.
     public static var corpusIsAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
 
     /// The corpus documents, sorted by name.

@@ -2,6 +2,7 @@ import Foundation
 
 /// The built `MobileSdk` module beside the test bundle, and `swiftc` type-checking against it.
 public enum RuntimeModules {
+    /// The `Modules` folder holding the built `MobileSdk.swiftmodule`; nil when it is not beside the test bundle.
     public static let folder = BuiltProducts.modules(holding: "MobileSdk")
 
     /// The compiler's output for `files` (name → contents) type-checked as one module in the Swift 6 language mode

@@ -5,26 +5,39 @@ import Foundation
 public enum TestServers {
     /// A variable the script writes.
     public enum Variable: String, CaseIterable, Sendable {
+        /// odatapy's OData v4 TripPin service (`SampleMetadata/TripPin.xml`).
         case odataV4 = "MOBILESDK_TEST_ODATA_V4_URL"
+        /// pyslet's OData v2 service (`SampleMetadata/CRM2011.OrganizationData.xml`).
         case odataV2 = "MOBILESDK_TEST_ODATA_V2_URL"
         /// pyslet's OData v2 service of media link entries (`SampleMetadata/Gallery.v2.xml`).
         case odataV2Media = "MOBILESDK_TEST_ODATA_V2_MEDIA_URL"
         /// The Dataverse sample, with its Web API's entity definitions, and its request log.
         case dataverse = "MOBILESDK_TEST_DATAVERSE_URL"
+        /// The path of the Dataverse sample's request log.
         case dataverseLog = "MOBILESDK_TEST_DATAVERSE_LOG"
         /// TripPin behind sign-in (bearer or basic), its log and credentials.
         case secured = "MOBILESDK_TEST_SECURED_URL"
+        /// The path of the secured server's request log (no secrets in it).
         case securedLog = "MOBILESDK_TEST_SECURED_LOG"
+        /// The bearer token the secured server accepts, fresh each start.
         case securedToken = "MOBILESDK_TEST_SECURED_TOKEN"
+        /// The user name for basic sign-in to the secured server, fresh each start.
         case securedUser = "MOBILESDK_TEST_SECURED_USER"
+        /// The password for basic sign-in to the secured server, fresh each start.
         case securedPassword = "MOBILESDK_TEST_SECURED_PASSWORD"
         /// Authlib's OAuth 2.0 server, its log and its clients.
         case oauth = "MOBILESDK_TEST_OAUTH_URL"
+        /// The path of the OAuth server's request log (no secrets in it).
         case oauthLog = "MOBILESDK_TEST_OAUTH_LOG"
+        /// The confidential client's id (client credentials and refresh grants); its secret is `oauthClientSecret`.
         case oauthClientId = "MOBILESDK_TEST_OAUTH_CLIENT_ID"
+        /// The confidential client's secret, fresh each start.
         case oauthClientSecret = "MOBILESDK_TEST_OAUTH_CLIENT_SECRET"
+        /// A public client's id for the device code grant.
         case oauthDeviceClientId = "MOBILESDK_TEST_OAUTH_DEVICE_CLIENT_ID"
+        /// A public client's id like `oauthDeviceClientId`, whose tokens live 5 seconds.
         case oauthShortClientId = "MOBILESDK_TEST_OAUTH_SHORT_CLIENT_ID"
+        /// A public client's id for the authorization code grant with PKCE (an app's sign-in).
         case oauthAppClientId = "MOBILESDK_TEST_OAUTH_APP_CLIENT_ID"
     }
 

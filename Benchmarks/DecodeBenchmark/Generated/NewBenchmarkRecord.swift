@@ -95,7 +95,10 @@ open class NewBenchmarkRecord: CrmBaseEntity {
             newAccount: new_accountid navigation #4
             newPrimaryContact: new_primarycontactid navigation #5
             newParentRecord: new_parentrecordid navigation #6
-            """, [Principal.self, Businessunit.self, Systemuser.self, Transactioncurrency.self, Account.self, Contact.self, NewBenchmarkRecord.self])
+            """, [
+                Principal.self, Businessunit.self, Systemuser.self, Transactioncurrency.self, Account.self,
+                Contact.self, NewBenchmarkRecord.self,
+            ])
     }
 
     /// Benchmark Record

@@ -12,15 +12,21 @@ import MetadataModel
 /// </Model>
 /// ```
 public struct SelectionModel: Sendable, Equatable {
+    /// An `<Entity>` of `<Entities>`: its name and the attributes it lists.
     public struct Entity: Sendable, Equatable {
+        /// The `Name` attribute: the entity's logical name, `account` for instance.
         public var name: String
         /// nil: every attribute.
         public var attributes: [String]?
     }
 
+    /// `IncludeAllEntities` on `<Model>`: every entity, not only those listed; false when absent.
     public var includeAllEntities = false
+    /// `IncludeAllGlobalOptionSets` on `<Model>`; false when absent.
     public var includeAllGlobalOptionSets = false
+    /// The `<Entity>` elements of `<Entities>`, in file order.
     public var entities: [Entity] = []
+    /// The `Name` of each `<GlobalOptionSet>` in `<GlobalOptionSets>`, in file order.
     public var globalOptionSets: [String] = []
 
     /// Reads a model file; problems are located diagnostics.

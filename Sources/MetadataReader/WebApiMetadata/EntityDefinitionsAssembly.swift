@@ -9,8 +9,11 @@ import MetadataModel
 public struct EntityDefinitionsAssembly {
     /// A response that is not what was asked for, located in it (the `file` is the request's URL).
     public struct Failure: Error, CustomStringConvertible {
+        /// What is wrong with the response.
         public var message: String
+        /// Where in the response: the request's URL as its file, with line and column.
         public var location: SourceLocation
+        /// `location: error: message`, as a compiler writes a diagnostic.
         public var description: String { "\(location): error: \(message)" }
     }
 
@@ -22,11 +25,13 @@ public struct EntityDefinitionsAssembly {
     /// The entity's collections to expand, and the option sets to expand on a cast.
     public static let entityExpansions =
         "Attributes,Keys,ManyToOneRelationships,OneToManyRelationships,ManyToManyRelationships"
+    /// The `$expand` of the typed cast over an entity's attributes.
     public static let optionSetExpansions = "OptionSet,GlobalOptionSet"
 
     /// The entities read so far, by logical name.
     private var entities: [String: JSONValue] = [:]
 
+    /// Creates an empty assembly; `addEntity` adds each entity.
     public init() {}
 
     /// Reads the response for one entity; returns the types of `optionSetAttributeTypes` its attributes have.

@@ -4,10 +4,12 @@ import Foundation
 /// `Entity` otherwise. Each value gets the Edm type the class's ``Entity/propertyMetadata`` gives it; properties
 /// without metadata (open types, late-bound entities) are read by their JSON shape.
 public struct ODataJSONDecoder: Sendable {
+    /// The JSON dialect to read: `.v4` (`@odata.*` annotations) or `.v2` (verbose JSON: `d`, `results`, `__metadata`).
     public var version: ODataVersion
     /// Finds the classes of derived types (`@odata.type`, `__metadata.type`) and of expanded entities.
     public var registry: EntityRegistry
 
+    /// Creates a decoder for the JSON of `version` that finds derived and expanded classes in `registry`.
     public init(version: ODataVersion = .v4, registry: EntityRegistry = .shared) {
         self.version = version
         self.registry = registry

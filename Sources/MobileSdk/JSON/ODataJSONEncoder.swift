@@ -3,6 +3,7 @@ import Foundation
 /// Writes entities as OData JSON request bodies. Attributes and members are written in name order, so the same
 /// entity always gives the same bytes.
 public struct ODataJSONEncoder: Sendable {
+    /// The JSON dialect to write: `.v4`, or `.v2` for the verbose JSON of OData v1–v3 services (CRM 2011–2016).
     public var version: ODataVersion
     /// Writes Int64 and Decimal values as strings, as the `IEEE754Compatible=true` format parameter asks
     /// (OData v2 always does).
@@ -13,6 +14,8 @@ public struct ODataJSONEncoder: Sendable {
     /// `"Microsoft.Dynamics.CRM"` for Dataverse.
     public var typeNamespace: String?
 
+    /// Creates an encoder for the JSON of `version`; by default OData v4 with Int64 and Decimal values as JSON numbers,
+    /// the shared registry and no fallback type namespace.
     public init(
         version: ODataVersion = .v4,
         ieee754Compatible: Bool = false,
@@ -306,9 +309,12 @@ public struct ODataJSONEncoder: Sendable {
 
 /// An entity that cannot be written as a request body, and why.
 public struct ODataEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What cannot be written and why, e.g. `a decimal is NaN, which OData cannot represent`.
     public var message: String
 
+    /// Creates an error with this message.
     public init(message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 }

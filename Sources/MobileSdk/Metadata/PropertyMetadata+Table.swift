@@ -139,6 +139,7 @@ extension PropertyMetadata {
 
 /// Why a property table cannot be read: where, and what is wrong.
 public struct PropertyTableError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong with the line.
     public enum Problem: Equatable, Sendable {
         /// The first line is not `version N`.
         case noVersion
@@ -152,8 +153,10 @@ public struct PropertyTableError: Error, Equatable, CustomStringConvertible {
     public var line: Int
     /// The line's text, continuation lines joined.
     public var text: String
+    /// What is wrong with ``line``.
     public var problem: Problem
 
+    /// A message naming the line and its text or, for an unknown version, the versions this runtime reads.
     public var description: String {
         switch problem {
         case .noVersion:

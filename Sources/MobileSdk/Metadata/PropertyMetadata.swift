@@ -6,12 +6,15 @@ public struct PropertyMetadata: Sendable {
     public let name: String
     /// The name in OData payloads: `_ownerid_value` for a Dataverse lookup `ownerid`; usually ``name``.
     public let propertyName: String
+    /// How the value is typed, or each element's type when ``isCollection`` is true.
     public let type: PropertyType
     /// Whether the property holds a collection of ``type``.
     public let isCollection: Bool
     /// The name of the generated Swift property, e.g. `"parentCustomerId"`.
     public let swiftName: String?
 
+    /// Creates the metadata of the property stored as `name`, of type `type` (each element's, when `collection` is
+    /// true); `propertyName`, its name in payloads, defaults to `name`.
     public init(
         _ name: String,
         _ type: PropertyType,
@@ -60,6 +63,7 @@ public struct LookupTarget: Sendable {
     /// The target's entity set, e.g. `"accounts"`, as in `parentcustomerid_account@odata.bind: "/accounts(…)"`.
     public let entitySetName: String
 
+    /// Creates a target: the entity `logicalName`, bound through `navigationProperty` to a record of `entitySetName`.
     public init(_ logicalName: String, navigationProperty: String, entitySetName: String) {
         self.logicalName = logicalName
         self.navigationProperty = navigationProperty

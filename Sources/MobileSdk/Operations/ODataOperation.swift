@@ -47,25 +47,31 @@ public final class OperationCall {
 
 /// One parameter of an operation: a value, or entities (an action's entity-typed parameter, sent with its type).
 public struct OperationParameter {
+    /// What a parameter carries: a value (primitive, complex or collection), one entity, or several entities.
     public enum Value {
         case value(AttributeValue)
         case entity(Entity)
         case entities([Entity])
     }
 
+    /// The parameter's name in the operation's metadata, as sent in the body or the URL.
     public var name: String
+    /// What the parameter carries.
     public var value: Value
 
+    /// Creates a parameter named `name` carrying `value`: a primitive, complex or collection value.
     public init(_ name: String, _ value: AttributeValue) {
         self.name = name
         self.value = .value(value)
     }
 
+    /// Creates an entity-typed parameter named `name`; in OData v4 the entity is sent with its `@odata.type`.
     public init(_ name: String, entity: Entity) {
         self.name = name
         value = .entity(entity)
     }
 
+    /// Creates a parameter named `name` carrying a collection of entities, each sent with its `@odata.type` in v4.
     public init(_ name: String, entities: [Entity]) {
         self.name = name
         value = .entities(entities)

@@ -2,7 +2,9 @@ import Foundation
 
 /// The body an action or function returned.
 public struct OperationResult: Sendable {
+    /// The response's HTTP status code, e.g. 200, or 204 when the operation returned nothing.
     public var statusCode: Int
+    /// The response body as received; empty when the operation returned nothing.
     public var body: Data
     let decoder: ODataJSONDecoder
 

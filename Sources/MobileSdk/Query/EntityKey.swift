@@ -3,16 +3,21 @@ import Foundation
 /// The key of one entity in a URL: a single value (`accounts(<guid>)`, `People('russell')`), or named values for a
 /// composite or alternate key (`TripRatings(TripId=1,UserName='kristina')`, `accounts(accountnumber='A-1')`).
 public struct EntityKey: Sendable, Hashable, CustomStringConvertible {
+    /// How the key is held: one unnamed value, or named values in order.
     public enum Storage: Sendable, Hashable {
         case single(AttributeValue)
         case named([Component])
     }
 
+    /// One named value of a composite or alternate key, such as `TripId=1`.
     public struct Component: Sendable, Hashable {
+        /// The key property's name, e.g. `TripId` or `accountnumber`.
         public var name: String
+        /// The key property's value, written in the URL as an OData literal.
         public var value: AttributeValue
     }
 
+    /// The key's value or named values.
     public var storage: Storage
 
     /// A single-valued key.
@@ -44,6 +49,7 @@ public struct EntityKey: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The OData v4 key segment, e.g. `(TripId=1,UserName='kristina')`; `(?)` when a value has no URL literal.
     public var description: String { (try? urlSegment(.v4)) ?? "(?)" }
 
     /// The key of `entity`: its class's key attributes, else its id.

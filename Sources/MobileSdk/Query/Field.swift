@@ -7,6 +7,7 @@ import Foundation
     /// Lambda nesting, for variable names.
     let depth: Int
 
+    /// A property of `Subject` by key path, typed as the generated class types it: `$0.name`.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Subject, Value?>) -> Field<Root, Value> {
         Field(path: PropertyPath.of(keyPath, after: prefix), depth: depth)
     }
@@ -57,18 +58,22 @@ extension Field where Value: AttributeValueConvertible {
 }
 
 extension Field where Value: AttributeValueConvertible & Comparable {
+    /// `lt`: the property is less than `rhs`.
     public static func < (lhs: Field, rhs: Value) -> FilterExpression<Root> {
         FilterExpression(.compare(path: lhs.path, operator: "lt", value: rhs.attributeValue, enumType: nil))
     }
 
+    /// `le`: the property is less than or equal to `rhs`.
     public static func <= (lhs: Field, rhs: Value) -> FilterExpression<Root> {
         FilterExpression(.compare(path: lhs.path, operator: "le", value: rhs.attributeValue, enumType: nil))
     }
 
+    /// `gt`: the property is greater than `rhs`.
     public static func > (lhs: Field, rhs: Value) -> FilterExpression<Root> {
         FilterExpression(.compare(path: lhs.path, operator: "gt", value: rhs.attributeValue, enumType: nil))
     }
 
+    /// `ge`: the property is greater than or equal to `rhs`.
     public static func >= (lhs: Field, rhs: Value) -> FilterExpression<Root> {
         FilterExpression(.compare(path: lhs.path, operator: "ge", value: rhs.attributeValue, enumType: nil))
     }

@@ -25,6 +25,7 @@ public struct Query<Root: Entity> {
         let options: (ODataVersion) throws -> [String]
     }
 
+    /// Creates a query without options: every entity of `Root`, with the properties the service returns by default.
     public init() {}
 
     /// Only these properties (`$select`); key properties come anyway on most services.

@@ -3,10 +3,12 @@ import Foundation
 /// The entities of one entity set of a generated service, typed as their generated class:
 /// `try await service.people.retrieve(EntityKey("russellwhyte"))` returns a `Person`.
 public struct EntitySetAccessor<T: Entity>: Sendable {
+    /// The client that sends the requests, usually an `ODataClient`.
     public let client: any ODataServiceClient
     /// The entity set's name in URLs.
     public let name: String
 
+    /// Creates an accessor for the entity set `name` that sends its requests through `client`.
     public init(client: any ODataServiceClient, name: String) {
         self.client = client
         self.name = name
@@ -41,9 +43,12 @@ public struct EntitySetAccessor<T: Entity>: Sendable {
 
 /// A singleton of a generated service.
 public struct SingletonAccessor<T: Entity>: Sendable {
+    /// The client that sends the requests, usually an `ODataClient`.
     public let client: any ODataServiceClient
+    /// The singleton's name in URLs.
     public let name: String
 
+    /// Creates an accessor for the singleton `name` that sends its requests through `client`.
     public init(client: any ODataServiceClient, name: String) {
         self.client = client
         self.name = name

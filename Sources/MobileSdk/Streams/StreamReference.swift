@@ -17,6 +17,7 @@ public struct StreamReference: Sendable, Hashable {
         case image(String)
     }
 
+    /// Which stream of the entity this is: its media resource, an `Edm.Stream` property, or a file or image column.
     public var kind: Kind
     /// The entity set of the entity the stream belongs to; nil when its class names none.
     public var entitySet: String?
@@ -35,6 +36,8 @@ public struct StreamReference: Sendable, Hashable {
     /// Whether the service said the column holds a file (Dataverse returns the file's id); nil when unknown.
     public var hasContent: Bool?
 
+    /// Creates a reference to the `kind` stream of the entity with `key` in `entitySet`; the other parameters record
+    /// what the service said of the stream, nil when it said nothing.
     public init(
         kind: Kind,
         entitySet: String?,

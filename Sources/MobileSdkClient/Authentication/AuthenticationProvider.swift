@@ -10,7 +10,9 @@ public protocol AuthenticationProvider: Sendable {
 
 /// No credentials (public services, tests).
 public struct NoAuthentication: AuthenticationProvider {
+    /// Creates a provider that sends requests without credentials.
     public init() {}
 
+    /// Leaves `request` as it is, whatever `refresh` says.
     public func authenticate(_ request: inout HTTPRequest, refresh: Bool) async throws {}
 }

@@ -30,6 +30,9 @@ public actor OAuth2Authentication: AuthenticationProvider {
         self.transport = transport
     }
 
+    /// Sets `Authorization: Bearer …` with the cached access token, or with a new one from the token endpoint when
+    /// the cached one expires within a minute or `refresh` is true. Concurrent calls share one token request. Throws
+    /// ``ODataClientError/authenticationFailed(status:reason:)`` when the endpoint refuses.
     public func authenticate(_ request: inout HTTPRequest, refresh: Bool) async throws {
         if refresh { cached = nil }
         if let cached, cached.expires > Date() {

@@ -24,6 +24,7 @@ public enum ODataClientError: Error, Sendable, CustomStringConvertible {
     /// A request of a `$batch` the service did not execute: it stopped at an earlier failure.
     case notExecuted(request: String)
 
+    /// A message naming the request (`METHOD url`) and what went wrong; never header values, so never tokens.
     public var description: String {
         switch self {
         case .insecureURL(let url):

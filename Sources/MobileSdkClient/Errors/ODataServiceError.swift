@@ -4,8 +4,12 @@ import ServiceAccess
 /// An error the service answered with: the HTTP status, and the code and message of its OData error payload
 /// (`{"error": {"code", "message"}}` in v4, `{"error": {"code", "message": {"value"}}}` in v2).
 public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
+    /// The response's HTTP status, such as 404 or 412.
     public var statusCode: Int
+    /// The `code` of the OData error payload (a number as text, when the service sent a number); empty when the
+    /// body had no payload.
     public var code: String
+    /// The `message` of the OData error payload; else the body's text, or the status's reason phrase (`Not Found`).
     public var message: String
     /// The innermost message of `innererror` / `details`, when the service gave one.
     public var innerMessage: String?
@@ -14,6 +18,7 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
     /// How long the service asked to wait before trying again (429, 503).
     public var retryAfter: TimeInterval?
 
+    /// Creates an error from its parts, such as one an app's tests throw; `retryAfter` is in seconds.
     public init(
         statusCode: Int,
         code: String,
@@ -30,6 +35,7 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
         self.retryAfter = retryAfter
     }
 
+    /// `METHOD url: status code: message (inner message)`; never header values.
     public var description: String {
         "\(request): \(statusCode) \(code.isEmpty ? "" : code + ": ")\(message)"
             + (innerMessage.map { " (\($0))" } ?? "")

@@ -2,12 +2,16 @@ import Foundation
 
 /// An HTTP request as the client builds it, before authentication.
 public struct HTTPRequest: Sendable {
+    /// The HTTP method, such as `GET` or `PATCH`.
     public var method: String
+    /// The absolute URL the request goes to.
     public var url: URL
     /// Header fields in the order they were set; names compare case-insensitively.
     public private(set) var headerFields: [(name: String, value: String)] = []
+    /// The body's bytes; nil for none.
     public var body: Data?
 
+    /// Creates a request without header fields; ``subscript(header:)`` sets them.
     public init(method: String, url: URL, body: Data? = nil) {
         self.method = method
         self.url = url
@@ -29,6 +33,7 @@ public struct HTTPRequest: Sendable {
 
 /// An HTTP response.
 public struct HTTPResponse: Sendable {
+    /// The HTTP status code, such as 200 or 404.
     public var statusCode: Int
     /// Header fields; names compare case-insensitively.
     public var headerFields: [String: String]
@@ -37,6 +42,7 @@ public struct HTTPResponse: Sendable {
     /// The file a download's body was written to, which then belongs to whoever receives the response.
     public var bodyFile: URL?
 
+    /// Creates a response from its status code, header fields and body (or ``bodyFile``, for a download).
     public init(statusCode: Int, headerFields: [String: String] = [:], body: Data = Data(), bodyFile: URL? = nil) {
         self.statusCode = statusCode
         self.headerFields = headerFields
@@ -103,6 +109,7 @@ public struct TransferProgress: Sendable, Hashable {
     /// The stream's size, when known.
     public var totalBytes: Int64?
 
+    /// Creates a report of `completedBytes` out of `totalBytes`, nil when the size is unknown.
     public init(completedBytes: Int64, totalBytes: Int64?) {
         self.completedBytes = completedBytes
         self.totalBytes = totalBytes

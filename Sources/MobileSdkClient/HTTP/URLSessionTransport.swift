@@ -16,6 +16,8 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit { session.finishTasksAndInvalidate() }
 
+    /// Sends `request` and returns the response with its whole body in memory; redirects and 401 challenges come
+    /// back as responses. Throws `URLError` when no response comes; cancelling the task cancels the request.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await run(nil) { finish in
             session.dataTask(with: Self.urlRequest(request)) { data, response, error in

@@ -2,6 +2,7 @@ import MobileSdk
 
 /// One page of a query's results.
 public struct EntityPage<T: Entity> {
+    /// The page's entities, in the service's order; any not of class `T` are left out.
     public var entities: [T]
     /// The link to the next page, when there is one.
     public var nextLink: String?

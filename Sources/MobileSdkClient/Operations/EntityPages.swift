@@ -4,7 +4,9 @@ import MobileSdk
 /// (where loops call `next(isolation:)`: iOS 18, macOS 15 and later, and Linux). A value a view model can keep and
 /// iterate later; ``entities`` reads it one entity at a time.
 public struct EntityPages<T: Entity>: AsyncSequence, Sendable {
+    /// Each element is one page of results.
     public typealias Element = EntityPage<T>
+    /// Any error a page's request throws, such as ``ODataServiceError`` or ``ODataClientError``.
     public typealias Failure = any Error
 
     let client: ODataClient
@@ -16,6 +18,7 @@ public struct EntityPages<T: Entity>: AsyncSequence, Sendable {
     /// The entities of every page, one at a time: `for try await contact in client.pages(query).entities`.
     public var entities: EntitySequence<T> { EntitySequence(pages: self) }
 
+    /// Requests the query's first page, then each page's ``EntityPage/nextLink`` until a page has none.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let pages: EntityPages
         var previous: EntityPage<T>?
@@ -38,19 +41,24 @@ public struct EntityPages<T: Entity>: AsyncSequence, Sendable {
             return previous
         }
 
+        /// The next page, or nil after the last; as `next(isolation: nil)`, for loops that do not pass their actor.
         public mutating func next() async throws -> EntityPage<T>? { try await next(isolation: nil) }
     }
 
+    /// A new iterator, which requests the pages again from the first.
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pages: self) }
 }
 
 /// The entities of a query across its pages, one at a time; the next page is requested when this one is used up.
 public struct EntitySequence<T: Entity>: AsyncSequence, Sendable {
+    /// Each element is one entity of class `T`.
     public typealias Element = T
+    /// Any error a page's request throws, such as ``ODataServiceError`` or ``ODataClientError``.
     public typealias Failure = any Error
 
     let pages: EntityPages<T>
 
+    /// Hands out each page's entities in order, requesting the next page when they are used up.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var pages: EntityPages<T>.AsyncIterator
         /// The rest of the current page, last entity first.
@@ -65,8 +73,10 @@ public struct EntitySequence<T: Entity>: AsyncSequence, Sendable {
             return pending.popLast()
         }
 
+        /// The next entity, or nil after the last page's last; as `next(isolation: nil)`.
         public mutating func next() async throws -> T? { try await next(isolation: nil) }
     }
 
+    /// A new iterator, which requests the pages again from the first.
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pages: pages.makeAsyncIterator()) }
 }

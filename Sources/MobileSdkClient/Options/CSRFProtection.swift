@@ -16,6 +16,8 @@ extension ODataClient {
         /// The path, relative to the service root, that the token is fetched from; `""` for the service document.
         public var fetchPath: String
 
+        /// Creates a protection whose token travels in the `headerName` header and is fetched with a GET of `fetchPath`
+        /// (relative to the service root; `""` for the service document).
         public init(headerName: String = "X-CSRF-Token", fetchPath: String = "") {
             self.headerName = headerName
             self.fetchPath = fetchPath

@@ -12,6 +12,7 @@ extension ODataClient {
         /// What creates and updates (POST, PATCH, PUT) answer with (`return=…`).
         public var returnContent: Return?
 
+        /// Creates preferences of these annotations, page size and `return`; nil asks for nothing.
         public init(includeAnnotations: String? = nil, maximumPageSize: Int? = nil, returnContent: Return? = nil) {
             self.includeAnnotations = includeAnnotations
             self.maximumPageSize = maximumPageSize

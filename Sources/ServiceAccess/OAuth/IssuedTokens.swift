@@ -2,11 +2,15 @@ import Foundation
 
 /// A token endpoint's successful answer (RFC 6749 §5.1).
 public struct IssuedTokens: Decodable, Sendable, Equatable {
+    /// The `access_token`, sent to resources as a bearer token.
     public var accessToken: String
+    /// The `token_type`, usually `Bearer`; nil when the server left it out.
     public var tokenType: String?
     /// Seconds the access token lives, when the server says.
     public var expiresIn: Double?
+    /// The `refresh_token`; nil when none was issued. Servers that rotate them send a new one each time.
     public var refreshToken: String?
+    /// The `scope` granted, space-separated; nil when the server left it out (it then matches the scope asked for).
     public var scope: String?
 
     private enum CodingKeys: String, CodingKey {
@@ -17,6 +21,7 @@ public struct IssuedTokens: Decodable, Sendable, Equatable {
         case scope
     }
 
+    /// Decodes the JSON answer; `expires_in` may be a number or a string. Throws when `access_token` is missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = try container.decode(String.self, forKey: .accessToken)

@@ -4,7 +4,9 @@ import Foundation
 /// its id and secret form-encoded first (RFC 6749 §2.3.1, which every server must accept), a public client by naming
 /// itself in the form.
 public enum OAuthClient: Sendable {
+    /// A client with a secret: its id and secret go in an `Authorization: Basic` header.
     case confidential(id: String, secret: String)
+    /// A client without a secret: its id goes in the form as `client_id`.
     case publicClient(id: String)
 
     /// The form (`fields`, then the client's id for a public client) and header fields of a request to an endpoint.

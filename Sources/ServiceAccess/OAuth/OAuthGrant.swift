@@ -1,6 +1,8 @@
 /// What a token endpoint is asked for (RFC 6749 §4, RFC 7636 §4.5, RFC 8628 §3.4), as the fields of its form.
 public enum OAuthGrant: Sendable {
+    /// `grant_type=client_credentials`: the client's own access, without a user (RFC 6749 §4.4).
     case clientCredentials
+    /// `grant_type=refresh_token` with this refresh token (RFC 6749 §6).
     case refreshToken(String)
     /// The code a sign-in page's redirect brought, the redirect URI it was sent to, and the PKCE verifier.
     case authorizationCode(code: String, redirectURI: String, codeVerifier: String)

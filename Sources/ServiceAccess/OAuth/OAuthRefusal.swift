@@ -5,6 +5,7 @@ import Foundation
 public struct OAuthRefusal: Error, Sendable, Equatable {
     /// `invalid_grant`, `authorization_pending`, …
     public let code: String
+    /// The `error_description`, cleaned; nil when the server sent none or an empty one.
     public let description: String?
 
     /// From a JSON error body.
@@ -29,6 +30,8 @@ public struct OAuthRefusal: Error, Sendable, Equatable {
         self.init(code: code, description: parameter("error_description"))
     }
 
+    /// Creates a refusal, removing control characters and cutting `code` after 60 characters and `description`
+    /// after 400.
     public init(code: String, description: String?) {
         self.code = Self.clean(code, limit: 60)
         self.description = description.map { Self.clean($0, limit: 400) }.flatMap { $0.isEmpty ? nil : $0 }

@@ -5,10 +5,14 @@ import Foundation
 /// never after a wait longer than `maximumDelay` (the caller reports the service's answer instead). The one rule of the
 /// client and the command-line tool.
 public struct ThrottlingRetry: Sendable, Equatable {
+    /// How many times a throttled request is tried again after its first attempt.
     public var maximumRetries: Int
+    /// The first back-off in seconds when there is no `Retry-After`; doubled on each retry.
     public var initialDelay: TimeInterval
+    /// The longest wait in seconds: back-offs stop growing at it, and a longer `Retry-After` is not waited for.
     public var maximumDelay: TimeInterval
 
+    /// Creates a rule from its retry count and its delays, in seconds.
     public init(maximumRetries: Int, initialDelay: TimeInterval, maximumDelay: TimeInterval) {
         self.maximumRetries = maximumRetries
         self.initialDelay = initialDelay

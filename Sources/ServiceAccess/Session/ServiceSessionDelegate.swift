@@ -16,6 +16,7 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
     override public init() {}
 
+    /// Refuses the redirect: the task completes with the 3xx response itself.
     open func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -24,6 +25,7 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) { completionHandler(nil) }
 
+    /// Cancels the challenge and keeps its 401 response for ``challengedResponse(of:)``.
     open func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -45,6 +47,7 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         return challenged.removeValue(forKey: taskIdentifier)
     }
 
+    /// Does nothing; a subclass overrides it to report upload progress.
     open func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -53,7 +56,9 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         totalBytesExpectedToSend: Int64
     ) {}
 
+    /// Does nothing; a subclass overrides it to take the body as it comes.
     open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {}
 
+    /// Does nothing; a subclass overrides it to learn when a task ends.
     open func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {}
 }

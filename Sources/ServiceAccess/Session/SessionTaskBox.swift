@@ -10,6 +10,7 @@ public final class SessionTaskBox: @unchecked Sendable {
     private var task: URLSessionTask?
     private var cancelled = false
 
+    /// Creates an empty box, for one task of ``ServiceSession/run(delegate:box:_:)``.
     public init() {}
 
     /// The task's identifier once it is set.
@@ -26,6 +27,7 @@ public final class SessionTaskBox: @unchecked Sendable {
         return task.map { ($0.countOfBytesReceived, $0.countOfBytesExpectedToReceive) }
     }
 
+    /// Holds `task`; cancels it at once when ``cancel()`` came first.
     public func set(_ task: URLSessionTask) {
         lock.lock()
         self.task = task
@@ -34,6 +36,7 @@ public final class SessionTaskBox: @unchecked Sendable {
         if cancelNow { task.cancel() }
     }
 
+    /// Cancels the task, or the one set later; its completion handler then gets `URLError.cancelled`.
     public func cancel() {
         lock.lock()
         cancelled = true

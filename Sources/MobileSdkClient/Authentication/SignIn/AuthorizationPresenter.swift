@@ -31,9 +31,13 @@ public struct AuthorizationRequest: Sendable {
 
 /// Where the sign-in page redirected, and the redirect URI it was given (which the token request repeats).
 public struct AuthorizationCallback: Sendable {
+    /// The URL the sign-in page redirected to, with `code` and `state` (or `error`) in its query.
     public var url: URL
+    /// The redirect URI the sign-in page was given, with the port a loopback presenter chose; the token request
+    /// sends it again as `redirect_uri`.
     public var redirectURI: URL
 
+    /// Creates a callback from the URL the browser was redirected to and the redirect URI the page was given.
     public init(url: URL, redirectURI: URL) {
         self.url = url
         self.redirectURI = redirectURI

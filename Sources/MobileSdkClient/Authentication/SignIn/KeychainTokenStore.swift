@@ -6,11 +6,15 @@ import Security
 /// after its first unlock (`kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`), so that background refreshes work and
 /// the tokens never go to another device through a backup.
 public struct KeychainTokenStore: TokenStore {
+    /// The item's `kSecAttrService`, such as the app's bundle identifier.
     public let service: String
+    /// The item's `kSecAttrAccount`: `default` unless given; another value keeps another sign-in's tokens apart.
     public let account: String
     /// A keychain access group shared with app extensions; nil for the app's own.
     public let accessGroup: String?
 
+    /// Creates a store for the item of `service` and `account`, in the keychain access group `accessGroup` when
+    /// given. Nothing is read or written until asked.
     public init(service: String, account: String = "default", accessGroup: String? = nil) {
         self.service = service
         self.account = account
@@ -26,6 +30,8 @@ public struct KeychainTokenStore: TokenStore {
         return query
     }
 
+    /// The stored tokens; nil when there is no item. Throws ``KeychainError`` when the keychain refuses, and a
+    /// decoding error when the item does not hold tokens.
     public func load() async throws -> SignInTokens? {
         var search = query
         search[kSecReturnData as String] = true
@@ -37,6 +43,8 @@ public struct KeychainTokenStore: TokenStore {
         return try JSONDecoder.tokens.decode(SignInTokens.self, from: data)
     }
 
+    /// Stores `tokens` as JSON, updating the item or adding it, readable only on this device, after its first unlock.
+    /// Throws ``KeychainError`` when the keychain refuses.
     public func save(_ tokens: SignInTokens) async throws {
         let data = try JSONEncoder.tokens.encode(tokens)
         let attributes: [String: Any] = [
@@ -48,6 +56,7 @@ public struct KeychainTokenStore: TokenStore {
         guard status == errSecSuccess else { throw KeychainError(status: status) }
     }
 
+    /// Deletes the item; nothing happens when there is none. Throws ``KeychainError`` when the keychain refuses.
     public func remove() async throws {
         let status = SecItemDelete(query as CFDictionary)
         guard status == errSecSuccess || status == errSecItemNotFound else { throw KeychainError(status: status) }
@@ -56,8 +65,10 @@ public struct KeychainTokenStore: TokenStore {
 
 /// A keychain call failed with this `OSStatus`.
 public struct KeychainError: Error, Sendable, CustomStringConvertible {
+    /// The `OSStatus` the keychain call returned, such as `errSecInteractionNotAllowed` before the first unlock.
     public let status: OSStatus
 
+    /// The system's message for ``status`` (or the number itself); never the item's contents.
     public var description: String {
         let message = SecCopyErrorMessageString(status, nil) as String? ?? "OSStatus \(status)"
         return "the keychain refused: \(message)"

@@ -23,6 +23,10 @@ public struct LoopbackPresenter: AuthorizationPresenter {
         self.openBrowser = openBrowser
     }
 
+    /// Listens on 127.0.0.1, has `openBrowser` open the sign-in page with the listener's port in the redirect URI,
+    /// and returns the first request to the redirect URI's path. Throws ``SignInError/timedOut`` when none comes in
+    /// time, ``SignInError/listenerFailed(_:)`` when it cannot listen, and `CancellationError` when the task is
+    /// cancelled.
     public func present(_ request: AuthorizationRequest) async throws -> AuthorizationCallback {
         let listener = try LoopbackListener(port: UInt16(request.redirectURI.port ?? 0))
         defer { listener.close() }

@@ -18,6 +18,7 @@ public enum SignInError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The loopback listener could not start (the `errno`).
     case listenerFailed(Int32)
 
+    /// A short English message for logs; never an authorization code or a token.
     public var description: String {
         switch self {
         case .signInRequired: "the user needs to sign in"

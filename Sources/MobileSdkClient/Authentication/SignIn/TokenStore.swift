@@ -3,6 +3,7 @@ import ServiceAccess
 
 /// The tokens of a signed-in user, as a ``TokenStore`` keeps them between launches.
 public struct SignInTokens: Codable, Sendable, Equatable {
+    /// The access token, sent as `Authorization: Bearer …` until ``expiresAt``.
     public var accessToken: String
     /// The token that gets new access tokens without the user; rotated by many services on each use.
     public var refreshToken: String?
@@ -11,6 +12,8 @@ public struct SignInTokens: Codable, Sendable, Equatable {
     /// The scopes granted, as the token endpoint named them.
     public var scope: String?
 
+    /// Creates tokens from an access token, the refresh token (nil when none was issued), the time the access
+    /// token expires, and the granted scopes.
     public init(accessToken: String, refreshToken: String?, expiresAt: Date, scope: String?) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
@@ -35,8 +38,10 @@ public protocol TokenStore: Sendable {
 /// atomically and synced: for desktop and command-line tools, and for platforms without a keychain. A file others can
 /// read, of another user, or reached through a symbolic link is refused, not read.
 public struct FileTokenStore: TokenStore {
+    /// The JSON file the tokens are kept in.
     public let file: URL
 
+    /// Creates a store that keeps the tokens in `file`. Nothing is read or written until asked.
     public init(file: URL) { self.file = file }
 
     /// The stored tokens; throws ``ODataClientError/invalidRequest(_:)`` for a file it will not trust or cannot read.
@@ -45,11 +50,15 @@ public struct FileTokenStore: TokenStore {
         return try JSONDecoder.tokens.decode(SignInTokens.self, from: data)
     }
 
+    /// Replaces the file with `tokens` as JSON: a new file of mode 0600, synced, then renamed over the old one, in
+    /// a folder of mode 0700 (created when missing). Throws ``ODataClientError/invalidRequest(_:)`` when it cannot.
     public func save(_ tokens: SignInTokens) async throws {
         let data = try JSONEncoder.tokens.encode(tokens)
         try Self.checked { try OwnerOnlyFile(file).write(data) }
     }
 
+    /// Deletes the file; nothing happens when there is none. Throws ``ODataClientError/invalidRequest(_:)`` when it
+    /// cannot.
     public func remove() async throws { try Self.checked { try OwnerOnlyFile(file).remove() } }
 
     /// The file's failures as the client's errors, which name the file and never its contents.

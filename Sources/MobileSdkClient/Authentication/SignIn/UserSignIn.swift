@@ -17,16 +17,25 @@ import ServiceAccess
 public actor UserSignIn: AuthenticationProvider {
     /// The authorization server and how the app is registered with it.
     public struct Configuration: Sendable {
+        /// The page the user signs in on (RFC 6749 §3.1), opened with the authorization request's query.
         public var authorizationEndpoint: URL
+        /// The endpoint that exchanges the code and refreshes the access token (RFC 6749 §3.2); https unless it is on
+        /// this machine.
         public var tokenEndpoint: URL
+        /// The app's client id (in Microsoft Entra ID, its application id), sent as `client_id`; the app is a public
+        /// client, with no secret.
         public var clientId: String
         /// The redirect URI the app is registered with: a custom scheme for apps, `http://127.0.0.1/callback` (any
         /// port) for ``LoopbackPresenter``.
         public var redirectURI: URL
+        /// The scopes asked for, sent space-separated as `scope`; add `offline_access` where the server issues refresh
+        /// tokens only for it.
         public var scopes: [String]
         /// Further parameters of the authorization request: `prompt`, `login_hint`, `domain_hint` …
         public var additionalParameters: [URLQueryItem]
 
+        /// Creates a configuration from the server's endpoints and the app's registration;
+        /// ``entraID(tenant:clientId:redirectURI:scopes:)`` fills in Microsoft Entra ID's.
         public init(
             authorizationEndpoint: URL,
             tokenEndpoint: URL,
@@ -62,6 +71,7 @@ public actor UserSignIn: AuthenticationProvider {
         }
     }
 
+    /// The authorization server and the app's registration with it.
     public let configuration: Configuration
     private let store: any TokenStore
     private let transport: any HTTPTransport
@@ -74,6 +84,8 @@ public actor UserSignIn: AuthenticationProvider {
     /// same one silently.
     private var signedOut = false
 
+    /// Creates a sign-in for `configuration` that keeps the tokens in `store` and asks the token endpoint through
+    /// `transport`. The store is first read when the tokens are needed.
     public init(
         _ configuration: Configuration,
         store: any TokenStore,
@@ -154,6 +166,9 @@ public actor UserSignIn: AuthenticationProvider {
         try await store.remove()
     }
 
+    /// Sets `Authorization: Bearer …` with the stored access token, refreshed first when it expires within a minute
+    /// or `refresh` is true. Throws ``SignInError/signInRequired`` when nobody is signed in or the refresh token was
+    /// refused (`invalid_grant`).
     public func authenticate(_ request: inout HTTPRequest, refresh: Bool) async throws {
         guard let current = try await currentTokens() else { throw SignInError.signInRequired }
         var token = current.accessToken

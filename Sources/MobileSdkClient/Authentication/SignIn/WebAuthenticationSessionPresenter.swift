@@ -13,6 +13,8 @@ public struct WebAuthenticationSessionPresenter: AuthorizationPresenter {
     private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
     private let prefersEphemeralSession: Bool
 
+    /// Creates a presenter whose sheet belongs to the window `anchor` returns (called on the main actor);
+    /// `prefersEphemeralSession` signs in without the browser's cookies and leaves no session in the browser.
     public init(
         prefersEphemeralSession: Bool = false,
         anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor
@@ -21,6 +23,9 @@ public struct WebAuthenticationSessionPresenter: AuthorizationPresenter {
         self.anchor = anchor
     }
 
+    /// Shows the sign-in page in a web authentication session that waits for the redirect URI's scheme, and returns
+    /// the redirect. Throws ``SignInError/cancelled`` when the user closes the sheet, and
+    /// ``ODataClientError/invalidRequest(_:)`` when the redirect URI has no scheme.
     public func present(_ request: AuthorizationRequest) async throws -> AuthorizationCallback {
         guard let scheme = request.redirectURI.scheme else {
             throw ODataClientError.invalidRequest("the redirect URI \(request.redirectURI) has no scheme")
