@@ -136,8 +136,7 @@ extension ODataV4Live {
                     $0.lastName == family && ($0.age >= 25 || $0.firstName == "Ann'e")
                         && $0.emails.any { $0.hasSuffix("@example.com") }
                 }
-                // Enumeration literals go qualified (`Ns.Type'Member'`), as odatapy requires; its `eq` on enumerations
-                // matches nothing, so only `ne` is checked here (and the literal forms in the unit tests).
+                // Enumeration literals go qualified (`Ns.Type'Member'`), as odatapy requires.
                 .filter { $0.favoriteFeature != [.lounge] }.orderBy(\.age, descending: true)
             let rows = try await client.retrieveAll(typed)
             let direct = try await ServerProbe.all(
@@ -151,6 +150,36 @@ extension ODataV4Live {
             #expect(rows.compactMap(\.age) == [58, 44, 31, 25, 17])
             for index in ages.indices {
                 try await client.delete(Person.self, key: EntityKey("t\(index)-" + LiveServers.runId))
+            }
+        }
+
+        /// The Queries article's `.filter { $0.gender == .male }`, and a flags value, against the server.
+        @Test func typedQueriesOnEnumerations() async throws {
+            let family = "Enum" + LiveServers.runId
+            let people: [(PersonGender, Feature)] = [(.male, [.wifi, .lounge]), (.female, .wifi), (.male, .wifi)]
+            for (index, (gender, feature)) in people.enumerated() {
+                let created = person("e\(index)-" + LiveServers.runId, first: "Eve", last: family)
+                created.gender = gender
+                created.favoriteFeature = feature
+                try await client.create(created)
+            }
+            let men = try await client.retrieveAll(
+                Query<Person>().filter { $0.lastName == family }.filter { $0.gender == .male }.orderBy(\.userName)
+            )
+            #expect(men.compactMap(\.userName) == ["e0-" + LiveServers.runId, "e2-" + LiveServers.runId])
+            let both = try await client.retrieveAll(
+                Query<Person>().filter { $0.lastName == family && $0.favoriteFeature == [.wifi, .lounge] }
+            )
+            #expect(both.compactMap(\.userName) == ["e0-" + LiveServers.runId])
+            let direct = try await ServerProbe.all(
+                root,
+                ServerProbe.encoded(
+                    "People?$filter=LastName eq '\(family)' and Gender eq Sample.TripPin.PersonGender'Male'"
+                )
+            )
+            #expect(direct.count == 2)
+            for index in people.indices {
+                try await client.delete(Person.self, key: EntityKey("e\(index)-" + LiveServers.runId))
             }
         }
 

@@ -53,6 +53,7 @@ from odatapy.errors import ODataApplicationException
 from odatapy.http.status import HttpStatusCode
 from odatapy.server import OData
 from odatapy.server.adapters import ODataWSGIApp
+from odatapy.server.eval import InMemoryExpressionVisitor
 from odatapy.server.inmemory import InMemoryDataStore, InMemoryProcessor
 from odatapy.server.processor import ActionProcessor, CustomETagSupport
 
@@ -62,6 +63,22 @@ from server_common import LoggingHandler, ThreadingServer, serve
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 SERVICE_PATH = "/odata"
+
+
+def _enum_literal_value(visitor, enumeration):
+    """An enum literal's integer value, as the in-memory store holds enum properties.
+
+    odatapy 5.3.0 stores an enum property as its member's integer value (its JSON deserializer parses the name),
+    but evaluates an enum literal in $filter to the member's name, so `Gender eq Sample.TripPin.PersonGender'Female'`
+    matched nothing. With integers on both sides `eq`, `ne` and `has` (bitwise) compare as the specification says.
+    """
+    if enumeration.enum_type is not None and enumeration.value is not None:
+        return enumeration.value
+    return _name_enum_literal(visitor, enumeration)
+
+
+_name_enum_literal = InMemoryExpressionVisitor.visit_enum
+InMemoryExpressionVisitor.visit_enum = _enum_literal_value
 
 
 class RequestHandler(LoggingHandler):
