@@ -5,8 +5,8 @@ import Testing
 import TripPinModel
 
 /// Media entities against the real OData v4 server (odatapy's in-memory service, TripPin's `Photo` with
-/// `HasStream="true"`): created from a file, their content downloaded, replaced and removed through `URLSessionTransport`'s
-/// download and upload tasks, and checked with plain HTTP.
+/// `HasStream="true"`): created from a file, their content downloaded, replaced and removed through
+/// `URLSessionTransport`'s download and upload tasks, and checked with plain HTTP.
 extension ODataV4Live {
     @Suite struct MediaEntityLiveTests {
         private let root: URL

@@ -4,9 +4,9 @@ import MobileSdk
 import MobileSdkClient
 import Testing
 
-/// Generated CRM 2011 classes against a real OData v2 server (pyslet serving SampleMetadata/CRM2011.OrganizationData.xml
-/// in verbose JSON, pages of 2): create → retrieve → MERGE (only changed fields) → query with paging → delete, each
-/// checked on the server with plain HTTP.
+/// Generated CRM 2011 classes against a real OData v2 server (pyslet serving
+/// SampleMetadata/CRM2011.OrganizationData.xml in verbose JSON, pages of 2): create → retrieve → MERGE (only changed
+/// fields) → query with paging → delete, each checked on the server with plain HTTP.
 @Suite(.enabled(if: LiveServers.v2 != nil || LiveServers.required, LiveServers.skipMessage), .serialized)
 struct ODataV2LiveTests {
     private let root: URL

@@ -4,7 +4,8 @@ import MobileSdk
 import MobileSdkClient
 import Testing
 
-/// The README's client example, step by step as written there, against recorded Dataverse replies.
+/// The client example of MobileSdkClient's DocC overview (MobileSdkClient.md), step by step, against recorded Dataverse
+/// replies.
 struct ReadmeClientExampleTests {
     @Test func theReadmeExampleWorksAsWritten() async throws {
         let accountId = IDs.account

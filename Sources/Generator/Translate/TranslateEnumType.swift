@@ -2,10 +2,10 @@ import MetadataModel
 import SwiftEmitter
 
 extension GenerationContext {
-    /// A CSDL enum type: a Swift enum with its members' names listed once, in `memberNames` (the runtime pairs them with
-    /// the synthesized `allCases`: a synthesized `String` raw value would compile to a switch per enum, and a list of
-    /// `(case, name)` pairs type-checks slowly for enums of hundreds of members), or for `IsFlags` an `OptionSet` whose
-    /// members' names and values are listed once, in `memberNames`.
+    /// A CSDL enum type: a Swift enum with its members' names listed once, in `memberNames` (the runtime pairs them
+    /// with the synthesized `allCases`: a synthesized `String` raw value would compile to a switch per enum, and a list
+    /// of `(case, name)` pairs type-checks slowly for enums of hundreds of members), or for `IsFlags` an `OptionSet`
+    /// whose members' names and values are listed once, in `memberNames`.
     func translateEnumType(_ qualified: QualifiedName, _ type: EnumType) -> Declaration {
         let name = typeNames.name(of: qualified) ?? type.name
         var names = UniqueNames(reserved: RuntimeContract.enumMembers)

@@ -15,7 +15,8 @@ struct WebApiObject {
         return member
     }
 
-    /// `@odata.type` without its `#` and namespace: `#Microsoft.Dynamics.CRM.LookupAttributeMetadata` → `LookupAttributeMetadata`.
+    /// `@odata.type` without its `#` and namespace: `#Microsoft.Dynamics.CRM.LookupAttributeMetadata` →
+    /// `LookupAttributeMetadata`.
     var odataType: String? {
         guard let type = string("@odata.type") else { return nil }
         let name = type.hasPrefix("#") ? type.dropFirst() : Substring(type)

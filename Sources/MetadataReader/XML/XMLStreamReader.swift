@@ -1,5 +1,5 @@
-// Apple's SDKs define a `libxml2` module (Xcode 12 and later): the reader builds there with nothing installed. Elsewhere
-// the system-library target `CLibXML2` finds the headers through pkg-config.
+// Apple's SDKs define a `libxml2` module (Xcode 12 and later): the reader builds there with nothing installed.
+// Elsewhere the system-library target `CLibXML2` finds the headers through pkg-config.
 #if canImport(libxml2)
 import libxml2
 #else

@@ -39,7 +39,8 @@ public enum PropertyType: Sendable {
     case date, timeOfDay, duration, geography, geometry, untyped
     /// A CSDL enumeration, stored by member name.
     case enumeration
-    /// A Dynamics option set (picklist, state, status); a multi-select option set when ``PropertyMetadata/isCollection``.
+    /// A Dynamics option set (picklist, state, status); a multi-select option set when
+    /// ``PropertyMetadata/isCollection``.
     case optionSet
     /// A Dynamics money value.
     case money

@@ -23,9 +23,11 @@ public struct StreamReference: Sendable, Hashable {
     public var entitySet: String?
     /// The entity's key; nil while it has none.
     public var key: EntityKey?
-    /// Where the service said to read the stream (`@odata.mediaReadLink`, v2 `media_src`); nil for the URL by convention.
+    /// Where the service said to read the stream (`@odata.mediaReadLink`, v2 `media_src`); nil for the URL by
+    /// convention.
     public var readLink: String?
-    /// Where the service said to write the stream (`@odata.mediaEditLink`, v2 `edit_media`); nil for the URL by convention.
+    /// Where the service said to write the stream (`@odata.mediaEditLink`, v2 `edit_media`); nil for the URL by
+    /// convention.
     public var editLink: String?
     /// The stream's media type as the service gave it, e.g. `image/jpeg`.
     public var contentType: String?

@@ -61,7 +61,8 @@ public final class BatchChangeSet {
         }
     }
 
-    /// Links `target` to `entity`, like ``ODataClient/associate(_:navigationProperty:with:entitySet:targetEntitySet:)``.
+    /// Links `target` to `entity`, like
+    /// ``ODataClient/associate(_:navigationProperty:with:entitySet:targetEntitySet:)``.
     @discardableResult public func associate(
         _ entity: Entity,
         navigationProperty: String,

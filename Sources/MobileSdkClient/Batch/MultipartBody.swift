@@ -48,7 +48,8 @@ enum MultipartBody {
         return HTTPResponse(statusCode: status, headerFields: headers, body: Data(trimmed.utf8))
     }
 
-    /// Header fields (names lowercased; with `statusLine`, the status code under "status") and what follows the blank line.
+    /// Header fields (names lowercased; with `statusLine`, the status code under "status") and what follows the blank
+    /// line.
     private static func split(_ text: String, statusLine: Bool = false) -> ([String: String], String) {
         let separator = text.range(of: "\r\n\r\n") ?? text.range(of: "\n\n")
         let head = separator.map { String(text[..<$0.lowerBound]) } ?? text

@@ -5,7 +5,8 @@ import MobileSdk
 public enum ODataClientError: Error, Sendable, CustomStringConvertible {
     /// Plain http to a host other than this machine, without ``ODataClient/Configuration/allowsInsecureHTTP``.
     case insecureURL(String)
-    /// A next link, redirect or entity URL that points away from the service root's host; credentials are not sent there.
+    /// A next link, redirect or entity URL that points away from the service root's host; credentials are not sent
+    /// there.
     case foreignHost(url: String, request: String)
     /// The service redirected; redirects are not followed.
     case redirected(status: Int, location: String?, request: String)

@@ -7,8 +7,8 @@ import FoundationNetworking
 extension URLSessionTransport {
     /// Downloads with a download task: the body goes straight to a file, never into memory. Progress is read from the
     /// task a few times a second rather than reported per chunk, which on Linux queues a delegate call per 16 KiB
-    /// received and raises the peak memory of a 1 GiB download by about 10 MiB. (FoundationNetworking does not count
-    /// a download's bytes as they come, so on Linux its progress is reported when it is done; the client's ranged
+    /// received and raises a large download's peak memory (BENCHMARKS.md, "Streaming"). (FoundationNetworking does not
+    /// count a download's bytes as they come, so on Linux its progress is reported when it is done; the client's ranged
     /// downloads report each part.)
     public func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws
         -> HTTPResponse

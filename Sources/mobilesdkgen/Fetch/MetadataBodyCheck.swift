@@ -24,7 +24,8 @@ enum MetadataBodyCheck {
         }
     }
 
-    /// An XML declaration or an `Edmx` root first, after a byte-order mark and white space; UTF-16 is left to the reader.
+    /// An XML declaration or an `Edmx` root first, after a byte-order mark and white space; UTF-16 is left to the
+    /// reader.
     private static func startsLikeMetadata(_ body: Data) -> Bool {
         var bytes = body.prefix(4096)[...]
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return true }

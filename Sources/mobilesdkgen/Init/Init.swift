@@ -204,7 +204,8 @@ struct Init: AsyncParsableCommand {
         }
     }
 
-    /// The package this executable was built in: the nearest folder above it with the Templates folder and a Package.swift.
+    /// The package this executable was built in: the nearest folder above it with the Templates folder and a
+    /// Package.swift.
     static func checkout() -> URL? {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent()

@@ -2,7 +2,7 @@ import Foundation
 import ServiceAccess
 
 /// Form POSTs to an OAuth 2.0 authorization server's endpoints, answered with JSON (RFC 6749 §5), the client
-/// identifying itself as ``OAuthClient`` says. Nothing here prints a body, code, token or secret.
+/// identifying itself as `OAuthClient` says. Nothing here prints a body, code, token or secret.
 struct OAuthTokenClient {
     /// What an endpoint answered: the expected body, or an OAuth error.
     enum Outcome<Success> {

@@ -3,7 +3,8 @@ import Foundation
 import MobileSdk
 import Testing
 
-/// Class-level metadata and inheritance: account, contact, opportunity derive from crmbaseentity; task from activitypointer.
+/// Class-level metadata and inheritance: account, contact, opportunity derive from crmbaseentity; task from
+/// activitypointer.
 struct DataverseEntityTypeTests {
     @Test func accountMetadata() {
         #expect(Account.entityLogicalName == "account")

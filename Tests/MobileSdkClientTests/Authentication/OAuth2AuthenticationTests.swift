@@ -3,7 +3,8 @@ import MobileSdk
 import MobileSdkClient
 import Testing
 
-/// OAuth 2.0 against a recorded token endpoint: the form bodies of both grants, caching until expiry, rotated refresh tokens, refusals.
+/// OAuth 2.0 against a recorded token endpoint: the form bodies of both grants, caching until expiry, rotated refresh
+/// tokens, refusals.
 struct OAuth2AuthenticationTests {
     private let endpoint = URL(string: "https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token")!
     private let scope = "https://contoso.crm.dynamics.com/.default"

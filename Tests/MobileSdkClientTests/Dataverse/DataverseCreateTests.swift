@@ -4,7 +4,8 @@ import MobileSdk
 import MobileSdkClient
 import Testing
 
-/// Creating Dataverse records: the POST body (lookups as `@odata.bind`), the 204 reply's `OData-EntityId`, and the entity afterwards.
+/// Creating Dataverse records: the POST body (lookups as `@odata.bind`), the 204 reply's `OData-EntityId`, and the
+/// entity afterwards.
 struct DataverseCreateTests {
     private func newContact() -> Contact {
         let contact = Contact()

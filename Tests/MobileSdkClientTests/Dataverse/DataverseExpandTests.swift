@@ -4,7 +4,8 @@ import MobileSdk
 import MobileSdkClient
 import Testing
 
-/// `$expand` in Dataverse: an expanded single-valued and collection-valued navigation property lands in the generated navigation properties.
+/// `$expand` in Dataverse: an expanded single-valued and collection-valued navigation property lands in the generated
+/// navigation properties.
 struct DataverseExpandTests {
     @Test func anExpandedParentIsTheTypedNavigationProperty() async throws {
         let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-contact")))

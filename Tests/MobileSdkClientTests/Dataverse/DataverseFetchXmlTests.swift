@@ -7,7 +7,8 @@ import Testing
 import FoundationXML
 #endif
 
-/// FetchXML paging: `fetchAll` follows `@Microsoft.Dynamics.CRM.morerecords` with the page number and the decoded paging cookie.
+/// FetchXML paging: `fetchAll` follows `@Microsoft.Dynamics.CRM.morerecords` with the page number and the decoded
+/// paging cookie.
 struct DataverseFetchXmlTests {
     private let fetchXml = """
         <fetch version="1.0" count="2" mapping="logical"><entity name="account"><attribute name="name"/><attribute name="accountid"/><order attribute="accountid"/></entity></fetch>

@@ -4,7 +4,8 @@ import MobileSdk
 import MobileSdkClient
 import Testing
 
-/// Reading Dataverse records: lookups with their annotations, formatted values, money, option sets, multi-select option sets and dates.
+/// Reading Dataverse records: lookups with their annotations, formatted values, money, option sets, multi-select option
+/// sets and dates.
 struct DataverseRetrieveTests {
     @Test func asksForTheRecordWithItsOptionsAndAnnotations() async throws {
         let transport = RecordedTransport(.payload("dataverse-contact"))

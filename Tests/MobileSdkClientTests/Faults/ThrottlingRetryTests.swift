@@ -4,7 +4,8 @@ import MobileSdk
 import MobileSdkClient
 import Testing
 
-/// 429 and 503: retried after `Retry-After` (or a doubling back-off), at most `maximumRetries` times, never waiting longer than `maximumDelay`.
+/// 429 and 503: retried after `Retry-After` (or a doubling back-off), at most `maximumRetries` times, never waiting
+/// longer than `maximumDelay`.
 struct ThrottlingRetryTests {
     private static let throttled = RecordedTransport.Reply.payload(
         "dataverse-error-throttled",

@@ -4,7 +4,8 @@ import MobileSdk
 import MobileSdkClient
 import Testing
 
-/// Reading CRM 2011 `OrganizationData.svc` (OData v2 verbose JSON): `d`, `results`, `__next`, `__metadata`, `/Date(ms)/` and CRM's complex values.
+/// Reading CRM 2011 `OrganizationData.svc` (OData v2 verbose JSON): `d`, `results`, `__next`, `__metadata`,
+/// `/Date(ms)/` and CRM's complex values.
 struct CRM2011ReadTests {
     private let root = "https://crm.contoso.com/Contoso/XRMServices/2011/OrganizationData.svc/"
 

@@ -4,7 +4,8 @@ import MobileSdk
 import MobileSdkClient
 import Testing
 
-/// Writing to CRM 2011 `OrganizationData.svc` (OData v2): MERGE tunnelled through POST with only the changed fields, and creates read back from the body.
+/// Writing to CRM 2011 `OrganizationData.svc` (OData v2): MERGE tunnelled through POST with only the changed fields,
+/// and creates read back from the body.
 struct CRM2011WriteTests {
     private let accountURL =
         "https://crm.contoso.com/Contoso/XRMServices/2011/OrganizationData.svc/AccountSet(guid'7a4814f9-b0b8-ea11-a812-000d3a122b89')"
