@@ -131,6 +131,14 @@ let package = Package(
             name: "GeneratedCodeTests",
             dependencies: ["MobileSdk", "TripPinModel", "DataverseModel", "CRM2011Model", "SAPModel", "TestSupport"]
         ),
+        // Every Swift block of the README and the DocC articles: compiled, found in the golden files, or run against
+        // the TripPin test server, as the comment before it says.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "TestSupport", "MobileSdk", "MobileSdkClient", "TripPinModel", "DataverseModel", "CRM2011Model",
+            ]
+        ),
         // mobilesdkgen as a user runs it: generate, inspect, init, fetch against the test servers.
         .testTarget(name: "CommandLineToolTests", dependencies: ["TestSupport"]),
         .testTarget(

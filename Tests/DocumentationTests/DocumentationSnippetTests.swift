@@ -1,0 +1,142 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every Swift block of the README and the DocC articles is compiled against the built libraries and generated
+/// classes, excerpts of generated code are found in the golden files, and the blocks that talk to TripPin run against
+/// the test server.
+struct DocumentationSnippetTests {
+    static let root = TestServers.repositoryRoot
+
+    /// README.md and every article of the DocC catalogs under Sources.
+    static let documents: [String] = {
+        let sources = root.appendingPathComponent("Sources")
+        let catalogs = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+        var documents = ["README.md"]
+        for target in catalogs.sorted() {
+            let folder = sources.appendingPathComponent(target)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for catalog in names.sorted() where catalog.hasSuffix(".docc") {
+                let articles =
+                    (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(catalog).path))
+                    ?? []
+                documents += articles.sorted().filter { $0.hasSuffix(".md") }
+                    .map { "Sources/\(target)/\(catalog)/\($0)" }
+            }
+        }
+        return documents
+    }()
+
+    static let read: (snippets: [DocumentationSnippet], unannotated: [String]) = {
+        var snippets: [DocumentationSnippet] = []
+        var unannotated: [String] = []
+        for document in documents {
+            let text = (try? String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)) ?? ""
+            let found = DocumentationSnippet.read(text, document: document)
+            snippets += found.snippets
+            unannotated += found.unannotated
+        }
+        return (snippets, unannotated)
+    }()
+
+    @Test func everySwiftBlockSaysWhatIsDoneWithIt() {
+        #expect(Self.documents.count > 10)
+        #expect(Self.read.snippets.count > 40)
+        #expect(
+            Self.read.unannotated.isEmpty,
+            "blocks without <!-- snippet: … --> before them: \(Self.read.unannotated)"
+        )
+        for snippet in Self.read.snippets {
+            if case .notCompiled(let reason) = snippet.kind {
+                #expect(!reason.isEmpty, "\(snippet.location): say why the block is not compiled")
+            }
+        }
+    }
+
+    @Test func theBlocksCompile() throws {
+        let compiled = Self.read.snippets.filter { [.declarations, .statements, .liveV4].contains($0.kind) }
+        let modules = try #require(RuntimeModules.folder, "the built modules are not beside the test bundle")
+        let output = try SwiftTypeCheck.run(
+            compiled.map { (name: $0.identifier + ".swift", contents: $0.swiftFile) },
+            modules: modules,
+            moduleName: "DocumentationSnippets",
+            arguments: ["-parse-as-library"]
+        )
+        let places = compiled.map { "\($0.identifier).swift is \($0.location)" }.joined(separator: "\n")
+        #expect(output == nil, "\(output ?? "")\n\(places)")
+    }
+
+    @Test func excerptsAreInTheGeneratedCode() throws {
+        let excerpts = Self.read.snippets.filter { $0.kind == .excerpt }
+        #expect(!excerpts.isEmpty)
+        for excerpt in excerpts {
+            let module = try #require(excerpt.modules.first, "\(excerpt.location): name the golden module")
+            let folder = Self.root.appendingPathComponent("Tests/GoldenFiles/\(module)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".swift") }
+            let generated = Set(
+                try files.flatMap {
+                    try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8).split(separator: "\n")
+                }
+                .map { Self.code(of: String($0)) }
+            )
+            for line in excerpt.code.map(Self.code) where !line.isEmpty {
+                let found = generated.contains(line)
+                #expect(found, "\(excerpt.location): '\(line)' is not in \(module)'s generated code")
+            }
+        }
+    }
+
+    /// A line without its indentation and its trailing comment (a documentation comment is kept whole).
+    static func code(of line: String) -> String {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        if !text.hasPrefix("///"), let comment = text.range(of: "   //") ?? text.range(of: "  //") {
+            text = String(text[..<comment.lowerBound]).trimmingCharacters(in: .whitespaces)
+        }
+        return text
+    }
+
+    @Test func liveBlocksRunAgainstTripPin() throws {
+        let live = Self.read.snippets.filter { $0.kind == .liveV4 }
+        #expect(!live.isEmpty)
+        guard let serviceRoot = TestServers.value(.odataV4) else {
+            if TestServers.required {
+                Issue.record("MOBILESDK_TEST_ODATA_V4_URL is not set: \(TestServers.skipMessage)")
+            }
+            return
+        }
+        let modules = try #require(RuntimeModules.folder, "the built modules are not beside the test bundle")
+        let build = modules.deletingLastPathComponent()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for snippet in live {
+            let source = folder.appendingPathComponent("Snippet.swift")
+            try Data(snippet.program.utf8).write(to: source)
+            let targets =
+                ["MobileSdk", "MobileSdkClient", "ServiceAccess"] + snippet.modules.filter { $0.hasSuffix("Model") }
+            let objects = try targets.flatMap { try Self.objectFiles(of: $0, in: build) }
+            let program = folder.appendingPathComponent(snippet.identifier)
+            let compiled = try SystemCommand.run(
+                ["swiftc", "-swift-version", "6", "-parse-as-library", "-I", modules.path, source.path] + objects + [
+                    "-o", program.path,
+                ]
+            )
+            try #require(compiled.status == 0, "\(snippet.location) does not build:\n\(compiled.output)")
+            let ran = try SystemCommand.run(["env", "MOBILESDK_TEST_ODATA_V4_URL=\(serviceRoot)", program.path])
+            #expect(ran.status == 0, "\(snippet.location) failed against \(serviceRoot):\n\(ran.output)")
+        }
+    }
+
+    /// The object files of a built target: one per source file that its `sources` list names.
+    static func objectFiles(of target: String, in build: URL) throws -> [String] {
+        let folder = build.appendingPathComponent("\(target).build")
+        let sources = try String(contentsOf: folder.appendingPathComponent("sources"), encoding: .utf8)
+        return sources.split(separator: "\n")
+            .map { line in
+                let name = URL(fileURLWithPath: line.trimmingCharacters(in: .init(charactersIn: "'\" ")))
+                    .lastPathComponent
+                return folder.appendingPathComponent(name + ".o").path
+            }
+    }
+}
