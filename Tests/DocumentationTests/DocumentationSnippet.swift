@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A ```swift block of the README or a DocC article, with what the comment before it says to do with it:
 ///
@@ -6,12 +7,15 @@ import Foundation
 ///     hidden lines the block needs (setup), compiled before it
 ///     -->
 ///
-/// KIND is `declarations` (a file's top level), `statements` (the body of an async throwing function), `live-v4` (the
-/// same, then built and run against the TripPin test server, whose root is `serviceRoot`), `excerpt` (lines of the
-/// generated code of the MODULE named, found in its golden files), or `not-compiled` followed by the reason.
+/// KIND is `declarations` (a file's top level), `statements` (the body of an async throwing function), `live-v4` or
+/// `live-dataverse` (the same, then built and run against the TripPin or the Dataverse-shaped test server, whose root
+/// is `serviceRoot`), `excerpt` (lines of the generated code of the MODULE named, found in its golden files), or
+/// `not-compiled` followed by the reason.
 struct DocumentationSnippet {
     enum Kind: Equatable {
-        case declarations, statements, liveV4, excerpt
+        case declarations, statements, excerpt
+        /// Compiled as `statements`, then built and run against the test server of this variable.
+        case live(TestServers.Variable)
         case notCompiled(reason: String)
     }
 
@@ -89,7 +93,8 @@ struct DocumentationSnippet {
         switch first {
         case "declarations": return (.declarations, rest, setup)
         case "statements": return (.statements, rest, setup)
-        case "live-v4": return (.liveV4, rest, setup)
+        case "live-v4": return (.live(.odataV4), rest, setup)
+        case "live-dataverse": return (.live(.dataverse), rest, setup)
         case "excerpt": return (.excerpt, rest, setup)
         case "not-compiled": return (.notCompiled(reason: rest.joined(separator: " ")), [], setup)
         default: return nil
@@ -112,7 +117,7 @@ struct DocumentationSnippet {
     var swiftFile: String {
         switch kind {
         case .declarations: return (imports + body("")).joined(separator: "\n") + "\n"
-        case .liveV4:
+        case .live:
             return (imports + ["", "func \(identifier)(serviceRoot: URL) async throws {"] + body("    ") + ["}"])
                 .joined(separator: "\n") + "\n"
         default:
@@ -121,14 +126,14 @@ struct DocumentationSnippet {
         }
     }
 
-    /// The block as a program's main file, run against the server at `MOBILESDK_TEST_ODATA_V4_URL`.
+    /// The block as a program's main file, run against the server whose root `MOBILESDK_SNIPPET_SERVICE_ROOT` holds.
     var program: String {
         let lines = body("        ")
         return
             (imports + [
                 "", "@main", "enum Snippet {", "    static func main() async throws {",
-                "        guard let text = ProcessInfo.processInfo.environment[\"MOBILESDK_TEST_ODATA_V4_URL\"],",
-                "            let serviceRoot = URL(string: text) else { fatalError(\"no MOBILESDK_TEST_ODATA_V4_URL\") }",
+                "        guard let text = ProcessInfo.processInfo.environment[\"MOBILESDK_SNIPPET_SERVICE_ROOT\"],",
+                "            let serviceRoot = URL(string: text) else { fatalError(\"no MOBILESDK_SNIPPET_SERVICE_ROOT\") }",
                 "        _ = serviceRoot",
             ] + lines + ["    }", "}"])
             .joined(separator: "\n") + "\n"

@@ -54,7 +54,12 @@ struct DocumentationSnippetTests {
     }
 
     @Test func theBlocksCompile() throws {
-        let compiled = Self.read.snippets.filter { [.declarations, .statements, .liveV4].contains($0.kind) }
+        let compiled = Self.read.snippets.filter {
+            switch $0.kind {
+            case .declarations, .statements, .live: true
+            case .excerpt, .notCompiled: false
+            }
+        }
         let modules = try #require(RuntimeModules.folder, "the built modules are not beside the test bundle")
         let output = try SwiftTypeCheck.run(
             compiled.map { (name: $0.identifier + ".swift", contents: $0.swiftFile) },
@@ -96,13 +101,13 @@ struct DocumentationSnippetTests {
         return text
     }
 
-    @Test func liveBlocksRunAgainstTripPin() throws {
-        let live = Self.read.snippets.filter { $0.kind == .liveV4 }
+    @Test(arguments: [TestServers.Variable.odataV4, .dataverse]) func liveBlocksRunAgainstTheTestServers(
+        server: TestServers.Variable
+    ) throws {
+        let live = Self.read.snippets.filter { $0.kind == .live(server) }
         #expect(!live.isEmpty)
-        guard let serviceRoot = TestServers.value(.odataV4) else {
-            if TestServers.required {
-                Issue.record("MOBILESDK_TEST_ODATA_V4_URL is not set: \(TestServers.skipMessage)")
-            }
+        guard let serviceRoot = TestServers.value(server) else {
+            if TestServers.required { Issue.record("\(server.rawValue) is not set: \(TestServers.skipMessage)") }
             return
         }
         let modules = try #require(RuntimeModules.folder, "the built modules are not beside the test bundle")
@@ -123,7 +128,7 @@ struct DocumentationSnippetTests {
                 ]
             )
             try #require(compiled.status == 0, "\(snippet.location) does not build:\n\(compiled.output)")
-            let ran = try SystemCommand.run(["env", "MOBILESDK_TEST_ODATA_V4_URL=\(serviceRoot)", program.path])
+            let ran = try SystemCommand.run(["env", "MOBILESDK_SNIPPET_SERVICE_ROOT=\(serviceRoot)", program.path])
             #expect(ran.status == 0, "\(snippet.location) failed against \(serviceRoot):\n\(ran.output)")
         }
     }
