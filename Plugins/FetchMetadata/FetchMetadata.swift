@@ -23,13 +23,19 @@ import PackagePlugin
             Diagnostics.error(
                 targets.isEmpty
                     ? "no target holds a metadata document or \(PluginInputs.configurationName): name one with --target"
-                    : "several targets hold metadata (\(targets.map(\.name).joined(separator: ", "))): name one with --target"
+                    : """
+                    several targets hold metadata (\(targets.map(\.name).joined(separator: ", "))): \
+                    name one with --target
+                    """
             )
             throw ExitCode.failure
         }
         guard forwarded.contains(where: { !$0.hasPrefix("-") }) else {
             Diagnostics.error(
-                "give the service root, e.g. swift package fetch-metadata https://host/odata/ (mobilesdkgen fetch --help lists the options)"
+                """
+                give the service root, e.g. swift package fetch-metadata https://host/odata/ \
+                (mobilesdkgen fetch --help lists the options)
+                """
             )
             throw ExitCode.failure
         }

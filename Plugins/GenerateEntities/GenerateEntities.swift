@@ -18,7 +18,10 @@ import PackagePlugin
             }
         guard !targets.isEmpty else {
             Diagnostics.error(
-                "no target holds a metadata document (a file ending in \(PluginInputs.metadataSuffixes.joined(separator: ", "))); name one with --target"
+                """
+                no target holds a metadata document \
+                (a file ending in \(PluginInputs.metadataSuffixes.joined(separator: ", "))); name one with --target
+                """
             )
             throw ExitCode.failure
         }

@@ -24,12 +24,18 @@ struct PluginInputs {
         var problems: [String] = []
         if documents.isEmpty {
             problems.append(
-                "target '\(targetName)' has no metadata document: add the service's $metadata or entity metadata as a file whose name ends in \(metadataSuffixes.joined(separator: ", ")) to the target's folder"
+                """
+                target '\(targetName)' has no metadata document: add the service's $metadata or entity metadata \
+                as a file whose name ends in \(metadataSuffixes.joined(separator: ", ")) to the target's folder
+                """
             )
         }
         if configurations.count > 1 {
             problems.append(
-                "target '\(targetName)' has \(configurations.count) configuration files (\(configurations.map(\.path).joined(separator: ", "))): keep one \(configurationName)"
+                """
+                target '\(targetName)' has \(configurations.count) configuration files \
+                (\(configurations.map(\.path).joined(separator: ", "))): keep one \(configurationName)
+                """
             )
         }
         guard problems.isEmpty else { return .failure(PluginInputError(problems: problems)) }

@@ -81,9 +81,8 @@ public struct Generator: Sendable {
             }
         }
 
-        var operations:
-            [(plan: GenerationContext.OperationPlan, initializer: [FunctionDeclaration.Parameter], response: TypeName)] =
-                []
+        typealias OperationPlan = GenerationContext.OperationPlan
+        var operations: [(plan: OperationPlan, initializer: [FunctionDeclaration.Parameter], response: TypeName)] = []
         for plan in operationPlans {
             guard let translated = context.translateOperation(plan) else { continue }
             types.append((plan.structName, translated.declaration))

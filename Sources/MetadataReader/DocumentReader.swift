@@ -92,7 +92,10 @@ final class DocumentReader: XMLStreamHandler {
             guard !entities.isEmpty || !reader.globalOptionSets.isEmpty, let root else {
                 let name = root.map { "<\($0.name)>" } ?? "none"
                 context.error(
-                    "unrecognised root element \(name): expected edmx:Edmx (OData CSDL) or Dynamics entity metadata (namespace http://schemas.microsoft.com/xrm/2011/Metadata)",
+                    """
+                    unrecognised root element \(name): expected edmx:Edmx (OData CSDL) or Dynamics entity metadata \
+                    (namespace http://schemas.microsoft.com/xrm/2011/Metadata)
+                    """,
                     at: root?.location ?? .file(context.path)
                 )
                 return

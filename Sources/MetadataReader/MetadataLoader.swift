@@ -88,7 +88,10 @@ public struct MetadataLoader: Sendable {
                 if isLocal {
                     document.diagnostics.append(
                         .warning(
-                            "referenced document '\(reference.uri)' not found (looked for \(candidate)); types from \(namespaces.isEmpty ? "it" : namespaces) stay opaque",
+                            """
+                            referenced document '\(reference.uri)' not found (looked for \(candidate)); \
+                            types from \(namespaces.isEmpty ? "it" : namespaces) stay opaque
+                            """,
                             at: reference.location
                         )
                     )
@@ -97,14 +100,20 @@ public struct MetadataLoader: Sendable {
                 {
                     document.diagnostics.append(
                         .note(
-                            "vocabulary reference '\(reference.uri)' is not available locally; the terms the generator uses from \(namespaces) are built in",
+                            """
+                            vocabulary reference '\(reference.uri)' is not available locally; \
+                            the terms the generator uses from \(namespaces) are built in
+                            """,
                             at: reference.location
                         )
                     )
                 } else {
                     document.diagnostics.append(
                         .warning(
-                            "reference '\(reference.uri)' is not available locally (looked for \(candidate)); types from \(namespaces.isEmpty ? "it" : namespaces) stay opaque",
+                            """
+                            reference '\(reference.uri)' is not available locally (looked for \(candidate)); \
+                            types from \(namespaces.isEmpty ? "it" : namespaces) stay opaque
+                            """,
                             at: reference.location
                         )
                     )

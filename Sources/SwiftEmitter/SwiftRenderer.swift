@@ -38,25 +38,37 @@ public struct SwiftRenderer: Sendable {
             let final = declaration.isFinal ? "final " : ""
             let inheritance = ([declaration.superclass].compactMap { $0 } + declaration.conformances).map(render)
             block(
-                "\(prefix(declaration.access))\(final)class \(SwiftIdentifier.declared(declaration.name))\(clause(inheritance))",
+                """
+                \(prefix(declaration.access))\(final)class \
+                \(SwiftIdentifier.declared(declaration.name))\(clause(inheritance))
+                """,
                 declaration.members,
                 into: &writer
             )
         case .struct(let declaration):
             block(
-                "\(prefix(declaration.access))struct \(SwiftIdentifier.declared(declaration.name))\(clause(declaration.conformances.map(render)))",
+                """
+                \(prefix(declaration.access))struct \(SwiftIdentifier.declared(declaration.name))\
+                \(clause(declaration.conformances.map(render)))
+                """,
                 declaration.members,
                 into: &writer
             )
         case .enum(let declaration):
             block(
-                "\(prefix(declaration.access))enum \(SwiftIdentifier.declared(declaration.name))\(clause(declaration.conformances.map(render)))",
+                """
+                \(prefix(declaration.access))enum \(SwiftIdentifier.declared(declaration.name))\
+                \(clause(declaration.conformances.map(render)))
+                """,
                 declaration.members,
                 into: &writer
             )
         case .extension(let declaration):
             block(
-                "\(declaration.access.map(prefix) ?? "")extension \(render(declaration.extendedType))\(clause(declaration.conformances.map(render)))",
+                """
+                \(declaration.access.map(prefix) ?? "")extension \(render(declaration.extendedType))\
+                \(clause(declaration.conformances.map(render)))
+                """,
                 declaration.members,
                 into: &writer
             )
@@ -69,7 +81,10 @@ public struct SwiftRenderer: Sendable {
             writer.line(text)
         case .typealias(let declaration):
             writer.line(
-                "\(prefix(declaration.access))typealias \(SwiftIdentifier.declared(declaration.name)) = \(render(declaration.type))"
+                """
+                \(prefix(declaration.access))typealias \(SwiftIdentifier.declared(declaration.name)) = \
+                \(render(declaration.type))
+                """
             )
         case .variable(let declaration): render(declaration, into: &writer)
         case .function(let declaration): render(declaration, into: &writer)

@@ -16,7 +16,10 @@ extension GenerationContext {
         return type.navigationProperties.compactMap { navigation in
             guard let target = typeNames.name(of: navigation.type.name), entityIndex[navigation.type.name] != nil else {
                 note(
-                    "navigation property \(type.name).\(navigation.name) is not generated: its target '\(navigation.type.name)' is not generated",
+                    """
+                    navigation property \(type.name).\(navigation.name) is not generated: \
+                    its target '\(navigation.type.name)' is not generated
+                    """,
                     at: navigation.location
                 )
                 return nil
@@ -37,15 +40,20 @@ extension GenerationContext {
             let (name, changed) = names.claim(preferred, suffix: isCollection ? "Records" : "Record")
             if changed {
                 note(
-                    "navigation property \(type.name).\(navigation.name) is generated as '\(name)': '\(preferred)' is taken",
+                    """
+                    navigation property \(type.name).\(navigation.name) is generated as '\(name)': \
+                    '\(preferred)' is taken
+                    """,
                     at: navigation.location
                 )
             }
             var text = navigation.documentationText
             text.add(navigation.sap?.label)
             let contained = navigation.containsTarget ? ", containing its targets" : ""
-            let remark =
-                "Generated from navigation property `\(qualified)/\(navigation.name)` (`\(navigation.type)`\(contained))."
+            let remark = """
+                Generated from navigation property `\(qualified)/\(navigation.name)` \
+                (`\(navigation.type)`\(contained)).
+                """
             return PropertyPlan(
                 swiftName: name,
                 attributeKey: navigation.name,

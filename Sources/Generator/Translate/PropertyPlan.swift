@@ -100,7 +100,10 @@ extension GenerationContext {
         }
         if !skippedVirtual.isEmpty, let location = properties.first?.location {
             warning(
-                "\(owner.name): \(skippedVirtual.count) virtual attribute\(skippedVirtual.count == 1 ? " is" : "s are") not generated (they hold no value of their own): \(skippedVirtual.joined(separator: ", "))",
+                """
+                \(owner.name): \(skippedVirtual.count) virtual attribute\(skippedVirtual.count == 1 ? " is" : "s are") \
+                not generated (they hold no value of their own): \(skippedVirtual.joined(separator: ", "))
+                """,
                 at: location
             )
         }
@@ -189,7 +192,10 @@ extension GenerationContext {
         }
         if property.dynamics?.attributeTypeName == "ImageType" {
             text.add(
-                "The thumbnail the record carries; `fullSizeImage(\\.\(swiftName))` is the full-size image, for the client to download."
+                """
+                The thumbnail the record carries; `fullSizeImage(\\.\(swiftName))` is the full-size image, \
+                for the client to download.
+                """
             )
         }
         var kind = "`\(property.type)`"

@@ -14,7 +14,10 @@ extension GenerationContext {
         let properties = plan(declared, owner: qualified, entity: nil, names: &names)
         for navigation in type.navigationProperties {
             warning(
-                "navigation property \(type.name).\(navigation.name) of a complex type is not generated: complex values hold no related entities",
+                """
+                navigation property \(type.name).\(navigation.name) of a complex type is not generated: \
+                complex values hold no related entities
+                """,
                 at: navigation.location
             )
         }
@@ -76,7 +79,10 @@ extension GenerationContext {
             let type = Self.swiftType(primitive)
         else {
             warning(
-                "type definition \(definition.name) is not generated: its underlying type '\(definition.underlyingType)' has no Swift type",
+                """
+                type definition \(definition.name) is not generated: \
+                its underlying type '\(definition.underlyingType)' has no Swift type
+                """,
                 at: definition.location
             )
             return nil

@@ -62,7 +62,10 @@ extension GenerationContext {
         } else {
             if let base = type.baseType {
                 warning(
-                    "entity type \(type.name) derives from '\(base)', which is not generated; its class derives from MobileSdk.Entity",
+                    """
+                    entity type \(type.name) derives from '\(base)', which is not generated; \
+                    its class derives from MobileSdk.Entity
+                    """,
                     at: type.location
                 )
             }

@@ -47,7 +47,10 @@ extension GenerationContext {
                     urlName = name
                 } else {
                     note(
-                        "\(operation.kind.rawValue) \(operation.name) is not generated: it is unbound and no import exposes it",
+                        """
+                        \(operation.kind.rawValue) \(operation.name) is not generated: \
+                        it is unbound and no import exposes it
+                        """,
                         at: operation.location
                     )
                     continue
@@ -102,7 +105,10 @@ extension GenerationContext {
         guard configuration.operations.admits([item.name, qualified.description]) else { return nil }
         if item.isBindable == true {
             warning(
-                "function import \(item.name) is not generated: bindable OData v3 actions have no request type; call it with ODataClient.invokeAction",
+                """
+                function import \(item.name) is not generated: bindable OData v3 actions have no request type; \
+                call it with ODataClient.invokeAction
+                """,
                 at: item.location
             )
             return nil
@@ -114,7 +120,10 @@ extension GenerationContext {
         case nil: kind = item.isSideEffecting == false ? .function : .action
         case let method?:
             warning(
-                "function import \(item.name) is not generated: it is invoked with \(method), which requests support only as GET and POST",
+                """
+                function import \(item.name) is not generated: it is invoked with \(method), \
+                which requests support only as GET and POST
+                """,
                 at: item.location
             )
             return nil
@@ -148,7 +157,10 @@ extension GenerationContext {
         if let binding = operation.bindingType {
             guard typeNames.name(of: binding.name) != nil, entityIndex[binding.name] != nil else {
                 note(
-                    "\(operation.kind.rawValue) \(operation.name) is not generated: it is bound to '\(binding)', which is not generated",
+                    """
+                    \(operation.kind.rawValue) \(operation.name) is not generated: \
+                    it is bound to '\(binding)', which is not generated
+                    """,
                     at: operation.location
                 )
                 return nil
@@ -184,7 +196,10 @@ extension GenerationContext {
         for parameter in operation.parameters.dropFirst(operation.isBound ? 1 : 0) {
             guard let (type, entry) = parameterType(parameter) else {
                 warning(
-                    "\(operation.kind.rawValue) \(operation.name) is not generated: parameter \(parameter.name) has type '\(parameter.type)', which has no Swift type here",
+                    """
+                    \(operation.kind.rawValue) \(operation.name) is not generated: parameter \(parameter.name) \
+                    has type '\(parameter.type)', which has no Swift type here
+                    """,
                     at: parameter.location
                 )
                 return nil
@@ -204,7 +219,10 @@ extension GenerationContext {
 
         guard let (responseType, reader) = responseReader(operation) else {
             warning(
-                "\(operation.kind.rawValue) \(operation.name) is not generated: its return type '\(operation.returnType?.type.description ?? "")' has no Swift type here",
+                """
+                \(operation.kind.rawValue) \(operation.name) is not generated: \
+                its return type '\(operation.returnType?.type.description ?? "")' has no Swift type here
+                """,
                 at: operation.location
             )
             return nil

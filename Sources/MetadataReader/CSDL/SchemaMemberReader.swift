@@ -33,7 +33,10 @@ struct SchemaMemberReader {
             if let text = child.attribute("Value") {
                 guard let parsed = Int64(text.trimmingXMLSpace) else {
                     context.warning(
-                        "enum member \(name).\(memberName) has the value '\(text)', which is not a 64-bit integer; member skipped",
+                        """
+                        enum member \(name).\(memberName) has the value '\(text)', \
+                        which is not a 64-bit integer; member skipped
+                        """,
                         at: child.location
                     )
                     continue

@@ -40,7 +40,10 @@ struct SemanticChecker {
             {
                 diagnostics.append(
                     .warning(
-                        "type definition \(definition.name) has the underlying type '\(definition.underlyingType)', which is not an Edm primitive type",
+                        """
+                        type definition \(definition.name) has the underlying type '\(definition.underlyingType)', \
+                        which is not an Edm primitive type
+                        """,
                         at: definition.location
                     )
                 )
@@ -145,7 +148,10 @@ struct SemanticChecker {
         } else if kind != expected {
             diagnostics.append(
                 .warning(
-                    "type \(name) has the base type '\(base)', which is not \(expected == .entity ? "an entity" : "a complex") type",
+                    """
+                    type \(name) has the base type '\(base)', \
+                    which is not \(expected == .entity ? "an entity" : "a complex") type
+                    """,
                     at: location
                 )
             )
@@ -225,7 +231,10 @@ struct SemanticChecker {
         where !operations.actions.contains(actionImport.action) && !isOpaque(actionImport.action) {
             diagnostics.append(
                 .warning(
-                    "action import \(actionImport.name) names the action '\(actionImport.action)', which is not declared",
+                    """
+                    action import \(actionImport.name) names the action '\(actionImport.action)', \
+                    which is not declared
+                    """,
                     at: actionImport.location
                 )
             )
@@ -234,7 +243,10 @@ struct SemanticChecker {
             if let function = functionImport.function, !operations.functions.contains(function), !isOpaque(function) {
                 diagnostics.append(
                     .warning(
-                        "function import \(functionImport.name) names the function '\(function)', which is not declared",
+                        """
+                        function import \(functionImport.name) names the function '\(function)', \
+                        which is not declared
+                        """,
                         at: functionImport.location
                     )
                 )
@@ -260,7 +272,10 @@ struct SemanticChecker {
         {
             diagnostics.append(
                 .warning(
-                    "navigation property binding '\(binding.path)' targets '\(binding.target)', which is not an entity set or singleton of this container",
+                    """
+                    navigation property binding '\(binding.path)' targets '\(binding.target)', \
+                    which is not an entity set or singleton of this container
+                    """,
                     at: binding.location
                 )
             )

@@ -58,7 +58,8 @@ struct SizeLimits {
                 guard levels > Self.maximumBaseTypeDepth else { return nil }
                 return .error(
                     """
-                    \(name) has \(levels) levels of base types, more than the \(Self.maximumBaseTypeDepth) any service uses
+                    \(name) has \(levels) levels of base types, \
+                    more than the \(Self.maximumBaseTypeDepth) any service uses
                     """,
                     at: location
                 )

@@ -75,7 +75,10 @@ struct AttributeReader {
         case "Virtual", "CalendarRules": break
         default:
             context.warning(
-                "attribute \(attribute.logicalName) has the unknown attribute type '\(attribute.attributeType ?? "none")'; typed as Edm.Untyped",
+                """
+                attribute \(attribute.logicalName) has the unknown attribute type \
+                '\(attribute.attributeType ?? "none")'; typed as Edm.Untyped
+                """,
                 at: attribute.location
             )
         }

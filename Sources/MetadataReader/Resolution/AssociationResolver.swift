@@ -64,7 +64,10 @@ struct AssociationResolver {
         guard let association = associations[relationship] else {
             diagnostics.append(
                 .error(
-                    "navigation property \(navigation.name) names the association '\(relationship)', which is not declared",
+                    """
+                    navigation property \(navigation.name) names the association '\(relationship)', \
+                    which is not declared
+                    """,
                     at: navigation.location
                 )
             )
@@ -75,7 +78,10 @@ struct AssociationResolver {
         else {
             diagnostics.append(
                 .error(
-                    "navigation property \(navigation.name) names roles '\(navigation.fromRole ?? "")' and '\(navigation.toRole ?? "")', which association \(association.name) does not have",
+                    """
+                    navigation property \(navigation.name) names roles '\(navigation.fromRole ?? "")' \
+                    and '\(navigation.toRole ?? "")', which association \(association.name) does not have
+                    """,
                     at: navigation.location
                 )
             )

@@ -4,8 +4,9 @@ import MetadataModel
 /// in the shape `EntityDefinitionsReader` reads: each entity
 /// (`EntityDefinitions(LogicalName='…')?$expand=Attributes,…`) with the `OptionSet` and `GlobalOptionSet` of its
 /// attributes, which the service sends only for a typed cast
-/// (`…/Attributes/Microsoft.Dynamics.CRM.PicklistAttributeMetadata?$select=LogicalName&$expand=OptionSet,GlobalOptionSet`). Values are kept as the service wrote them; entities are ordered by logical name, so the same answers always give
-/// the same bytes, whatever order they arrived in.
+/// (`…/Attributes/Microsoft.Dynamics.CRM.PicklistAttributeMetadata` with the query
+/// `?$select=LogicalName&$expand=OptionSet,GlobalOptionSet`). Values are kept as the service wrote them; entities
+/// are ordered by logical name, so the same answers always give the same bytes, whatever order they arrived in.
 public struct EntityDefinitionsAssembly {
     /// A response that is not what was asked for, located in it (the `file` is the request's URL).
     public struct Failure: Error, CustomStringConvertible {

@@ -245,7 +245,10 @@ final class XMLStreamReader {
         guard !stopped else { return }
         diagnostics.append(
             .error(
-                "document type declarations (<!DOCTYPE …>) are not allowed in metadata documents; entities are never expanded",
+                """
+                document type declarations (<!DOCTYPE …>) are not allowed in metadata documents; \
+                entities are never expanded
+                """,
                 at: currentLocation()
             )
         )

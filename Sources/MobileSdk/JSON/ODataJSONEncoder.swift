@@ -170,13 +170,17 @@ public struct ODataJSONEncoder: Sendable {
             entitySet = set
         } else if targets.isEmpty {
             throw ODataEncodingError(
-                message:
-                    "lookup '\(name)' refers to '\(reference.logicalName)', whose entity set is unknown: register its generated class"
+                message: """
+                    lookup '\(name)' refers to '\(reference.logicalName)', whose entity set is unknown: \
+                    register its generated class
+                    """
             )
         } else {
             throw ODataEncodingError(
-                message:
-                    "lookup '\(name)' cannot refer to '\(reference.logicalName)'; it refers to \(targets.map(\.logicalName).joined(separator: ", "))"
+                message: """
+                    lookup '\(name)' cannot refer to '\(reference.logicalName)'; \
+                    it refers to \(targets.map(\.logicalName).joined(separator: ", "))
+                    """
             )
         }
         writer.key(navigation + "@odata.bind")

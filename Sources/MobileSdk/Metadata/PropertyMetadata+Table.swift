@@ -160,12 +160,15 @@ public struct PropertyTableError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch problem {
         case .noVersion:
-            return
-                "line \(line) '\(text)' is not the format's version ('version 1'): the code was not generated for this MobileSdk"
+            return """
+                line \(line) '\(text)' is not the format's version ('version 1'): \
+                the code was not generated for this MobileSdk
+                """
         case .unknownVersion(let version):
             let known = PropertyMetadata.tableFormatVersions
             return """
-                the table is in format version \(version), and this MobileSdk reads \(known.lowerBound)–\(known.upperBound): \
+                the table is in format version \(version), and this MobileSdk reads \
+                \(known.lowerBound)–\(known.upperBound): \
                 generate the code again with the mobilesdkgen of the MobileSdk version the app links
                 """
         case .unreadableLine: return "line \(line) '\(text)' does not read as a property"

@@ -29,7 +29,10 @@ public enum ODataClientError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .insecureURL(let url):
-            "refused to send credentials over plain http to \(url); use https, or allowsInsecureHTTP for a trusted network"
+            """
+            refused to send credentials over plain http to \(url); \
+            use https, or allowsInsecureHTTP for a trusted network
+            """
         case .foreignHost(let url, let request):
             "\(request): refused to follow \(url), which is not on the service's host"
         case .redirected(let status, let location, let request):

@@ -32,7 +32,10 @@ struct EntityDefinitionsFetch {
         let outcome =
             existing == document
             ? "unchanged (same content)"
-            : "\(existing == nil ? "created" : "updated") (\(entities) entities, \(requests) requests, \(document.count) bytes)"
+            : """
+            \(existing == nil ? "created" : "updated") (\(entities) entities, \(requests) requests, \
+            \(document.count) bytes)
+            """
         return FetchedFile(
             fileName: request.entityDefinitionsFileName,
             newContent: existing == document ? nil : document,

@@ -24,7 +24,10 @@ enum EntitySelection: Equatable, CustomStringConvertible {
             } else {
                 guard names.isEmpty else {
                     throw FetchError(
-                        "--entity cannot be combined with a configuration whose entities filter has wildcards or excludes"
+                        """
+                        --entity cannot be combined with a configuration whose entities filter \
+                        has wildcards or excludes
+                        """
                     )
                 }
                 return .filter(filter)

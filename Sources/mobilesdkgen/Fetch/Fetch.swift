@@ -32,7 +32,10 @@ struct Fetch: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The files' name: NAME.metadata.xml, NAME.entitydefinitions.json (default: the service root's last path segment that is not a version; for a Dataverse Web API root, the organization).",
+            """
+            The files' name: NAME.metadata.xml, NAME.entitydefinitions.json (default: the service root's last path \
+            segment that is not a version; for a Dataverse Web API root, the organization).
+            """,
             valueName: "NAME"
         )
     ) var name: String?

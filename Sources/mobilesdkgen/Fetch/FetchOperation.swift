@@ -82,9 +82,9 @@ struct FetchOperation {
             FileHandle.standardError.write(
                 Data(
                     """
-                    note: a Dataverse organization: add --entity NAME, --config FILE (naming entities in entities.include) \
-                    or --all-entities to fetch entity definitions too, for schema names, labels, option-set enums and typed \
-                    lookups\n
+                    note: a Dataverse organization: add --entity NAME, --config FILE \
+                    (naming entities in entities.include) or --all-entities to fetch entity definitions too, \
+                    for schema names, labels, option-set enums and typed lookups\n
                     """
                     .utf8
                 )

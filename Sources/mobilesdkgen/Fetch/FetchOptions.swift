@@ -21,7 +21,10 @@ struct FetchOptions: ParsableArguments {
     @Option(
         name: .customLong("entity"),
         help: ArgumentHelp(
-            "Dataverse: an entity (logical name) whose definition, attributes and option sets to fetch too (repeatable, or comma-separated).",
+            """
+            Dataverse: an entity (logical name) whose definition, attributes and option sets to fetch too \
+            (repeatable, or comma-separated).
+            """,
             valueName: "NAME"
         )
     ) var entities: [String] = []
@@ -29,7 +32,10 @@ struct FetchOptions: ParsableArguments {
     @Option(
         name: .customLong("config"),
         help: ArgumentHelp(
-            "Dataverse: fetch the definitions of the entities this generate configuration includes (wildcards allowed).",
+            """
+            Dataverse: fetch the definitions of the entities this generate configuration includes \
+            (wildcards allowed).
+            """,
             valueName: "FILE"
         )
     ) var configurationFile: String?

@@ -20,14 +20,18 @@ enum FetchStatus {
             throw FetchError(
                 """
                 \(shownURL) answered \(response.status) (\(response.status == 401 ? "not signed in" : "forbidden")): \
-                check the sign-in given with --token-env, --token-command, --user, --client-id (and its --scope) or --header
+                check the sign-in given with --token-env, --token-command, --user, --client-id (and its --scope) \
+                or --header
                 """,
                 status: response.status
             )
         case 404: throw FetchError("\(shownURL) answered 404: no \(what) there; check the service root")
         default:
             throw FetchError(
-                "\(shownURL) answered \(response.status)\(response.reason.map { " (\($0))" } ?? ""); nothing was written"
+                """
+                \(shownURL) answered \(response.status)\(response.reason.map { " (\($0))" } ?? ""); \
+                nothing was written
+                """
             )
         }
     }

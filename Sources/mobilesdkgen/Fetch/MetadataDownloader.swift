@@ -49,8 +49,8 @@ struct MetadataDownloader {
                 guard Self.sameOrigin(target, current) else {
                     throw FetchError(
                         """
-                        \(shownURL) redirects to another host (\(target.host ?? "?")), probably a sign-in page: refused, \
-                        so that credentials are not sent there; nothing was written
+                        \(shownURL) redirects to another host (\(target.host ?? "?")), probably a sign-in page: \
+                        refused, so that credentials are not sent there; nothing was written
                         """
                     )
                 }
@@ -90,14 +90,15 @@ struct MetadataDownloader {
                 if let target, !Self.sameOrigin(target, url) {
                     throw FetchError(
                         """
-                        \(shownURL) redirects to another host (\(target.host ?? "?")): refused, so that no code or secret \
-                        is sent there
+                        \(shownURL) redirects to another host (\(target.host ?? "?")): refused, \
+                        so that no code or secret is sent there
                         """
                     )
                 }
                 throw FetchError(
                     """
-                    \(shownURL) answered \(response.status) (a redirect), which is not followed: give the endpoint's final URL
+                    \(shownURL) answered \(response.status) (a redirect), which is not followed: \
+                    give the endpoint's final URL
                     """
                 )
             }
@@ -118,8 +119,9 @@ struct MetadataDownloader {
         else {
             throw FetchError(
                 """
-                \(shownURL) answered \(response.status) (\(response.status == 429 ? "too many requests" : "unavailable")) \
-                \(retries + 1) times; try again later. Nothing was written
+                \(shownURL) answered \(response.status) \
+                (\(response.status == 429 ? "too many requests" : "unavailable")) \(retries + 1) times; \
+                try again later. Nothing was written
                 """
             )
         }

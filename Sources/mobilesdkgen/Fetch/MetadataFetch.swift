@@ -50,8 +50,10 @@ struct MetadataFetch {
             : FetchedFile(
                 fileName: request.fileName,
                 newContent: response.body,
-                outcome:
-                    "\(existing == nil ? "created" : "updated") (\(response.body.count) bytes from \(request.shownURL))",
+                outcome: """
+                    \(existing == nil ? "created" : "updated") \
+                    (\(response.body.count) bytes from \(request.shownURL))
+                    """,
                 cacheEntry: entry
             )
         return (file, response.body)

@@ -25,8 +25,8 @@ enum InputDocuments {
                 diagnostics.append(
                     .error(
                         """
-                        is a folder without metadata documents (files whose names end in \(suffixes.joined(separator: ", "))); \
-                        give the documents themselves
+                        is a folder without metadata documents \
+                        (files whose names end in \(suffixes.joined(separator: ", "))); give the documents themselves
                         """,
                         at: .file(path)
                     )

@@ -57,9 +57,9 @@ enum ConfigurationFile {
                 DiagnosticsError([
                     .error(
                         """
-                        invalid configuration: \(message); the keys are entities, attributes, operations (each with include \
-                        and exclude lists), propertyNaming (lowerCamelCase, schemaName, logicalName), typePrefix, accessLevel \
-                        (public, internal) and registryName
+                        invalid configuration: \(message); the keys are entities, attributes, operations \
+                        (each with include and exclude lists), propertyNaming (lowerCamelCase, schemaName, \
+                        logicalName), typePrefix, accessLevel (public, internal) and registryName
                         """,
                         at: key.map { locate($0, in: text, path: path) } ?? file
                     )

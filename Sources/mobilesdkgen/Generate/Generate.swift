@@ -19,8 +19,10 @@ struct Generate: ParsableCommand {
     )
 
     @Argument(
-        help:
-            "Metadata documents: OData CSDL ($metadata) and/or Dynamics entity metadata (XML, or Web API EntityDefinitions JSON); a folder stands for the documents in it."
+        help: """
+            Metadata documents: OData CSDL ($metadata) and/or Dynamics entity metadata (XML, or Web API \
+            EntityDefinitions JSON); a folder stands for the documents in it.
+            """
     ) var files: [String]
 
     @Option(name: [.short, .customLong("output")], help: "The directory to write the generated sources to.")
@@ -28,8 +30,10 @@ struct Generate: ParsableCommand {
 
     @Option(
         name: .customLong("config"),
-        help:
-            "A JSON configuration file (entities, attributes, operations, propertyNaming, typePrefix, accessLevel, registryName)."
+        help: """
+            A JSON configuration file (entities, attributes, operations, propertyNaming, typePrefix, accessLevel, \
+            registryName).
+            """
     ) var configurationFile: String?
 
     @Option(
@@ -39,8 +43,8 @@ struct Generate: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write the types into N files named by number (1 to \(ShardLayout.maximumCount)), as the build plugin does; "
-                + "'auto' sizes N from the documents as the plugin does.",
+            "Write the types into N files named by number (1 to \(ShardLayout.maximumCount)), "
+                + "as the build plugin does; 'auto' sizes N from the documents as the plugin does.",
             valueName: "N|auto"
         )
     ) var shards: Shards?
@@ -84,7 +88,10 @@ struct Generate: ParsableCommand {
             if !model.globalOptionSets.isEmpty || model.includeAllGlobalOptionSets {
                 report([
                     .note(
-                        "global option sets are generated for the included attributes that use them; the model file's GlobalOptionSets are not needed",
+                        """
+                        global option sets are generated for the included attributes that use them; \
+                        the model file's GlobalOptionSets are not needed
+                        """,
                         at: .file(modelFile)
                     )
                 ])
@@ -114,8 +121,9 @@ struct Generate: ParsableCommand {
         print(
             """
             Generated \(sources.entityClasses) entity classes, \(sources.complexTypes) complex types, \
-            \(sources.enumTypes) enum types, \(sources.optionSets) option sets and \(sources.operations) operation requests into \(output) \
-            (\(changes.written) of \(sources.files.count) files changed\(changes.removed > 0 ? ", \(changes.removed) removed" : "")).
+            \(sources.enumTypes) enum types, \(sources.optionSets) option sets and \(sources.operations) operation \
+            requests into \(output) (\(changes.written) of \(sources.files.count) files changed\
+            \(changes.removed > 0 ? ", \(changes.removed) removed" : "")).
             """
         )
         print("Configuration: " + (try Self.describe(configuration)))

@@ -26,8 +26,10 @@ struct Init: AsyncParsableCommand {
     ) var serviceURL: String?
 
     @Option(
-        help:
-            "The metadata document to generate from: $metadata or Dynamics entity metadata (default with --service-url: fetched)."
+        help: """
+            The metadata document to generate from: $metadata or Dynamics entity metadata \
+            (default with --service-url: fetched).
+            """
     ) var metadata: String?
 
     @Option(name: [.short, .customLong("output")], help: "Where to create the package (default: ./<name>).") var output:

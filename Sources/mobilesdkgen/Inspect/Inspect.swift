@@ -14,15 +14,19 @@ struct Inspect: ParsableCommand {
     )
 
     @Argument(
-        help:
-            "Metadata documents: OData CSDL ($metadata, any version) or Dynamics entity metadata (XML or Web API JSON); a folder stands for the documents in it."
+        help: """
+            Metadata documents: OData CSDL ($metadata, any version) or Dynamics entity metadata (XML or Web API JSON); \
+            a folder stands for the documents in it.
+            """
     ) var files: [String]
 
     @Flag(help: "Print the whole model as JSON instead of a summary.") var json = false
 
     @Flag(
-        help:
-            "Treat the findings of the checks after reading (unresolved types, duplicate names, missing key properties) as errors."
+        help: """
+            Treat the findings of the checks after reading (unresolved types, duplicate names, missing key properties) \
+            as errors.
+            """
     ) var strict = false
 
     func run() throws {

@@ -35,7 +35,8 @@ struct DeviceAuthorization {
             guard Date().addingTimeInterval(interval) < deadline else {
                 throw FetchError(
                     """
-                    the sign-in was not completed within \(Self.duration(codes.expiresIn)); run fetch again to get a new code
+                    the sign-in was not completed within \(Self.duration(codes.expiresIn)); \
+                    run fetch again to get a new code
                     """
                 )
             }

@@ -7,7 +7,10 @@ struct OAuthOptions: ParsableArguments {
     @Option(
         name: .customLong("client-id"),
         help: ArgumentHelp(
-            "An OAuth 2.0 client id: client credentials with --client-secret-env, or a user's sign-in with --device-code.",
+            """
+            An OAuth 2.0 client id: client credentials with --client-secret-env, or a user's sign-in with \
+            --device-code.
+            """,
             valueName: "ID"
         )
     ) var clientID: String?
@@ -41,8 +44,8 @@ struct OAuthOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             """
-            A Microsoft Entra ID tenant (id or domain): sets --token-url, --device-authorization-url and, without --scope, \
-            the scope ORIGIN/.default of the service root (Dataverse).
+            A Microsoft Entra ID tenant (id or domain): sets --token-url, --device-authorization-url and, \
+            without --scope, the scope ORIGIN/.default of the service root (Dataverse).
             """,
             valueName: "TENANT"
         )

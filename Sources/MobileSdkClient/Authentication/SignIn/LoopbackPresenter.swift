@@ -115,10 +115,11 @@ private final class LoopbackListener: @unchecked Sendable {
         let head = String(decoding: received, as: UTF8.self)
         let words = head.prefix { $0 != "\r" && $0 != "\n" }.split(separator: " ")
         let page =
-            "<!DOCTYPE html><meta charset=utf-8><title>Signed in</title><p>You can close this window and return to the app.</p>\n"
+            "<!DOCTYPE html><meta charset=utf-8><title>Signed in</title>"
+            + "<p>You can close this window and return to the app.</p>\n"
         let reply =
-            "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n"
-            + page
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
+            + "Content-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n" + page
         _ = reply.withCString { send(connection, $0, strlen($0), Self.noSignal) }
         guard words.count >= 2, words[0] == "GET" else { return nil }
         return String(words[1])
