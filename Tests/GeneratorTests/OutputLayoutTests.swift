@@ -56,3 +56,33 @@ struct OutputLayoutTests {
         #expect(shardTexts.allSatisfy { $0.allSatisfy(\.isNewline) })
     }
 }
+
+/// A large model's types go into a file per initial, each file small enough and named by the initial.
+struct TypeFileLayoutTests {
+    @Test func aSmallModelGetsAFilePerType() {
+        let names = (0..<TypeFileLayout.maximumTypeFiles).map { "Type\($0)" }
+        #expect(TypeFileLayout.fileNames(for: names) == names.map { $0 + ".swift" })
+    }
+
+    @Test func aLargeModelGetsAFilePerInitial() throws {
+        // 300 types: 250 behind one prefix (as a type prefix makes them), 49 others, one named by its initial alone.
+        let names =
+            (0..<250).map { "Msg\($0 % 7)Item\($0)" } + (0..<49).map { "\(["Alpha", "beta", "Gamma"][$0 % 3])\($0)" }
+            + ["B"]
+        let files = TypeFileLayout.fileNames(for: names)
+        #expect(files.count == names.count)
+        // Each file holds at most maximumGroupSize types, and its name is an initial of each of its types.
+        for (file, count) in Dictionary(files.map { ($0, 1) }, uniquingKeysWith: +) {
+            #expect(count <= TypeFileLayout.maximumGroupSize, "\(file) holds \(count) types")
+        }
+        for (name, file) in zip(names, files) {
+            let initial = try #require(file.split(separator: "-").last?.dropLast(".swift".count))
+            #expect(name.uppercased().hasPrefix(initial), "\(name) is in \(file)")
+        }
+        #expect(files[names.firstIndex(of: "beta1") ?? 0] == "Types-B.swift")
+        #expect(files.last == "Types-B.swift")
+        // Initials are uppercased: no two files differ only in case.
+        let distinct = Set(files)
+        #expect(Set(distinct.map { $0.lowercased() }).count == distinct.count)
+    }
+}

@@ -33,8 +33,19 @@ extension Generator {
         }
         switch layout {
         case .typeFiles:
+            // A file per type, or per initial for a large model: in the order of each file's first type.
+            var files: [(name: String, declarations: [Declaration])] = []
+            var position: [String: Int] = [:]
+            for (type, name) in zip(model.types, TypeFileLayout.fileNames(for: model.types.map(\.name))) {
+                if let index = position[name] {
+                    files[index].declarations.append(type.declaration)
+                } else {
+                    position[name] = files.count
+                    files.append((name, [type.declaration]))
+                }
+            }
             return [(model.registry.name + ".swift", file([model.registry.declaration]))]
-                + model.types.map { ($0.name + ".swift", file([$0.declaration])) }
+                + files.map { ($0.name, file($0.declarations)) }
         case .shards(let count):
             let count = min(max(count, 1), ShardLayout.maximumCount)
             var shards = Array(repeating: [Declaration](), count: count)

@@ -49,7 +49,7 @@ struct DataverseQueryTests {
         #expect(query.queryString(.v4) == "$filter=emailaddress1%20eq%20'zo%C3%AB@m%C3%BCller.de'")
     }
 
-    /// The README's query, as written there.
+    /// The typed query of MobileSdkClient's DocC overview (MobileSdkClient.md), as written there.
     @Test func theReadmeQuery() throws {
         let query = try Query<Contact>().select(\.eMailAddress1, \.parentCustomerId)
             .filter { $0.eMailAddress1.hasSuffix("@contoso.com") && $0.preferredContactMethodCode == .email }
