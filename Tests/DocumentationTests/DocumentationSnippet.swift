@@ -9,15 +9,21 @@ import TestSupport
 ///
 /// KIND is `declarations` (a file's top level), `statements` (the body of an async throwing function), `live-v4` or
 /// `live-dataverse` (the same, then built and run against the TripPin or the Dataverse-shaped test server, whose root
-/// is `serviceRoot`), `excerpt` (lines of the generated code of the MODULE named, found in its golden files), or
-/// `not-compiled` followed by the reason.
+/// is `serviceRoot`), `excerpt` (lines of the generated code of the MODULE named, found in its golden files),
+/// `manifest`, `manifest-dependencies` or `manifest-targets` (a package manifest or elements of one, which SwiftPM
+/// reads), or `not-compiled` followed by the reason.
 struct DocumentationSnippet {
     enum Kind: Equatable {
         case declarations, statements, excerpt
         /// Compiled as `statements`, then built and run against the test server of this variable.
         case live(TestServers.Variable)
+        /// A package manifest, or the `dependencies:` or `targets:` elements of one, which SwiftPM must read.
+        case manifest(ManifestPart)
         case notCompiled(reason: String)
     }
+
+    /// What part of a package manifest a block is.
+    enum ManifestPart: Equatable { case whole, dependencies, targets }
 
     /// The document, relative to the repository's root, and the block's first line in it.
     var document: String
@@ -95,6 +101,9 @@ struct DocumentationSnippet {
         case "statements": return (.statements, rest, setup)
         case "live-v4": return (.live(.odataV4), rest, setup)
         case "live-dataverse": return (.live(.dataverse), rest, setup)
+        case "manifest": return (.manifest(.whole), rest, setup)
+        case "manifest-dependencies": return (.manifest(.dependencies), rest, setup)
+        case "manifest-targets": return (.manifest(.targets), rest, setup)
         case "excerpt": return (.excerpt, rest, setup)
         case "not-compiled": return (.notCompiled(reason: rest.joined(separator: " ")), [], setup)
         default: return nil
@@ -123,6 +132,24 @@ struct DocumentationSnippet {
         default:
             return (imports + ["", "func \(identifier)() async throws {"] + body("    ") + ["}"])
                 .joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// The block as a whole `Package.swift`: as it is, or inside one that depends on this package.
+    var manifest: String {
+        let dependency = #".package(url: "https://github.com/OWNER/mobilesdkgen-swift.git", from: "0.1.0"),"#
+        let head = [
+            "// swift-tools-version: 6.2", "import PackageDescription", "", "let package = Package(",
+            "    name: \"Snippet\",",
+        ]
+        switch kind {
+        case .manifest(.dependencies):
+            return (head + ["    dependencies: ["] + code + ["    ],", "    targets: []", ")"]).joined(separator: "\n")
+                + "\n"
+        case .manifest(.targets):
+            return (head + ["    dependencies: [\(dependency)],", "    targets: ["] + code + ["    ]", ")"])
+                .joined(separator: "\n") + "\n"
+        default: return code.joined(separator: "\n") + "\n"
         }
     }
 

@@ -57,7 +57,7 @@ struct DocumentationSnippetTests {
         let compiled = Self.read.snippets.filter {
             switch $0.kind {
             case .declarations, .statements, .live: true
-            case .excerpt, .notCompiled: false
+            case .excerpt, .notCompiled, .manifest: false
             }
         }
         let modules = try #require(RuntimeModules.folder, "the built modules are not beside the test bundle")
@@ -89,6 +89,19 @@ struct DocumentationSnippetTests {
                 let found = generated.contains(line)
                 #expect(found, "\(excerpt.location): '\(line)' is not in \(module)'s generated code")
             }
+        }
+    }
+
+    @Test func manifestsAreReadBySwiftPM() throws {
+        let manifests = Self.read.snippets.filter { if case .manifest = $0.kind { true } else { false } }
+        #expect(!manifests.isEmpty)
+        for snippet in manifests {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try Data(snippet.manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
+            let read = try SystemCommand.run(["swift", "package", "--package-path", folder.path, "dump-package"])
+            #expect(read.status == 0, "\(snippet.location) is not a manifest SwiftPM reads:\n\(read.output)")
         }
     }
 
