@@ -4,7 +4,9 @@ import PackageDescription
 // Apple's SDKs have libxml2 as a module of their own (`import libxml2`, Xcode 12 and later): there the reader needs no
 // pkg-config, Homebrew or search path. Elsewhere the system-library target `CLibXML2` finds it through pkg-config.
 let applePlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
-let libxml2 = Target.Dependency.target(name: "CLibXML2", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi]))
+let libxml2 = Target.Dependency.target(
+    name: "CLibXML2", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])
+)
 
 let package = Package(
     name: "MobileSdkGen",
@@ -45,8 +47,16 @@ let package = Package(
         .plugin(
             name: "GenerateEntities",
             capability: .command(
-                intent: .custom(verb: "generate-entities", description: "Generate Swift entity classes from the metadata documents of a target into its Generated folder"),
-                permissions: [.writeToPackageDirectory(reason: "writes the generated Swift sources into the target's Generated folder")]
+                intent: .custom(
+                    verb: "generate-entities",
+                    description: "Generate Swift entity classes from the metadata documents of a target into its "
+                        + "Generated folder"
+                ),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "writes the generated Swift sources into the target's Generated folder"
+                    ),
+                ]
             ),
             dependencies: ["mobilesdkgen"]
         ),
@@ -54,9 +64,16 @@ let package = Package(
         .plugin(
             name: "FetchMetadata",
             capability: .command(
-                intent: .custom(verb: "fetch-metadata", description: "Download a service's metadata into a target's folder, for the build plugin to generate from"),
+                intent: .custom(
+                    verb: "fetch-metadata",
+                    description: "Download a service's metadata into a target's folder, for the build plugin to "
+                        + "generate from"
+                ),
                 permissions: [
-                    .allowNetworkConnections(scope: .all(), reason: "downloads the service's $metadata and, for Dataverse, entity definitions"),
+                    .allowNetworkConnections(
+                        scope: .all(),
+                        reason: "downloads the service's $metadata and, for Dataverse, entity definitions"
+                    ),
                     .writeToPackageDirectory(reason: "writes the metadata documents into the target's folder"),
                 ]
             ),
@@ -70,8 +87,8 @@ let package = Package(
         // copy for both. Foundation only.
         .target(name: "ServiceAccess"),
         .testTarget(name: "ServiceAccessTests", dependencies: ["ServiceAccess"]),
-        // The named stages from documents to files (raw input → parsed → translated → rendered) that the command line
-        // and the tests enter through.
+        // The named stages from documents to files (raw input → parsed → translated → rendered) that the command
+        // line and the tests enter through.
         .target(name: "GeneratorPipeline", dependencies: ["MetadataModel", "MetadataReader", "Generator"]),
         .executableTarget(
             name: "mobilesdkgen",
@@ -90,9 +107,14 @@ let package = Package(
             path: "Benchmarks/ReaderBenchmark"
         ),
         // Decoding 10,000 Dataverse-like records into generated classes beside JSONDecoder into Codable structs.
-        .executableTarget(name: "DecodeBenchmark", dependencies: ["MobileSdk"], path: "Benchmarks/DecodeBenchmark", exclude: ["Metadata"]),
+        .executableTarget(
+            name: "DecodeBenchmark", dependencies: ["MobileSdk"], path: "Benchmarks/DecodeBenchmark",
+            exclude: ["Metadata"]
+        ),
         // Streaming a file up and down with the client, for scripts/stream-benchmark.sh's peak memory figures.
-        .executableTarget(name: "StreamBenchmark", dependencies: ["MobileSdk", "MobileSdkClient"], path: "Benchmarks/StreamBenchmark"),
+        .executableTarget(
+            name: "StreamBenchmark", dependencies: ["MobileSdk", "MobileSdkClient"], path: "Benchmarks/StreamBenchmark"
+        ),
         // libFuzzer targets (scripts/fuzz.sh builds them with -DFUZZING); built plainly, each replays the files given.
         .executableTarget(name: "FuzzMetadataReader", dependencies: ["GeneratorPipeline"],
                           path: "Tests/Fuzz/FuzzMetadataReader"),
@@ -107,19 +129,25 @@ let package = Package(
         .target(name: "MobileSdkClient", dependencies: ["MobileSdk", "ServiceAccess"]),
         .testTarget(
             name: "MobileSdkClientTests",
-            dependencies: ["MobileSdkClient", "MobileSdk", "DataverseModel", "CRM2011Model", "TripPinModel", "SAPModel"],
+            dependencies: [
+                "MobileSdkClient", "MobileSdk", "DataverseModel", "CRM2011Model", "TripPinModel", "SAPModel",
+            ],
             resources: [.copy("Payloads")]
         ),
         // Generated classes against real OData servers started by scripts/test-servers.sh.
         .testTarget(
             name: "LiveServiceTests",
-            dependencies: ["MobileSdkClient", "MobileSdk", "TripPinModel", "CRM2011Model", "GalleryModel", "TestSupport"]
+            dependencies: [
+                "MobileSdkClient", "MobileSdk", "TripPinModel", "CRM2011Model", "GalleryModel", "TestSupport",
+            ]
         ),
         // The plugins' input rules, compiled from the plugin's own source file (a link).
         .testTarget(name: "PluginTests"),
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["GeneratorPipeline", "Generator", "SwiftEmitter", "MetadataModel", "MetadataReader", "TestSupport"]
+            dependencies: [
+                "GeneratorPipeline", "Generator", "SwiftEmitter", "MetadataModel", "MetadataReader", "TestSupport",
+            ]
         ),
         // The golden files, compiled against the runtime (scripts/update-golden-files.sh writes them).
         .target(name: "TripPinModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/TripPinModel"),

@@ -32,7 +32,8 @@ for path in paths {
     let read = ContinuousClock.now - start
     let service = result.service
     let properties = service.entityTypes.reduce(0) { $0 + $1.properties.count }
-    var line = "\(path): read \(milliseconds(read)) ms, \(service.entityTypes.count) entity types, \(properties) properties, \(result.diagnostics.count) diagnostics"
+    var line = "\(path): read \(milliseconds(read)) ms, \(service.entityTypes.count) entity types, "
+        + "\(properties) properties, \(result.diagnostics.count) diagnostics"
     if generate {
         let generationStart = ContinuousClock.now
         let sources = pipeline.generate(result)

@@ -160,8 +160,8 @@ struct DocumentationSnippet {
             (imports + [
                 "", "@main", "enum Snippet {", "    static func main() async throws {",
                 "        guard let text = ProcessInfo.processInfo.environment[\"MOBILESDK_SNIPPET_SERVICE_ROOT\"],",
-                "            let serviceRoot = URL(string: text) else { fatalError(\"no MOBILESDK_SNIPPET_SERVICE_ROOT\") }",
-                "        _ = serviceRoot",
+                "            let serviceRoot = URL(string: text)",
+                "        else { fatalError(\"no MOBILESDK_SNIPPET_SERVICE_ROOT\") }", "        _ = serviceRoot",
             ] + lines + ["    }", "}"])
             .joined(separator: "\n") + "\n"
     }
