@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "MetadataReader", targets: ["MetadataReader"]),
         .library(name: "MobileSdk", targets: ["MobileSdk"]),
         .library(name: "MobileSdkClient", targets: ["MobileSdkClient"]),
+        .library(name: "MobileSdkOffline", targets: ["MobileSdkOffline"]),
         .plugin(name: "MobileSdkGenPlugin", targets: ["MobileSdkGenPlugin"]),
         .plugin(name: "GenerateEntities", targets: ["GenerateEntities"]),
         .plugin(name: "FetchMetadata", targets: ["FetchMetadata"]),
@@ -27,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation`, run by scripts/build-docs.sh.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // SQLite for the offline store only: migrations, a WAL pool and value observation.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -127,6 +130,19 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The async OData client: requests, authentication, retries; separate so that generated code stays thin.
         .target(name: "MobileSdkClient", dependencies: ["MobileSdk", "ServiceAccess"]),
+        // The offline store: defining queries downloaded into SQLite, local and live queries, queued writes and
+        // their upload. Generated code and MobileSdk stay free of it.
+        .target(
+            name: "MobileSdkOffline",
+            dependencies: ["MobileSdk", "MobileSdkClient", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "MobileSdkOfflineTests",
+            dependencies: [
+                "MobileSdkOffline", "MobileSdk", "MobileSdkClient", "TripPinModel", "DataverseModel", "SAPDeltaModel",
+                "TestSupport",
+            ]
+        ),
         .testTarget(
             name: "MobileSdkClientTests",
             dependencies: [
@@ -155,6 +171,7 @@ let package = Package(
         .target(name: "CRM2011Model", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/CRM2011Model"),
         .target(name: "SAPModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/SAPModel"),
         .target(name: "GalleryModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/GalleryModel"),
+        .target(name: "SAPDeltaModel", dependencies: ["MobileSdk"], path: "Tests/GoldenFiles/SAPDeltaModel"),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: ["MobileSdk", "TripPinModel", "DataverseModel", "CRM2011Model", "SAPModel", "TestSupport"]

@@ -17,14 +17,35 @@
 #     _DEVICE_CLIENT_ID and _SHORT_CLIENT_ID (public, the latter's tokens living 5 s), _APP_CLIENT_ID
 #     (public, authorization code with PKCE at oauth/authorize), all fresh each
 #     start, and MOBILESDK_TEST_OAUTH_LOG (its request log, no secrets in it)
+# For the offline store's tests, three servers that track changes; each keeps a request log whose lines also
+# carry the request's offline headers (see below), and each takes POST <service root>$test/expire-delta-tokens
+# (204), which makes every delta token handed out so far answer 410 Gone:
+#   offline:   odatapy (OData v4, SampleMetadata/TripPin.xml) -> MOBILESDK_TEST_OFFLINE_URL, _LOG
+#     (delta links on the last page only, kept query options, $filter in deltas, 410 for unknown or expired
+#     $deltatoken; PATCH with If-None-Match: * creates (201, or 412 if the key exists); OASIS repeatable
+#     requests (Repeatability-Request-ID and -First-Sent); ETags on ODATA_TEST_OFFLINE_ETAG_SETS:
+#     Tests/Servers/offline_processing.py, repeatable_requests.py)
+#   sapdelta:  pyslet (OData v2, SampleMetadata/SAPDelta.v2.xml at /sap/opu/odata/sap/ZSAMPLE_PRODUCTS_SRV/)
+#     -> MOBILESDK_TEST_SAP_DELTA_URL, _LOG (SAP Gateway-style delta queries in verbose JSON: "__delta"
+#     links ending in !deltatoken='...', deleted entities as tombstones: Tests/Servers/sap_delta.py)
+#   dvdelta:   odatapy (OData 4.0, SampleMetadata/Dataverse.WebApi.xml, as dataverse) -> MOBILESDK_TEST_DVDELTA_URL,
+#     _LOG (Dataverse's change tracking: $filter, $orderby, $expand, $top refused with it, deleted entities
+#     named by bare GUID; the upsert of offline; a POST without its GUID key gets one)
+# The request logs of dataverse, secured and these three have one line per request, fields separated by spaces:
+#   METHOD PATH[?QUERY] STATUS if-none-match=yes|no auth=none|bearer|basic|... bytes=N[ NAME:VALUE]...
+# where the NAME:VALUE fields, only in the logs of the three servers above, are the request headers Prefer,
+# If-Match, If-None-Match, Repeatability-Request-ID and Repeatability-First-Sent that were sent, in that order,
+# the name in lower case and the value with "%", spaces and non-ASCII characters percent-encoded, e.g.
+#   PATCH /odata/People('a') 412 if-none-match=yes auth=none bytes=87 if-none-match:*
 # All listen on free ports of 127.0.0.1, keep their data in memory (empty at start) and page
 # collections server-side. Everything lives in .build-servers/ of the repository root:
 # venv/ (pinned packages, installed on first use), *.pid, *.log, and servers.env with the
 # service roots of the servers running (`set -a; . .build-servers/servers.env; set +a` before `swift test`).
 #
-# Usage: scripts/test-servers.sh start|stop [NAME…]   (no name: all five; a name started again restarts)
+# Usage: scripts/test-servers.sh start|stop [NAME…]   (no name: all eight; a name started again restarts)
 # Environment: ODATA_TEST_PAGE_SIZE (default 2), ODATA_TEST_START_TIMEOUT in seconds (default 30),
-#              ODATA_TEST_V4_ETAG_SETS (default Airports; empty for none), PYTHON (default python3).
+#              ODATA_TEST_V4_ETAG_SETS (default Airports; empty for none),
+#              ODATA_TEST_OFFLINE_ETAG_SETS (default People,Airlines; empty for none), PYTHON (default python3).
 set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -34,7 +55,9 @@ page_size="${ODATA_TEST_PAGE_SIZE:-2}"
 start_timeout="${ODATA_TEST_START_TIMEOUT:-30}"
 # Entity sets of the v4 service whose entities carry ETags (If-Match then required to change them).
 v4_etag_sets="${ODATA_TEST_V4_ETAG_SETS-Airports}"
-servers=(v4 v2 dataverse secured oauth)
+# The same for the offline server, whose tests need If-Match conflicts (412).
+offline_etag_sets="${ODATA_TEST_OFFLINE_ETAG_SETS-People,Airlines}"
+servers=(v4 v2 dataverse secured oauth offline sapdelta dvdelta)
 
 # Pinned versions; the marker file records what the venv holds, so a change here reinstalls.
 requirements="odatapy==5.3.0 wheel pyslet==0.7.20170805 Authlib==1.3.2 Flask==3.1.3"
@@ -85,6 +108,24 @@ start_server() {
             extra=(--metadata "$repo_root/SampleMetadata/TripPin.xml" --bearer-token "$secured_token"
                    --basic "$secured_user:$secured_password" --metadata-etag --fetch-test-paths
                    --request-log "$state_dir/secured.requests.log") ;;
+        # TripPin with change tracking, upserts and repeatable requests, for the offline store.
+        offline)
+            script="$repo_root/Tests/Servers/odata_v4_server.py"
+            extra=(--etag-sets "$offline_etag_sets" --track-changes --upsert --repeatable-requests
+                   --log-headers --request-log "$state_dir/offline.requests.log") ;;
+        # An SAP Gateway-style OData v2 service with delta queries, for the offline store.
+        sapdelta)
+            script="$repo_root/Tests/Servers/odata_v2_server.py"
+            extra=(--metadata "$repo_root/SampleMetadata/SAPDelta.v2.xml" --no-media
+                   --service-path /sap/opu/odata/sap/ZSAMPLE_PRODUCTS_SRV --sap-delta
+                   --log-headers --request-log "$state_dir/sapdelta.requests.log") ;;
+        # The dataverse server with Dataverse's change tracking, for the offline store.
+        dvdelta)
+            script="$repo_root/Tests/Servers/odata_v4_server.py"
+            extra=(--metadata "$repo_root/SampleMetadata/Dataverse.WebApi.xml" --metadata-etag
+                   --entity-definitions "$repo_root/SampleMetadata/Dataverse.EntityDefinitions.json"
+                   --odata-version 4.0 --dataverse-changes --upsert --generate-guid-keys
+                   --log-headers --request-log "$state_dir/dvdelta.requests.log") ;;
         # An OAuth 2.0 authorization server and TripPin behind its tokens, for `fetch`'s OAuth sign-in.
         oauth)
             script="$repo_root/Tests/Servers/oauth_server.py"
@@ -153,6 +194,12 @@ variables() {
                 "$url" "$state_dir/secured.requests.log" "$secured_token"
             printf 'MOBILESDK_TEST_SECURED_USER=%s\nMOBILESDK_TEST_SECURED_PASSWORD=%s\n' \
                 "$secured_user" "$secured_password" ;;
+        offline) printf 'MOBILESDK_TEST_OFFLINE_URL=%s\nMOBILESDK_TEST_OFFLINE_LOG=%s\n' \
+                "$url" "$state_dir/offline.requests.log" ;;
+        sapdelta) printf 'MOBILESDK_TEST_SAP_DELTA_URL=%s\nMOBILESDK_TEST_SAP_DELTA_LOG=%s\n' \
+                "$url" "$state_dir/sapdelta.requests.log" ;;
+        dvdelta) printf 'MOBILESDK_TEST_DVDELTA_URL=%s\nMOBILESDK_TEST_DVDELTA_LOG=%s\n' \
+                "$url" "$state_dir/dvdelta.requests.log" ;;
         oauth)
             printf 'MOBILESDK_TEST_OAUTH_URL=%s\nMOBILESDK_TEST_OAUTH_LOG=%s\nMOBILESDK_TEST_OAUTH_CLIENT_ID=%s\n' \
                 "$url" "$state_dir/oauth.requests.log" "$oauth_client_id"

@@ -12,6 +12,11 @@ public struct EntityCollection {
     public var nextLink: String?
     /// The number of records matching the query, when requested.
     public var totalRecordCount: Int?
+    /// The link that reads the changes made after this result (`@odata.deltaLink`; SAP's `__delta`, a
+    /// `!deltatoken` link), on the last page of a result read with change tracking.
+    public var deltaLink: String?
+    /// The records a delta result reports as removed (read by ``ODataJSONDecoder/decodeDelta(_:from:logicalName:)``).
+    public var removedEntities: [RemovedEntity] = []
 
     /// Creates a page holding `entities`, whose logical name is `entityName` when they share one; there are no more
     /// records, and the paging cookie, next link and count are nil.

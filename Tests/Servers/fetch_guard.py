@@ -1,6 +1,7 @@
 """Sign-in, a revalidatable $metadata, a request log and misbehaving paths for the tests of
 `mobilesdkgen fetch`: a WSGI wrapper the OData v4 test server puts around its app when
-given any of --bearer-token, --basic, --metadata-etag, --request-log or --fetch-test-paths.
+given any of --bearer-token, --basic, --metadata-etag, --request-log or --fetch-test-paths
+(the OData v2 server uses it for its request log alone).
 
 - Sign-in: with a bearer token and/or basic user:password, every request under the
   service path needs one of them ("Authorization: Bearer TOKEN" or "Basic ..."); else
@@ -9,7 +10,12 @@ given any of --bearer-token, --basic, --metadata-etag, --request-log or --fetch-
   If-None-Match names it is answered 304 without a body.
 - --request-log PATH: one line per request: method, path?query, status, whether
   If-None-Match was sent, which kind of Authorization was sent (never its value), and
-  the number of body bytes sent back.
+  the number of body bytes sent back:
+      GET /odata/People?$top=1 200 if-none-match=no auth=none bytes=312
+  With --log-headers, each of LOGGED_HEADERS the request carries follows, as its
+  lower-case name, a colon and its value with "%", spaces and non-ASCII characters
+  percent-encoded (the fields before use "=", so the two never mix):
+      PATCH /odata/People('a') 204 if-none-match=no auth=none bytes=0 if-match:W/"1" prefer:return=minimal
 - --fetch-test-paths: paths outside the service that misbehave the way real sign-in
   fronts and gateways do (none needs sign-in):
     /fetch-test/html/$metadata        200 text/html, a sign-in page
@@ -24,11 +30,18 @@ import base64
 import hashlib
 import threading
 import time
+import urllib.parse
 
 SIGN_IN_PAGE = b"""<!DOCTYPE html>
 <html><head><title>Sign in to your account</title></head>
 <body><form method="post"><input name="login"><input type="password" name="passwd"></form></body></html>
 """
+
+
+# The request headers --log-headers records, in this order.
+LOGGED_HEADERS = ("Prefer", "If-Match", "If-None-Match", "Repeatability-Request-ID", "Repeatability-First-Sent")
+# Printable ASCII except space and "%": left as they are in a logged header value.
+_VERBATIM = "".join(chr(c) for c in range(33, 127) if chr(c) != "%")
 
 
 class RequestLog:
@@ -42,6 +55,16 @@ class RequestLog:
         with self.lock:
             with open(self.path, "a", encoding="utf-8") as f:
                 f.write(line + "\n")
+
+
+def _logged_headers(environ):
+    """The LOGGED_HEADERS this request carries, as " name:value" fields."""
+    fields = ""
+    for name in LOGGED_HEADERS:
+        value = environ.get("HTTP_" + name.upper().replace("-", "_"))
+        if value is not None:
+            fields += " %s:%s" % (name.lower(), urllib.parse.quote(value, safe=_VERBATIM))
+    return fields
 
 
 def _authorization_kind(environ):
@@ -59,7 +82,7 @@ def _signed_in(environ, bearer_token, basic):
 
 
 def guarded(app, service_path, bearer_token=None, basic=None, metadata_etag=False,
-            request_log=None, test_paths=False):
+            request_log=None, log_headers=False, test_paths=False):
     """`app` behind the behaviour described in this module's documentation."""
     log = RequestLog(request_log) if request_log else None
     metadata_path = service_path + "/$metadata"
@@ -133,9 +156,9 @@ def guarded(app, service_path, bearer_token=None, basic=None, metadata_etag=Fals
             return handle()
         finally:
             if log:
-                log.write("%s %s%s %s if-none-match=%s auth=%s bytes=%d" % (
+                log.write("%s %s%s %s if-none-match=%s auth=%s bytes=%d%s" % (
                     environ.get("REQUEST_METHOD"), path, "?" + query if query else "", sent["status"],
                     "yes" if environ.get("HTTP_IF_NONE_MATCH") else "no", _authorization_kind(environ),
-                    sent["bytes"]))
+                    sent["bytes"], _logged_headers(environ) if log_headers else ""))
 
     return wrapper

@@ -16,6 +16,10 @@ Server-driven paging is pyslet's own "topmax": collection responses carry at mos
 pyslet is unmaintained and has Python 3 bugs in paths the tests use; patch_pyslet_bugs
 fixes six of them, and tunnelling() adds X-HTTP-Method support (see there).
 
+The sapdelta server of scripts/test-servers.sh runs it with another document and
+--service-path, --no-media, --sap-delta (SAP Gateway-style delta queries, sap_delta.py)
+and a request log (--request-log, --log-headers: fetch_guard.py's).
+
 Run by scripts/test-servers.sh; needs the pinned pyslet from that script's venv.
 """
 
@@ -30,11 +34,15 @@ import pyslet.odata2.memds as memds
 import pyslet.odata2.metadata as metadata
 from pyslet.odata2.server import Server
 
+from delta_tokens import DeltaTokens
+from fetch_guard import guarded
+from sap_delta import ChangeLog, record_changes, with_sap_delta
 from server_common import LoggingHandler, ThreadingServer, serve
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 SERVICE_PATH = "/OrganizationData.svc"
 MEDIA_SERVICE_PATH = "/Gallery.svc"
+SAP_NAMESPACE = "http://www.sap.com/Protocols/SAPData"
 
 
 def patch_pyslet_bugs():
@@ -122,6 +130,16 @@ def patch_pyslet_bugs():
     core.Entity.set_from_json_object = set_from_json_object
 
 
+def beside(app, path, other):
+    """Sends the requests under `path` to `other`, all others to `app`."""
+
+    def by_service(environ, start_response):
+        chosen = other if environ.get("PATH_INFO", "").startswith(path + "/") else app
+        return chosen(environ, start_response)
+
+    return by_service
+
+
 def tunnelling(app):
     """Honours X-HTTP-Method on POST (MERGE, PUT, DELETE), as OData v2 servers do."""
 
@@ -134,14 +152,20 @@ def tunnelling(app):
     return wrapper
 
 
-def load_model(metadata_path):
-    """The EDMX document, with an in-memory store bound to its default container."""
+def default_container(doc):
+    """The entity container of an EDMX document marked m:IsDefaultEntityContainer."""
+    return next(c for schema in doc.root.DataServices.Schema
+                for c in schema.EntityContainer if c.is_default_entity_container())
+
+
+def load_model(metadata_path, change_log=None):
+    """The EDMX document, with an in-memory store bound to its default container (writing to `change_log`)."""
     doc = metadata.Document()  # understands m:IsDefaultEntityContainer etc.
     with open(metadata_path, "rb") as f:
         doc.read(f)
-    container = next(c for schema in doc.root.DataServices.Schema
-                     for c in schema.EntityContainer if c.is_default_entity_container())
-    memds.InMemoryEntityContainer(container)
+    memory = memds.InMemoryEntityContainer(default_container(doc))
+    if change_log is not None:
+        record_changes(memory, change_log)
     return doc
 
 
@@ -153,29 +177,42 @@ def main():
     parser.add_argument("--media-metadata", type=pathlib.Path,
                         default=REPO_ROOT / "SampleMetadata" / "Gallery.v2.xml",
                         help="EDMX (OData v2) document with media link entries, served at %s" % MEDIA_SERVICE_PATH)
+    parser.add_argument("--no-media", action="store_true", help="serve no --media-metadata service")
+    parser.add_argument("--service-path", default=SERVICE_PATH, help="the path of the service root")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1; 0 picks a free one")
     parser.add_argument("--page-size", type=int, default=0,
                         help="server-driven page size for collections; 0 disables paging")
     parser.add_argument("--ready-file", type=pathlib.Path,
                         help="written with the service root URL once the server listens")
+    parser.add_argument("--sap-delta", action="store_true",
+                        help="delta queries (!deltatoken) for the entity sets marked sap:change-tracking")
+    parser.add_argument("--request-log", type=pathlib.Path, help="append one line per request to this file")
+    parser.add_argument("--log-headers", action="store_true",
+                        help="add an offline store's request headers to the request log")
     args = parser.parse_args()
 
     patch_pyslet_bugs()
     # pyslet needs the absolute service root up front, so bind first to learn the port.
     http_server = make_server("127.0.0.1", args.port, None,
                               server_class=ThreadingServer, handler_class=LoggingHandler)
-    url = "http://127.0.0.1:%d%s/" % (http_server.server_port, SERVICE_PATH)
+    url = "http://127.0.0.1:%d%s/" % (http_server.server_port, args.service_path)
+    change_log = ChangeLog() if args.sap_delta else None
+    model = load_model(args.metadata, change_log)
     app = Server(service_root=url)
-    app.set_model(load_model(args.metadata))
+    app.set_model(model)
     app.topmax = args.page_size or None
-    media = Server(service_root="http://127.0.0.1:%d%s/" % (http_server.server_port, MEDIA_SERVICE_PATH))
-    media.set_model(load_model(args.media_metadata))
-
-    def by_service(environ, start_response):
-        chosen = media if environ.get("PATH_INFO", "").startswith(MEDIA_SERVICE_PATH + "/") else app
-        return chosen(environ, start_response)
-
-    http_server.set_app(tunnelling(by_service))
+    if args.sap_delta:
+        tracked = {s.name for s in default_container(model).EntitySet
+                   if s.get_attribute((SAP_NAMESPACE, "change-tracking")) == "true"}
+        app = with_sap_delta(app, args.service_path, url, tracked, change_log, DeltaTokens())
+    if not args.no_media:
+        media = Server(service_root="http://127.0.0.1:%d%s/" % (http_server.server_port, MEDIA_SERVICE_PATH))
+        media.set_model(load_model(args.media_metadata))
+        app = beside(app, MEDIA_SERVICE_PATH, media)
+    app = tunnelling(app)
+    if args.request_log:
+        app = guarded(app, args.service_path, request_log=args.request_log, log_headers=args.log_headers)
+    http_server.set_app(app)
 
     serve(http_server, url, "OData v2 service for %s" % args.metadata, args.ready_file)
 

@@ -36,6 +36,12 @@ simple and deterministic, so a test can predict each result from data it created
       Deletes every entity of every entity set, with all contained Trips and all
       links; 204. The next entity created with a deleted key starts afresh.
 
+For the tests of an offline store (the offline and dvdelta servers of
+scripts/test-servers.sh), --track-changes, --dataverse-changes, --upsert and
+--generate-guid-keys add the behaviour offline_processing.py describes,
+--repeatable-requests that of repeatable_requests.py, and --log-headers puts the request
+headers such a store sends into the request log (fetch_guard.py).
+
 Run by scripts/test-servers.sh; needs the pinned odatapy from that script's venv.
 """
 
@@ -57,8 +63,11 @@ from odatapy.server.eval import InMemoryExpressionVisitor
 from odatapy.server.inmemory import InMemoryDataStore, InMemoryProcessor
 from odatapy.server.processor import ActionProcessor, CustomETagSupport
 
+from delta_tokens import DeltaTokens, with_expire_control
 from entity_definitions import with_entity_definitions
 from fetch_guard import guarded
+from offline_processing import DataverseChanges, GeneratedGuidKeys, IfNoneMatchUpsert, TrackedChanges
+from repeatable_requests import repeatable
 from server_common import LoggingHandler, ThreadingServer, serve
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -363,16 +372,35 @@ def mounted(app, prefix):
     return wrapper
 
 
-def build_app(metadata_path, page_size, etag_sets):
+def build_app(metadata_path, page_size, etag_sets, mixins=(), delta_tokens=None, service_version="4.01"):
+    """The service, its processor being TripPinProcessor with `mixins` (offline_processing.py) before it."""
     odata = OData.new_instance()
-    service_metadata = odata.create_service_metadata(XmlEdmProvider.from_file(str(metadata_path)))
+    service_metadata = odata.create_service_metadata(XmlEdmProvider.from_file(str(metadata_path)),
+                                                     service_version=service_version)
     handler = odata.create_handler(service_metadata)
-    processor = TripPinProcessor(InMemoryDataStore(), page_size=page_size or None)
+    processor_class = TripPinProcessor
+    if mixins:
+        processor_class = type("OfflineProcessor", tuple(mixins) + (TripPinProcessor,), {"delta_tokens": delta_tokens})
+    processor = processor_class(InMemoryDataStore(), page_size=page_size or None)
     handler.register(processor)
     if etag_sets:
         handler.register(ETagSets(etag_sets))
     register_trippin_operations(handler, processor)
     return mounted(ODataWSGIApp(handler, mount_path=SERVICE_PATH), SERVICE_PATH)
+
+
+def offline_mixins(args):
+    """The processor mixins the offline flags ask for."""
+    mixins = []
+    if args.dataverse_changes:
+        mixins.append(DataverseChanges)
+    elif args.track_changes:
+        mixins.append(TrackedChanges)
+    if args.upsert:
+        mixins.append(IfNoneMatchUpsert)
+    if args.generate_guid_keys:
+        mixins.append(GeneratedGuidKeys)
+    return mixins
 
 
 def main():
@@ -382,6 +410,8 @@ def main():
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1; 0 picks a free one")
     parser.add_argument("--page-size", type=int, default=0,
                         help="server-driven page size for collections; 0 disables paging")
+    parser.add_argument("--odata-version", choices=("4.0", "4.01"), default="4.01",
+                        help="the highest OData version answered (Dataverse's Web API: 4.0)")
     parser.add_argument("--etag-sets", default="",
                         help="comma-separated entity sets whose entities carry ETags")
     parser.add_argument("--ready-file", type=pathlib.Path,
@@ -399,16 +429,33 @@ def main():
                         help="answer EntityDefinitions requests from this Web API JSON document")
     parser.add_argument("--latency-ms", type=int, default=0, help="delay each EntityDefinitions answer")
     parser.add_argument("--copies", type=int, default=0, help="serve each entity definition this many more times")
+    # For the tests of an offline store (see offline_processing.py and repeatable_requests.py).
+    parser.add_argument("--track-changes", action="store_true",
+                        help="delta links on the last page, $filter in deltas, 410 for unknown delta tokens")
+    parser.add_argument("--dataverse-changes", action="store_true",
+                        help="--track-changes with Dataverse's refused options and deleted-entity ids")
+    parser.add_argument("--upsert", action="store_true", help="PATCH with If-None-Match: * creates the entity")
+    parser.add_argument("--generate-guid-keys", action="store_true", help="a POST without its GUID key gets one")
+    parser.add_argument("--repeatable-requests", action="store_true",
+                        help="run requests with Repeatability-Request-ID once and repeat their response")
+    parser.add_argument("--log-headers", action="store_true",
+                        help="add the offline store's request headers to the request log")
     args = parser.parse_args()
 
-    app = build_app(args.metadata, args.page_size, [n for n in args.etag_sets.split(",") if n])
+    tokens = DeltaTokens() if args.track_changes or args.dataverse_changes else None
+    app = build_app(args.metadata, args.page_size, [n for n in args.etag_sets.split(",") if n],
+                    offline_mixins(args), tokens, args.odata_version)
+    if tokens is not None:
+        app = with_expire_control(app, SERVICE_PATH, tokens)
+    if args.repeatable_requests:
+        app = repeatable(app)
     if args.entity_definitions:
         app = with_entity_definitions(app, SERVICE_PATH, args.entity_definitions,
                                       latency_ms=args.latency_ms, copies=args.copies)
     if args.bearer_token or args.basic or args.metadata_etag or args.request_log or args.fetch_test_paths:
         app = guarded(app, SERVICE_PATH, bearer_token=args.bearer_token, basic=args.basic,
                       metadata_etag=args.metadata_etag, request_log=args.request_log,
-                      test_paths=args.fetch_test_paths)
+                      log_headers=args.log_headers, test_paths=args.fetch_test_paths)
     server = make_server("127.0.0.1", args.port, app,
                          server_class=ThreadingServer, handler_class=RequestHandler)
     url = "http://127.0.0.1:%d%s/" % (server.server_port, SERVICE_PATH)

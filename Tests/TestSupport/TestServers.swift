@@ -25,6 +25,19 @@ public enum TestServers {
         case securedUser = "MOBILESDK_TEST_SECURED_USER"
         /// The password for basic sign-in to the secured server, fresh each start.
         case securedPassword = "MOBILESDK_TEST_SECURED_PASSWORD"
+        /// odatapy's TripPin for the offline store: delta tokens that expire, upserts with `If-None-Match: *`,
+        /// repeatable requests, ETags on People and Airlines.
+        case offline = "MOBILESDK_TEST_OFFLINE_URL"
+        /// The path of the offline server's request log, with the headers exactly-once uploads send.
+        case offlineLog = "MOBILESDK_TEST_OFFLINE_LOG"
+        /// pyslet's OData v2 `SampleMetadata/SAPDelta.v2.xml` with SAP Gateway's `!deltatoken` delta queries.
+        case sapDelta = "MOBILESDK_TEST_SAP_DELTA_URL"
+        /// The path of the SAP delta server's request log.
+        case sapDeltaLog = "MOBILESDK_TEST_SAP_DELTA_LOG"
+        /// The Dataverse sample with Dataverse's change tracking: no `$filter` with it, bare-GUID deletions.
+        case dataverseDelta = "MOBILESDK_TEST_DVDELTA_URL"
+        /// The path of the Dataverse delta server's request log.
+        case dataverseDeltaLog = "MOBILESDK_TEST_DVDELTA_LOG"
         /// Authlib's OAuth 2.0 server, its log and its clients.
         case oauth = "MOBILESDK_TEST_OAUTH_URL"
         /// The path of the OAuth server's request log (no secrets in it).

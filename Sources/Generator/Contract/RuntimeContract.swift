@@ -179,11 +179,11 @@ enum RuntimeContract {
         "AttributeKeyPaths", "AttributeValue", "AttributeValueConvertible", "ColumnSet", "ComplexValue", "DateOnly",
         "EdmDuration", "EdmEnumeration", "EdmFlagsEnumeration", "Entity", "EntityCollection", "EntityConversionError",
         "EntityIdentity", "EntityKey", "EntityLocation", "EntityReference", "EntityRegistry", "EntitySetAccessor",
-        "EntitySnapshot", "Field", "Fields", "FilterExpression", "JSONPayloadError", "LookupTarget",
+        "EntitySnapshot", "Field", "Fields", "FilterExpression", "FilterNode", "JSONPayloadError", "LookupTarget",
         "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataJSONDecoder", "ODataJSONEncoder",
         "ODataLiteral", "ODataOperation", "ODataQuery", "ODataServiceClient", "ODataVersion", "OperationBinding",
         "OperationCall", "OperationParameter", "OperationResult", "OptionSetEnumeration", "OptionSetValue",
-        "OptionTable", "PropertyMetadata", "PropertyTableError", "PropertyType", "Query", "SingletonAccessor",
-        "SpatialValue", "StreamReference", "TimeOfDay", "URLText", "UntypedValue",
+        "OptionTable", "PropertyMetadata", "PropertyPath", "PropertyTableError", "PropertyType", "Query", "QueryTree",
+        "RemovedEntity", "SingletonAccessor", "SpatialValue", "StreamReference", "TimeOfDay", "URLText", "UntypedValue",
     ]
 }

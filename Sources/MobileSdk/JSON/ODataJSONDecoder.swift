@@ -34,7 +34,22 @@ public struct ODataJSONDecoder: Sendable {
     {
         try read(data) { reader in
             switch version {
-            case .v4: try readCollectionV4(&reader, expected: type, logicalName: logicalName)
+            case .v4: try readCollectionV4(&reader, expected: type, logicalName: logicalName, delta: false)
+            case .v2: try readCollectionV2(&reader, expected: type, logicalName: logicalName)
+            }
+        }
+    }
+
+    /// A page of a result read with change tracking: the entities added or changed, the records removed (OData 4.0
+    /// `$deletedEntity` entries and 4.01 `@removed` ones, Dataverse's bare-GUID ids included), and the next or delta
+    /// link. Added and deleted links (`$link`, `$deletedLink`) are skipped. A page of a plain result reads as one
+    /// without removals.
+    public func decodeDelta<T: Entity>(_ type: T.Type, from data: Data, logicalName: String? = nil) throws
+        -> EntityCollection
+    {
+        try read(data) { reader in
+            switch version {
+            case .v4: try readCollectionV4(&reader, expected: type, logicalName: logicalName, delta: true)
             case .v2: try readCollectionV2(&reader, expected: type, logicalName: logicalName)
             }
         }
@@ -98,8 +113,8 @@ public struct ODataJSONDecoder: Sendable {
 
     // MARK: Collections
 
-    private func readCollectionV4(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?) throws
-        -> EntityCollection
+    private func readCollectionV4(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?, delta: Bool)
+        throws -> EntityCollection
     {
         let caches = KeyCaches()
         var collection = EntityCollection(entityName: logicalName ?? nonEmpty(expected.entityLogicalName))
@@ -107,6 +122,7 @@ public struct ODataJSONDecoder: Sendable {
         while let key = try reader.nextKey() {
             switch ODataAnnotation.controlName(key) {
             case "nextLink": collection.nextLink = try reader.readNull() ? nil : try reader.readString()
+            case "deltaLink": collection.deltaLink = try reader.readNull() ? nil : try reader.readString()
             case "count": collection.totalRecordCount = try readCount(&reader)
             case "Microsoft.Dynamics.CRM.fetchxmlpagingcookie":
                 collection.pagingCookie = try reader.readNull() ? nil : try reader.readString()
@@ -116,6 +132,11 @@ public struct ODataJSONDecoder: Sendable {
             case nil where key == "value":
                 try reader.beginArray()
                 while try reader.nextElement() {
+                    if delta, let entry = try DeltaEntry.read(reader) {
+                        if case .removed(let removed) = entry { collection.removedEntities.append(removed) }
+                        try reader.skipValue()
+                        continue
+                    }
                     collection.entities.append(
                         try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches)
                     )
@@ -162,6 +183,7 @@ public struct ODataJSONDecoder: Sendable {
                     }
                 case "__count": collection.totalRecordCount = try readCount(&reader)
                 case "__next": collection.nextLink = try reader.readNull() ? nil : try reader.readString()
+                case "__delta": collection.deltaLink = try reader.readNull() ? nil : try reader.readString()
                 default: try reader.skipValue()
                 }
             }

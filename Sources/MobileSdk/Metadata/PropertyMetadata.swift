@@ -71,3 +71,12 @@ public struct LookupTarget: Sendable {
         self.entitySetName = entitySetName
     }
 }
+
+extension PropertyMetadata {
+    /// The properties of a generated class with those of its base classes, base classes first; a derived class's
+    /// metadata for a name replaces its base's.
+    public static func all(of type: Entity.Type) -> [PropertyMetadata] {
+        let table = PropertyTable.of(type)
+        return (Array(table.byName.values) + Array(table.navigationsByName.values)).sorted { $0.name < $1.name }
+    }
+}

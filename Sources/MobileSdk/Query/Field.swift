@@ -34,14 +34,14 @@ extension Field where Value: AttributeValueConvertible {
     /// `eq`; `nil` tests for null.
     public static func == (lhs: Field, rhs: Value?) -> FilterExpression<Root> {
         FilterExpression(
-            .compare(path: lhs.path, operator: "eq", value: rhs?.attributeValue ?? .null, enumType: enumTypeName)
+            .compare(path: lhs.path, operator: .eq, value: rhs?.attributeValue ?? .null, enumType: enumTypeName)
         )
     }
 
     /// `ne`; `nil` tests for a value.
     public static func != (lhs: Field, rhs: Value?) -> FilterExpression<Root> {
         FilterExpression(
-            .compare(path: lhs.path, operator: "ne", value: rhs?.attributeValue ?? .null, enumType: enumTypeName)
+            .compare(path: lhs.path, operator: .ne, value: rhs?.attributeValue ?? .null, enumType: enumTypeName)
         )
     }
 
@@ -60,39 +60,39 @@ extension Field where Value: AttributeValueConvertible {
 extension Field where Value: AttributeValueConvertible & Comparable {
     /// `lt`: the property is less than `rhs`.
     public static func < (lhs: Field, rhs: Value) -> FilterExpression<Root> {
-        FilterExpression(.compare(path: lhs.path, operator: "lt", value: rhs.attributeValue, enumType: nil))
+        FilterExpression(.compare(path: lhs.path, operator: .lt, value: rhs.attributeValue, enumType: nil))
     }
 
     /// `le`: the property is less than or equal to `rhs`.
     public static func <= (lhs: Field, rhs: Value) -> FilterExpression<Root> {
-        FilterExpression(.compare(path: lhs.path, operator: "le", value: rhs.attributeValue, enumType: nil))
+        FilterExpression(.compare(path: lhs.path, operator: .le, value: rhs.attributeValue, enumType: nil))
     }
 
     /// `gt`: the property is greater than `rhs`.
     public static func > (lhs: Field, rhs: Value) -> FilterExpression<Root> {
-        FilterExpression(.compare(path: lhs.path, operator: "gt", value: rhs.attributeValue, enumType: nil))
+        FilterExpression(.compare(path: lhs.path, operator: .gt, value: rhs.attributeValue, enumType: nil))
     }
 
     /// `ge`: the property is greater than or equal to `rhs`.
     public static func >= (lhs: Field, rhs: Value) -> FilterExpression<Root> {
-        FilterExpression(.compare(path: lhs.path, operator: "ge", value: rhs.attributeValue, enumType: nil))
+        FilterExpression(.compare(path: lhs.path, operator: .ge, value: rhs.attributeValue, enumType: nil))
     }
 }
 
 extension Field where Value == String {
     /// `contains(p,'text')` (`substringof('text',p)` in OData v2).
     public func contains(_ text: String) -> FilterExpression<Root> {
-        FilterExpression(.stringFunction(name: "contains", path: path, value: text))
+        FilterExpression(.stringFunction(.contains, path: path, value: text))
     }
 
     /// `startswith(p,'text')`.
     public func hasPrefix(_ text: String) -> FilterExpression<Root> {
-        FilterExpression(.stringFunction(name: "startswith", path: path, value: text))
+        FilterExpression(.stringFunction(.startsWith, path: path, value: text))
     }
 
     /// `endswith(p,'text')`.
     public func hasSuffix(_ text: String) -> FilterExpression<Root> {
-        FilterExpression(.stringFunction(name: "endswith", path: path, value: text))
+        FilterExpression(.stringFunction(.endsWith, path: path, value: text))
     }
 }
 

@@ -23,29 +23,42 @@ public struct FilterExpression<Root>: Sendable {
     public func text(_ version: ODataVersion) throws -> String { try node.render(version) }
 }
 
-/// The untyped tree of a filter.
-indirect enum FilterNode: Sendable {
-    /// `enumType` is the qualified name of an enumeration value's type, which OData 4.0 literals carry.
-    case compare(path: PropertyPath, operator: String, value: AttributeValue, enumType: String?)
-    /// `contains`, `startswith`, `endswith` on a string property.
-    case stringFunction(name: String, path: PropertyPath, value: String)
+/// The untyped tree of a filter: what ``FilterExpression`` holds, and what an evaluator other than a service (the
+/// offline store) reads through ``QueryTree/filter``.
+public indirect enum FilterNode: Sendable {
+    /// `path op value`; `enumType` is the qualified name of an enumeration value's type, which OData 4.0 literals
+    /// carry. A `.null` value with `eq` or `ne` tests for null.
+    case compare(path: PropertyPath, operator: ComparisonOperator, value: AttributeValue, enumType: String?)
+    /// A string function of a string property and a literal.
+    case stringFunction(StringFunction, path: PropertyPath, value: String)
+    /// The property equals one of the values.
     case isIn(path: PropertyPath, values: [AttributeValue], enumType: String?)
     case and(FilterNode, FilterNode)
     case or(FilterNode, FilterNode)
     case not(FilterNode)
-    /// `path/any(v:body)` or `path/all(v:body)`.
+    /// `path/any(variable:body)` or `path/all(variable:body)`; paths in `body` start with `variable`.
     case lambda(path: PropertyPath, all: Bool, variable: String, body: FilterNode)
+
+    /// A comparison of `$filter`.
+    public enum ComparisonOperator: String, Sendable { case eq, ne, lt, le, gt, ge }
+
+    /// A string function of `$filter`, by its OData v4 name.
+    public enum StringFunction: String, Sendable {
+        case contains
+        case startsWith = "startswith"
+        case endsWith = "endswith"
+    }
 
     func render(_ version: ODataVersion) throws -> String {
         switch self {
         case .compare(let path, let op, let value, let enumType):
-            return "\(try path.text(version)) \(op) \(try Self.literal(value, enumType: enumType, version))"
-        case .stringFunction(let name, let path, let value):
+            return "\(try path.text(version)) \(op.rawValue) \(try Self.literal(value, enumType: enumType, version))"
+        case .stringFunction(let function, let path, let value):
             let path = try path.text(version)
             let literal = ODataLiteral.quoted(value)
             // OData v2 has substringof(needle,haystack) where v4 has contains(haystack,needle).
-            if version == .v2, name == "contains" { return "substringof(\(literal),\(path))" }
-            return "\(name)(\(path),\(literal))"
+            if version == .v2, function == .contains { return "substringof(\(literal),\(path))" }
+            return "\(function.rawValue)(\(path),\(literal))"
         case .isIn(let path, let values, let enumType):
             // Written as equalities joined by `or`: the `in` operator is OData 4.01 only, and OData 4.0 services
             // such as Dataverse and every v2 service refuse it.

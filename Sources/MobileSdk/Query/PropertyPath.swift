@@ -1,10 +1,16 @@
 /// A property path in a query: `name`, `parentcustomerid_account/name`, `x0/fullname` inside a lambda. In OData v2,
 /// Dynamics CRM's money, option set and lookup values are complex values whose value is a member (`Revenue/Value`).
-struct PropertyPath: Sendable {
-    /// The segments; nil where a key path named no property of a generated class.
-    var segments: [String?]
+public struct PropertyPath: Sendable {
+    /// The payload names of the segments (a lambda's variable first inside its body); nil where a key path named no
+    /// property of a generated class.
+    public internal(set) var segments: [String?]
     /// The member OData v2 adds after the last segment, e.g. `Value`.
-    var verboseMember: String?
+    public internal(set) var verboseMember: String?
+
+    init(segments: [String?], verboseMember: String? = nil) {
+        self.segments = segments
+        self.verboseMember = verboseMember
+    }
 
     /// The path of `keyPath` after `prefix`.
     static func of<Root: Entity>(_ keyPath: PartialKeyPath<Root>, after prefix: [String?] = []) -> PropertyPath {
@@ -32,7 +38,7 @@ struct PropertyPath: Sendable {
     }
 
     /// The path in the URL syntax of `version`.
-    func text(_ version: ODataVersion) throws -> String {
+    public func text(_ version: ODataVersion) throws -> String {
         var names: [String] = []
         for segment in segments {
             guard let segment else {

@@ -10,20 +10,9 @@
 ///
 /// Property names, literals and the spellings of OData v2 and v4 come from the classes' metadata when the query is
 /// sent; a value of the wrong type for a property does not compile.
-public struct Query<Root: Entity> {
-    var select: [PropertyPath] = []
-    var filters: [FilterNode] = []
-    var orderings: [(path: PropertyPath, descending: Bool)] = []
-    var expansions: [Expansion] = []
-    var top: Int?
-    var skip: Int?
-    var count = false
-
-    /// A navigation property to expand, with the options of its own query.
-    struct Expansion {
-        let path: PropertyPath
-        let options: (ODataVersion) throws -> [String]
-    }
+public struct Query<Root: Entity>: Sendable {
+    /// The options as a tree, independent of OData's syntax: what the offline store evaluates.
+    public private(set) var tree = QueryTree()
 
     /// Creates a query without options: every entity of `Root`, with the properties the service returns by default.
     public init() {}
@@ -31,21 +20,22 @@ public struct Query<Root: Entity> {
     /// Only these properties (`$select`); key properties come anyway on most services.
     public func select(_ properties: PartialKeyPath<Root>...) -> Query {
         var query = self
-        query.select += properties.map { PropertyPath.of($0) }
+        query.tree.select += properties.map { PropertyPath.of($0) }
         return query
     }
 
     /// Only the entities the predicate holds for (`$filter`); several filters must all hold.
     public func filter(_ predicate: (Fields<Root, Root>) -> FilterExpression<Root>) -> Query {
         var query = self
-        query.filters.append(predicate(Fields(prefix: [], depth: 0)).node)
+        let node = predicate(Fields(prefix: [], depth: 0)).node
+        query.tree.filter = query.tree.filter.map { FilterNode.and($0, node) } ?? node
         return query
     }
 
     /// Sorted by this property (`$orderby`), after the orderings given before.
     public func orderBy<Value>(_ property: KeyPath<Root, Value?>, descending: Bool = false) -> Query {
         var query = self
-        query.orderings.append((PropertyPath.of(property), descending))
+        query.tree.orderings.append(QueryTree.Ordering(path: PropertyPath.of(property), descending: descending))
         return query
     }
 
@@ -53,53 +43,88 @@ public struct Query<Root: Entity> {
     public func expand<Related: Entity>(
         _ navigation: KeyPath<Root, Related?>,
         _ query: (Query<Related>) -> Query<Related> = { $0 }
-    ) -> Query { expanding(PropertyPath.of(navigation), query(Query<Related>())) }
+    ) -> Query { expanding(PropertyPath.of(navigation), query(Query<Related>()).tree) }
 
     /// With the related entities (`$expand`), read with their own query's options in OData v4.
     public func expand<Related: Entity>(
         _ navigation: KeyPath<Root, [Related]?>,
         _ query: (Query<Related>) -> Query<Related> = { $0 }
-    ) -> Query { expanding(PropertyPath.of(navigation), query(Query<Related>())) }
+    ) -> Query { expanding(PropertyPath.of(navigation), query(Query<Related>()).tree) }
 
-    private func expanding<Related>(_ path: PropertyPath, _ nested: Query<Related>) -> Query {
+    private func expanding(_ path: PropertyPath, _ nested: QueryTree) -> Query {
         var query = self
-        query.expansions.append(Expansion(path: path, options: { try nested.options($0) }))
+        query.tree.expansions.append(QueryTree.Expansion(path: path, tree: nested))
         return query
     }
 
     /// At most this many entities (`$top`).
     public func top(_ count: Int) -> Query {
         var query = self
-        query.top = count
+        query.tree.top = count
         return query
     }
 
     /// Skips this many entities (`$skip`).
     public func skip(_ count: Int) -> Query {
         var query = self
-        query.skip = count
+        query.tree.skip = count
         return query
     }
 
     /// With the number of matching entities (`$count=true`; `$inlinecount=allpages` in OData v2).
     public func withCount() -> Query {
         var query = self
-        query.count = true
+        query.tree.count = true
         return query
+    }
+
+    /// The system query options for `version`.
+    public func odataQuery(_ version: ODataVersion) throws -> ODataQuery { try tree.odataQuery(version) }
+}
+
+/// A query's options as a tree of property paths and values: ``Query`` builds it from key paths, a service gets it as
+/// OData system query options, and the offline store evaluates it in SQL.
+public struct QueryTree: Sendable {
+    /// The properties of `$select`.
+    public internal(set) var select: [PropertyPath] = []
+    /// The filters, all of which must hold.
+    public internal(set) var filter: FilterNode?
+    /// The orderings of `$orderby`, first first.
+    public internal(set) var orderings: [Ordering] = []
+    /// The navigation properties of `$expand`, each with its own options.
+    public internal(set) var expansions: [Expansion] = []
+    /// `$top`.
+    public internal(set) var top: Int?
+    /// `$skip`.
+    public internal(set) var skip: Int?
+    /// Whether the number of matches is asked for.
+    public internal(set) var count = false
+
+    /// One ordering of `$orderby`.
+    public struct Ordering: Sendable {
+        /// The property sorted by.
+        public let path: PropertyPath
+        /// Largest first.
+        public let descending: Bool
+    }
+
+    /// A navigation property to expand, with the options of its own query.
+    public struct Expansion: Sendable {
+        /// The navigation property.
+        public let path: PropertyPath
+        /// The related entities' own options (OData v4 only).
+        public let tree: QueryTree
     }
 
     /// The system query options for `version`.
     public func odataQuery(_ version: ODataVersion) throws -> ODataQuery {
         var query = ODataQuery(top: top, skip: skip, count: count)
         query.select = try select.map { try $0.text(version) }
-        if !filters.isEmpty {
-            let combined = filters.dropFirst().reduce(filters[0]) { FilterNode.and($0, $1) }
-            query.filter = try combined.render(version)
-        }
+        query.filter = try filter?.render(version)
         query.orderBy = try orderings.map { try $0.path.text(version) + ($0.descending ? " desc" : "") }
         query.expand = try expansions.map { expansion in
             let name = try expansion.path.text(version)
-            let options = try expansion.options(version)
+            let options = try expansion.tree.options(version)
             guard !options.isEmpty else { return name }
             guard version == .v4 else {
                 throw ODataEncodingError(message: "OData v2 cannot take query options inside $expand (\(name))")

@@ -84,12 +84,24 @@ extension ODataClient {
     nonisolated(nonsending) public func upsert(_ entity: Entity, key: EntityKey? = nil, entitySet: String? = nil)
         async throws
     {
+        _ = try await send(try upsertRequest(entity, key: key, entitySet: entitySet))
+        entity.acceptChanges()
+    }
+
+    /// The request ``upsert(_:key:entitySet:)`` sends; with `createOnly`, an OData v4 PATCH that creates the record
+    /// or fails with 412 when it exists (`If-None-Match: *`), which makes sending a create twice harmless.
+    public func upsertRequest(
+        _ entity: Entity,
+        key: EntityKey? = nil,
+        entitySet: String? = nil,
+        createOnly: Bool = false
+    ) throws -> HTTPRequest {
         let set = try entitySetName(type(of: entity), entitySet)
         let segment = try (key ?? self.key(of: entity)).urlSegment(version)
         let body = try encoding { try encoder.encodeForCreate(entity) }
-        let request = try request(version == .v4 ? "PATCH" : "PUT", URLText.path(set + segment), body: body)
-        _ = try await send(request)
-        entity.acceptChanges()
+        var request = try request(version == .v4 ? "PATCH" : "PUT", URLText.path(set + segment), body: body)
+        if createOnly { request[header: "If-None-Match"] = "*" }
+        return request
     }
 
     /// Deletes the entity; with an `Entity.eTag`, only if the record has not changed since.

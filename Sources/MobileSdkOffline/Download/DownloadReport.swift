@@ -1,0 +1,46 @@
+/// How a defining query's records are brought up to date.
+public enum DownloadStrategy: String, Sendable, Hashable {
+    /// OData v4 change tracking: the first read asks for it (`Prefer: odata.track-changes`), later ones follow the
+    /// `@odata.deltaLink` and get only what changed and what was removed.
+    case deltaLink
+    /// SAP Gateway's delta queries (OData v2): later reads follow the `!deltatoken` link the first one gave.
+    case deltaToken
+    /// Every read reads the whole result; records the service no longer returns are removed by comparing keys.
+    /// For services without change tracking, and for Dataverse queries it refuses with change tracking
+    /// (`$filter`, `$orderby`, `$expand` or `$top`).
+    case fullReadWithKeyDiff
+}
+
+/// What one download did.
+public struct DownloadReport: Sendable, Hashable {
+    /// What happened to one defining query.
+    public struct QueryReport: Sendable, Hashable {
+        /// The defining query's name.
+        public let name: String
+        /// How it was read, and will be next time.
+        public let strategy: DownloadStrategy
+        /// Whether this read was a delta (only changes) rather than the whole result.
+        public let wasDelta: Bool
+        /// Whether a delta link had expired (410 Gone, or refused) and the whole result was read instead.
+        public let deltaExpired: Bool
+        /// The records received, added or changed.
+        public let receivedCount: Int
+        /// The records removed from the store.
+        public let removedCount: Int
+    }
+
+    /// Each defining query's report, in the store's order.
+    public let queries: [QueryReport]
+}
+
+/// How far a download is.
+public struct DownloadProgress: Sendable, Hashable {
+    /// The defining query being read.
+    public let query: String
+    /// Its place among the defining queries, from 0.
+    public let queryIndex: Int
+    /// The number of defining queries.
+    public let queryCount: Int
+    /// The records of this query received so far.
+    public let receivedCount: Int
+}

@@ -1,0 +1,145 @@
+import GRDB
+import MobileSdk
+
+/// A typed query evaluated in SQL against the store: the filter, orderings, `$top`/`$skip`, `$select` and `$expand`
+/// over the downloaded links, with the results the service gives for the same query on the same data.
+struct LocalQuery {
+    let schema: StoreSchema
+    let registry: EntityRegistry
+
+    /// The records of `type` the query matches, with their expansions.
+    func entities(_ type: Entity.Type, _ tree: QueryTree, _ db: Database) throws -> [Entity] {
+        let table = try schema.table(for: type)
+        var filter = SQLFilter(schema: schema)
+        let alias = "r"
+        let scope = SQLFilter.Scope(alias: alias, table: table)
+        var conditions = try typeCondition(type, table, alias, &filter).map { [$0] } ?? []
+        if let node = tree.filter { conditions.append(try filter.condition(node, in: scope)) }
+        var orderings = try tree.orderings.map {
+            "\(try filter.ordering($0.path, in: scope)) \($0.descending ? "DESC" : "ASC")"
+        }
+        orderings += keyOrderings(table, alias)
+        var sql = "SELECT \(alias).* FROM \(table.name.quotedDatabaseIdentifier) AS \(alias)"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY " + orderings.joined(separator: ", ")
+        if tree.top != nil || tree.skip != nil {
+            sql +=
+                " LIMIT \(filter.push((tree.top ?? -1).databaseValue)) OFFSET \(filter.push((tree.skip ?? 0).databaseValue))"
+        }
+        let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(filter.arguments))
+        let selected = try selection(tree)
+        let entities = try rows.map {
+            try EntityRows.entity(from: $0, in: table, registry: registry, selected: selected)
+        }
+        let keys = rows.map { $0[EntityTable.System.key] as String }
+        try expand(entities, keys: keys, table: table, tree.expansions, db)
+        return entities
+    }
+
+    /// The number of records of `type` the filter matches (`$count`, which ignores `$top` and `$skip`).
+    func count(_ type: Entity.Type, _ tree: QueryTree, _ db: Database) throws -> Int {
+        let table = try schema.table(for: type)
+        var filter = SQLFilter(schema: schema)
+        var conditions = try typeCondition(type, table, "r", &filter).map { [$0] } ?? []
+        if let node = tree.filter { conditions.append(try filter.condition(node, in: .init(alias: "r", table: table))) }
+        var sql = "SELECT COUNT(*) FROM \(table.name.quotedDatabaseIdentifier) AS r"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(filter.arguments)) ?? 0
+    }
+
+    /// For a derived class: only rows of it and of the registered classes derived from it.
+    private func typeCondition(_ type: Entity.Type, _ table: EntityTable, _ alias: String, _ filter: inout SQLFilter)
+        throws -> String?
+    {
+        guard ObjectIdentifier(type) != ObjectIdentifier(table.type) else { return nil }
+        let names = registry.registeredLogicalNames.compactMap { registry.type(forLogicalName: $0) }
+            .filter { StoreSchema.isClass($0, derivedFrom: type) }.compactMap(\.entityQualifiedName).sorted()
+        let column = "\(alias).\(EntityTable.System.typeName.quotedDatabaseIdentifier)"
+        guard !names.isEmpty else { return "0" }
+        return "\(column) IN (" + names.map { filter.push($0.databaseValue) }.joined(separator: ", ") + ")"
+    }
+
+    /// Orderings by the key, after the query's own, so that pages are stable.
+    private func keyOrderings(_ table: EntityTable, _ alias: String) -> [String] {
+        let key = table.keyColumns.map { "\(alias).\($0.name.quotedDatabaseIdentifier) ASC" }
+        return key + ["\(alias).\(EntityTable.System.key.quotedDatabaseIdentifier) ASC"]
+    }
+
+    /// The payload names `$select` keeps; nil for all.
+    private func selection(_ tree: QueryTree) throws -> Set<String>? {
+        guard !tree.select.isEmpty else { return nil }
+        return Set(
+            try tree.select.compactMap { path -> String? in
+                guard path.segments.count == 1, let name = path.segments[0] else {
+                    throw OfflineStoreError.unsupportedQuery("$select of a path")
+                }
+                return name
+            }
+        )
+    }
+
+    /// Loads the related records of each expansion and hands them to their parents.
+    private func expand(
+        _ parents: [Entity],
+        keys: [String],
+        table: EntityTable,
+        _ expansions: [QueryTree.Expansion],
+        _ db: Database
+    ) throws {
+        guard !parents.isEmpty else { return }
+        for expansion in expansions {
+            guard expansion.path.segments.count == 1, let name = expansion.path.segments[0],
+                let navigation = table.navigations[name]
+            else { throw OfflineStoreError.unsupportedQuery("$expand of a path that is no navigation property") }
+            let target = try schema.table(for: navigation.target)
+            let tree = expansion.tree
+            var filter = SQLFilter(schema: schema)
+            let alias = "r"
+            let scope = SQLFilter.Scope(alias: alias, table: target)
+            let links = "\"\(StoreDatabase.Tables.links)\""
+            var conditions = [
+                "l.source_table = \(filter.push(table.name.databaseValue))",
+                "l.navigation = \(filter.push(name.databaseValue))",
+                "l.source_key IN (" + keys.map { filter.push($0.databaseValue) }.joined(separator: ", ") + ")",
+            ]
+            if let node = tree.filter { conditions.append(try filter.condition(node, in: scope)) }
+            var orderings = try tree.orderings.map {
+                "\(try filter.ordering($0.path, in: scope)) \($0.descending ? "DESC" : "ASC")"
+            }
+            orderings += tree.orderings.isEmpty ? ["l.position ASC"] : keyOrderings(target, alias)
+            let key = EntityTable.System.key.quotedDatabaseIdentifier
+            var sql =
+                "SELECT \(alias).*, l.source_key AS \"$source\", ROW_NUMBER() OVER (PARTITION BY l.source_key"
+                + " ORDER BY \(orderings.joined(separator: ", "))) AS \"$row\" FROM \(links) AS l JOIN "
+                + "\(target.name.quotedDatabaseIdentifier) AS \(alias) ON \(alias).\(key) = l.target_key"
+                + " AND l.target_table = \(filter.push(target.name.databaseValue))" + " WHERE "
+                + conditions.joined(separator: " AND ")
+            let first = (tree.skip ?? 0) + 1
+            let last = tree.top.map { first + $0 - 1 }
+            sql =
+                "SELECT * FROM (\(sql)) WHERE \"$row\" >= \(filter.push(first.databaseValue))"
+                + (last.map { " AND \"$row\" <= \(filter.push($0.databaseValue))" } ?? "")
+                + " ORDER BY \"$source\", \"$row\""
+            let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(filter.arguments))
+            let selected = try selection(tree)
+            var children: [String: [Entity]] = [:]
+            var childKeys: [String] = []
+            var all: [Entity] = []
+            for row in rows {
+                let child = try EntityRows.entity(from: row, in: target, registry: registry, selected: selected)
+                children[row["$source"] as String, default: []].append(child)
+                childKeys.append(row[EntityTable.System.key])
+                all.append(child)
+            }
+            try expand(all, keys: childKeys, table: target, tree.expansions, db)
+            for (parent, key) in zip(parents, keys) {
+                let related = children[key] ?? []
+                if navigation.isCollection {
+                    parent.setRelatedCollection(related, for: name)
+                } else {
+                    parent.setRelated(related.first, for: name)
+                }
+            }
+        }
+    }
+}

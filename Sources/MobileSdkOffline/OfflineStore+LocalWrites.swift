@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+import MobileSdk
+
+extension OfflineStore {
+    /// Creates the record in the store and queues its create. A record without a key gets one here where the class
+    /// has a single GUID key (Dataverse lets a create set its own); otherwise a local identity that the upload
+    /// replaces with the key the service gives.
+    public func create(_ entity: Entity, category: String? = nil) throws {
+        let type = Swift.type(of: entity)
+        let table = try schema.table(for: type)
+        let entitySet = try entitySet(for: type)
+        var key = try StoreKey.of(entity, in: table)
+        if key == nil, let column = Self.singleGUIDKey(of: table) {
+            entity[column] = .guid(UUID())
+            key = try StoreKey.of(entity, in: table)
+        }
+        let storeKey: String
+        if let key {
+            storeKey = key
+        } else {
+            let id = entity.recordId ?? UUID()
+            if entity.recordId == nil { entity.recordId = id }
+            storeKey = StoreKey.localPrefix + id.uuidString.lowercased()
+        }
+        var attributes: [String: AttributeValue] = [:]
+        for column in table.columns { if let value = entity[column.name] { attributes[column.name] = value } }
+        try database { db in
+            try EntityRows.writeLocal(entity, key: storeKey, isLocal: true, in: table, db)
+            try RequestQueue.create(
+                record(entity, table: table, key: storeKey, entitySet: entitySet),
+                attributes: attributes,
+                category: category,
+                db
+            )
+        }
+        entity.acceptChanges()
+    }
+
+    /// Stores the attributes of `entity` that changed and queues their update (joined with a waiting create or
+    /// update of the same record). Does nothing when nothing changed.
+    public func update(_ entity: Entity, category: String? = nil) throws {
+        let type = Swift.type(of: entity)
+        let table = try schema.table(for: type)
+        let key = try storeKey(of: entity, in: table)
+        let changed = entity.changedAttributeNames
+        guard !changed.isEmpty else { return }
+        var attributes: [String: AttributeValue] = [:]
+        for name in changed { attributes[name] = entity[name] ?? .null }
+        let entitySet = try entitySet(for: type)
+        try database { db in
+            let eTag = try String.fetchOne(
+                db,
+                sql: "SELECT \"$etag\" FROM \(table.name.quotedDatabaseIdentifier) WHERE \"$key\" = ?",
+                arguments: [key]
+            )
+            try Originals.keep(table: table, key: key, registry: registry, db)
+            try EntityRows.writeLocal(entity, key: key, isLocal: false, in: table, db)
+            try RequestQueue.update(
+                record(entity, table: table, key: key, entitySet: entitySet),
+                attributes: attributes,
+                eTag: eTag ?? entity.eTag,
+                category: category,
+                db
+            )
+        }
+        entity.acceptChanges()
+    }
+
+    /// Removes the record from the store and queues its delete; a record created here and never uploaded just
+    /// goes, with its waiting requests.
+    public func delete(_ entity: Entity, category: String? = nil) throws {
+        let type = Swift.type(of: entity)
+        let table = try schema.table(for: type)
+        let key = try storeKey(of: entity, in: table)
+        let entitySet = try entitySet(for: type)
+        try database { db in
+            let eTag = try String.fetchOne(
+                db,
+                sql: "SELECT \"$etag\" FROM \(table.name.quotedDatabaseIdentifier) WHERE \"$key\" = ?",
+                arguments: [key]
+            )
+            try Originals.keep(table: table, key: key, registry: registry, db)
+            try RequestQueue.delete(
+                record(entity, table: table, key: key, entitySet: entitySet),
+                eTag: eTag ?? entity.eTag,
+                category: category,
+                db
+            )
+            try Self.removeRecord(table: table, key: key, db)
+        }
+    }
+
+    /// Whether any change waits to be uploaded.
+    public var hasPendingUpload: Bool { get throws { try database { db in try !RequestQueue.all(db).isEmpty } } }
+
+    /// The changes waiting to be uploaded, in the order they will be sent.
+    public func pendingRequests() throws -> [PendingRequest] { try database { db in try RequestQueue.all(db) } }
+
+    /// Whether the record has changes waiting to be uploaded.
+    public func hasPendingChanges(_ entity: Entity) throws -> Bool {
+        let table = try schema.table(for: type(of: entity))
+        let key = try storeKey(of: entity, in: table)
+        return try database { db in try !RequestQueue.requests(table: table, key: key, db).isEmpty }
+    }
+
+    /// Removes the record's changes that were not sent yet and puts back what was downloaded (a record created
+    /// here goes). A request already sent and not answered stays, as the service may have applied it.
+    public func undoPendingChanges(for entity: Entity) throws {
+        let table = try schema.table(for: type(of: entity))
+        let key = try storeKey(of: entity, in: table)
+        try database { db in
+            let requests = try RequestQueue.requests(table: table, key: key, db)
+            guard !requests.contains(where: \.isInFlight) else {
+                throw OfflineStoreError.requestInFlight("a change of \(type(of: entity)) \(key) is being uploaded")
+            }
+            for request in requests { try RequestQueue.remove(request.id, db) }
+            try Originals.restore(table: table, key: key, registry: registry, db)
+        }
+    }
+
+    /// The key the store keeps `entity` under: its key values, or the local identity of a record created here.
+    func storeKey(of entity: Entity, in table: EntityTable) throws -> String {
+        if let key = try StoreKey.of(entity, in: table) { return key }
+        if let id = entity.recordId { return StoreKey.localPrefix + id.uuidString.lowercased() }
+        throw OfflineStoreError.missingKey("the \(type(of: entity)) has no key")
+    }
+
+    /// The queue's view of a record.
+    private func record(_ entity: Entity, table: EntityTable, key: String, entitySet: String) -> RequestQueue.Record {
+        var values: [String: AttributeValue] = [:]
+        if !key.hasPrefix(StoreKey.localPrefix) {
+            for column in table.keyColumns { values[column.name] = entity[column.name] }
+        }
+        return RequestQueue.Record(table: table, key: key, keyValues: values, entitySet: entitySet)
+    }
+
+    /// Deletes a record's row, its links and its memberships.
+    static func removeRecord(table: EntityTable, key: String, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM \(table.name.quotedDatabaseIdentifier) WHERE \"$key\" = ?", arguments: [key])
+        try db.execute(
+            sql: "DELETE FROM \"\(StoreDatabase.Tables.links)\" WHERE (source_table = ? AND source_key = ?)"
+                + " OR (target_table = ? AND target_key = ?)",
+            arguments: [table.name, key, table.name, key]
+        )
+        try db.execute(
+            sql: "DELETE FROM \"\(StoreDatabase.Tables.members)\" WHERE table_name = ? AND entity_key = ?",
+            arguments: [table.name, key]
+        )
+    }
+
+    /// The key column of a class whose key is one GUID.
+    private static func singleGUIDKey(of table: EntityTable) -> String? {
+        guard table.keyColumns.count == 1, case .guid = table.keyColumns[0].property.type else { return nil }
+        return table.keyColumns[0].name
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import GRDB
+import MobileSdk
+import MobileSdkClient
+
+/// The records of a service kept on the device in one SQLite file: what the defining queries downloaded, read with
+/// the same typed queries as the service, changed locally, and uploaded later.
+///
+/// ```swift
+/// let store = try OfflineStore(
+///     at: URL.applicationSupportDirectory.appending(path: "trippin.sqlite"),
+///     client: client,
+///     definingQueries: [DefiningQuery("people", Query<Person>().expand(\.trips))]
+/// )
+/// try await store.download()
+/// let people = try store.fetch(Query<Person>().filter { $0.lastName == "Whyte" })
+/// ```
+///
+/// Records and the requests that change them are kept in the same database, so that no crash can leave them
+/// disagreeing. Reads are synchronous and fast (SQLite on the device), writes record a request and return.
+public final class OfflineStore: Sendable {
+    /// The queries whose results the store keeps.
+    public let definingQueries: [DefiningQuery]
+    /// The client downloads and uploads go through; nil for a store that is only filled locally (previews, tests).
+    public let client: ODataClient?
+    /// How the service makes a request sent twice count once.
+    public let repeatability: RepeatabilitySupport
+    let writer: any DatabaseWriter
+    let schema: StoreSchema
+    let registry: EntityRegistry
+    /// Tables rebuilt on opening because the generated model changed a column's type: their records come again
+    /// with the next download.
+    let rebuiltTables: [String]
+
+    /// Opens (or creates) the store at `url` for the service `client` reaches, keeping the results of
+    /// `definingQueries`, and records of `types` too (classes the app creates offline without reading them).
+    /// `repeatability` says how the service recognizes a request sent again after a crash.
+    ///
+    /// A model that only added attributes or classes migrates in place. Throws ``OfflineStoreError/notAStore`` for
+    /// a file that is another application's database, a later format's or damaged.
+    public convenience init(
+        at url: URL,
+        client: ODataClient?,
+        definingQueries: [DefiningQuery],
+        types: [Entity.Type] = [],
+        repeatability: RepeatabilitySupport = .none,
+        registry: EntityRegistry = .shared
+    ) throws {
+        try self.init(
+            path: url.path(percentEncoded: false),
+            client: client,
+            definingQueries: definingQueries,
+            types: types,
+            repeatability: repeatability,
+            registry: registry
+        )
+        Self.protect(url)
+    }
+
+    /// A store in memory with tables for `types` (and what `definingQueries` read), for SwiftUI previews and tests:
+    /// fill it with ``insertDownloaded(_:)`` and read it as an app reads a downloaded store.
+    public static func inMemory(
+        types: [Entity.Type],
+        definingQueries: [DefiningQuery] = [],
+        client: ODataClient? = nil,
+        registry: EntityRegistry = .shared
+    ) throws -> OfflineStore {
+        try OfflineStore(
+            path: nil,
+            client: client,
+            definingQueries: definingQueries,
+            types: types,
+            repeatability: .none,
+            registry: registry
+        )
+    }
+
+    private init(
+        path: String?,
+        client: ODataClient?,
+        definingQueries: [DefiningQuery],
+        types: [Entity.Type],
+        repeatability: RepeatabilitySupport,
+        registry: EntityRegistry
+    ) throws {
+        self.definingQueries = definingQueries
+        self.client = client
+        self.repeatability = repeatability
+        self.registry = registry
+        schema = StoreSchema(
+            types: types + definingQueries.map(\.entityType),
+            expansions: definingQueries.map { ($0.entityType, $0.tree) },
+            registry: registry
+        )
+        writer = try StoreDatabase.open(path: path)
+        rebuiltTables = try StoreDatabase.prepare(writer, schema: schema)
+        if !rebuiltTables.isEmpty { try database { db in try DownloadState.forgetDeltaLinks(db) } }
+    }
+
+    // MARK: Local reads
+
+    /// The records the query matches, as the service would return them for the same data: filter, orderings,
+    /// `$top`, `$skip`, `$select` and `$expand` over the downloaded relations, evaluated in SQLite.
+    public func fetch<T: Entity>(_ query: Query<T> = Query<T>()) throws -> [T] {
+        try database { db in
+            try LocalQuery(schema: schema, registry: registry).entities(T.self, query.tree, db).compactMap { $0 as? T }
+        }
+    }
+
+    /// The number of records the query's filter matches.
+    public func count<T: Entity>(_ query: Query<T> = Query<T>()) throws -> Int {
+        try database { db in try LocalQuery(schema: schema, registry: registry).count(T.self, query.tree, db) }
+    }
+
+    /// The record with this key, or nil.
+    public func entity<T: Entity>(_ type: T.Type, key: EntityKey) throws -> T? {
+        let table = try schema.table(for: type)
+        let storeKey = try StoreKey.of(key, in: table)
+        return try database { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: "SELECT * FROM \(table.name.quotedDatabaseIdentifier) WHERE \"$key\" = ?",
+                    arguments: [storeKey]
+                )
+            else { return nil }
+            return try EntityRows.entity(from: row, in: table, registry: registry, selected: nil) as? T
+        }
+    }
+
+    // MARK: Filling without a service
+
+    /// Stores entities as if downloaded (no request is queued): the data of previews and tests, or of a seed.
+    public func insertDownloaded(_ entities: [Entity]) throws {
+        try database { db in
+            for entity in entities {
+                let table = try schema.table(for: type(of: entity))
+                guard let key = try StoreKey.of(entity, in: table) else {
+                    throw OfflineStoreError.missingKey("a \(type(of: entity)) to store has no key")
+                }
+                try EntityRows.writeDownloaded(entity, key: key, in: table, db)
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Runs `body` in a write transaction, turning SQLite's errors into ``OfflineStoreError/database(_:)``.
+    func database<Result>(_ body: (Database) throws -> Result) throws -> Result {
+        do { return try writer.write(body) } catch let error as DatabaseError {
+            throw OfflineStoreError.database(error.message ?? "\(error)")
+        }
+    }
+
+    /// The entity set records of `type` are sent to: the defining query's that reads the class, else the class's.
+    func entitySet(for type: Entity.Type) throws -> String {
+        if let query = definingQueries.first(where: { ObjectIdentifier($0.entityType) == ObjectIdentifier(type) }) {
+            return query.entitySet
+        }
+        var current: Entity.Type? = type
+        while let candidate = current {
+            if let set = candidate.entitySetName { return set }
+            current = _getSuperclass(candidate) as? Entity.Type
+        }
+        throw OfflineStoreError.unknownType("\(type) names no entity set")
+    }
+
+    /// iOS data protection for the store's files: readable from the first unlock after a restart until the next
+    /// restart, so that a download in the background can write while the device is locked.
+    private static func protect(_ url: URL) {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        for suffix in ["", "-wal", "-shm"] {
+            let path = url.path(percentEncoded: false) + suffix
+            try? FileManager.default.setAttributes(
+                [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication],
+                ofItemAtPath: path
+            )
+        }
+        #endif
+    }
+}

@@ -1,0 +1,41 @@
+/// What the offline store reports when it cannot do what was asked.
+public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file is not an offline store, or not one this version reads: another application's database, a store
+    /// of a later format, or damaged bytes. Nothing was changed in it.
+    case notAStore(path: String, reason: String)
+    /// The store's contents contradict its own schema (a value of the wrong type in a column).
+    case corruptStore(String)
+    /// A value cannot be stored in its property's column.
+    case invalidValue(String)
+    /// A query uses something the store cannot evaluate locally; the message names it.
+    case unsupportedQuery(String)
+    /// The store has no table for this class: no defining query reads it and it was not listed when opening.
+    case unknownType(String)
+    /// The entity has no key, and the store cannot give it one.
+    case missingKey(String)
+    /// The generated model changed in a way a migration cannot follow (a column's type changed), and requests are
+    /// waiting to be uploaded; upload them with the model they were made with first, or discard them.
+    case modelChangedWithPendingRequests(String)
+    /// A change of the record was sent and its answer not seen: it cannot be undone until an upload settles it.
+    case requestInFlight(String)
+    /// The store was opened without a client, so it cannot download or upload.
+    case noClient
+    /// SQLite failed: the disk is full, the file is read-only, or another error; the message is SQLite's.
+    case database(String)
+
+    /// The error in a sentence.
+    public var description: String {
+        switch self {
+        case .notAStore(let path, let reason): "\(path) is not an offline store: \(reason)"
+        case .corruptStore(let message): "the offline store is damaged: \(message)"
+        case .invalidValue(let message): message
+        case .unsupportedQuery(let message): "the offline store cannot evaluate this query: \(message)"
+        case .unknownType(let name): "the offline store keeps no records of \(name)"
+        case .missingKey(let message): message
+        case .modelChangedWithPendingRequests(let message): message
+        case .requestInFlight(let message): message
+        case .noClient: "the offline store was opened without a client: it cannot download or upload"
+        case .database(let message): "the offline store's database failed: \(message)"
+        }
+    }
+}

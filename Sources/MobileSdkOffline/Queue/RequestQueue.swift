@@ -1,0 +1,168 @@
+import Foundation
+import GRDB
+import MobileSdk
+
+/// The durable queue of local changes, in the store's database, so that the records and their requests always
+/// agree. Requests combine as they are added: an update of a record whose create or update is still waiting joins
+/// it, and deleting a record whose create was never sent removes both.
+enum RequestQueue {
+    private static let table = "\"\(StoreDatabase.Tables.requests)\""
+
+    /// The record a request changes.
+    struct Record {
+        let table: EntityTable
+        /// Its key in the store (see ``StoreKey``).
+        let key: String
+        /// Its key properties' values; empty for a record created here whose key only the service gives.
+        let keyValues: [String: AttributeValue]
+        let entitySet: String
+    }
+
+    /// Queues a create of the record with these attributes.
+    static func create(_ record: Record, attributes: [String: AttributeValue], category: String?, _ db: Database) throws
+    { try insert(.create, record, attributes: attributes, eTag: nil, category: category, db) }
+
+    /// Queues an update of these attributes, or adds them to the record's waiting create or update.
+    static func update(
+        _ record: Record,
+        attributes: [String: AttributeValue],
+        eTag: String?,
+        category: String?,
+        _ db: Database
+    ) throws {
+        if let last = try lastWaiting(table: record.table, key: record.key, db), last.method != .delete {
+            let merged = last.attributes.merging(attributes) { _, new in new }
+            try db.execute(
+                sql: "UPDATE \(Self.table) SET body = ? WHERE id = ?",
+                arguments: [try encode(merged), last.id]
+            )
+            return
+        }
+        try insert(.update, record, attributes: attributes, eTag: eTag, category: category, db)
+    }
+
+    /// Queues a delete; when the record's create was never sent, removes its waiting requests instead and returns
+    /// false (nothing is to be sent).
+    @discardableResult static func delete(_ record: Record, eTag: String?, category: String?, _ db: Database) throws
+        -> Bool
+    {
+        let waiting = try requests(table: record.table, key: record.key, db)
+        let unsentCreate = waiting.contains { $0.method == .create && !$0.isInFlight }
+        try db.execute(
+            sql: "DELETE FROM \(Self.table) WHERE table_name = ? AND entity_key = ? AND in_flight = 0",
+            arguments: [record.table.name, record.key]
+        )
+        guard !unsentCreate else { return false }
+        try insert(.delete, record, attributes: [:], eTag: eTag, category: category, db)
+        return true
+    }
+
+    /// The waiting requests, in order; only those of `categories` when given.
+    static func all(categories: Set<String>? = nil, _ db: Database) throws -> [PendingRequest] {
+        try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY id").map(request(from:))
+            .filter { request in categories.map { request.category.map($0.contains) ?? false } ?? true }
+    }
+
+    /// The waiting requests of one record, in order.
+    static func requests(table: EntityTable, key: String, _ db: Database) throws -> [PendingRequest] {
+        try Row.fetchAll(
+            db,
+            sql: "SELECT * FROM \(Self.table) WHERE table_name = ? AND entity_key = ? ORDER BY id",
+            arguments: [table.name, key]
+        )
+        .map(request(from:))
+    }
+
+    /// Marks a request as sent, with the time of its first sending (for `Repeatability-First-Sent`).
+    static func markInFlight(_ id: Int64, at date: Date, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE \(table) SET in_flight = 1, first_sent = COALESCE(first_sent, ?) WHERE id = ?",
+            arguments: [date.timeIntervalSinceReferenceDate, id]
+        )
+    }
+
+    /// Removes a request.
+    static func remove(_ id: Int64, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
+    }
+
+    /// Gives the record's waiting requests its new key (a record created here that the service gave a key).
+    static func rekey(
+        table: EntityTable,
+        from old: String,
+        to new: String,
+        values: [String: AttributeValue],
+        _ db: Database
+    ) throws {
+        try db.execute(
+            sql: "UPDATE \(Self.table) SET entity_key = ?, key_values = ? WHERE table_name = ? AND entity_key = ?",
+            arguments: [new, try encode(values), table.name, old]
+        )
+    }
+
+    /// Sets the ETag the record's next waiting request sends.
+    static func updateETag(table: EntityTable, key: String, to eTag: String?, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE \(Self.table) SET etag = ? WHERE table_name = ? AND entity_key = ? AND method != 'create'",
+            arguments: [eTag, table.name, key]
+        )
+    }
+
+    private static func lastWaiting(table: EntityTable, key: String, _ db: Database) throws -> PendingRequest? {
+        guard let last = try requests(table: table, key: key, db).last, !last.isInFlight else { return nil }
+        return last
+    }
+
+    private static func insert(
+        _ method: PendingRequest.Method,
+        _ record: Record,
+        attributes: [String: AttributeValue],
+        eTag: String?,
+        category: String?,
+        _ db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO \(Self.table) (method, table_name, entity_key, key_values, entity_set, body, etag, category,
+                request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                method.rawValue, record.table.name, record.key, try encode(record.keyValues), record.entitySet,
+                method == .delete ? nil : try encode(attributes), eTag, category, UUID().uuidString.lowercased(),
+            ]
+        )
+    }
+
+    static func request(from row: Row) throws -> PendingRequest {
+        guard let method = PendingRequest.Method(rawValue: row["method"]) else {
+            throw OfflineStoreError.corruptStore("a queued request has the method \(String(describing: row["method"]))")
+        }
+        let body: String? = row["body"]
+        return PendingRequest(
+            id: row["id"],
+            method: method,
+            entitySet: row["entity_set"],
+            entityKey: row["entity_key"],
+            keyValues: try decode(row["key_values"]),
+            attributes: try body.map(decode) ?? [:],
+            eTag: row["etag"],
+            category: row["category"],
+            isInFlight: row["in_flight"] as Int64 != 0,
+            tableName: row["table_name"],
+            requestID: row["request_id"],
+            firstSent: (row["first_sent"] as Double?).map { Date(timeIntervalSinceReferenceDate: $0) }
+        )
+    }
+
+    static func encode(_ attributes: [String: AttributeValue]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(attributes), as: UTF8.self)
+    }
+
+    static func decode(_ body: String) throws -> [String: AttributeValue] {
+        do { return try JSONDecoder().decode([String: AttributeValue].self, from: Data(body.utf8)) } catch {
+            throw OfflineStoreError.corruptStore("a queued request's body cannot be read: \(error)")
+        }
+    }
+}

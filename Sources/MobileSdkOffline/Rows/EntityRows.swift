@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import MobileSdk
+
+/// A statement and its arguments, built away from the database and run in its writer.
+struct SQLWrite: Sendable {
+    let sql: String
+    let arguments: [DatabaseValue]
+
+    func execute(_ db: Database) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+    }
+}
+
+/// Records to and from the rows of their table.
+enum EntityRows {
+    /// Writes what the service sent of `entity` under `key`; a record with pending local changes is left as it is,
+    /// so that the changes stay over what was downloaded until they are uploaded.
+    static func writeDownloaded(_ entity: Entity, key: String, in table: EntityTable, _ db: Database) throws {
+        try downloadedRow(entity, key: key, in: table).execute(db)
+    }
+
+    /// The statement ``writeDownloaded(_:key:in:_:)`` runs, as a value to hand to the database's writer.
+    static func downloadedRow(_ entity: Entity, key: String, in table: EntityTable) throws -> SQLWrite {
+        let present = table.columns.filter { entity.contains($0.name) }
+        var names = [EntityTable.System.key, EntityTable.System.typeName, EntityTable.System.eTag]
+        var values: [DatabaseValue] = [
+            key.databaseValue, typeName(of: entity, in: table).databaseValue, entity.eTag.databaseValue,
+        ]
+        for column in present {
+            names.append(column.name)
+            values.append(try ColumnValue.encode(entity[column.name] ?? .null, for: column))
+        }
+        let quoted = names.map(\.quotedDatabaseIdentifier)
+        let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let sql =
+            "INSERT INTO \(table.name.quotedDatabaseIdentifier) (\(quoted.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: names.count).joined(separator: ", ")
+            + ") ON CONFLICT(\(EntityTable.System.key.quotedDatabaseIdentifier)) DO UPDATE SET \(updates)"
+            + " WHERE \(EntityTable.System.hasPendingChanges.quotedDatabaseIdentifier) = 0"
+        return SQLWrite(sql: sql, arguments: values)
+    }
+
+    /// Writes the attributes of `entity` that changed here, marking the record as changed; `isLocal` for a record
+    /// created here.
+    static func writeLocal(_ entity: Entity, key: String, isLocal: Bool, in table: EntityTable, _ db: Database) throws {
+        let changed = Set(entity.changedAttributeNames)
+        let columns = table.columns.filter { changed.contains($0.name) || (isLocal && entity.contains($0.name)) }
+        var names = [
+            EntityTable.System.key, EntityTable.System.typeName, EntityTable.System.isLocal,
+            EntityTable.System.hasPendingChanges,
+        ]
+        var values: [DatabaseValue] = [
+            key.databaseValue, typeName(of: entity, in: table).databaseValue, (isLocal ? 1 : 0).databaseValue,
+            1.databaseValue,
+        ]
+        for column in columns {
+            names.append(column.name)
+            values.append(try ColumnValue.encode(entity[column.name] ?? .null, for: column))
+        }
+        let quoted = names.map(\.quotedDatabaseIdentifier)
+        let updates = quoted.dropFirst(3).map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let sql =
+            "INSERT INTO \(table.name.quotedDatabaseIdentifier) (\(quoted.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: names.count).joined(separator: ", ")
+            + ") ON CONFLICT(\(EntityTable.System.key.quotedDatabaseIdentifier)) DO UPDATE SET \(updates)"
+        try db.execute(sql: sql, arguments: StatementArguments(values))
+    }
+
+    /// The record a row holds, as its class (a registered derived class when the row names one); only the
+    /// attributes in `selected` when given, and the key.
+    static func entity(from row: Row, in table: EntityTable, registry: EntityRegistry, selected: Set<String>?) throws
+        -> Entity
+    {
+        var type = table.type
+        if let name: String = row[EntityTable.System.typeName], let derived = registry.type(forQualifiedName: name) {
+            type = derived
+        }
+        let entity = type.init()
+        let own =
+            ObjectIdentifier(type) == ObjectIdentifier(table.type)
+            ? nil : Set(PropertyMetadata.all(of: type).map(\.name))
+        let keyNames = Set(table.keyColumns.map(\.name))
+        for column in table.columns {
+            if let own, !own.contains(column.name) { continue }
+            if let selected, !selected.contains(column.property.propertyName), !keyNames.contains(column.name) {
+                continue
+            }
+            // NULL reads as absent: services leave out null properties as often as they send them.
+            guard let stored = row[column.name] as DatabaseValue?, !stored.isNull else { continue }
+            entity[column.name] = try ColumnValue.decode(stored, for: column)
+        }
+        if let key: String = row[EntityTable.System.key], let id = localId(key), type.primaryIdAttribute == nil {
+            entity.recordId = id
+        }
+        entity.eTag = row[EntityTable.System.eTag]
+        entity.acceptChanges()
+        return entity
+    }
+
+    /// The qualified type name a row records for a record of a derived class; nil for the table's own class.
+    private static func typeName(of entity: Entity, in table: EntityTable) -> String? {
+        let type = Swift.type(of: entity)
+        return ObjectIdentifier(type) == ObjectIdentifier(table.type) ? nil : type.entityQualifiedName
+    }
+
+    /// The id of a local identity `local:<GUID>`.
+    private static func localId(_ key: String) -> UUID? {
+        key.hasPrefix(StoreKey.localPrefix) ? UUID(uuidString: String(key.dropFirst(StoreKey.localPrefix.count))) : nil
+    }
+}

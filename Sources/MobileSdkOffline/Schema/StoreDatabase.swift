@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+
+/// Opens a store's database and brings its schema to what this version and the generated classes describe: the
+/// store's own tables through numbered migrations, the entity tables by adding the columns new attributes need.
+enum StoreDatabase {
+    /// Marks a SQLite file as an offline store (`PRAGMA application_id`, "MSOF").
+    static let applicationID: Int32 = 0x4D53_4F46
+    /// The format of the store's own tables this version writes (`PRAGMA user_version`).
+    static let formatVersion = 1
+
+    /// The store's own tables.
+    enum Tables {
+        /// Each defining query: its definition, delta link and download strategy.
+        static let queries = "$queries"
+        /// Which records each defining query downloaded, for the key diff of a full read.
+        static let members = "$members"
+        /// Navigation links between downloaded records, for `$expand` and navigation paths in filters.
+        static let links = "$links"
+        /// The requests waiting to be uploaded, in order.
+        static let requests = "$requests"
+        /// Requests the service refused, with its answer, until the app resolves them.
+        static let errors = "$errors"
+        /// The downloaded state of each record changed here, for undoing the changes.
+        static let originals = "$originals"
+    }
+
+    /// A writer for the file at `path` (created when missing), or an in-memory database when `path` is nil.
+    static func open(path: String?) throws -> any DatabaseWriter {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        do {
+            guard let path else { return try DatabaseQueue(configuration: configuration) }
+            try checkIdentity(path: path)
+            return try DatabasePool(path: path, configuration: configuration)
+        } catch let error as DatabaseError {
+            throw OfflineStoreError.notAStore(path: path ?? ":memory:", reason: error.message ?? "\(error)")
+        }
+    }
+
+    /// Refuses a file that is an SQLite database of another application or of a later format, or no database.
+    private static func checkIdentity(path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        let (application, version, tables) = try queue.read { db in
+            (
+                try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+            )
+        }
+        if tables == 0, application == 0 { return }
+        guard application == applicationID else {
+            throw OfflineStoreError.notAStore(path: path, reason: "it is the SQLite database of another application")
+        }
+        guard version <= formatVersion else {
+            throw OfflineStoreError.notAStore(
+                path: path,
+                reason: "it was written in store format \(version) by a later version; this one reads \(formatVersion)"
+            )
+        }
+    }
+
+    /// Creates or migrates the store's own tables and the entity tables of `schema`. Returns the names of tables
+    /// that had to be rebuilt because a column changed type (their records must be downloaded again).
+    static func prepare(_ writer: any DatabaseWriter, schema: StoreSchema) throws -> [String] {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.execute(sql: "PRAGMA user_version = \(formatVersion)")
+            try db.execute(
+                sql: """
+                    CREATE TABLE "\(Tables.queries)" (name TEXT PRIMARY KEY NOT NULL, entity_set TEXT NOT NULL, \
+                    table_name TEXT NOT NULL, definition TEXT NOT NULL, delta_link TEXT, strategy TEXT, \
+                    generation INTEGER NOT NULL DEFAULT 0, downloaded_at REAL);
+                    CREATE TABLE "\(Tables.members)" (query TEXT NOT NULL, table_name TEXT NOT NULL, \
+                    entity_key TEXT NOT NULL, generation INTEGER NOT NULL, \
+                    PRIMARY KEY (query, table_name, entity_key)) WITHOUT ROWID;
+                    CREATE INDEX "$members_record" ON "\(Tables.members)" (table_name, entity_key);
+                    CREATE TABLE "\(Tables.links)" (source_table TEXT NOT NULL, source_key TEXT NOT NULL, \
+                    navigation TEXT NOT NULL, position INTEGER NOT NULL, target_table TEXT NOT NULL, \
+                    target_key TEXT NOT NULL, PRIMARY KEY (source_table, source_key, navigation, target_key)) WITHOUT ROWID;
+                    CREATE INDEX "$links_target" ON "\(Tables.links)" (target_table, target_key);
+                    CREATE TABLE "\(Tables.requests)" (id INTEGER PRIMARY KEY AUTOINCREMENT, method TEXT NOT NULL, \
+                    table_name TEXT NOT NULL, entity_key TEXT NOT NULL, key_values TEXT NOT NULL, \
+                    entity_set TEXT NOT NULL, body TEXT, etag TEXT, category TEXT, in_flight INTEGER NOT NULL DEFAULT 0, \
+                    request_id TEXT NOT NULL, first_sent REAL);
+                    CREATE TABLE "\(Tables.errors)" (id INTEGER PRIMARY KEY AUTOINCREMENT, request INTEGER NOT NULL, \
+                    method TEXT NOT NULL, table_name TEXT NOT NULL, entity_key TEXT NOT NULL, key_values TEXT NOT NULL, \
+                    entity_set TEXT NOT NULL, body TEXT, etag TEXT, category TEXT, request_id TEXT NOT NULL, \
+                    status INTEGER, code TEXT, message TEXT NOT NULL);
+                    CREATE TABLE "\(Tables.originals)" (table_name TEXT NOT NULL, entity_key TEXT NOT NULL, \
+                    snapshot TEXT NOT NULL, PRIMARY KEY (table_name, entity_key)) WITHOUT ROWID;
+                    """
+            )
+        }
+        do {
+            try migrator.migrate(writer)
+            return try writer.write { db in try prepareEntityTables(db, schema: schema) }
+        } catch let error as DatabaseError { throw OfflineStoreError.database(error.message ?? "\(error)") }
+    }
+
+    /// Adds missing entity tables and columns; rebuilds a table whose columns changed type.
+    private static func prepareEntityTables(_ db: Database, schema: StoreSchema) throws -> [String] {
+        var rebuilt: [String] = []
+        for table in schema.tables {
+            guard try db.tableExists(table.name) else {
+                try db.execute(sql: table.createStatement)
+                continue
+            }
+            let existing = Dictionary(
+                try db.columns(in: table.name).map { ($0.name, $0.type.uppercased()) },
+                uniquingKeysWith: { first, _ in first }
+            )
+            let changed = table.columns.contains { column in
+                existing[column.name].map { $0 != column.kind.sqlType } ?? false
+            }
+            if changed {
+                try db.execute(sql: "DROP TABLE \(table.name.quotedDatabaseIdentifier)")
+                try db.execute(sql: table.createStatement)
+                rebuilt.append(table.name)
+                continue
+            }
+            for column in table.columns where existing[column.name] == nil {
+                try db.execute(
+                    sql: "ALTER TABLE \(table.name.quotedDatabaseIdentifier) ADD COLUMN "
+                        + "\(column.name.quotedDatabaseIdentifier) \(column.kind.sqlType)"
+                )
+            }
+        }
+        return rebuilt
+    }
+}

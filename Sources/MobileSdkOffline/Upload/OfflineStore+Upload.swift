@@ -1,0 +1,264 @@
+import Foundation
+import GRDB
+import MobileSdk
+import MobileSdkClient
+
+extension OfflineStore {
+    /// Sends the waiting changes in the order they were made, with the ETags they were made against (`If-Match`).
+    ///
+    /// Each request is marked as sent, in its own transaction, before it goes out; one that an earlier upload sent
+    /// without seeing the answer (the app stopped) is first made harmless: by the service's repeatability headers,
+    /// by `If-None-Match: *` on a create whose key is known, or by reading the record back. A change the service
+    /// refuses goes to the error archive (conflicts as `conflicts` says), and the record's later changes wait behind
+    /// it. A network failure ends the upload with its error; what was not sent stays queued.
+    ///
+    /// `categories` uploads only the changes made with one of these categories.
+    @discardableResult nonisolated(nonsending) public func upload(
+        categories: Set<String>? = nil,
+        conflicts: ConflictPolicy = .ask
+    ) async throws -> UploadReport {
+        guard let client else { throw OfflineStoreError.noClient }
+        var sent = 0
+        var archived = 0
+        var held = 0
+        var heldRecords: Set<String> = []
+        var after: Int64 = 0
+        while let request = try await nextRequest(after: after, categories: categories) {
+            after = request.id
+            try Task.checkCancellation()
+            let record = request.tableName + " " + request.entityKey
+            guard !heldRecords.contains(record), try await !isInErrorState(request) else {
+                heldRecords.insert(record)
+                held += 1
+                continue
+            }
+            guard let table = schema.table(named: request.tableName) else {
+                throw OfflineStoreError.corruptStore("a queued request names the table \(request.tableName)")
+            }
+            do {
+                try await upload(request, table: table, client: client, conflicts: conflicts)
+                sent += 1
+            } catch let error as ODataServiceError where error.statusCode < 500 || error.statusCode == 501 {
+                try await archive(request, table: table, error: error)
+                heldRecords.insert(record)
+                archived += 1
+            }
+        }
+        return UploadReport(sentCount: sent, archivedCount: archived, heldCount: held)
+    }
+
+    /// Sends one request and records its outcome.
+    private nonisolated(nonsending) func upload(
+        _ request: PendingRequest,
+        table: EntityTable,
+        client: ODataClient,
+        conflicts: ConflictPolicy
+    ) async throws {
+        let recovering = request.isInFlight
+        var request = request
+        if !recovering {
+            let now = Date()
+            let id = request.id
+            try await writer.write { db in try RequestQueue.markInFlight(id, at: now, db) }
+            request = request.sent(at: now)
+        }
+        let response: HTTPResponse?
+        do {
+            response = try await send(request, table: table, client: client, recovering: recovering, overwrite: false)
+        } catch let error as ODataServiceError where error.statusCode == 412 && request.method != .create {
+            switch conflicts {
+            case .ask: throw error
+            case .clientWins:
+                response = try await send(request, table: table, client: client, recovering: false, overwrite: true)
+            case .serverWins:
+                try await takeServerVersion(of: request, table: table, client: client)
+                return
+            }
+        }
+        try await settle(request, table: table, response: response, client: client)
+    }
+
+    /// Sends the HTTP request of a queued one; nil when the service had applied it already (found on recovery).
+    private nonisolated(nonsending) func send(
+        _ request: PendingRequest,
+        table: EntityTable,
+        client: ODataClient,
+        recovering: Bool,
+        overwrite: Bool
+    ) async throws -> HTTPResponse? {
+        let entity = try await entity(for: request, table: table, includeChanges: true)
+        if overwrite { entity.eTag = nil }
+        var http: HTTPRequest
+        switch request.method {
+        case .create:
+            if recovering, repeatability == .none {
+                // The record's key is known: create it only if it is not there; else read it back.
+                if !request.keyValues.isEmpty, client.configuration.version == .v4 {
+                    http = try client.upsertRequest(entity, entitySet: request.entitySet, createOnly: true)
+                    do { return try await client.send(withRepeatability(http, request)) } catch let error
+                        as ODataServiceError where error.statusCode == 412
+                    { return nil }
+                }
+                if try await serverVersion(of: request, table: table, client: client) != nil { return nil }
+            }
+            http = try client.createRequest(entity, entitySet: request.entitySet)
+        case .update:
+            if recovering, repeatability == .none,
+                let server = try await serverVersion(of: request, table: table, client: client),
+                request.attributes.allSatisfy({ server[$0.key] == $0.value })
+            {
+                return nil
+            }
+            http = try client.updateRequest(entity, entitySet: request.entitySet)
+        case .delete:
+            http = try client.deleteRequest(entity, entitySet: request.entitySet)
+            do { return try await client.send(withRepeatability(http, request)) } catch let error as ODataServiceError
+                where error.statusCode == 404
+            { return nil }
+        }
+        return try await client.send(withRepeatability(http, request))
+    }
+
+    /// The request with the repeatability headers the service reads, the same each time it is sent.
+    private func withRepeatability(_ http: HTTPRequest, _ request: PendingRequest) -> HTTPRequest {
+        var http = http
+        let firstSent = request.firstSent ?? Date()
+        switch repeatability {
+        case .none: break
+        case .oasis:
+            http[header: "Repeatability-Request-ID"] = request.requestID
+            http[header: "Repeatability-First-Sent"] = HTTPDate.format(firstSent)
+        case .sapGateway:
+            http[header: "RequestID"] = request.requestID.replacingOccurrences(of: "-", with: "")
+            http[header: "RepeatabilityCreation"] = HTTPDate.format(firstSent)
+        }
+        return http
+    }
+
+    /// Records an accepted request: removes it, gives a created record the key and ETag the service gave, hands the
+    /// new ETag to the record's later requests, and clears the record's pending state when nothing else waits.
+    private nonisolated(nonsending) func settle(
+        _ request: PendingRequest,
+        table: EntityTable,
+        response: HTTPResponse?,
+        client: ODataClient
+    ) async throws {
+        var created: Entity?
+        if let response, !response.body.isEmpty, request.method != .delete {
+            let decoder = ODataJSONDecoder(version: client.configuration.version, registry: registry)
+            created = try? decoder.decodeEntity(table.type, from: response.body)
+        }
+        var eTag = response?[header: "ETag"] ?? created?.eTag
+        if eTag == nil, request.method != .delete, request.eTag != nil || response == nil {
+            eTag = try await serverVersion(of: request, table: table, client: client)?.eTag
+        }
+        var newKey: (key: String, values: [String: AttributeValue])?
+        if request.entityKey.hasPrefix(StoreKey.localPrefix), request.method == .create {
+            newKey = try createdKey(response: response, created: created, table: table)
+        }
+        let settled = (eTag: eTag, newKey: newKey)
+        try await writer.write { db in
+            try RequestQueue.remove(request.id, db)
+            var key = request.entityKey
+            if let (newKey, values) = settled.newKey {
+                try Rekey.record(table: table, from: key, to: newKey, values: values, db)
+                key = newKey
+            }
+            let quoted = table.name.quotedDatabaseIdentifier
+            if request.method != .delete {
+                try db.execute(
+                    sql: "UPDATE \(quoted) SET \"$etag\" = ?, \"$local\" = 0 WHERE \"$key\" = ?",
+                    arguments: [settled.eTag, key]
+                )
+                try RequestQueue.updateETag(table: table, key: key, to: settled.eTag, db)
+            }
+            if try RequestQueue.requests(table: table, key: key, db).isEmpty {
+                try db.execute(sql: "UPDATE \(quoted) SET \"$pending\" = 0 WHERE \"$key\" = ?", arguments: [key])
+                try Originals.forget(table: table.name, key: key, db)
+            }
+        }
+    }
+
+    /// The key the service gave a record created here: from the created entity, else from its location.
+    private func createdKey(response: HTTPResponse?, created: Entity?, table: EntityTable) throws -> (
+        String, [String: AttributeValue]
+    )? {
+        if let created, let key = try StoreKey.of(created, in: table) {
+            var values: [String: AttributeValue] = [:]
+            for column in table.keyColumns { values[column.name] = created[column.name] }
+            return (key, values)
+        }
+        let location = response?[header: "OData-EntityId"] ?? response?[header: "Location"]
+        guard let location, let key = StoreKey.fromIdentifier(location, in: table) else { return nil }
+        return (key, StoreKey.values(of: key, in: table))
+    }
+
+    /// The next waiting request after `id`.
+    private nonisolated(nonsending) func nextRequest(after id: Int64, categories: Set<String>?) async throws
+        -> PendingRequest?
+    { try await writer.read { db in try RequestQueue.all(categories: categories, db).first { $0.id > id } } }
+
+    private nonisolated(nonsending) func isInErrorState(_ request: PendingRequest) async throws -> Bool {
+        try await writer.read { db in
+            try Bool.fetchOne(
+                db,
+                sql: "SELECT 1 FROM \"\(StoreDatabase.Tables.errors)\" WHERE table_name = ? AND entity_key = ?",
+                arguments: [request.tableName, request.entityKey]
+            ) ?? false
+        }
+    }
+
+    /// An entity standing for the request's record: its class, key and ETag, and its changes when asked.
+    func entity(for request: PendingRequest, table: EntityTable, includeChanges: Bool) async throws -> Entity {
+        let typeName = try await writer.read { db in
+            try String.fetchOne(
+                db,
+                sql: "SELECT \"$type\" FROM \(table.name.quotedDatabaseIdentifier) WHERE \"$key\" = ?",
+                arguments: [request.entityKey]
+            )
+        }
+        let type = typeName.flatMap(registry.type(forQualifiedName:)) ?? table.type
+        let entity = type.init()
+        for (name, value) in request.keyValues { entity[name] = value }
+        if request.keyValues.isEmpty, let id = UUID(uuidString: String(request.entityKey.dropFirst(6))) {
+            entity.recordId = id
+        }
+        entity.acceptChanges()
+        if includeChanges { for (name, value) in request.attributes { entity[name] = value } }
+        entity.eTag = request.eTag
+        return entity
+    }
+
+    /// The record as the service has it now; nil when it has none (404) or the record has no key yet.
+    func serverVersion(of request: PendingRequest, table: EntityTable, client: ODataClient) async throws -> Entity? {
+        guard !request.keyValues.isEmpty else { return nil }
+        let probe = try await entity(for: request, table: table, includeChanges: false)
+        do {
+            return try await client.retrieve(
+                type(of: probe),
+                key: try EntityKey.of(probe),
+                entitySet: request.entitySet
+            )
+        } catch let error as ODataServiceError where error.statusCode == 404 { return nil }
+    }
+}
+
+extension PendingRequest {
+    /// The request as it is once marked as sent.
+    func sent(at date: Date) -> PendingRequest {
+        PendingRequest(
+            id: id,
+            method: method,
+            entitySet: entitySet,
+            entityKey: entityKey,
+            keyValues: keyValues,
+            attributes: attributes,
+            eTag: eTag,
+            category: category,
+            isInFlight: true,
+            tableName: tableName,
+            requestID: requestID,
+            firstSent: firstSent ?? date
+        )
+    }
+}

@@ -1,0 +1,61 @@
+import MobileSdk
+
+/// How an upload settles a change the service refuses because the record changed on the service since it was
+/// downloaded (412 Precondition Failed).
+public enum ConflictPolicy: Sendable, Hashable {
+    /// Send the change again over the service's version (`If-Match: *`).
+    case clientWins
+    /// Drop the record's changes and take the service's version.
+    case serverWins
+    /// Keep the change in the error archive for the app to resolve (``OfflineStore/resolve(_:by:)``).
+    case ask
+}
+
+/// How the service makes a request sent twice count once, which an upload relies on after a crash between sending
+/// a request and recording its answer.
+public enum RepeatabilitySupport: Sendable, Hashable {
+    /// None: a resent create is made harmless by `If-None-Match: *` where the record's key is known, otherwise by
+    /// reading the record back first.
+    case none
+    /// OASIS Repeatable Requests (OData 4.01): `Repeatability-Request-ID` and `Repeatability-First-Sent`.
+    case oasis
+    /// SAP Gateway's own headers: `RequestID` and `RepeatabilityCreation`.
+    case sapGateway
+}
+
+/// A change the service refused, kept until the app resolves it; later changes of the same record wait behind it.
+public struct ArchivedError: Sendable, Hashable, Identifiable {
+    /// The entry's number in the archive.
+    public let id: Int64
+    /// The refused change.
+    public let request: PendingRequest
+    /// The HTTP status of the answer.
+    public let statusCode: Int?
+    /// The service's error code.
+    public let code: String?
+    /// The service's message.
+    public let message: String
+
+    /// Whether the record changed on the service since it was downloaded.
+    public var isConflict: Bool { statusCode == 412 }
+}
+
+/// What to do with an archived error.
+public enum ErrorResolution: Sendable, Hashable {
+    /// Send the change again, first among the waiting changes; a conflict is sent over the service's version.
+    case retry
+    /// Drop the record's changes and read the service's version.
+    case takeServerVersion
+    /// Drop this change only; the record keeps its other changes.
+    case discard
+}
+
+/// What an upload did.
+public struct UploadReport: Sendable, Hashable {
+    /// Changes the service accepted.
+    public let sentCount: Int
+    /// Changes it refused, now in the error archive.
+    public let archivedCount: Int
+    /// Changes that waited behind a refused change of the same record.
+    public let heldCount: Int
+}

@@ -1,0 +1,152 @@
+import Foundation
+import MobileSdk
+import MobileSdkClient
+import MobileSdkOffline
+import TestSupport
+import Testing
+import TripPinModel
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The `offline` test server (odatapy's TripPin with delta tokens that expire, upserts with `If-None-Match`,
+/// repeatable requests and a request log), reached by the store's client and by plain HTTP to check its state.
+enum OfflineServer {
+    static let root = TestServers.url(.offline)
+    static let log = TestServers.value(.offlineLog)
+    static let enabled = root != nil || TestServers.required
+    static let skipMessage = Comment(rawValue: TestServers.skipMessage)
+    /// A service root where nothing listens: the store's client while "offline".
+    static let unreachable = URL(string: "http://127.0.0.1:9/odata/")!
+
+    static func client(_ root: URL? = OfflineServer.root) throws -> ODataClient {
+        ODataClient(serviceRoot: try #require(root))
+    }
+
+    /// Empties the service (TripPin's `ResetDataSource`) and forgets the request log.
+    static func reset() async throws {
+        try await client().invoke(ResetDataSourceRequest())
+        if let log { try? Data().write(to: URL(fileURLWithPath: log)) }
+    }
+
+    /// The lines of the request log written since the last reset.
+    static func requestLog() throws -> [String] {
+        let text = try String(contentsOfFile: try #require(log), encoding: .utf8)
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// Sends a request with plain HTTP; the status and the JSON object of the answer, if any.
+    @discardableResult static func http(
+        _ method: String,
+        _ path: String,
+        json: [String: Any]? = nil,
+        headers: [String: String] = [:]
+    ) async throws -> (status: Int, body: [String: Any]?) {
+        let base: URL = try #require(root)
+        let url = try #require(URL(string: path, relativeTo: base))
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let json {
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        return (status, data.isEmpty ? nil : try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// Makes every delta token issued so far answer 410 Gone.
+    static func expireDeltaTokens() async throws {
+        let (status, _) = try await http("POST", "$test/expire-delta-tokens")
+        #expect(status == 204)
+    }
+
+    /// A person the way the seed writes it.
+    static func person(
+        _ userName: String,
+        _ first: String,
+        _ last: String,
+        age: Int?,
+        emails: [String],
+        gender: String,
+        city: String?
+    ) -> [String: Any] {
+        var person: [String: Any] = [
+            "UserName": userName, "FirstName": first, "LastName": last, "Emails": emails, "Gender": gender,
+        ]
+        person["Age"] = age ?? NSNull()
+        if let city {
+            person["HomeAddress"] = [
+                "Address": "1 Main St", "City": ["Name": city, "CountryRegion": "US", "Region": "WA"],
+            ]
+        }
+        return person
+    }
+
+    /// People with ages, nulls, e-mails, genders, cities and names that sort in every way the tests need.
+    static func seed() async throws {
+        let people: [[String: Any]] = [
+            person(
+                "russellwhyte",
+                "Russell",
+                "Whyte",
+                age: 33,
+                emails: ["russell@example.com"],
+                gender: "Male",
+                city: "Seattle"
+            ),
+            person(
+                "scottketchum",
+                "Scott",
+                "Ketchum",
+                age: 28,
+                emails: ["scott@example.com", "sk@contoso.com"],
+                gender: "Male",
+                city: "Boise"
+            ), person("ronaldmundy", "Ronald", "Mundy", age: nil, emails: [], gender: "Male", city: nil),
+            person(
+                "javieralfred",
+                "Javier",
+                "Alfred",
+                age: 45,
+                emails: ["javier@contoso.com"],
+                gender: "Male",
+                city: "Seattle"
+            ),
+            person(
+                "willieashmore",
+                "Willie",
+                "Ashmore",
+                age: 28,
+                emails: ["willie@example.com"],
+                gender: "Female",
+                city: "Portland"
+            ), person("vincentcalabrese", "Vincent", "Calabrese", age: 61, emails: [], gender: "Male", city: "Tacoma"),
+            person(
+                "clydeguess",
+                "Clyde",
+                "Guess",
+                age: 19,
+                emails: ["clyde@contoso.com", "cg@example.com"],
+                gender: "Female",
+                city: "Boise"
+            ),
+            person(
+                "keithpinckney",
+                "Keith",
+                "Pinckney",
+                age: nil,
+                emails: ["keith@example.com"],
+                gender: "Female",
+                city: nil
+            ),
+            person("zoeoneil", "Zoë", "O'Neil", age: 38, emails: ["zoe@example.com"], gender: "Female", city: "Zürich"),
+        ]
+        for person in people {
+            let (status, _) = try await http("POST", "People", json: person)
+            #expect(status == 201)
+        }
+    }
+}
