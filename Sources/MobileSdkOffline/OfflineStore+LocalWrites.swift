@@ -92,16 +92,16 @@ extension OfflineStore {
     }
 
     /// Whether any change waits to be uploaded.
-    public var hasPendingUpload: Bool { get throws { try database { db in try !RequestQueue.all(db).isEmpty } } }
+    public var hasPendingUpload: Bool { get throws { try reading { db in try !RequestQueue.all(db).isEmpty } } }
 
     /// The changes waiting to be uploaded, in the order they will be sent.
-    public func pendingRequests() throws -> [PendingRequest] { try database { db in try RequestQueue.all(db) } }
+    public func pendingRequests() throws -> [PendingRequest] { try reading { db in try RequestQueue.all(db) } }
 
     /// Whether the record has changes waiting to be uploaded.
     public func hasPendingChanges(_ entity: Entity) throws -> Bool {
         let table = try schema.table(for: type(of: entity))
         let key = try storeKey(of: entity, in: table)
-        return try database { db in try !RequestQueue.requests(table: table, key: key, db).isEmpty }
+        return try reading { db in try !RequestQueue.requests(table: table, key: key, db).isEmpty }
     }
 
     /// Removes the record's changes that were not sent yet and puts back what was downloaded (a record created

@@ -102,21 +102,21 @@ public final class OfflineStore: Sendable {
     /// The records the query matches, as the service would return them for the same data: filter, orderings,
     /// `$top`, `$skip`, `$select` and `$expand` over the downloaded relations, evaluated in SQLite.
     public func fetch<T: Entity>(_ query: Query<T> = Query<T>()) throws -> [T] {
-        try database { db in
+        try reading { db in
             try LocalQuery(schema: schema, registry: registry).entities(T.self, query.tree, db).compactMap { $0 as? T }
         }
     }
 
     /// The number of records the query's filter matches.
     public func count<T: Entity>(_ query: Query<T> = Query<T>()) throws -> Int {
-        try database { db in try LocalQuery(schema: schema, registry: registry).count(T.self, query.tree, db) }
+        try reading { db in try LocalQuery(schema: schema, registry: registry).count(T.self, query.tree, db) }
     }
 
     /// The record with this key, or nil.
     public func entity<T: Entity>(_ type: T.Type, key: EntityKey) throws -> T? {
         let table = try schema.table(for: type)
         let storeKey = try StoreKey.of(key, in: table)
-        return try database { db in
+        return try reading { db in
             guard
                 let row = try Row.fetchOne(
                     db,
@@ -148,6 +148,14 @@ public final class OfflineStore: Sendable {
     /// Runs `body` in a write transaction, turning SQLite's errors into ``OfflineStoreError/database(_:)``.
     func database<Result>(_ body: (Database) throws -> Result) throws -> Result {
         do { return try writer.write(body) } catch let error as DatabaseError {
+            throw OfflineStoreError.database(error.message ?? "\(error)")
+        }
+    }
+
+    /// Runs `body` in a read transaction (beside writes, on a file), turning SQLite's errors into
+    /// ``OfflineStoreError/database(_:)``.
+    func reading<Result>(_ body: (Database) throws -> Result) throws -> Result {
+        do { return try writer.read(body) } catch let error as DatabaseError {
             throw OfflineStoreError.database(error.message ?? "\(error)")
         }
     }

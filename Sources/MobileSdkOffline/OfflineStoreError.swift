@@ -16,6 +16,10 @@ public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertib
     /// The generated model changed in a way a migration cannot follow (a column's type changed), and requests are
     /// waiting to be uploaded; upload them with the model they were made with first, or discard them.
     case modelChangedWithPendingRequests(String)
+    /// The store keeps no such record.
+    case notFound(String)
+    /// What was asked needs the service: operations, singletons.
+    case unsupportedOffline(String)
     /// A change of the record was sent and its answer not seen: it cannot be undone until an upload settles it.
     case requestInFlight(String)
     /// The store was opened without a client, so it cannot download or upload.
@@ -33,6 +37,8 @@ public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertib
         case .unknownType(let name): "the offline store keeps no records of \(name)"
         case .missingKey(let message): message
         case .modelChangedWithPendingRequests(let message): message
+        case .notFound(let message): message
+        case .unsupportedOffline(let message): message
         case .requestInFlight(let message): message
         case .noClient: "the offline store was opened without a client: it cannot download or upload"
         case .database(let message): "the offline store's database failed: \(message)"

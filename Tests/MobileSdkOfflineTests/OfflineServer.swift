@@ -10,6 +10,9 @@ import TripPinModel
 import FoundationNetworking
 #endif
 
+/// The suites that use the offline test servers, one at a time: they reset and seed the same services.
+@Suite(.enabled(if: OfflineServer.enabled, OfflineServer.skipMessage), .serialized) enum OfflineLive {}
+
 /// The `offline` test server (odatapy's TripPin with delta tokens that expire, upserts with `If-None-Match`,
 /// repeatable requests and a request log), reached by the store's client and by plain HTTP to check its state.
 enum OfflineServer {
@@ -31,7 +34,7 @@ enum OfflineServer {
     }
 
     /// The lines of the request log written since the last reset.
-    static func requestLog() throws -> [String] {
+    static func requestLog(_ log: String? = OfflineServer.log) throws -> [String] {
         let text = try String(contentsOfFile: try #require(log), encoding: .utf8)
         return text.split(separator: "\n").map(String.init)
     }
@@ -41,7 +44,8 @@ enum OfflineServer {
         _ method: String,
         _ path: String,
         json: [String: Any]? = nil,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:],
+        root: URL? = OfflineServer.root
     ) async throws -> (status: Int, body: [String: Any]?) {
         let base: URL = try #require(root)
         let url = try #require(URL(string: path, relativeTo: base))
@@ -58,8 +62,8 @@ enum OfflineServer {
     }
 
     /// Makes every delta token issued so far answer 410 Gone.
-    static func expireDeltaTokens() async throws {
-        let (status, _) = try await http("POST", "$test/expire-delta-tokens")
+    static func expireDeltaTokens(root: URL? = OfflineServer.root) async throws {
+        let (status, _) = try await http("POST", "$test/expire-delta-tokens", root: root)
         #expect(status == 204)
     }
 

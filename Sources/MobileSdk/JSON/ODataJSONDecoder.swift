@@ -35,7 +35,7 @@ public struct ODataJSONDecoder: Sendable {
         try read(data) { reader in
             switch version {
             case .v4: try readCollectionV4(&reader, expected: type, logicalName: logicalName, delta: false)
-            case .v2: try readCollectionV2(&reader, expected: type, logicalName: logicalName)
+            case .v2: try readCollectionV2(&reader, expected: type, logicalName: logicalName, delta: false)
             }
         }
     }
@@ -50,7 +50,7 @@ public struct ODataJSONDecoder: Sendable {
         try read(data) { reader in
             switch version {
             case .v4: try readCollectionV4(&reader, expected: type, logicalName: logicalName, delta: true)
-            case .v2: try readCollectionV2(&reader, expected: type, logicalName: logicalName)
+            case .v2: try readCollectionV2(&reader, expected: type, logicalName: logicalName, delta: true)
             }
         }
     }
@@ -148,9 +148,9 @@ public struct ODataJSONDecoder: Sendable {
         return collection
     }
 
-    private func readCollectionV2(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?) throws
-        -> EntityCollection
-    {
+    private func readCollectionV2(
+        _ reader: inout JSONReader, expected: Entity.Type, logicalName: String?, delta: Bool
+    ) throws -> EntityCollection {
         let caches = KeyCaches()
         var collection = EntityCollection(entityName: logicalName ?? nonEmpty(expected.entityLogicalName))
         try reader.beginObject()
@@ -177,6 +177,12 @@ public struct ODataJSONDecoder: Sendable {
                 case "results":
                     try reader.beginArray()
                     while try reader.nextElement() {
+                        // SAP Gateway's JSON tombstones, in the shape of Apache Olingo's OData 2.0 library.
+                        if delta, let entry = try DeltaEntry.read(reader) {
+                            if case .removed(let removed) = entry { collection.removedEntities.append(removed) }
+                            try reader.skipValue()
+                            continue
+                        }
                         collection.entities.append(
                             try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches)
                         )

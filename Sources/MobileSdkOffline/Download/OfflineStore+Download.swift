@@ -133,7 +133,7 @@ extension OfflineStore {
             if page.isTracked, let link = page.collection.deltaLink { deltaLink = link }
             guard let next = page.collection.nextLink else { break }
             try Task.checkCancellation()
-            page = try await client.changes(query.entityType, link: next)
+            page = try await client.changes(query.entityType, link: next, tracking: tracked)
         }
         state.deltaLink = deltaLink
         let strategy: DownloadStrategy =

@@ -1,55 +1,57 @@
 import GRDB
 import MobileSdk
 
-/// The tables of a store: one per hierarchy of generated classes the defining queries read, expand or the app
-/// named, shared by a class and the registered classes derived from it.
+/// The tables of a store: one for each class the defining queries read or expand and the app named, shared with the
+/// registered classes derived from it (a class and one it derives from, both named, share the base's table).
 struct StoreSchema: Sendable {
     /// The tables, by name order.
     let tables: [EntityTable]
-    /// Table indexes by the `ObjectIdentifier` of each class they hold.
+    /// The classes named, by `ObjectIdentifier`.
+    private let kept: [ObjectIdentifier: Entity.Type]
+    /// Table indexes by the `ObjectIdentifier` of the class each is named after.
     private let tableIndexes: [ObjectIdentifier: Int]
 
-    /// The tables for `types` and for what the expansions of `trees` reach from them.
+    /// The tables for `types` and for what the expansions of the trees reach from their classes.
     init(types: [Entity.Type], expansions: [(Entity.Type, QueryTree)], registry: EntityRegistry) {
-        var bases: [ObjectIdentifier: Entity.Type] = [:]
-        func add(_ type: Entity.Type) { bases[ObjectIdentifier(Self.base(of: type))] = Self.base(of: type) }
-        types.forEach(add)
+        var kept: [ObjectIdentifier: Entity.Type] = [:]
+        for type in types { kept[ObjectIdentifier(type)] = type }
         func expand(_ type: Entity.Type, _ tree: QueryTree) {
-            add(type)
+            kept[ObjectIdentifier(type)] = type
             let table = EntityTable(type)
             for expansion in tree.expansions {
-                guard let name = expansion.path.segments.first ?? nil, let navigation = table.navigations[name] else {
-                    continue
-                }
+                guard let name = expansion.path.segments.first ?? nil, let navigation = table.navigations[name]
+                else { continue }
                 expand(navigation.target, expansion.tree)
             }
         }
         for (type, tree) in expansions { expand(type, tree) }
+        self.kept = kept
         let registered = registry.registeredLogicalNames.compactMap { registry.type(forLogicalName: $0) }
-        let tables = bases.values
-            .map { base in
-                EntityTable(
-                    base,
-                    derived: registered.filter {
-                        $0 != base && ObjectIdentifier(Self.base(of: $0)) == ObjectIdentifier(base)
-                    }
-                )
-            }
-            .sorted { $0.name < $1.name }
-        self.tables = tables
-        var indexes: [ObjectIdentifier: Int] = [:]
-        for (index, table) in tables.enumerated() {
-            indexes[ObjectIdentifier(table.type)] = index
-            for derived in registered where ObjectIdentifier(Self.base(of: derived)) == ObjectIdentifier(table.type) {
-                indexes[ObjectIdentifier(derived)] = index
-            }
+        var bases: [ObjectIdentifier: Entity.Type] = [:]
+        for type in kept.values {
+            let base = Self.tableClass(of: type, kept: kept) ?? type
+            bases[ObjectIdentifier(base)] = base
         }
-        tableIndexes = indexes
+        let tables = bases.values.map { base in
+            EntityTable(
+                base,
+                derived: registered.filter { type in
+                    ObjectIdentifier(type) != ObjectIdentifier(base)
+                        && Self.tableClass(of: type, kept: kept).map(ObjectIdentifier.init) == ObjectIdentifier(base)
+                }
+            )
+        }
+        .sorted { $0.name < $1.name }
+        self.tables = tables
+        tableIndexes = Dictionary(
+            tables.enumerated().map { (ObjectIdentifier($0.element.type), $0.offset) },
+            uniquingKeysWith: { first, _ in first }
+        )
     }
 
     /// The table holding records of `type`.
     func table(for type: Entity.Type) throws -> EntityTable {
-        if let index = tableIndexes[ObjectIdentifier(type)] ?? tableIndexes[ObjectIdentifier(Self.base(of: type))] {
+        if let base = Self.tableClass(of: type, kept: kept), let index = tableIndexes[ObjectIdentifier(base)] {
             return tables[index]
         }
         throw OfflineStoreError.unknownType(type.entityQualifiedName ?? "\(type)")
@@ -68,10 +70,15 @@ struct StoreSchema: Sendable {
         return false
     }
 
-    /// The topmost generated class above `type` (the class a table is named after).
-    static func base(of type: Entity.Type) -> Entity.Type {
-        var current = type
-        while let parent = _getSuperclass(current) as? Entity.Type, parent != Entity.self { current = parent }
-        return current
+    /// The class whose table holds records of `type`: the topmost of `type` and its base classes that the store
+    /// keeps; nil when it keeps none of them.
+    private static func tableClass(of type: Entity.Type, kept: [ObjectIdentifier: Entity.Type]) -> Entity.Type? {
+        var found: Entity.Type?
+        var current: Entity.Type? = type
+        while let candidate = current {
+            if kept[ObjectIdentifier(candidate)] != nil { found = candidate }
+            current = _getSuperclass(candidate) as? Entity.Type
+        }
+        return found
     }
 }

@@ -9,7 +9,7 @@ extension OfflineStore {
         "method, table_name, entity_key, key_values, entity_set, body, etag, category, request_id"
 
     /// The changes the service refused, oldest first, until the app resolves them.
-    public func errorArchive() throws -> [ArchivedError] { try database { db in try Self.archivedErrors(db) } }
+    public func errorArchive() throws -> [ArchivedError] { try reading { db in try Self.archivedErrors(db) } }
 
     /// Settles an archived error: sends the change again (over the service's version, for a conflict), takes the
     /// service's version of the record, or drops the change.
