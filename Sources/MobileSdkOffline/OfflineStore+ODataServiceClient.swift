@@ -25,8 +25,7 @@ extension OfflineStore: ODataServiceClient {
     }
 
     /// Creates the record in the store and queues its create.
-    nonisolated(nonsending) public func insert(_ entity: Entity, into entitySet: String) async throws
-        -> EntityLocation
+    nonisolated(nonsending) public func insert(_ entity: Entity, into entitySet: String) async throws -> EntityLocation
     {
         try create(entity)
         let table = try schema.table(for: type(of: entity))
@@ -35,13 +34,10 @@ extension OfflineStore: ODataServiceClient {
     }
 
     /// Stores the entity's changes and queues their update.
-    nonisolated(nonsending) public func save(_ entity: Entity, in entitySet: String) async throws {
-        try update(entity)
-    }
+    nonisolated(nonsending) public func save(_ entity: Entity, in entitySet: String) async throws { try update(entity) }
 
     /// Removes the stored record with this key and queues its delete.
-    nonisolated(nonsending) public func remove(_ type: Entity.Type, key: EntityKey, from entitySet: String)
-        async throws
+    nonisolated(nonsending) public func remove(_ type: Entity.Type, key: EntityKey, from entitySet: String) async throws
     {
         guard let entity = try entity(type, key: key) else {
             throw OfflineStoreError.notFound("no \(type) \(key) in \(entitySet) is stored")
@@ -52,7 +48,5 @@ extension OfflineStore: ODataServiceClient {
     /// Operations run on the service: offline they are refused.
     nonisolated(nonsending) public func invoke<Operation: ODataOperation>(_ operation: Operation) async throws
         -> Operation.Response
-    {
-        throw OfflineStoreError.unsupportedOffline("\(Operation.self) runs on the service, not in the offline store")
-    }
+    { throw OfflineStoreError.unsupportedOffline("\(Operation.self) runs on the service, not in the offline store") }
 }

@@ -148,9 +148,9 @@ public struct ODataJSONDecoder: Sendable {
         return collection
     }
 
-    private func readCollectionV2(
-        _ reader: inout JSONReader, expected: Entity.Type, logicalName: String?, delta: Bool
-    ) throws -> EntityCollection {
+    private func readCollectionV2(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?, delta: Bool)
+        throws -> EntityCollection
+    {
         let caches = KeyCaches()
         var collection = EntityCollection(entityName: logicalName ?? nonEmpty(expected.entityLogicalName))
         try reader.beginObject()

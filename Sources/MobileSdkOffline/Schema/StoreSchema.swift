@@ -19,8 +19,9 @@ struct StoreSchema: Sendable {
             kept[ObjectIdentifier(type)] = type
             let table = EntityTable(type)
             for expansion in tree.expansions {
-                guard let name = expansion.path.segments.first ?? nil, let navigation = table.navigations[name]
-                else { continue }
+                guard let name = expansion.path.segments.first ?? nil, let navigation = table.navigations[name] else {
+                    continue
+                }
                 expand(navigation.target, expansion.tree)
             }
         }
@@ -32,16 +33,18 @@ struct StoreSchema: Sendable {
             let base = Self.tableClass(of: type, kept: kept) ?? type
             bases[ObjectIdentifier(base)] = base
         }
-        let tables = bases.values.map { base in
-            EntityTable(
-                base,
-                derived: registered.filter { type in
-                    ObjectIdentifier(type) != ObjectIdentifier(base)
-                        && Self.tableClass(of: type, kept: kept).map(ObjectIdentifier.init) == ObjectIdentifier(base)
-                }
-            )
-        }
-        .sorted { $0.name < $1.name }
+        let tables = bases.values
+            .map { base in
+                EntityTable(
+                    base,
+                    derived: registered.filter { type in
+                        ObjectIdentifier(type) != ObjectIdentifier(base)
+                            && Self.tableClass(of: type, kept: kept).map(ObjectIdentifier.init)
+                                == ObjectIdentifier(base)
+                    }
+                )
+            }
+            .sorted { $0.name < $1.name }
         self.tables = tables
         tableIndexes = Dictionary(
             tables.enumerated().map { (ObjectIdentifier($0.element.type), $0.offset) },
