@@ -136,6 +136,11 @@ let package = Package(
             name: "MobileSdkOffline",
             dependencies: ["MobileSdk", "MobileSdkClient", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The process the offline store's crash-safety test kills in the middle of an upload.
+        .executableTarget(
+            name: "OfflineUploadChild", dependencies: ["MobileSdkOffline", "MobileSdkClient", "TripPinModel"],
+            path: "Tests/OfflineUploadChild"
+        ),
         .testTarget(
             name: "MobileSdkOfflineTests",
             dependencies: [

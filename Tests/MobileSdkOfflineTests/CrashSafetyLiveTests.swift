@@ -1,0 +1,146 @@
+import Foundation
+import MobileSdk
+import MobileSdkClient
+import MobileSdkOffline
+import TestSupport
+import Testing
+import TripPinModel
+
+extension OfflineLive {
+    /// An upload killed at random points (before a request goes out, after the server committed it, before the store
+    /// recorded the answer), then run again: every change is on the server exactly once, checked on the server.
+    @Suite(.serialized) struct CrashSafetyLiveTests {
+        init() { GeneratedEntities.register() }
+
+        /// How many killed uploads each repeatability mode gets; the seeds pick where the kill lands.
+        static let seeds = 0..<20
+
+        @Test(arguments: [RepeatabilitySupport.none, .oasis])
+        func killedUploadsLeaveEveryChangeOnTheServerOnce(repeatability: RepeatabilitySupport) async throws {
+            let child = try #require(BuiltProducts.executable("OfflineUploadChild"), "build the package first")
+            var generator = SeededGenerator(seed: repeatability == .none ? 1 : 2)
+            // Where the kills landed: requests left in flight (recovered), and requests left unsent.
+            var inFlight = 0
+            var unsent = 0
+            for seed in Self.seeds {
+                try await OfflineServer.reset()
+                try await OfflineServer.seed()
+                let file = try Paths.temporaryDirectory().appendingPathComponent("store.sqlite")
+                let people = OfflineLive.OfflineLiveTests.people
+                let store = try OfflineStore(at: file, client: try OfflineServer.client(), definingQueries: [people])
+                try await store.download()
+                let expected = try Self.makeChanges(in: store, seed: seed)
+                let logStart = try OfflineServer.requestLog().count
+
+                let process = Process()
+                process.executableURL = child
+                process.arguments = [
+                    file.path, try #require(OfflineServer.root).absoluteString, repeatability == .oasis ? "oasis" : "none",
+                ]
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                if seed % 2 == 0 {
+                    // Anywhere: before the first request, between requests, or in the middle of one.
+                    try await Task.sleep(for: .milliseconds(Int.random(in: 0...150, using: &generator)))
+                } else {
+                    // Right after the server logged its n-th write: it committed, the child has not recorded it.
+                    let writes = Int.random(in: 1...expected.requestCount, using: &generator)
+                    try await Self.waitForWrites(writes, after: logStart, while: process)
+                }
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                let left = try OfflineStore(at: file, client: nil, definingQueries: [people]).pendingRequests()
+                inFlight += left.filter(\.isInFlight).count
+                unsent += left.filter { !$0.isInFlight }.count
+
+                let report = try await OfflineStore(
+                    at: file, client: try OfflineServer.client(), definingQueries: [people], repeatability: repeatability
+                )
+                .upload()
+                #expect(report.archivedCount == 0, "seed \(seed)")
+                let reopened = try OfflineStore(at: file, client: nil, definingQueries: [people])
+                #expect(try reopened.pendingRequests().isEmpty, "seed \(seed)")
+                try await Self.check(expected, seed: seed)
+            }
+            #expect(inFlight > 0, "no kill landed between a send and its answer")
+            #expect(unsent > 0, "no kill landed before the upload's end")
+            print("\(repeatability): \(inFlight) requests recovered in flight, \(unsent) left unsent")
+        }
+
+        /// What the changes should leave on the server.
+        struct Expected {
+            var ages: [String: Int] = [:]
+            var deleted: [String] = []
+            var created: [String] = []
+            var requestCount: Int { ages.count + deleted.count }
+        }
+
+        /// Two creates, two updates and two deletes, made offline; which people change depends on the seed.
+        static func makeChanges(in store: OfflineStore, seed: Int) throws -> Expected {
+            var expected = Expected()
+            for index in 0..<2 {
+                let person = Person(key: EntityKey("new\(seed)x\(index)"))
+                person.firstName = "New"
+                person.lastName = "Person \(index)"
+                person.age = Int32(20 + index)
+                person.emails = []
+                try store.create(person)
+                expected.created.append("new\(seed)x\(index)")
+                expected.ages["new\(seed)x\(index)"] = 20 + index
+            }
+            let names = ["russellwhyte", "scottketchum", "javieralfred", "willieashmore", "vincentcalabrese"]
+            for offset in 0..<2 {
+                let name = names[(seed + offset) % names.count]
+                let person = try #require(try store.entity(Person.self, key: EntityKey(name)))
+                person.age = Int32(70 + offset)
+                try store.update(person)
+                expected.ages[name] = 70 + offset
+            }
+            for name in ["clydeguess", "keithpinckney"] {
+                try store.delete(try #require(try store.entity(Person.self, key: EntityKey(name))))
+                expected.deleted.append(name)
+            }
+            return expected
+        }
+
+        /// Waits until the server's log shows `count` writes after line `start`, or the child ended.
+        static func waitForWrites(_ count: Int, after start: Int, while process: Process) async throws {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while process.isRunning, ContinuousClock.now < deadline {
+                let writes = try OfflineServer.requestLog().dropFirst(start).filter { !$0.hasPrefix("GET ") }
+                if writes.count >= count { return }
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+
+        /// The server holds each change once: the ages set (the created people with theirs), the deleted gone, and
+        /// as many people as the changes leave (TripPin's keys are the client's, so a second create of one fails and
+        /// would have been archived, not hidden).
+        static func check(_ expected: Expected, seed: Int) async throws {
+            for (name, age) in expected.ages {
+                let person = try await OfflineServer.http("GET", "People('\(name)')")
+                #expect(person.status == 200 && person.body?["Age"] as? Int == age, "seed \(seed): \(name)")
+            }
+            for name in expected.deleted {
+                #expect(try await OfflineServer.http("GET", "People('\(name)')").status == 404, "seed \(seed): \(name)")
+            }
+            let people = try await OfflineServer.http("GET", "People?$count=true&$top=0").body
+            #expect(people?["@odata.count"] as? Int == 9 + expected.created.count - expected.deleted.count)
+        }
+    }
+}
+
+/// A deterministic random number generator (SplitMix64), so that a failing seed can be run again.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
