@@ -15,8 +15,9 @@ extension OfflineLive {
         /// How many killed uploads each repeatability mode gets; the seeds pick where the kill lands.
         static let seeds = 0..<20
 
-        @Test(arguments: [RepeatabilitySupport.none, .oasis])
-        func killedUploadsLeaveEveryChangeOnTheServerOnce(repeatability: RepeatabilitySupport) async throws {
+        @Test(arguments: [RepeatabilitySupport.none, .oasis]) func killedUploadsLeaveEveryChangeOnTheServerOnce(
+            repeatability: RepeatabilitySupport
+        ) async throws {
             let child = try #require(BuiltProducts.executable("OfflineUploadChild"), "build the package first")
             var generator = SeededGenerator(seed: repeatability == .none ? 1 : 2)
             // Where the kills landed: requests left in flight (recovered), and requests left unsent.
@@ -35,7 +36,8 @@ extension OfflineLive {
                 let process = Process()
                 process.executableURL = child
                 process.arguments = [
-                    file.path, try #require(OfflineServer.root).absoluteString, repeatability == .oasis ? "oasis" : "none",
+                    file.path, try #require(OfflineServer.root).absoluteString,
+                    repeatability == .oasis ? "oasis" : "none",
                 ]
                 process.standardOutput = FileHandle.nullDevice
                 try process.run()
@@ -54,7 +56,10 @@ extension OfflineLive {
                 unsent += left.filter { !$0.isInFlight }.count
 
                 let report = try await OfflineStore(
-                    at: file, client: try OfflineServer.client(), definingQueries: [people], repeatability: repeatability
+                    at: file,
+                    client: try OfflineServer.client(),
+                    definingQueries: [people],
+                    repeatability: repeatability
                 )
                 .upload()
                 #expect(report.archivedCount == 0, "seed \(seed)")
