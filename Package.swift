@@ -145,7 +145,7 @@ let package = Package(
             name: "MobileSdkOfflineTests",
             dependencies: [
                 "MobileSdkOffline", "MobileSdk", "MobileSdkClient", "TripPinModel", "DataverseModel", "SAPDeltaModel",
-                "TestSupport",
+                "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

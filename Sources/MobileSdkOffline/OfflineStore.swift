@@ -94,7 +94,12 @@ public final class OfflineStore: Sendable {
         )
         writer = try StoreDatabase.open(path: path)
         rebuiltTables = try StoreDatabase.prepare(writer, schema: schema)
-        if !rebuiltTables.isEmpty { try database { db in try DownloadState.forgetDeltaLinks(db) } }
+        if !rebuiltTables.isEmpty {
+            try database { db in
+                try DownloadState.forgetDeltaLinks(db)
+                try PendingReplay.apply(schema: schema, registry: registry, db)
+            }
+        }
     }
 
     // MARK: Local reads
@@ -145,19 +150,20 @@ public final class OfflineStore: Sendable {
 
     // MARK: Helpers
 
-    /// Runs `body` in a write transaction, turning SQLite's errors into ``OfflineStoreError/database(_:)``.
+    /// Runs `body` in a write transaction, turning SQLite's errors into ``OfflineStoreError``s.
     func database<Result>(_ body: (Database) throws -> Result) throws -> Result {
-        do { return try writer.write(body) } catch let error as DatabaseError {
-            throw OfflineStoreError.database(error.message ?? "\(error)")
-        }
+        do { return try writer.write(body) } catch let error as DatabaseError { throw OfflineStoreError(error) }
+    }
+
+    /// ``database(_:)`` without blocking the caller.
+    func writing<Result: Sendable>(_ body: @escaping @Sendable (Database) throws -> Result) async throws -> Result {
+        do { return try await writer.write(body) } catch let error as DatabaseError { throw OfflineStoreError(error) }
     }
 
     /// Runs `body` in a read transaction (beside writes, on a file), turning SQLite's errors into
     /// ``OfflineStoreError/database(_:)``.
     func reading<Result>(_ body: (Database) throws -> Result) throws -> Result {
-        do { return try writer.read(body) } catch let error as DatabaseError {
-            throw OfflineStoreError.database(error.message ?? "\(error)")
-        }
+        do { return try writer.read(body) } catch let error as DatabaseError { throw OfflineStoreError(error) }
     }
 
     /// The entity set records of `type` are sent to: the defining query's that reads the class, else the class's.

@@ -1,3 +1,5 @@
+import GRDB
+
 /// What the offline store reports when it cannot do what was asked.
 public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is not an offline store, or not one this version reads: another application's database, a store
@@ -24,7 +26,9 @@ public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertib
     case requestInFlight(String)
     /// The store was opened without a client, so it cannot download or upload.
     case noClient
-    /// SQLite failed: the disk is full, the file is read-only, or another error; the message is SQLite's.
+    /// The device has no room left for the store (or the file may not grow); the change was not made.
+    case storageFull(String)
+    /// SQLite failed: the file is read-only, locked too long, or another error; the message is SQLite's.
     case database(String)
 
     /// The error in a sentence.
@@ -41,7 +45,22 @@ public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertib
         case .unsupportedOffline(let message): message
         case .requestInFlight(let message): message
         case .noClient: "the offline store was opened without a client: it cannot download or upload"
+        case .storageFull(let message):
+            "the device has no room left for the offline store (\(message)); the change was not made"
         case .database(let message): "the offline store's database failed: \(message)"
+        }
+    }
+}
+
+extension OfflineStoreError {
+    /// The store's error for an SQLite error.
+    init(_ error: DatabaseError) {
+        let message = error.message ?? "\(error)"
+        switch error.resultCode {
+        case .SQLITE_FULL: self = .storageFull(message)
+        case .SQLITE_IOERR where error.extendedResultCode == .SQLITE_IOERR_WRITE: self = .storageFull(message)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: self = .corruptStore(message)
+        default: self = .database(message)
         }
     }
 }

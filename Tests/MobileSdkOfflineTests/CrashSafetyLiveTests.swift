@@ -36,7 +36,7 @@ extension OfflineLive {
                 let process = Process()
                 process.executableURL = child
                 process.arguments = [
-                    file.path, try #require(OfflineServer.root).absoluteString,
+                    "upload", file.path, try #require(OfflineServer.root).absoluteString,
                     repeatability == .oasis ? "oasis" : "none",
                 ]
                 process.standardOutput = FileHandle.nullDevice

@@ -4,24 +4,70 @@ import MobileSdkClient
 import MobileSdkOffline
 import TripPinModel
 
-// Uploads the changes of the TripPin store at a path to a service: the process the crash-safety test kills at random
-// points of an upload. Usage: OfflineUploadChild STORE SERVICE_ROOT none|oasis
-let arguments = CommandLine.arguments
-guard arguments.count == 4, let root = URL(string: arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: OfflineUploadChild STORE SERVICE_ROOT none|oasis\n".utf8))
-    exit(2)
-}
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The process the offline store's tests stop in the middle of its work:
+//   OfflineUploadChild upload STORE SERVICE_ROOT none|oasis   uploads the TripPin store's changes (killed at random)
+//   OfflineUploadChild fill STORE BYTES                       creates people until the file may not grow by BYTES
+//                                                             more (a full disk), then prints how many it created
+let arguments = Array(CommandLine.arguments.dropFirst())
 GeneratedEntities.register()
+let people = DefiningQuery("people", Query<Person>())
 do {
-    let store = try OfflineStore(
-        at: URL(fileURLWithPath: arguments[1]),
-        client: ODataClient(serviceRoot: root),
-        definingQueries: [DefiningQuery("people", Query<Person>())],
-        repeatability: arguments[3] == "oasis" ? .oasis : .none
-    )
-    let report = try await store.upload()
-    print("sent \(report.sentCount), archived \(report.archivedCount)")
+    switch (arguments.first, arguments.count) {
+    case ("upload", 4):
+        guard let root = URL(string: arguments[2]) else { throw OfflineStoreError.invalidValue("no service root") }
+        let store = try OfflineStore(
+            at: URL(fileURLWithPath: arguments[1]),
+            client: ODataClient(serviceRoot: root),
+            definingQueries: [people],
+            repeatability: arguments[3] == "oasis" ? .oasis : .none
+        )
+        let report = try await store.upload()
+        print("sent \(report.sentCount), archived \(report.archivedCount)")
+    case ("fill", 3):
+        let file = URL(fileURLWithPath: arguments[1])
+        let store = try OfflineStore(at: file, client: nil, definingQueries: [people])
+        let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        signal(SIGXFSZ, SIG_IGN)
+        limitFileSize(to: size + (Int(arguments[2]) ?? 0))
+        var created = 0
+        do {
+            while true {
+                let person = Person(key: EntityKey("filler\(created)"))
+                person.lastName = String(repeating: "x", count: 2000)
+                try store.create(person)
+                created += 1
+            }
+        } catch {
+            print("created \(created)")
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            exit(3)
+        }
+    default:
+        FileHandle.standardError.write(
+            Data("usage: OfflineUploadChild upload STORE ROOT none|oasis | fill STORE BYTES\n".utf8)
+        )
+        exit(2)
+    }
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)
+}
+
+/// Lets this process write files up to `bytes` long: a disk that fills up.
+func limitFileSize(to bytes: Int) {
+    #if canImport(Glibc)
+    let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+    #else
+    let resource = RLIMIT_FSIZE
+    #endif
+    var limit = rlimit()
+    getrlimit(resource, &limit)
+    limit.rlim_cur = rlim_t(bytes)
+    setrlimit(resource, &limit)
 }

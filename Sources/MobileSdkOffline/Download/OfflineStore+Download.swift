@@ -50,8 +50,9 @@ extension OfflineStore {
                 )
                 state.deltaLink = deltaLink
                 let finalState = state
-                try await writer.write { db in
+                try await writing { db in
                     try finalState.save(query.name, entitySet: query.entitySet, tableName: table.name, db)
+                    try PendingReplay.apply(schema: self.schema, registry: self.registry, db)
                 }
                 return DownloadReport.QueryReport(
                     name: query.name,
@@ -91,7 +92,7 @@ extension OfflineStore {
             try Task.checkCancellation()
             let page = try await client.changes(query.entityType, link: path)
             let write = try PageWrite(page.collection, table: table, tree: query.tree, schema: schema)
-            removed += try await writer.write { db in try write.apply(query: query.name, generation: generation, db) }
+            removed += try await writing { db in try write.apply(query: query.name, generation: generation, db) }
             received += write.receivedCount
             progress(received)
             next = page.collection.nextLink
@@ -127,7 +128,7 @@ extension OfflineStore {
         var deltaLink: String?
         while true {
             let write = try PageWrite(page.collection, table: table, tree: query.tree, schema: schema)
-            _ = try await writer.write { db in try write.apply(query: query.name, generation: generation, db) }
+            _ = try await writing { db in try write.apply(query: query.name, generation: generation, db) }
             received += write.receivedCount
             progress(received)
             if page.isTracked, let link = page.collection.deltaLink { deltaLink = link }
@@ -141,7 +142,7 @@ extension OfflineStore {
         state.strategy = strategy
         let finalState = state
         let tables = Self.tables(of: query, table: table, schema: schema)
-        let removed = try await writer.write { db in
+        let removed = try await writing { db in
             try db.execute(
                 sql: "DELETE FROM \"\(StoreDatabase.Tables.members)\" WHERE query = ? AND generation < ?",
                 arguments: [query.name, generation]
@@ -149,6 +150,7 @@ extension OfflineStore {
             var removed = 0
             for name in tables { removed += try Orphans.remove(table: name, key: nil, onlyKey: nil, db) }
             try finalState.save(query.name, entitySet: query.entitySet, tableName: table.name, db)
+            try PendingReplay.apply(schema: self.schema, registry: self.registry, db)
             return removed
         }
         return DownloadReport.QueryReport(

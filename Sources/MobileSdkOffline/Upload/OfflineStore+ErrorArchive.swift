@@ -20,7 +20,7 @@ extension OfflineStore {
         }
         switch resolution {
         case .retry:
-            try await writer.write { db in
+            try await writing { db in
                 try db.execute(
                     sql: "INSERT INTO \"\(StoreDatabase.Tables.requests)\" (id, \(Self.requestColumns), in_flight)"
                         + " SELECT request, \(Self.requestColumns), 0 FROM \(Self.errors) WHERE id = ?",
@@ -35,7 +35,7 @@ extension OfflineStore {
                 try Self.removeArchived(error.id, table: table, key: request.entityKey, db)
             }
         case .discard:
-            try await writer.write { db in
+            try await writing { db in
                 try Self.removeArchived(error.id, table: table, key: request.entityKey, db)
                 let waiting = try RequestQueue.requests(table: table, key: request.entityKey, db)
                 if request.method == .create {
@@ -43,7 +43,7 @@ extension OfflineStore {
                     try Self.removeRecord(table: table, key: request.entityKey, db)
                 } else if waiting.isEmpty {
                     if request.method == .delete {
-                        try Originals.restore(table: table, key: request.entityKey, registry: registry, db)
+                        try Originals.restore(table: table, key: request.entityKey, registry: self.registry, db)
                     }
                     try db.execute(
                         sql: "UPDATE \(table.name.quotedDatabaseIdentifier) SET \"$pending\" = 0 WHERE \"$key\" = ?",
@@ -54,7 +54,7 @@ extension OfflineStore {
             }
         case .takeServerVersion:
             guard let client else { throw OfflineStoreError.noClient }
-            try await writer.write { db in try Self.removeArchived(error.id, table: table, key: request.entityKey, db) }
+            try await writing { db in try Self.removeArchived(error.id, table: table, key: request.entityKey, db) }
             try await takeServerVersion(of: request, table: table, client: client)
         }
     }
@@ -63,7 +63,7 @@ extension OfflineStore {
     nonisolated(nonsending) func archive(_ request: PendingRequest, table: EntityTable, error: ODataServiceError)
         async throws
     {
-        try await writer.write { db in
+        try await writing { db in
             try db.execute(
                 sql: "INSERT INTO \(Self.errors) (request, \(Self.requestColumns), status, code, message)"
                     + " SELECT id, \(Self.requestColumns), ?, ?, ? FROM \"\(StoreDatabase.Tables.requests)\""
@@ -87,7 +87,7 @@ extension OfflineStore {
         let row = try server.map { entity -> SQLWrite in
             try EntityRows.downloadedRow(entity, key: request.entityKey, in: table)
         }
-        try await writer.write { db in
+        try await writing { db in
             for waiting in try RequestQueue.requests(table: table, key: request.entityKey, db) where !waiting.isInFlight
             { try RequestQueue.remove(waiting.id, db) }
             try db.execute(

@@ -59,7 +59,7 @@ extension OfflineStore {
         if !recovering {
             let now = Date()
             let id = request.id
-            try await writer.write { db in try RequestQueue.markInFlight(id, at: now, db) }
+            try await writing { db in try RequestQueue.markInFlight(id, at: now, db) }
             request = request.sent(at: now)
         }
         let response: HTTPResponse?
@@ -157,7 +157,7 @@ extension OfflineStore {
             newKey = try createdKey(response: response, created: created, table: table)
         }
         let settled = (eTag: eTag, newKey: newKey)
-        try await writer.write { db in
+        try await writing { db in
             try RequestQueue.remove(request.id, db)
             var key = request.entityKey
             if let (newKey, values) = settled.newKey {
