@@ -123,6 +123,9 @@ let package = Package(
                           path: "Tests/Fuzz/FuzzMetadataReader"),
         .executableTarget(name: "FuzzODataJSON", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzODataJSON"),
         .executableTarget(name: "FuzzEdmText", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzEdmText"),
+        .executableTarget(
+            name: "FuzzODataDelta", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzODataDelta", exclude: ["Seeds"]
+        ),
         // The runtime that generated entity classes link against: Foundation only.
         .target(name: "MobileSdk"),
         .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk"]),
