@@ -114,6 +114,15 @@ let package = Package(
             name: "DecodeBenchmark", dependencies: ["MobileSdk"], path: "Benchmarks/DecodeBenchmark",
             exclude: ["Metadata"]
         ),
+        // The offline store's download beside raw SQLite inserts, its local and live queries, its memory.
+        .executableTarget(
+            name: "OfflineBenchmark",
+            dependencies: [
+                "MobileSdk", "MobileSdkClient", "MobileSdkOffline", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(platforms: [.linux])),
+            ],
+            path: "Benchmarks/OfflineBenchmark"
+        ),
         // Streaming a file up and down with the client, for scripts/stream-benchmark.sh's peak memory figures.
         .executableTarget(
             name: "StreamBenchmark", dependencies: ["MobileSdk", "MobileSdkClient"], path: "Benchmarks/StreamBenchmark"

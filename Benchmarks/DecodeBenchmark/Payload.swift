@@ -20,6 +20,27 @@ enum Payload {
     static let contacts = ["Ingrid Holm", "Jonas Weber", "Kofi Mensah", "Lucía Romero", "Marta Nowak", "Nils Eriksen", "Olga Petrova"]
     static let accounts = ["Contoso Ltd", "Fabrikam, Inc.", "Northwind Traders", "Adventure Works", "Tailspin Toys", "Wingtip \"Air\" Co."]
 
+    /// The same records cut into pages of `pageSize`, each but the last with an `@odata.nextLink` of
+    /// `nextLink(pageIndex)`, as a service pages a large result.
+    static func pages(records: Int, pageSize: Int, nextLink: (Int) -> String) -> [Data] {
+        var pages: [Data] = []
+        var random = SplitMix64(seed: 0x5EED_0DA7_A000_0001)
+        for start in stride(from: 0, to: records, by: pageSize) {
+            var json = JSONText()
+            json.reserve(pageSize * 5_200)
+            json.raw("{\"@odata.context\":\"https://org0a1b2c3d.crm4.dynamics.com/api/data/v9.2/$metadata#new_benchmarkrecords\",\"value\":[")
+            for index in start..<min(start + pageSize, records) {
+                if index > start { json.raw(",") }
+                record(index, &random, into: &json)
+            }
+            json.raw("]")
+            if start + pageSize < records { json.member("@odata.nextLink", string: nextLink(pages.count + 1), first: false) }
+            json.raw("}")
+            pages.append(Data(json.bytes))
+        }
+        return pages
+    }
+
     /// The page's JSON text.
     static func make(records: Int) -> Data {
         var json = JSONText()

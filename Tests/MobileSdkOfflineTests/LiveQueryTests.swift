@@ -1,6 +1,7 @@
 import Foundation
 import MobileSdk
 import MobileSdkOffline
+import TestSupport
 import Testing
 import TripPinModel
 
@@ -46,5 +47,18 @@ import TripPinModel
         let deadline = ContinuousClock.now + .seconds(2)
         while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(condition())
+    }
+}
+
+extension LiveQueryTests {
+    @MainActor @Test func resultsFollowWritesToAStoreFile() async throws {
+        let file = try Paths.temporaryDirectory().appendingPathComponent("store.sqlite")
+        let store = try OfflineStore(at: file, client: nil, definingQueries: [BadInputTests.people])
+        try store.insertDownloaded([LocalQueryTests.person("russellwhyte", "Russell", "Whyte", age: 33)])
+        let live = LiveQuery(Query<Person>().orderBy(\.lastName), in: store)
+        #expect(live.results.count == 1)
+        try store.create(LocalQueryTests.person("alfred", "Al", "Alfred", age: 50))
+        try await Self.waitUntil { live.results.count == 2 }
+        #expect(live.results.first?.lastName == "Alfred")
     }
 }

@@ -61,7 +61,10 @@ enum DeltaEntry {
             case "@id", "@odata.id": annotatedId = try probe.peek() == .string ? try probe.readString() : nil
             case "id": plainId = try probe.peek() == .string ? try probe.readString() : nil
             case "reason": reason = try probe.peek() == .string ? try probe.readString() : nil
-            default: try probe.skipValue()
+            default:
+                // A property of an entity: removed entries hold only the members above.
+                guard key.hasPrefix("@") else { return nil }
+                try probe.skipValue()
             }
         }
         guard removed else { return nil }

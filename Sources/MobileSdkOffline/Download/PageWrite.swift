@@ -15,6 +15,8 @@ struct PageWrite: Sendable {
     private(set) var removals: [(table: String, key: String, deleted: Bool)] = []
     /// How many records the page had.
     private(set) var receivedCount = 0
+    /// The text of the rows' statements by the columns present.
+    private var statements: [[Int]: String] = [:]
 
     /// The page's writes: `collection`'s entities under `table`, with the relations `tree` expands.
     init(_ collection: EntityCollection, table: EntityTable, tree: QueryTree, schema: StoreSchema) throws {
@@ -41,7 +43,7 @@ struct PageWrite: Sendable {
         guard let key = try StoreKey.of(entity, in: table) else {
             throw OfflineStoreError.missingKey("the service sent a \(type(of: entity)) without its key")
         }
-        rows.append(try EntityRows.downloadedRow(entity, key: key, in: table))
+        rows.append(try EntityRows.downloadedRow(entity, key: key, in: table, sql: &statements))
         members.append((table.name, key))
         for expansion in expansions {
             guard let name = expansion.path.segments.first ?? nil, let navigation = table.navigations[name] else {

@@ -33,8 +33,14 @@ struct SQLFilter {
         let sql: String
         let column: EntityTable.Column
 
-        /// The expression as it compares: decimals as numbers.
-        var comparable: String { column.kind == .decimal ? "CAST(\(sql) AS REAL)" : sql }
+        /// The expression as it compares: decimals as numbers, lookups by their GUID.
+        var comparable: String {
+            switch column.kind {
+            case .decimal: "CAST(\(sql) AS REAL)"
+            case .lookup: "substr(\(sql), 1, 36)"
+            default: sql
+            }
+        }
     }
 
     /// The SQL condition of `node`.
@@ -44,8 +50,8 @@ struct SQLFilter {
             let operand = try resolve(path, in: scope)
             let literal = try argument(value, for: operand)
             switch op {
-            case .eq: return "(\(operand.sql) IS \(literal))"
-            case .ne: return "(\(operand.sql) IS NOT \(literal))"
+            case .eq: return "(\(operand.comparable) IS \(literal))"
+            case .ne: return "(\(operand.comparable) IS NOT \(literal))"
             case .lt: return "(\(operand.comparable) < \(literal))"
             case .le: return "(\(operand.comparable) <= \(literal))"
             case .gt: return "(\(operand.comparable) > \(literal))"
@@ -69,7 +75,7 @@ struct SQLFilter {
             guard !values.isEmpty else { return "0" }
             let operand = try resolve(path, in: scope)
             let literals = try values.map { try argument($0, for: operand) }
-            return "(\(operand.sql) IN (\(literals.joined(separator: ", "))))"
+            return "(\(operand.comparable) IN (\(literals.joined(separator: ", "))))"
         case .and(let lhs, let rhs): return "(\(try condition(lhs, in: scope)) AND \(try condition(rhs, in: scope)))"
         case .or(let lhs, let rhs): return "(\(try condition(lhs, in: scope)) OR \(try condition(rhs, in: scope)))"
         case .not(let operand): return "(NOT \(try condition(operand, in: scope)))"
@@ -96,6 +102,9 @@ struct SQLFilter {
     }
 
     private mutating func argument(_ value: AttributeValue, for operand: Operand) throws -> String {
+        if operand.column.kind == .lookup, case .entityReference(let reference) = value {
+            return push(reference.id.uuidString.lowercased().databaseValue)
+        }
         let stored = try ColumnValue.encode(value, for: operand.column)
         return operand.column.kind == .decimal ? "CAST(\(push(stored)) AS REAL)" : push(stored)
     }

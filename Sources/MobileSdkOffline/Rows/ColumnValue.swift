@@ -31,6 +31,12 @@ enum ColumnValue {
         case (.text, .guid(let id)): return id.uuidString.lowercased().databaseValue
         case (.text, .date(let date)): return date.description.databaseValue
         case (.blob, .binary(let data)): return data.databaseValue
+        case (.lookup, .entityReference(let reference)):
+            var text = reference.id.uuidString.lowercased() + " " + reference.logicalName
+            if let name = reference.name { text += " " + name }
+            return text.databaseValue
+        // A lookup compared with a GUID in a filter.
+        case (.lookup, .guid(let id)): return id.uuidString.lowercased().databaseValue
         case (.tagged, _): return try tagged(value)
         default:
             throw OfflineStoreError.invalidValue(
@@ -58,9 +64,6 @@ enum ColumnValue {
             case .int64: return .int64(number)
             case .optionSet: if let value = Int32(exactly: number) { return .optionSetValue(OptionSetValue(value)) }
             case .timeOfDay: if let time = timeOfDay(nanoseconds: number) { return .timeOfDay(time) }
-            // SQLite keeps a REAL that is a whole number as an integer in a REAL column only when asked to; be lenient.
-            case .double: return .double(Double(number))
-            case .single: return .single(Float(number))
             default: break
             }
         case .double(let number):
@@ -84,6 +87,7 @@ enum ColumnValue {
                 if let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) {
                     return .money(Money(number))
                 }
+            case .lookup: if let reference = lookup(text) { return .entityReference(reference) }
             default: break
             }
         case .blob(let data): if case .binary = column.property.type { return .binary(data) }
@@ -94,6 +98,13 @@ enum ColumnValue {
     /// A value in a filter, as the column it is compared with holds it.
     static func literal(_ value: AttributeValue, for column: EntityTable.Column) throws -> DatabaseValue {
         try encode(value, for: column)
+    }
+
+    /// A lookup's text: `<GUID> <logical name>[ <name>]`.
+    private static func lookup(_ text: String) -> EntityReference? {
+        let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, let id = UUID(uuidString: String(parts[0])) else { return nil }
+        return EntityReference(logicalName: String(parts[1]), id: id, name: parts.count == 3 ? String(parts[2]) : nil)
     }
 
     private static func tagged(_ value: AttributeValue) throws -> DatabaseValue {

@@ -17,20 +17,29 @@ enum EntityRows {
     /// Writes what the service sent of `entity` under `key`; a record with pending local changes is left as it is,
     /// so that the changes stay over what was downloaded until they are uploaded.
     static func writeDownloaded(_ entity: Entity, key: String, in table: EntityTable, _ db: Database) throws {
-        try downloadedRow(entity, key: key, in: table).execute(db)
+        var cache: [[Int]: String] = [:]
+        try downloadedRow(entity, key: key, in: table, sql: &cache).execute(db)
     }
 
-    /// The statement ``writeDownloaded(_:key:in:_:)`` runs, as a value to hand to the database's writer.
-    static func downloadedRow(_ entity: Entity, key: String, in table: EntityTable) throws -> SQLWrite {
-        let present = table.columns.filter { entity.contains($0.name) }
-        var names = [EntityTable.System.key, EntityTable.System.typeName, EntityTable.System.eTag]
+    /// The statement ``writeDownloaded(_:key:in:_:)`` runs, as a value to hand to the database's writer; `sql`
+    /// caches the statement's text by the columns present (a page's records mostly have the same).
+    static func downloadedRow(_ entity: Entity, key: String, in table: EntityTable, sql cache: inout [[Int]: String])
+        throws -> SQLWrite
+    {
+        let attributes = entity.attributes
+        var present: [Int] = []
         var values: [DatabaseValue] = [
             key.databaseValue, typeName(of: entity, in: table).databaseValue, entity.eTag.databaseValue,
         ]
-        for column in present {
-            names.append(column.name)
-            values.append(try ColumnValue.encode(entity[column.name] ?? .null, for: column))
+        for (index, column) in table.columns.enumerated() {
+            guard let value = attributes[column.name] else { continue }
+            present.append(index)
+            values.append(try ColumnValue.encode(value, for: column))
         }
+        if let sql = cache[present] { return SQLWrite(sql: sql, arguments: values) }
+        let names =
+            [EntityTable.System.key, EntityTable.System.typeName, EntityTable.System.eTag]
+            + present.map { table.columns[$0].name }
         let quoted = names.map(\.quotedDatabaseIdentifier)
         let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         let sql =
@@ -38,6 +47,7 @@ enum EntityRows {
             + Array(repeating: "?", count: names.count).joined(separator: ", ")
             + ") ON CONFLICT(\(EntityTable.System.key.quotedDatabaseIdentifier)) DO UPDATE SET \(updates)"
             + " WHERE \(EntityTable.System.hasPendingChanges.quotedDatabaseIdentifier) = 0"
+        cache[present] = sql
         return SQLWrite(sql: sql, arguments: values)
     }
 

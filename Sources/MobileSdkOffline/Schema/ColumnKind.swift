@@ -15,7 +15,10 @@ enum ColumnKind: String, Sendable {
     case text
     /// Binary values.
     case blob
-    /// Anything else: complex values, collections, lookups, durations, spatial and untyped values.
+    /// Dynamics lookups as `<GUID> <logical name>[ <name>]`: the GUID first (lower case), so that filters compare
+    /// its 36 characters, as a service compares `_x_value`.
+    case lookup
+    /// Anything else: complex values, collections, durations, spatial and untyped values.
     case tagged
 
     /// The kind for a property of this metadata.
@@ -30,7 +33,8 @@ enum ColumnKind: String, Sendable {
         case .decimal, .money: self = .decimal
         case .string, .guid, .date, .enumeration: self = .text
         case .binary: self = .blob
-        case .duration, .geography, .geometry, .untyped, .lookup, .complex, .stream, .file, .navigation: self = .tagged
+        case .lookup: self = .lookup
+        case .duration, .geography, .geometry, .untyped, .complex, .stream, .file, .navigation: self = .tagged
         }
     }
 
@@ -39,7 +43,7 @@ enum ColumnKind: String, Sendable {
         switch self {
         case .integer: "INTEGER"
         case .real: "REAL"
-        case .decimal, .text, .tagged: "TEXT"
+        case .decimal, .text, .tagged, .lookup: "TEXT"
         case .blob: "BLOB"
         }
     }

@@ -84,8 +84,9 @@ extension OfflineStore {
         async throws
     {
         let server = try await serverVersion(of: request, table: table, client: client)
+        var statements: [[Int]: String] = [:]
         let row = try server.map { entity -> SQLWrite in
-            try EntityRows.downloadedRow(entity, key: request.entityKey, in: table)
+            try EntityRows.downloadedRow(entity, key: request.entityKey, in: table, sql: &statements)
         }
         try await writing { db in
             for waiting in try RequestQueue.requests(table: table, key: request.entityKey, db) where !waiting.isInFlight

@@ -1,0 +1,1 @@
+../DecodeBenchmark/Payload.swift

@@ -1,0 +1,255 @@
+// Offline store benchmark, in one process so that machine load affects each side alike:
+//   download   10,000 `new_benchmarkrecord` rows (50 columns, the decode benchmark's data) from recorded pages
+//              into a store file, beside the floor: the same rows, already decoded, inserted by one prepared
+//              SQLite statement in one transaction (raw sqlite3 calls) into the same table
+//   query      a filtered, ordered local query's first page of 50
+//   live       how long after a write a live query shows the new results
+//   memory     how much the process grows during a download, against the size of one page it reads
+//
+// Usage: swift run -c release OfflineBenchmark [--records N] [--page-size N] [--runs N] [--download-only]
+import Foundation
+import GRDB
+import MobileSdk
+import MobileSdkClient
+import MobileSdkOffline
+
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#elseif canImport(SQLite3)
+import SQLite3
+#endif
+
+struct Options {
+    var records = 10_000
+    var pageSize = 1_000
+    var runs = 5
+    /// Only the download and the floor (for a profiler).
+    var downloadOnly = false
+
+    init(_ arguments: [String]) {
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            if argument == "--download-only" {
+                downloadOnly = true
+                continue
+            }
+            guard let value = rest.popFirst().flatMap({ Int($0) }), value > 0 else {
+                Self.fail("\(argument) takes a positive number")
+            }
+            switch argument {
+            case "--records": records = value
+            case "--page-size": pageSize = value
+            case "--runs": runs = value
+            default: Self.fail("unknown argument '\(argument)'")
+            }
+        }
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(
+            Data(
+                ("OfflineBenchmark: \(message)\n"
+                    + "usage: OfflineBenchmark [--records N] [--page-size N] [--runs N] [--download-only]\n")
+                    .utf8
+            )
+        )
+        exit(2)
+    }
+}
+
+/// Serves the recorded pages: the first for the query, page N for `$skiptoken=N`.
+struct RecordedPages: HTTPTransport {
+    let pages: [Data]
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let token =
+            URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
+            .first { $0.name == "$skiptoken" }?
+            .value.flatMap { Int($0) } ?? 0
+        return HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "application/json"], body: pages[token])
+    }
+}
+
+func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+    var milliseconds: String { String(format: "%.2f ms", seconds * 1000) }
+}
+
+/// A fresh file in a fresh folder.
+func freshFile(_ name: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("OfflineBenchmark-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appendingPathComponent(name)
+}
+
+/// The floor: the rows inserted by one prepared statement in one transaction, with raw sqlite3 calls.
+func insertRaw(_ rows: [[DatabaseValue]], columns: [String], createSQL: String, table: String) throws -> Duration {
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+    let pool = try DatabasePool(path: try freshFile("floor.sqlite").path, configuration: configuration)
+    try pool.write { db in try db.execute(sql: createSQL) }
+    let clock = ContinuousClock()
+    return pool.writeWithoutTransaction { db in
+        let connection = db.sqliteConnection
+        let sql =
+            "INSERT INTO \(table.quotedDatabaseIdentifier) ("
+            + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ") VALUES ("
+            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        let start = clock.now
+        sqlite3_exec(connection, "BEGIN", nil, nil, nil)
+        var statement: OpaquePointer?
+        sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
+        for row in rows {
+            for (index, value) in row.enumerated() {
+                let position = Int32(index + 1)
+                switch value.storage {
+                case .null: sqlite3_bind_null(statement, position)
+                case .int64(let number): sqlite3_bind_int64(statement, position, number)
+                case .double(let number): sqlite3_bind_double(statement, position, number)
+                case .string(let text): sqlite3_bind_text(statement, position, text, -1, transient)
+                case .blob(let data):
+                    _ = data.withUnsafeBytes {
+                        sqlite3_bind_blob(statement, position, $0.baseAddress, Int32($0.count), transient)
+                    }
+                }
+            }
+            guard sqlite3_step(statement) == SQLITE_DONE else { fatalError("the floor's insert failed") }
+            sqlite3_reset(statement)
+        }
+        sqlite3_finalize(statement)
+        sqlite3_exec(connection, "COMMIT", nil, nil, nil)
+        return start.duration(to: clock.now)
+    }
+}
+
+/// The rows the store wrote, its columns and the table's `CREATE TABLE`: what the floor inserts.
+func storedRows(_ file: URL, table: String) throws -> ([String], [[DatabaseValue]], String) {
+    let queue = try DatabaseQueue(path: file.path)
+    return try queue.read { db in
+        let createSQL = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [table])
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)")
+        let columns = rows.first.map { Array($0.columnNames) } ?? []
+        return (columns, rows.map { Array($0.databaseValues) }, createSQL ?? "")
+    }
+}
+
+/// Resident memory now and its high-water mark since the last reset (Linux's /proc/self/status), in bytes.
+func memory() -> (resident: Int, peak: Int) {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    func field(_ name: String) -> Int {
+        let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+    return (field("VmRSS"), field("VmHWM"))
+}
+
+let options = Options(CommandLine.arguments)
+GeneratedEntities.register()
+let pages = Payload.pages(records: options.records, pageSize: options.pageSize) {
+    "new_benchmarkrecords?$skiptoken=\($0)"
+}
+let root = URL(string: "https://org0a1b2c3d.crm4.dynamics.com/api/data/v9.2/")!
+let client = ODataClient(ODataClient.Configuration(serviceRoot: root, transport: RecordedPages(pages: pages)))
+let records = DefiningQuery("records", Query<NewBenchmarkRecord>())
+let clock = ContinuousClock()
+print(
+    "OfflineBenchmark: \(options.records) new_benchmarkrecord rows, 50 columns, in pages of \(options.pageSize) "
+        + String(format: "(%.1f MiB each)", Double(pages[0].count) / 1_048_576) + "; \(options.runs) runs of each"
+)
+
+// Download, interleaved with the floor.
+var downloads: [Duration] = []
+var floors: [Duration] = []
+var lastStore: OfflineStore?
+for run in 0...options.runs {
+    let file = try freshFile("store.sqlite")
+    let store = try OfflineStore(at: file, client: client, definingQueries: [records])
+    let start = clock.now
+    let report = try await store.download()
+    let time = start.duration(to: clock.now)
+    guard report.queries.first?.receivedCount == options.records else { fatalError("the download missed records") }
+    let (columns, rows, createSQL) = try storedRows(file, table: "entity_new_benchmarkrecord")
+    let floor = try insertRaw(rows, columns: columns, createSQL: createSQL, table: "entity_new_benchmarkrecord")
+    if run > 0 {  // the first run warms up
+        downloads.append(time)
+        floors.append(floor)
+    }
+    lastStore = store
+}
+let downloadRate = Double(options.records) / median(downloads).seconds
+let floorRate = Double(options.records) / median(floors).seconds
+print(
+    "download into the store      median \(median(downloads).milliseconds), "
+        + String(format: "%.0f rows/s", downloadRate)
+)
+print("floor: raw prepared inserts  median \(median(floors).milliseconds), " + String(format: "%.0f rows/s", floorRate))
+print(
+    String(
+        format: "download / floor: %.0f %% of the floor's rows per second (goal ≥ 50 %%; floor goal ≥ 100,000 rows/s)",
+        downloadRate / floorRate * 100
+    )
+)
+
+if options.downloadOnly { exit(0) }
+
+// A local query's first page.
+guard let store = lastStore else { fatalError("no store") }
+let page = Query<NewBenchmarkRecord>().filter { $0.newQuantity > 100 && $0.newIsActive == true }.orderBy(\.newName)
+    .top(50)
+var queries: [Duration] = []
+var matched = 0
+for _ in 0..<21 {
+    let start = clock.now
+    matched = try store.fetch(page).count
+    queries.append(start.duration(to: clock.now))
+}
+print(
+    "local query, first page of \(matched): median \(median(queries).milliseconds), max \(queries.max()!.milliseconds) (goal ≤ 10 ms)"
+)
+
+// A live query's new results after a write.
+let live = LiveQuery(
+    Query<NewBenchmarkRecord>().filter { $0.newCity == "Seattle" }.orderBy(\.newName).top(50),
+    in: store
+)
+let latencies = try await live.measureLatency(store: store, clock: clock, writes: 21)
+print(
+    "live query, new results after a write: median \(median(latencies).milliseconds), max \(latencies.max()!.milliseconds) (goal ≤ 50 ms)"
+)
+
+// Memory: growth of the process during one more download, against one page's bytes.
+let before = memory().resident
+try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+let memoryStore = try OfflineStore(at: try freshFile("store.sqlite"), client: client, definingQueries: [records])
+try await memoryStore.download()
+let growth = memory().peak - before
+print(
+    String(
+        format: "peak memory growth during a download: %.1f MiB, %.2f× the %.1f MiB page it reads (goal ≤ 2×)",
+        Double(growth) / 1_048_576,
+        Double(growth) / Double(pages[0].count),
+        Double(pages[0].count) / 1_048_576
+    )
+)
+
+extension LiveQuery where T == NewBenchmarkRecord {
+    /// Renames a record so that it comes first in the results, `writes` times; the time until the results show it.
+    func measureLatency(store: OfflineStore, clock: ContinuousClock, writes: Int) async throws -> [Duration] {
+        var latencies: [Duration] = []
+        let candidates = try store.fetch(Query<NewBenchmarkRecord>().filter { $0.newCity != "Seattle" }.top(writes))
+        for (index, record) in candidates.enumerated() {
+            // Each name sorts before the one before it, so each write brings a new first result.
+            let name = "!" + String(1_000_000 - index)
+            record.newCity = "Seattle"
+            record.newName = name
+            let start = clock.now
+            try store.update(record)
+            while results.first?.newName != name { try await Task.sleep(for: .microseconds(100)) }
+            latencies.append(start.duration(to: clock.now))
+        }
+        return latencies
+    }
+}
