@@ -24,7 +24,10 @@ flags=(--scratch-path "$scratch" -Xswiftc -sanitize=address -Xswiftc -Xfrontend 
 
 # The seed folder of each target: the sample documents, the recorded payloads, a few literals.
 mkdir -p "$scratch/crashes"
-for target in FuzzMetadataReader FuzzODataJSON FuzzEdmText FuzzODataDelta; do rm -rf "$scratch/seeds/$target"; mkdir -p "$scratch/seeds/$target"; done
+for target in FuzzMetadataReader FuzzODataJSON FuzzEdmText FuzzODataDelta; do
+    rm -rf "$scratch/seeds/$target"
+    mkdir -p "$scratch/seeds/$target"
+done
 cp SampleMetadata/* "$scratch/seeds/FuzzMetadataReader/"
 cp Tests/MobileSdkClientTests/Payloads/*.json "$scratch/seeds/FuzzODataJSON/"
 cp Tests/Fuzz/FuzzODataDelta/Seeds/* "$scratch/seeds/FuzzODataDelta/"

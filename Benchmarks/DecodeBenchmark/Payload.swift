@@ -28,13 +28,16 @@ enum Payload {
         for start in stride(from: 0, to: records, by: pageSize) {
             var json = JSONText()
             json.reserve(pageSize * 5_200)
-            json.raw("{\"@odata.context\":\"https://org0a1b2c3d.crm4.dynamics.com/api/data/v9.2/$metadata#new_benchmarkrecords\",\"value\":[")
+            json.raw("{\"@odata.context\":\"https://org0a1b2c3d.crm4.dynamics.com/api/data/v9.2/")
+            json.raw("$metadata#new_benchmarkrecords\",\"value\":[")
             for index in start..<min(start + pageSize, records) {
                 if index > start { json.raw(",") }
                 record(index, &random, into: &json)
             }
             json.raw("]")
-            if start + pageSize < records { json.member("@odata.nextLink", string: nextLink(pages.count + 1), first: false) }
+            if start + pageSize < records {
+                json.member("@odata.nextLink", string: nextLink(pages.count + 1), first: false)
+            }
             json.raw("}")
             pages.append(Data(json.bytes))
         }

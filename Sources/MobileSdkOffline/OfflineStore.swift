@@ -25,6 +25,10 @@ public final class OfflineStore: Sendable {
     public let client: ODataClient?
     /// How the service makes a request sent twice count once.
     public let repeatability: RepeatabilitySupport
+    /// How much stream content ``cachedFile(for:)`` keeps.
+    public let blobLimits: BlobCacheLimits
+    /// Where the cached streams' files are: beside the store's file, or a temporary folder for a store in memory.
+    let blobDirectory: URL
     let writer: any DatabaseWriter
     let schema: StoreSchema
     let registry: EntityRegistry
@@ -34,7 +38,8 @@ public final class OfflineStore: Sendable {
 
     /// Opens (or creates) the store at `url` for the service `client` reaches, keeping the results of
     /// `definingQueries`, and records of `types` too (classes the app creates offline without reading them).
-    /// `repeatability` says how the service recognizes a request sent again after a crash.
+    /// `repeatability` says how the service recognizes a request sent again after a crash; `blobLimits` how much
+    /// stream content ``cachedFile(for:)`` keeps, in a folder beside the file (its name and `.blobs`).
     ///
     /// A model that only added attributes or classes migrates in place. Throws ``OfflineStoreError/notAStore`` for
     /// a file that is another application's database, a later format's or damaged.
@@ -44,6 +49,7 @@ public final class OfflineStore: Sendable {
         definingQueries: [DefiningQuery],
         types: [Entity.Type] = [],
         repeatability: RepeatabilitySupport = .none,
+        blobLimits: BlobCacheLimits = BlobCacheLimits(),
         registry: EntityRegistry = .shared
     ) throws {
         try self.init(
@@ -52,6 +58,8 @@ public final class OfflineStore: Sendable {
             definingQueries: definingQueries,
             types: types,
             repeatability: repeatability,
+            blobLimits: blobLimits,
+            blobDirectory: url.appendingPathExtension("blobs"),
             registry: registry
         )
         Self.protect(url)
@@ -71,6 +79,10 @@ public final class OfflineStore: Sendable {
             definingQueries: definingQueries,
             types: types,
             repeatability: .none,
+            blobLimits: BlobCacheLimits(),
+            blobDirectory: FileManager.default.temporaryDirectory.appendingPathComponent(
+                "MobileSdkOffline-" + UUID().uuidString
+            ),
             registry: registry
         )
     }
@@ -81,11 +93,15 @@ public final class OfflineStore: Sendable {
         definingQueries: [DefiningQuery],
         types: [Entity.Type],
         repeatability: RepeatabilitySupport,
+        blobLimits: BlobCacheLimits,
+        blobDirectory: URL,
         registry: EntityRegistry
     ) throws {
         self.definingQueries = definingQueries
         self.client = client
         self.repeatability = repeatability
+        self.blobLimits = blobLimits
+        self.blobDirectory = blobDirectory
         self.registry = registry
         schema = StoreSchema(
             types: types + definingQueries.map(\.entityType),

@@ -12,7 +12,8 @@ extension OfflineLive {
     @Suite(.serialized) struct ConflictLiveTests {
         init() { GeneratedEntities.register() }
 
-        /// A store with Russell downloaded, changed locally (age 40) after the server changed him (first name "Server").
+        /// A store with Russell downloaded, changed locally (age 40) after the server changed him (first name
+        /// "Server").
         static func conflicted() async throws -> OfflineStore {
             try await OfflineServer.reset()
             try await OfflineServer.seed()

@@ -127,8 +127,8 @@ enum Orphans {
         if removed > 0 {
             let links = "\"\(StoreDatabase.Tables.links)\""
             try db.execute(
-                sql:
-                    "DELETE FROM \(links) WHERE (source_table = ? AND source_key NOT IN (SELECT \"$key\" FROM \(quoted)))"
+                sql: "DELETE FROM \(links) WHERE (source_table = ?"
+                    + " AND source_key NOT IN (SELECT \"$key\" FROM \(quoted)))"
                     + " OR (target_table = ? AND target_key NOT IN (SELECT \"$key\" FROM \(quoted)))",
                 arguments: [table, table]
             )

@@ -24,7 +24,8 @@ struct LocalQuery {
         sql += " ORDER BY " + orderings.joined(separator: ", ")
         if tree.top != nil || tree.skip != nil {
             sql +=
-                " LIMIT \(filter.push((tree.top ?? -1).databaseValue)) OFFSET \(filter.push((tree.skip ?? 0).databaseValue))"
+                " LIMIT \(filter.push((tree.top ?? -1).databaseValue))"
+                + " OFFSET \(filter.push((tree.skip ?? 0).databaseValue))"
         }
         let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(filter.arguments))
         let selected = try selection(tree)

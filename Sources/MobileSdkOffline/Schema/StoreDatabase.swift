@@ -23,6 +23,8 @@ enum StoreDatabase {
         static let errors = "$errors"
         /// The downloaded state of each record changed here, for undoing the changes.
         static let originals = "$originals"
+        /// The streams kept in the blob cache, with their files, sizes, ETags and last use.
+        static let blobs = "$blobs"
     }
 
     /// A writer for the file at `path` (created when missing), or an in-memory database when `path` is nil.
@@ -84,18 +86,22 @@ enum StoreDatabase {
                     CREATE INDEX "$members_record" ON "\(Tables.members)" (table_name, entity_key);
                     CREATE TABLE "\(Tables.links)" (source_table TEXT NOT NULL, source_key TEXT NOT NULL, \
                     navigation TEXT NOT NULL, position INTEGER NOT NULL, target_table TEXT NOT NULL, \
-                    target_key TEXT NOT NULL, PRIMARY KEY (source_table, source_key, navigation, target_key)) WITHOUT ROWID;
+                    target_key TEXT NOT NULL, PRIMARY KEY (source_table, source_key, navigation, target_key)) \
+                    WITHOUT ROWID;
                     CREATE INDEX "$links_target" ON "\(Tables.links)" (target_table, target_key);
                     CREATE TABLE "\(Tables.requests)" (id INTEGER PRIMARY KEY AUTOINCREMENT, method TEXT NOT NULL, \
                     table_name TEXT NOT NULL, entity_key TEXT NOT NULL, key_values TEXT NOT NULL, \
-                    entity_set TEXT NOT NULL, body TEXT, etag TEXT, category TEXT, in_flight INTEGER NOT NULL DEFAULT 0, \
-                    request_id TEXT NOT NULL, first_sent REAL);
+                    entity_set TEXT NOT NULL, body TEXT, etag TEXT, category TEXT, \
+                    in_flight INTEGER NOT NULL DEFAULT 0, request_id TEXT NOT NULL, first_sent REAL);
                     CREATE TABLE "\(Tables.errors)" (id INTEGER PRIMARY KEY AUTOINCREMENT, request INTEGER NOT NULL, \
-                    method TEXT NOT NULL, table_name TEXT NOT NULL, entity_key TEXT NOT NULL, key_values TEXT NOT NULL, \
-                    entity_set TEXT NOT NULL, body TEXT, etag TEXT, category TEXT, request_id TEXT NOT NULL, \
+                    method TEXT NOT NULL, table_name TEXT NOT NULL, entity_key TEXT NOT NULL, \
+                    key_values TEXT NOT NULL, entity_set TEXT NOT NULL, body TEXT, etag TEXT, category TEXT, \
+                    request_id TEXT NOT NULL, \
                     status INTEGER, code TEXT, message TEXT NOT NULL);
                     CREATE TABLE "\(Tables.originals)" (table_name TEXT NOT NULL, entity_key TEXT NOT NULL, \
                     snapshot TEXT NOT NULL, PRIMARY KEY (table_name, entity_key)) WITHOUT ROWID;
+                    CREATE TABLE "\(Tables.blobs)" (cache_key TEXT PRIMARY KEY NOT NULL, file TEXT NOT NULL, \
+                    bytes INTEGER NOT NULL, etag TEXT, last_used REAL NOT NULL);
                     """
             )
         }
