@@ -198,7 +198,8 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "TestSupport", "MobileSdk", "MobileSdkClient", "TripPinModel", "DataverseModel", "CRM2011Model",
+                "TestSupport", "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "TripPinModel", "DataverseModel",
+                "CRM2011Model",
             ]
         ),
         // mobilesdkgen as a user runs it: generate, inspect, init, fetch against the test servers.

@@ -26,7 +26,7 @@ import Observation
 
     @ObservationIgnored private let query: Query<T>
     @ObservationIgnored private let store: OfflineStore
-    @ObservationIgnored private var continuations: [AsyncStream<[T]>.Continuation] = []
+    @ObservationIgnored private let continuations = Continuations()
     @ObservationIgnored private var observation: AnyDatabaseCancellable?
 
     /// Evaluates `query` in `store` now, and again after each commit that touches the tables it reads.
@@ -43,14 +43,12 @@ import Observation
             )
     }
 
-    isolated deinit { for continuation in continuations { continuation.finish() } }
-
     /// The results now and each new list of them after, as an `AsyncSequence`; it ends when the live query goes.
     /// Each list holds entities of its own (not those of ``results``).
     public var updates: AsyncStream<[T]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [T].self, bufferingPolicy: .bufferingNewest(1))
         if let current = try? store.fetch(query) { continuation.yield(current) }
-        continuations.append(continuation)
+        continuations.list.append(continuation)
         return stream
     }
 
@@ -59,7 +57,15 @@ import Observation
         do {
             results = try store.fetch(query)
             error = nil
-            for continuation in continuations { continuation.yield(try store.fetch(query)) }
+            for continuation in continuations.list { continuation.yield(try store.fetch(query)) }
         } catch let failure as OfflineStoreError { error = failure } catch { self.error = .database("\(error)") }
+    }
+
+    /// The streams ``updates`` handed out, finished when the live query goes (its last reference, on the main actor).
+    private final class Continuations: @unchecked Sendable {
+        /// Changed on the main actor only.
+        var list: [AsyncStream<[T]>.Continuation] = []
+
+        deinit { for continuation in list { continuation.finish() } }
     }
 }

@@ -65,7 +65,7 @@ struct DocumentationSnippetTests {
             compiled.map { (name: $0.identifier + ".swift", contents: $0.swiftFile) },
             modules: modules,
             moduleName: "DocumentationSnippets",
-            arguments: ["-parse-as-library"]
+            arguments: ["-parse-as-library"] + RuntimeModules.sqliteModuleArguments
         )
         let places = compiled.map { "\($0.identifier).swift is \($0.location)" }.joined(separator: "\n")
         #expect(output == nil, "\(output ?? "")\n\(places)")

@@ -5,6 +5,19 @@ public enum RuntimeModules {
     /// The `Modules` folder holding the built `MobileSdk.swiftmodule`; nil when it is not beside the test bundle.
     public static let folder = BuiltProducts.modules(holding: "MobileSdk")
 
+    /// The compiler arguments that find the SQLite module GRDB (under `MobileSdkOffline`) imports: its module map in
+    /// the package's checkouts, which SwiftPM hands the compiler itself.
+    public static var sqliteModuleArguments: [String] {
+        var folder = folder
+        for _ in 0..<4 {
+            guard let current = folder else { return [] }
+            let map = current.appendingPathComponent("checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap")
+            if FileManager.default.fileExists(atPath: map.path) { return ["-Xcc", "-fmodule-map-file=" + map.path] }
+            folder = current.deletingLastPathComponent()
+        }
+        return []
+    }
+
     /// The compiler's output for `files` (name → contents) type-checked as one module in the Swift 6 language mode
     /// with warnings as errors; nil when they compile cleanly.
     public static func typeCheck(files: [(name: String, contents: String)]) throws -> String? {
