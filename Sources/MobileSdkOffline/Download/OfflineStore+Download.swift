@@ -148,7 +148,7 @@ extension OfflineStore {
                 arguments: [query.name, generation]
             )
             var removed = 0
-            for name in tables { removed += try Orphans.remove(table: name, key: nil, onlyKey: nil, db) }
+            for name in tables { removed += try Orphans.removeUnheld(table: name, db) }
             try finalState.save(query.name, entitySet: query.entitySet, tableName: table.name, db)
             try PendingReplay.apply(schema: self.schema, registry: self.registry, db)
             return removed

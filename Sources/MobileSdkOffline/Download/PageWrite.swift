@@ -89,54 +89,10 @@ struct PageWrite: Sendable {
                     + " AND entity_key = ?",
                 arguments: [query, removal.table, removal.key]
             )
-            removed += try Orphans.remove(
-                table: removal.table,
-                key: removal.deleted ? removal.key : nil,
-                onlyKey: removal.key,
-                db
-            )
-        }
-        return removed
-    }
-}
-
-/// Records no defining query holds any more, without local changes: removed from the store.
-enum Orphans {
-    /// Removes the record `onlyKey` of `table` (or every orphan of `table` when nil) if no query holds it and it has
-    /// no local changes; `key`, when given, is removed even if other queries hold it (the service deleted it).
-    /// Returns the number of records removed.
-    static func remove(table: String, key: String?, onlyKey: String?, _ db: Database) throws -> Int {
-        let quoted = table.quotedDatabaseIdentifier
-        var condition = "\"$pending\" = 0 AND \"$local\" = 0"
-        var arguments: [DatabaseValueConvertible] = []
-        if let key {
-            condition += " AND \"$key\" = ?"
-            arguments.append(key)
-        } else {
-            condition +=
-                " AND NOT EXISTS (SELECT 1 FROM \"\(StoreDatabase.Tables.members)\" m"
-                + " WHERE m.table_name = ? AND m.entity_key = \(quoted).\"$key\")"
-            arguments.append(table)
-            if let onlyKey {
-                condition += " AND \"$key\" = ?"
-                arguments.append(onlyKey)
-            }
-        }
-        try db.execute(sql: "DELETE FROM \(quoted) WHERE \(condition)", arguments: StatementArguments(arguments))
-        let removed = db.changesCount
-        if removed > 0 {
-            let links = "\"\(StoreDatabase.Tables.links)\""
-            try db.execute(
-                sql: "DELETE FROM \(links) WHERE (source_table = ?"
-                    + " AND source_key NOT IN (SELECT \"$key\" FROM \(quoted)))"
-                    + " OR (target_table = ? AND target_key NOT IN (SELECT \"$key\" FROM \(quoted)))",
-                arguments: [table, table]
-            )
-            try db.execute(
-                sql: "DELETE FROM \"\(StoreDatabase.Tables.members)\" WHERE table_name = ?"
-                    + " AND entity_key NOT IN (SELECT \"$key\" FROM \(quoted))",
-                arguments: [table]
-            )
+            removed +=
+                removal.deleted
+                ? try Orphans.removeDeleted(table: removal.table, key: removal.key, db)
+                : try Orphans.removeUnheld(table: removal.table, key: removal.key, db)
         }
         return removed
     }

@@ -100,7 +100,8 @@ enum EntityRows {
             guard let stored = row[column.name] as DatabaseValue?, !stored.isNull else { continue }
             entity[column.name] = try ColumnValue.decode(stored, for: column)
         }
-        if let key: String = row[EntityTable.System.key], let id = localId(key), type.primaryIdAttribute == nil {
+        if let key: String = row[EntityTable.System.key], let id = StoreKey.localID(key), type.primaryIdAttribute == nil
+        {
             entity.recordId = id
         }
         entity.eTag = row[EntityTable.System.eTag]
@@ -112,10 +113,5 @@ enum EntityRows {
     private static func typeName(of entity: Entity, in table: EntityTable) -> String? {
         let type = Swift.type(of: entity)
         return ObjectIdentifier(type) == ObjectIdentifier(table.type) ? nil : type.entityQualifiedName
-    }
-
-    /// The id of a local identity `local:<GUID>`.
-    private static func localId(_ key: String) -> UUID? {
-        key.hasPrefix(StoreKey.localPrefix) ? UUID(uuidString: String(key.dropFirst(StoreKey.localPrefix.count))) : nil
     }
 }

@@ -8,6 +8,11 @@ enum StoreKey {
     /// The prefix of the key of a record created here whose key only the service can give.
     static let localPrefix = "local:"
 
+    /// The id of a local identity `local:<GUID>`; nil for a key the service gave.
+    static func localID(_ key: String) -> UUID? {
+        key.hasPrefix(localPrefix) ? UUID(uuidString: String(key.dropFirst(localPrefix.count))) : nil
+    }
+
     /// The key of `entity` in `table`, or nil when a key value is missing.
     static func of(_ entity: Entity, in table: EntityTable) throws -> String? {
         guard !table.keyColumns.isEmpty else { return entity.recordId.map { "(" + $0.uuidString.lowercased() + ")" } }

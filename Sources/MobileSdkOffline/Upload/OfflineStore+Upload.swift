@@ -220,9 +220,7 @@ extension OfflineStore {
         let type = typeName.flatMap(registry.type(forQualifiedName:)) ?? table.type
         let entity = type.init()
         for (name, value) in request.keyValues { entity[name] = value }
-        if request.keyValues.isEmpty, let id = UUID(uuidString: String(request.entityKey.dropFirst(6))) {
-            entity.recordId = id
-        }
+        if request.keyValues.isEmpty, let id = StoreKey.localID(request.entityKey) { entity.recordId = id }
         entity.acceptChanges()
         if includeChanges { for (name, value) in request.attributes { entity[name] = value } }
         entity.eTag = request.eTag
