@@ -4,8 +4,8 @@ import MobileSdk
 /// What one page of a download changes in the store, built from the page's entities away from the database and
 /// written in one transaction.
 struct PageWrite: Sendable {
-    /// The records' rows.
-    private(set) var rows: [SQLWrite] = []
+    /// The records' rows: the index of their statement in ``statements`` and its arguments.
+    private(set) var rows: [(statement: Int, arguments: [DatabaseValue])] = []
     /// The records the defining query holds, root and expanded.
     private(set) var members: [(table: String, key: String)] = []
     /// The expanded navigation properties of each record, with the records they lead to in order.
@@ -15,8 +15,8 @@ struct PageWrite: Sendable {
     private(set) var removals: [(table: String, key: String, deleted: Bool)] = []
     /// How many records the page had.
     private(set) var receivedCount = 0
-    /// The text of the rows' statements by the columns present.
-    private var statements: [[Int]: String] = [:]
+    /// The rows' statements.
+    private var statements = UpsertStatements()
 
     /// The page's writes: `collection`'s entities under `table`, with the relations `tree` expands.
     init(_ collection: EntityCollection, table: EntityTable, tree: QueryTree, schema: StoreSchema) throws {
@@ -43,7 +43,7 @@ struct PageWrite: Sendable {
         guard let key = try StoreKey.of(entity, in: table) else {
             throw OfflineStoreError.missingKey("the service sent a \(type(of: entity)) without its key")
         }
-        rows.append(try EntityRows.downloadedRow(entity, key: key, in: table, sql: &statements))
+        rows.append(try EntityRows.downloadedRow(entity, key: key, in: table, statements: &statements))
         members.append((table.name, key))
         for expansion in expansions {
             guard let name = expansion.path.segments.first ?? nil, let navigation = table.navigations[name] else {
@@ -62,7 +62,12 @@ struct PageWrite: Sendable {
 
     /// Writes the page for the defining query `query` at `generation`; returns the number of records removed.
     func apply(query: String, generation: Int, _ db: Database) throws -> Int {
-        for row in rows { try row.execute(db) }
+        // Each statement prepared once, its arguments bound unchecked: the page built them for it.
+        let prepared = try statements.texts.map { try db.makeStatement(sql: $0) }
+        for row in rows {
+            prepared[row.statement].setUncheckedArguments(StatementArguments(row.arguments))
+            try prepared[row.statement].execute()
+        }
         let member = try db.cachedStatement(
             sql: "INSERT INTO \"\(StoreDatabase.Tables.members)\" (query, table_name, entity_key, generation)"
                 + " VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET generation = excluded.generation"

@@ -2,13 +2,29 @@ import Foundation
 import GRDB
 import MobileSdk
 
-/// A statement and its arguments, built away from the database and run in its writer.
-struct SQLWrite: Sendable {
-    let sql: String
-    let arguments: [DatabaseValue]
+/// The texts of the upserts of downloaded rows, one per set of columns present: a downloaded record writes the
+/// columns its payload held and leaves the others (a `$select`ed query's) as they were.
+struct UpsertStatements: Sendable {
+    /// The texts, by index.
+    private(set) var texts: [String] = []
+    private var indexes: [[Int]: Int] = [:]
 
-    func execute(_ db: Database) throws {
-        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+    /// The index of the upsert of the columns at `present` (indexes of `table.columns`), added when new.
+    mutating func index(of present: [Int], in table: EntityTable) -> Int {
+        if let index = indexes[present] { return index }
+        let names =
+            [EntityTable.System.key, EntityTable.System.typeName, EntityTable.System.eTag]
+            + present.map { table.columns[$0].name }
+        let quoted = names.map(\.quotedDatabaseIdentifier)
+        let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        texts.append(
+            "INSERT INTO \(table.name.quotedDatabaseIdentifier) (\(quoted.joined(separator: ", "))) VALUES ("
+                + Array(repeating: "?", count: names.count).joined(separator: ", ")
+                + ") ON CONFLICT(\(EntityTable.System.key.quotedDatabaseIdentifier)) DO UPDATE SET \(updates)"
+                + " WHERE \(EntityTable.System.hasPendingChanges.quotedDatabaseIdentifier) = 0"
+        )
+        indexes[present] = texts.count - 1
+        return texts.count - 1
     }
 }
 
@@ -17,15 +33,16 @@ enum EntityRows {
     /// Writes what the service sent of `entity` under `key`; a record with pending local changes is left as it is,
     /// so that the changes stay over what was downloaded until they are uploaded.
     static func writeDownloaded(_ entity: Entity, key: String, in table: EntityTable, _ db: Database) throws {
-        var cache: [[Int]: String] = [:]
-        try downloadedRow(entity, key: key, in: table, sql: &cache).execute(db)
+        var statements = UpsertStatements()
+        let row = try downloadedRow(entity, key: key, in: table, statements: &statements)
+        try db.execute(sql: statements.texts[row.statement], arguments: StatementArguments(row.arguments))
     }
 
-    /// The statement ``writeDownloaded(_:key:in:_:)`` runs, as a value to hand to the database's writer; `sql`
-    /// caches the statement's text by the columns present (a page's records mostly have the same).
-    static func downloadedRow(_ entity: Entity, key: String, in table: EntityTable, sql cache: inout [[Int]: String])
-        throws -> SQLWrite
-    {
+    /// The values ``writeDownloaded(_:key:in:_:)`` writes, and the statement's place in `statements`, which holds
+    /// one text per set of columns present (a page's records mostly have the same).
+    static func downloadedRow(
+        _ entity: Entity, key: String, in table: EntityTable, statements: inout UpsertStatements
+    ) throws -> (statement: Int, arguments: [DatabaseValue]) {
         let attributes = entity.attributes
         var present: [Int] = []
         var values: [DatabaseValue] = [
@@ -36,19 +53,7 @@ enum EntityRows {
             present.append(index)
             values.append(try ColumnValue.encode(value, for: column))
         }
-        if let sql = cache[present] { return SQLWrite(sql: sql, arguments: values) }
-        let names =
-            [EntityTable.System.key, EntityTable.System.typeName, EntityTable.System.eTag]
-            + present.map { table.columns[$0].name }
-        let quoted = names.map(\.quotedDatabaseIdentifier)
-        let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        let sql =
-            "INSERT INTO \(table.name.quotedDatabaseIdentifier) (\(quoted.joined(separator: ", "))) VALUES ("
-            + Array(repeating: "?", count: names.count).joined(separator: ", ")
-            + ") ON CONFLICT(\(EntityTable.System.key.quotedDatabaseIdentifier)) DO UPDATE SET \(updates)"
-            + " WHERE \(EntityTable.System.hasPendingChanges.quotedDatabaseIdentifier) = 0"
-        cache[present] = sql
-        return SQLWrite(sql: sql, arguments: values)
+        return (statements.index(of: present, in: table), values)
     }
 
     /// Writes the attributes of `entity` that changed here, marking the record as changed; `isLocal` for a record

@@ -84,10 +84,11 @@ extension OfflineStore {
         async throws
     {
         let server = try await serverVersion(of: request, table: table, client: client)
-        var statements: [[Int]: String] = [:]
-        let row = try server.map { entity -> SQLWrite in
-            try EntityRows.downloadedRow(entity, key: request.entityKey, in: table, sql: &statements)
+        var statements = UpsertStatements()
+        let row = try server.map { entity in
+            try EntityRows.downloadedRow(entity, key: request.entityKey, in: table, statements: &statements)
         }
+        let texts = statements.texts
         try await writing { db in
             for waiting in try RequestQueue.requests(table: table, key: request.entityKey, db) where !waiting.isInFlight
             { try RequestQueue.remove(waiting.id, db) }
@@ -97,7 +98,7 @@ extension OfflineStore {
             )
             try Self.removeRecord(table: table, key: request.entityKey, db)
             try Originals.forget(table: table.name, key: request.entityKey, db)
-            try row?.execute(db)
+            if let row { try db.execute(sql: texts[row.statement], arguments: StatementArguments(row.arguments)) }
         }
     }
 
