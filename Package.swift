@@ -137,7 +137,7 @@ let package = Package(
         ),
         // The runtime that generated entity classes link against: Foundation only.
         .target(name: "MobileSdk"),
-        .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk"]),
+        .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk", "TestSupport"]),
         // What the test targets share: the test servers' variables, the built products, the swiftc type-check harness.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The async OData client: requests, authentication, retries; separate so that generated code stays thin.

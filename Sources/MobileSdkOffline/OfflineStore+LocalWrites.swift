@@ -49,11 +49,7 @@ extension OfflineStore {
         for name in changed { attributes[name] = entity[name] ?? .null }
         let entitySet = try entitySet(for: type)
         try database { db in
-            let eTag = try String.fetchOne(
-                db,
-                sql: "SELECT \"$etag\" FROM \(table.name.quotedDatabaseIdentifier) WHERE \"$key\" = ?",
-                arguments: [key]
-            )
+            let eTag = try Self.eTag(of: key, in: table, db)
             try Originals.keep(table: table, key: key, registry: registry, db)
             try EntityRows.writeLocal(entity, key: key, isLocal: false, in: table, db)
             try RequestQueue.update(
@@ -75,11 +71,7 @@ extension OfflineStore {
         let key = try storeKey(of: entity, in: table)
         let entitySet = try entitySet(for: type)
         try database { db in
-            let eTag = try String.fetchOne(
-                db,
-                sql: "SELECT \"$etag\" FROM \(table.name.quotedDatabaseIdentifier) WHERE \"$key\" = ?",
-                arguments: [key]
-            )
+            let eTag = try Self.eTag(of: key, in: table, db)
             try Originals.keep(table: table, key: key, registry: registry, db)
             try RequestQueue.delete(
                 record(entity, table: table, key: key, entitySet: entitySet),
@@ -124,6 +116,15 @@ extension OfflineStore {
         if let key = try StoreKey.of(entity, in: table) { return key }
         if let id = entity.recordId { return StoreKey.localPrefix + id.uuidString.lowercased() }
         throw OfflineStoreError.missingKey("the \(type(of: entity)) has no key")
+    }
+
+    /// The ETag the record was downloaded with.
+    private static func eTag(of key: String, in table: EntityTable, _ db: Database) throws -> String? {
+        try String.fetchOne(
+            db,
+            sql: "SELECT \"$etag\" FROM \(table.name.quotedDatabaseIdentifier) WHERE \"$key\" = ?",
+            arguments: [key]
+        )
     }
 
     /// The queue's view of a record.

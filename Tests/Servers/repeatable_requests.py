@@ -22,6 +22,8 @@ import json
 import re
 import threading
 
+import server_common
+
 UNSAFE_METHODS = ("POST", "PUT", "PATCH", "MERGE", "DELETE")
 REQUEST_ID = re.compile(r"^[\x21-\x7e]{1,256}$")
 
@@ -70,19 +72,7 @@ def repeatable(app):
                                                      "request." % request_id)
                 _, status, headers, answer = kept[key]
             else:
-                captured = {}
-
-                def capture(status, headers, exc_info=None):
-                    captured["status"], captured["headers"] = status, headers
-                    return lambda data: None
-
-                chunks = app(environ, capture)
-                try:
-                    answer = b"".join(chunks)
-                finally:
-                    if hasattr(chunks, "close"):
-                        chunks.close()
-                status, headers = captured["status"], captured["headers"]
+                status, headers, answer = server_common.call(app, environ)
                 if not status.startswith("5"):
                     kept[key] = (fingerprint, status, headers, answer)
         start_response(status, list(headers) + [("Repeatability-Result", "accepted")])

@@ -36,6 +36,7 @@ import threading
 import urllib.parse
 import uuid
 
+import server_common
 from delta_tokens import with_expire_control
 
 # Query options a delta link does not keep.
@@ -106,19 +107,7 @@ def _call(app, environ, query, verbose_json=False):
                  **{"wsgi.input": io.BytesIO(b"")})
     if verbose_json:
         inner.update(HTTP_ACCEPT="application/json", HTTP_MAXDATASERVICEVERSION="2.0")
-    answer = {}
-
-    def start_response(status, headers, exc_info=None):
-        answer["status"], answer["headers"] = status, headers
-        return lambda data: None
-
-    chunks = app(inner, start_response)
-    try:
-        body = b"".join(chunks)
-    finally:
-        if hasattr(chunks, "close"):
-            chunks.close()
-    return answer["status"], answer["headers"], body
+    return server_common.call(app, inner)
 
 
 def _respond(start_response, status, headers, body):

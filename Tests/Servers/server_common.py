@@ -20,6 +20,23 @@ class LoggingHandler(WSGIRequestHandler):
         sys.stderr.flush()
 
 
+def call(app, environ):
+    """Runs the WSGI `app` on `environ`; its (status, headers, body), for a layer that answers in its place."""
+    answer = {}
+
+    def start_response(status, headers, exc_info=None):
+        answer["status"], answer["headers"] = status, headers
+        return lambda data: None
+
+    chunks = app(environ, start_response)
+    try:
+        body = b"".join(chunks)
+    finally:
+        if hasattr(chunks, "close"):
+            chunks.close()
+    return answer["status"], answer["headers"], body
+
+
 def serve(server, url, description, ready_file):
     """Announces the service, writes its root to `ready_file` (when given) and serves until killed."""
     print("%s at %s" % (description, url), file=sys.stderr, flush=True)

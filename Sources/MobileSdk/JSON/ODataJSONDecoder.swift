@@ -31,14 +31,7 @@ public struct ODataJSONDecoder: Sendable {
     /// A page of entities from a response body, with its next link, total count and Dataverse paging cookie.
     public func decodeCollection<T: Entity>(_ type: T.Type, from data: Data, logicalName: String? = nil) throws
         -> EntityCollection
-    {
-        try read(data) { reader in
-            switch version {
-            case .v4: try readCollectionV4(&reader, expected: type, logicalName: logicalName, delta: false)
-            case .v2: try readCollectionV2(&reader, expected: type, logicalName: logicalName, delta: false)
-            }
-        }
-    }
+    { try readPage(type, data, logicalName: logicalName, delta: false) }
 
     /// A page of a result read with change tracking: the entities added or changed, the records removed (OData 4.0
     /// `$deletedEntity` entries and 4.01 `@removed` ones, Dataverse's bare-GUID ids included), and the next or delta
@@ -46,14 +39,7 @@ public struct ODataJSONDecoder: Sendable {
     /// without removals.
     public func decodeDelta<T: Entity>(_ type: T.Type, from data: Data, logicalName: String? = nil) throws
         -> EntityCollection
-    {
-        try read(data) { reader in
-            switch version {
-            case .v4: try readCollectionV4(&reader, expected: type, logicalName: logicalName, delta: true)
-            case .v2: try readCollectionV2(&reader, expected: type, logicalName: logicalName, delta: true)
-            }
-        }
-    }
+    { try readPage(type, data, logicalName: logicalName, delta: true) }
 
     /// The value an operation returned, typed by `type` when given: the `value` member in v4, the `d` member (or
     /// its `results` or only member) in v2, or the body itself (a complex value, a bare value).
@@ -112,6 +98,18 @@ public struct ODataJSONDecoder: Sendable {
     }
 
     // MARK: Collections
+
+    /// A page in the JSON of ``version``; with `delta`, removed entries and links are told from entities.
+    private func readPage(_ type: Entity.Type, _ data: Data, logicalName: String?, delta: Bool) throws
+        -> EntityCollection
+    {
+        try read(data) { reader in
+            switch version {
+            case .v4: try readCollectionV4(&reader, expected: type, logicalName: logicalName, delta: delta)
+            case .v2: try readCollectionV2(&reader, expected: type, logicalName: logicalName, delta: delta)
+            }
+        }
+    }
 
     private func readCollectionV4(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?, delta: Bool)
         throws -> EntityCollection

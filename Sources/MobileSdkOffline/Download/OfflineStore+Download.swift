@@ -141,7 +141,7 @@ extension OfflineStore {
             deltaLink == nil ? .fullReadWithKeyDiff : client.configuration.version == .v4 ? .deltaLink : .deltaToken
         state.strategy = strategy
         let finalState = state
-        let tables = Self.tables(of: query, table: table, schema: schema)
+        let tables = try tablesRead(by: query.entityType, query.tree).filter { $0 != StoreDatabase.Tables.links }
         let removed = try await writing { db in
             try db.execute(
                 sql: "DELETE FROM \"\(StoreDatabase.Tables.members)\" WHERE query = ? AND generation < ?",
@@ -176,21 +176,5 @@ extension OfflineStore {
         var page = try await client.changes(query.entityType, link: path, tracking: false)
         page.isTracked = false
         return page
-    }
-
-    /// The tables a defining query writes: its class's and those of its expansions.
-    private static func tables(of query: DefiningQuery, table: EntityTable, schema: StoreSchema) -> [String] {
-        var names = [table.name]
-        func walk(_ table: EntityTable, _ tree: QueryTree) {
-            for expansion in tree.expansions {
-                guard let name = expansion.path.segments.first ?? nil, let navigation = table.navigations[name],
-                    let target = try? schema.table(for: navigation.target)
-                else { continue }
-                if !names.contains(target.name) { names.append(target.name) }
-                walk(target, expansion.tree)
-            }
-        }
-        walk(table, query.tree)
-        return names
     }
 }

@@ -40,9 +40,9 @@ enum EntityRows {
 
     /// The values ``writeDownloaded(_:key:in:_:)`` writes, and the statement's place in `statements`, which holds
     /// one text per set of columns present (a page's records mostly have the same).
-    static func downloadedRow(
-        _ entity: Entity, key: String, in table: EntityTable, statements: inout UpsertStatements
-    ) throws -> (statement: Int, arguments: [DatabaseValue]) {
+    static func downloadedRow(_ entity: Entity, key: String, in table: EntityTable, statements: inout UpsertStatements)
+        throws -> (statement: Int, arguments: [DatabaseValue])
+    {
         let attributes = entity.attributes
         var present: [Int] = []
         var values: [DatabaseValue] = [

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import MobileSdk
 
 /// Random attribute values for the round-trip tests, drawn from a ``SeededGenerator``. Every value is one the
