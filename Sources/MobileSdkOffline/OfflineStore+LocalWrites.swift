@@ -23,10 +23,12 @@ extension OfflineStore {
             if entity.recordId == nil { entity.recordId = id }
             storeKey = StoreKey.localPrefix + id.uuidString.lowercased()
         }
-        var attributes: [String: AttributeValue] = [:]
-        for column in table.columns { if let value = entity[column.name] { attributes[column.name] = value } }
+        // Every value the entity holds: its attributes, and references stored under a navigation property's name,
+        // which the upload sends as `@odata.bind`.
+        let attributes = entity.attributes
         try database { db in
             try EntityRows.writeLocal(entity, key: storeKey, isLocal: true, in: table, db)
+            try Binds.apply(attributes, of: table, key: storeKey, schema: schema, db)
             try RequestQueue.create(
                 record(entity, table: table, key: storeKey, entitySet: entitySet),
                 attributes: attributes,
@@ -52,6 +54,7 @@ extension OfflineStore {
             let eTag = try Self.eTag(of: key, in: table, db)
             try Originals.keep(table: table, key: key, registry: registry, db)
             try EntityRows.writeLocal(entity, key: key, isLocal: false, in: table, db)
+            try Binds.apply(attributes, of: table, key: key, schema: schema, db)
             try RequestQueue.update(
                 record(entity, table: table, key: key, entitySet: entitySet),
                 attributes: attributes,

@@ -2,11 +2,12 @@ import Foundation
 import MobileSdk
 import MobileSdkOffline
 import Testing
+import DataverseModel
 import TripPinModel
 
 /// Local creates, updates and deletes: the records change at once, the queue holds the requests, combined.
 @Suite struct LocalWriteTests {
-    init() { GeneratedEntities.register() }
+    init() { TripPinModel.GeneratedEntities.register() }
 
     @Test func anUpdateAfterACreateJoinsIt() throws {
         let store = try LocalQueryTests.store()
@@ -65,5 +66,30 @@ import TripPinModel
         let person = try #require(try store.entity(Person.self, key: EntityKey("russellwhyte")))
         try store.update(person)
         #expect(try store.pendingRequests().isEmpty)
+    }
+}
+
+/// References set under a navigation property's name (sent as `@odata.bind`) are kept, queued and found locally.
+@Suite struct BindTests {
+    init() { DataverseModel.GeneratedEntities.register() }
+
+    @Test func aReferenceSetOnCreateIsQueuedAndLinked() throws {
+        let store = try OfflineStore.inMemory(types: [CRMTask.self, Contact.self])
+        let contact = Contact(id: UUID())
+        contact.lastName = "Lovelace"
+        contact.acceptChanges()
+        try store.insertDownloaded([contact])
+        let task = CRMTask()
+        task.subject = "Call back"
+        task["regardingobjectid_contact_task"] = .entityReference(
+            EntityReference(logicalName: "contact", id: try #require(contact.recordId))
+        )
+        try store.create(task)
+        let queued = try #require(try store.pendingRequests().first)
+        #expect(queued.attributes["regardingobjectid_contact_task"] != nil, "the bind is uploaded with the create")
+        let found = try store.fetch(Query<CRMTask>().filter { $0.regardingobjectidContactTask.lastName == "Lovelace" })
+        #expect(found.map(\.subject) == ["Call back"])
+        let expanded = try store.fetch(Query<CRMTask>().expand(\.regardingobjectidContactTask))
+        #expect(expanded.first?.regardingobjectidContactTask?.lastName == "Lovelace")
     }
 }

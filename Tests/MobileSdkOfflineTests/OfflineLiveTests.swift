@@ -13,6 +13,7 @@ extension OfflineLive {
         init() { GeneratedEntities.register() }
 
         static let people = DefiningQuery("people", Query<Person>())
+        static let peopleWithTrips = DefiningQuery("people with trips", Query<Person>().expand(\.trips))
 
         /// Every query construct the store evaluates, each with whether its order is defined (with `$orderby`).
         static let constructs: [(name: String, ordered: Bool, query: Query<Person>)] = [
@@ -46,13 +47,31 @@ extension OfflineLive {
             ("skip", true, Query<Person>().orderBy(\.userName).skip(4)),
             ("page", true, Query<Person>().filter { $0.age != nil }.orderBy(\.age).orderBy(\.userName).skip(2).top(3)),
             ("select", false, Query<Person>().select(\.firstName, \.age).filter { $0.age > 20 }),
+            ("expand", false, Query<Person>().expand(\.trips)),
+            ("any over a navigation", false, Query<Person>().filter { $0.trips.any { $0.budget > 3000 } }),
+            // Not a lambda inside a lambda: odatapy 5.3.0 pages such a filter inconsistently (a person twice, one
+            // missing, in a different order each run).
+            ("all over a navigation", false, Query<Person>().filter { $0.trips.all { $0.budget > 1000 } }),
+            // Last, in this order: odatapy 5.3.0 cuts its stored collection to what an `$expand` with options returned
+            // (the lambdas above would see the cut collection; each person's last trip costs more than 1000, so
+            // "expand top" gives the same after "expand filtered").
+            (
+                "expand filtered, ordered", false,
+                Query<Person>().expand(\.trips) { $0.filter { $0.budget > 1000 }.orderBy(\.name) }
+            ), ("expand top", false, Query<Person>().expand(\.trips) { $0.orderBy(\.tripId, descending: true).top(1) }),
         ]
 
         @Test func localQueriesGiveWhatTheServerGave() async throws {
             try await OfflineServer.reset()
-            try await OfflineServer.seed()
+            try await OfflineServer.seed(withTrips: true)
             let client = try OfflineServer.client()
-            // What the server answers to each construct, while it is there.
+            let file = try Paths.temporaryDirectory().appendingPathComponent("store.sqlite")
+            let online = try OfflineStore(at: file, client: client, definingQueries: [Self.peopleWithTrips])
+            let report = try await online.download()
+            #expect(report.queries.map(\.strategy) == [.deltaLink])
+            #expect(report.queries.first?.receivedCount == 9)
+            // What the server answers to each construct while it is there; downloaded first, as odatapy 5.3.0 changes
+            // its data when it answers an `$expand` with options (see the end of the constructs).
             var expected: [[[String: AttributeValue]]] = []
             var counts: [Int] = []
             for construct in Self.constructs {
@@ -60,16 +79,11 @@ extension OfflineLive {
                 expected.append(Self.rows(people, ordered: construct.ordered))
                 counts.append(try #require(try await client.retrieveMultiple(construct.query.withCount()).totalCount))
             }
-            let file = try Paths.temporaryDirectory().appendingPathComponent("store.sqlite")
-            let online = try OfflineStore(at: file, client: client, definingQueries: [Self.people])
-            let report = try await online.download()
-            #expect(report.queries.map(\.strategy) == [.deltaLink])
-            #expect(report.queries.first?.receivedCount == 9)
             // The same file opened with the service out of reach: nothing below can reach it.
             let offline = try OfflineStore(
                 at: file,
                 client: try OfflineServer.client(OfflineServer.unreachable),
-                definingQueries: [Self.people]
+                definingQueries: [Self.peopleWithTrips]
             )
             for (index, construct) in Self.constructs.enumerated() {
                 let local = try offline.fetch(construct.query)
@@ -180,7 +194,15 @@ extension OfflineLive {
         /// The rows of a result, nulls left out (odatapy leaves out null properties, the store reads NULL as absent);
         /// sorted by key when the query defines no order.
         static func rows(_ people: [Person], ordered: Bool) -> [[String: AttributeValue]] {
-            let rows = people.map { person in person.attributes.filter { $0.value != .null } }
+            func values(_ entity: Entity) -> [String: AttributeValue] {
+                var row = entity.attributes.filter { $0.value != .null }
+                // Expanded records, in their order, under the navigation property's name.
+                for (name, related) in entity.relatedEntities {
+                    row["→" + name] = .collection(related.entities.map { .complex(values($0)) })
+                }
+                return row
+            }
+            let rows = people.map(values)
             guard !ordered else { return rows }
             return rows.sorted { ($0["UserName"]?.description ?? "") < ($1["UserName"]?.description ?? "") }
         }

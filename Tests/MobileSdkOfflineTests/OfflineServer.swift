@@ -89,8 +89,25 @@ enum OfflineServer {
         return person
     }
 
+    /// Trips of three people (contained in them, created with them), with budgets, tags and dates.
+    static func trips(of userName: String) -> [[String: Any]] {
+        let trips: [(String, Int, String, Double, [String])] = [
+            ("russellwhyte", 1, "Trip in US", 3000, ["business"]), ("russellwhyte", 2, "Trip in Beijing", 2000, []),
+            ("russellwhyte", 3, "Honeymoon", 5000, ["private", "beach"]), ("scottketchum", 4, "Trip in Paris", 800, []),
+            ("scottketchum", 5, "Conference", 3500, ["business"]), ("zoeoneil", 6, "Zürich", 1200, ["private"]),
+        ]
+        return trips.filter { $0.0 == userName }
+            .map { _, id, name, budget, tags in
+                [
+                    "TripId": id, "ShareId": "9d9b2fa0-efbf-490e-a5e3-bac8f7d47354", "Name": name, "Budget": budget,
+                    "Description": "Trip \(id)", "Tags": tags, "StartsAt": "2026-0\(id)-01T00:00:00Z",
+                    "EndsAt": "2026-0\(id)-04T00:00:00Z",
+                ]
+            }
+    }
+
     /// People with ages, nulls, e-mails, genders, cities and names that sort in every way the tests need.
-    static func seed() async throws {
+    static func seed(withTrips: Bool = false) async throws {
         let people: [[String: Any]] = [
             person(
                 "russellwhyte",
@@ -148,7 +165,10 @@ enum OfflineServer {
             ),
             person("zoeoneil", "Zoë", "O'Neil", age: 38, emails: ["zoe@example.com"], gender: "Female", city: "Zürich"),
         ]
-        for person in people {
+        for var person in people {
+            if withTrips, let userName = person["UserName"] as? String, !trips(of: userName).isEmpty {
+                person["Trips"] = trips(of: userName)
+            }
             let (status, _) = try await http("POST", "People", json: person)
             #expect(status == 201)
         }

@@ -49,8 +49,9 @@ struct PageWrite: Sendable {
             guard let name = expansion.path.segments.first ?? nil, let navigation = table.navigations[name] else {
                 continue
             }
+            // A payload without the expansion (a delta's, say) leaves the record's links as they are.
+            guard let related = entity.relatedEntities[name]?.entities else { continue }
             let target = try schema.table(for: navigation.target)
-            let related = entity.relatedEntities[name]?.entities ?? []
             var targets: [(table: String, key: String)] = []
             for child in related {
                 try add(child, table: target, expansions: expansion.tree.expansions, schema: schema)

@@ -98,23 +98,25 @@ struct LocalQuery {
             let alias = "r"
             let scope = SQLFilter.Scope(alias: alias, table: target)
             let links = "\"\(StoreDatabase.Tables.links)\""
+            // The parts in the order of the text, as their arguments are pushed: the orderings (in the select list),
+            // the join, the conditions.
+            var orderings = try tree.orderings.map {
+                "\(try filter.ordering($0.path, in: scope)) \($0.descending ? "DESC" : "ASC")"
+            }
+            orderings += tree.orderings.isEmpty ? ["l.position ASC"] : keyOrderings(target, alias)
+            let targetTable = filter.push(target.name.databaseValue)
             var conditions = [
                 "l.source_table = \(filter.push(table.name.databaseValue))",
                 "l.navigation = \(filter.push(name.databaseValue))",
                 "l.source_key IN (" + keys.map { filter.push($0.databaseValue) }.joined(separator: ", ") + ")",
             ]
             if let node = tree.filter { conditions.append(try filter.condition(node, in: scope)) }
-            var orderings = try tree.orderings.map {
-                "\(try filter.ordering($0.path, in: scope)) \($0.descending ? "DESC" : "ASC")"
-            }
-            orderings += tree.orderings.isEmpty ? ["l.position ASC"] : keyOrderings(target, alias)
             let key = EntityTable.System.key.quotedDatabaseIdentifier
             var sql =
                 "SELECT \(alias).*, l.source_key AS \"$source\", ROW_NUMBER() OVER (PARTITION BY l.source_key"
                 + " ORDER BY \(orderings.joined(separator: ", "))) AS \"$row\" FROM \(links) AS l JOIN "
                 + "\(target.name.quotedDatabaseIdentifier) AS \(alias) ON \(alias).\(key) = l.target_key"
-                + " AND l.target_table = \(filter.push(target.name.databaseValue))" + " WHERE "
-                + conditions.joined(separator: " AND ")
+                + " AND l.target_table = \(targetTable) WHERE " + conditions.joined(separator: " AND ")
             let first = (tree.skip ?? 0) + 1
             let last = tree.top.map { first + $0 - 1 }
             sql =

@@ -30,6 +30,7 @@ enum PendingReplay {
                     in: table,
                     db
                 )
+                try Binds.apply(request.attributes, of: table, key: request.entityKey, schema: schema, db)
             }
         }
     }
