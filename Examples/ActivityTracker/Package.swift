@@ -54,6 +54,7 @@ let package = Package(
                 "ActivityTrackerModel",
                 .product(name: "MobileSdk", package: mobileSdkGenPackage),
                 .product(name: "MobileSdkClient", package: mobileSdkGenPackage),
+                .product(name: "MobileSdkOffline", package: mobileSdkGenPackage),
             ]
         ),
         // The SwiftUI app.
@@ -62,7 +63,9 @@ let package = Package(
             dependencies: [
                 "ActivityTrackerCore",
                 "ActivityTrackerModel",
+                .product(name: "MobileSdk", package: mobileSdkGenPackage),
                 .product(name: "MobileSdkClient", package: mobileSdkGenPackage),
+                .product(name: "MobileSdkOffline", package: mobileSdkGenPackage),
             ]
         ),
         // The view models against a live service (MOBILESDK_TEST_DATAVERSE_URL).
@@ -73,6 +76,7 @@ let package = Package(
                 "ActivityTrackerModel",
                 .product(name: "MobileSdk", package: mobileSdkGenPackage),
                 .product(name: "MobileSdkClient", package: mobileSdkGenPackage),
+                .product(name: "MobileSdkOffline", package: mobileSdkGenPackage),
             ]
         ),
     ],

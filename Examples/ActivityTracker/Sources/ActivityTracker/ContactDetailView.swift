@@ -1,15 +1,16 @@
 #if canImport(SwiftUI)
 import ActivityTrackerCore
 import ActivityTrackerModel
-import MobileSdkClient
+import MobileSdk
 import SwiftUI
 
-/// One contact: how to reach them and the tasks about them, with a button to add one.
+/// One contact: how to reach them and their open tasks, with a button to add one and one on each task to complete it;
+/// on the service or in the offline store, whichever `client` is.
 struct ContactDetailView: View {
     @State private var model: ContactDetailModel
     @State private var isAddingTask = false
 
-    init(client: ODataClient, contactID: UUID, preview: Contact?) {
+    init(client: any ODataServiceClient, contactID: UUID, preview: Contact?) {
         _model = State(initialValue: ContactDetailModel(client: client, contactID: contactID, preview: preview))
     }
 
@@ -25,13 +26,16 @@ struct ContactDetailView: View {
                     LabeledContent("Phone", value: contact.telephone1 ?? "–")
                 }
             }
-            Section("Tasks") {
+            Section("Open Tasks") {
                 if model.tasks.isEmpty && !model.isLoading {
-                    Text("No tasks yet")
+                    Text("No open tasks")
                         .foregroundStyle(.secondary)
                 }
                 ForEach(model.tasks) { task in
-                    TaskRow(task: task)
+                    TaskRow(task: task) {
+                        Task { _ = await model.complete(task) }
+                    }
+                    .disabled(model.isSaving)
                 }
             }
         }
@@ -50,23 +54,42 @@ struct ContactDetailView: View {
     }
 }
 
-/// A task in the list: subject, due date and priority.
+/// A task in the list: a button that completes it, subject, due date and priority.
 struct TaskRow: View {
     let task: CRMTask
+    let complete: @MainActor () -> Void
 
     var body: some View {
-        VStack(alignment: .leading) {
-            Text(task.subject ?? "No subject")
-            HStack {
-                if let due = task.scheduledend {
-                    Text(due, format: .dateTime.day().month().hour().minute())
-                }
-                if let priority = task.priority, priority != .normal {
-                    Text(priority.label)
-                }
+        HStack(alignment: .firstTextBaseline) {
+            Button {
+                complete()
+            } label: {
+                Label("Complete", systemImage: "circle")
+                    .labelStyle(.iconOnly)
             }
-            .font(.caption)
-            .foregroundStyle(.secondary)
+            // Only the circle completes the task, not the whole row.
+            .buttonStyle(.borderless)
+            VStack(alignment: .leading) {
+                Text(task.subject ?? "No subject")
+                HStack {
+                    if let due = task.scheduledend {
+                        Text(due, format: .dateTime.day().month().hour().minute())
+                    }
+                    if let priority = task.priority, priority != .normal {
+                        Text(priority.label)
+                    }
+                }
+                .font(.caption)
+                .foregroundStyle(.secondary)
+            }
+        }
+    }
+}
+
+#Preview("Ada Lovelace, on the device") {
+    SampleStorePreview { store in
+        NavigationStack {
+            ContactDetailView(client: store, contactID: SampleData.adaLovelace, preview: nil)
         }
     }
 }

@@ -47,4 +47,10 @@ struct NewTaskView: View {
         }
     }
 }
+
+#Preview("New task") {
+    SampleStorePreview { store in
+        NewTaskView(model: ContactDetailModel(client: store, contactID: SampleData.adaLovelace))
+    }
+}
 #endif

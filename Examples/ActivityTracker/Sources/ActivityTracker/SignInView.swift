@@ -75,4 +75,8 @@ struct SignInView: View {
     }
     #endif
 }
+
+#Preview("Sign in") {
+    SignInView(model: SignInModel())
+}
 #endif

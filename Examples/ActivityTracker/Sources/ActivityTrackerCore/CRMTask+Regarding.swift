@@ -2,6 +2,9 @@ import ActivityTrackerModel
 import MobileSdk
 
 extension CRMTask {
+    /// The navigation property through which a task is about a contact.
+    static let regardingContactName = "regardingobjectid_contact_task"
+
     /// Makes the task about `contact`; a create sends it as `regardingobjectid_contact_task@odata.bind:
     /// "/contacts(<id>)"`.
     ///
@@ -9,6 +12,6 @@ extension CRMTask {
     /// (a contact assigned there is sent as a new one, a deep insert), and `_regardingobjectid_value` (which Dataverse
     /// does not take in a request body). A reference stored under the navigation property's name is sent as a bind.
     func setRegarding(_ contact: EntityReference) {
-        self["regardingobjectid_contact_task"] = .entityReference(contact)
+        self[Self.regardingContactName] = .entityReference(contact)
     }
 }

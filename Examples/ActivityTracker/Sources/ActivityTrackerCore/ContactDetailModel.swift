@@ -1,27 +1,31 @@
 import ActivityTrackerModel
 import Foundation
 import MobileSdk
-import MobileSdkClient
 import Observation
 
-/// One contact: its details, the tasks about it, and a new task added to them.
+/// One contact: its details, its open tasks, a new task added to them and a task marked as completed, on the service
+/// or in the offline store, whichever `client` is.
 @MainActor @Observable
 public final class ContactDetailModel {
     public let contactID: UUID
     /// The contact as last read; until then, what the search showed, if anything.
     public private(set) var contact: Contact?
-    /// The tasks regarding the contact, by due date.
+    /// The open tasks regarding the contact, by due date.
     public private(set) var tasks: [CRMTask] = []
     public private(set) var isLoading = false
     public private(set) var isSaving = false
     /// Why the last load or save failed, in words for the user.
     public private(set) var errorMessage: String?
 
-    private let client: ODataClient
+    private let client: any ODataServiceClient
+    private let service: SystemService
 
-    /// The contact with this id; `preview`, e.g. the contact from the search results, shows until ``load()`` reads it.
-    public init(client: ODataClient, contactID: UUID, preview: Contact? = nil) {
+    /// The contact with this id, read and changed through `client`: an `ODataClient` online, an `OfflineStore`
+    /// offline (see ``OfflineSyncModel``). `preview`, e.g. the contact from the search results, shows until
+    /// ``load()`` reads it.
+    public init(client: any ODataServiceClient, contactID: UUID, preview: Contact? = nil) {
         self.client = client
+        service = SystemService(client: client)
         self.contactID = contactID
         contact = preview
     }
@@ -32,12 +36,12 @@ public final class ContactDetailModel {
         defer { isLoading = false }
         do {
             let query = Query<Contact>().selectingShownColumns().filter { $0.contactid == contactID }.top(1)
-            guard let contact = try await client.retrieveAll(query).first else {
+            guard let contact = try await service.contacts.query(query).first else {
                 errorMessage = "The contact no longer exists."
                 return
             }
             self.contact = contact
-            tasks = try await client.retrieveAll(tasksQuery)
+            tasks = try await readTasks()
             errorMessage = nil
         } catch {
             guard !Task.isCancelled else { return }
@@ -62,16 +66,17 @@ public final class ContactDetailModel {
         if !details.isEmpty { task.description = details }
         task.prioritycode = draft.priority.rawValue
         if let dueDate = draft.dueDate { task.scheduledend = dueDate }
-        task.setRegarding(EntityReference(logicalName: Contact.entityLogicalName, id: contactID))
+        let regarding = EntityReference(logicalName: Contact.entityLogicalName, id: contactID)
+        task.setRegarding(regarding)
         do {
-            try await client.create(task)
+            try await service.tasks.create(task)
             errorMessage = nil
         } catch {
             errorMessage = ErrorMessage.text(for: error)
             return false
         }
         do {
-            tasks = try await client.retrieveAll(tasksQuery)
+            tasks = try await readTasks()
         } catch {
             // The task was created; only the list is stale. Show it with the others until the next load.
             tasks.append(task)
@@ -79,12 +84,42 @@ public final class ContactDetailModel {
         return true
     }
 
-    /// The tasks about the contact. Filtering through the navigation property rather than `_regardingobjectid_value`
-    /// works on services that keep only the link, as well as on Dataverse.
+    /// Marks the task as completed, which takes it off the open tasks; false, with ``errorMessage`` set, when that
+    /// failed.
+    public func complete(_ task: CRMTask) async -> Bool {
+        guard let id = task.activityid else { return false }
+        isSaving = true
+        defer { isSaving = false }
+        // A change of its own, so that the task shown keeps its state if the change fails.
+        let change = CRMTask(id: id)
+        change.eTag = task.eTag
+        change.statecode = CRMTask.completedState
+        do {
+            try await service.tasks.update(change)
+            errorMessage = nil
+        } catch {
+            errorMessage = ErrorMessage.text(for: error)
+            return false
+        }
+        do {
+            tasks = try await readTasks()
+        } catch {
+            tasks.removeAll { $0.activityid == id }
+        }
+        return true
+    }
+
+    /// The open tasks about the contact.
+    private func readTasks() async throws -> [CRMTask] { try await service.tasks.query(tasksQuery) }
+
+    /// The open tasks about the contact. The filter goes through the navigation property, which works on services
+    /// that keep only the link as well as on Dataverse, or compares `_regardingobjectid_value`, which Dataverse
+    /// fills and the offline store keeps (the sample data sets only that).
     private var tasksQuery: Query<CRMTask> {
         Query<CRMTask>()
             .select(\.activityid, \.subject, \.description, \.prioritycode, \.scheduledend)
-            .filter { $0.regardingobjectidContactTask.contactid == contactID }
+            .filter { $0.regardingobjectidContactTask.contactid == contactID || $0.regardingobjectid == contactID }
+            .onlyOpen()
             .orderBy(\.scheduledend)
             .top(100)
     }

@@ -1,10 +1,10 @@
 import ActivityTrackerModel
 import Foundation
 import MobileSdk
-import MobileSdkClient
 import Observation
 
-/// The contact search: contacts whose first name, last name or e-mail address contain what the user typed.
+/// The contact search: contacts whose first name, last name or e-mail address contain what the user typed, on the
+/// service or in the offline store, whichever `client` is.
 @MainActor @Observable
 public final class ContactSearchModel {
     /// The search field's text.
@@ -15,15 +15,16 @@ public final class ContactSearchModel {
     /// Why the last search failed, in words for the user.
     public private(set) var errorMessage: String?
 
-    private let client: ODataClient
+    private let service: SystemService
     /// Counts searches, so that only the latest one shows its results.
     private var latestSearch = 0
 
     /// The most contacts a search shows.
     public static let limit = 50
 
-    public init(client: ODataClient) {
-        self.client = client
+    /// A search through `client`: an `ODataClient` online, an `OfflineStore` offline (see ``OfflineSyncModel``).
+    public init(client: any ODataServiceClient) {
+        service = SystemService(client: client)
     }
 
     /// Searches for ``searchText``: every word must appear in the first name, last name or e-mail address (so "ada
@@ -35,7 +36,7 @@ public final class ContactSearchModel {
         isSearching = true
         defer { if search == latestSearch { isSearching = false } }
         do {
-            let found = try await client.retrieveAll(Self.query(matching: searchText))
+            let found = try await service.contacts.query(Self.query(matching: searchText))
             guard search == latestSearch, !Task.isCancelled else { return }
             contacts = found
             errorMessage = nil
@@ -45,7 +46,8 @@ public final class ContactSearchModel {
         }
     }
 
-    /// The query for a search text. Dataverse's `contains` ignores case; other services may not.
+    /// The query for a search text. Dataverse's `contains` ignores case; other services, and the offline store, may
+    /// not.
     static func query(matching text: String) -> Query<Contact> {
         var query = Query<Contact>().selectingShownColumns()
         for word in text.split(whereSeparator: \.isWhitespace).map(String.init) {

@@ -1,12 +1,15 @@
 import Foundation
 import MobileSdkClient
+import MobileSdkOffline
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// What to tell the user about a failed request: what the service said or why it could not be reached.
-enum ErrorMessage {
-    static func text(for error: any Error) -> String {
+/// What to tell the user about a failed request: what the service said, why it could not be reached, or what the
+/// offline store could not do.
+public enum ErrorMessage {
+    /// The error in a sentence for the user.
+    public static func text(for error: any Error) -> String {
         switch error {
         case let error as ODataServiceError where error.statusCode == 401 || error.statusCode == 403:
             "The service did not accept the sign-in (\(error.statusCode)): \(error.message). Sign in again."
@@ -16,8 +19,18 @@ enum ErrorMessage {
             "The service answered \(error.statusCode): \(error.innerMessage ?? error.message)"
         case let error as URLError:
             "The service could not be reached: \(error.localizedDescription)"
+        case OfflineStoreError.noClient:
+            "The offline store has no service to download from or upload to."
+        case let error as OfflineStoreError:
+            sentence(error.description)
         default:
             String(describing: error)
         }
+    }
+
+    /// `text` with a capital first letter and a full stop.
+    private static func sentence(_ text: String) -> String {
+        let capitalized = text.prefix(1).uppercased() + text.dropFirst()
+        return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
     }
 }

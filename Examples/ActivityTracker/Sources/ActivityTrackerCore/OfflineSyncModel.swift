@@ -1,0 +1,289 @@
+import ActivityTrackerModel
+import Foundation
+import MobileSdk
+import MobileSdkClient
+import MobileSdkOffline
+import Observation
+
+/// Working offline: the contacts and their open tasks kept in an offline store on the device, downloaded when the
+/// user asks, read and changed there without a network, and uploaded later; and the switch between working on the
+/// service and on the store.
+///
+/// The other view models take ``client``: the service's `ODataClient` online, the store offline. The store keeps the
+/// results of ``definingQueries``; ``download()`` brings them up to date, ``upload()`` sends the changes made
+/// offline, and a change the service refuses waits in ``archivedErrors`` until the user resolves it.
+@MainActor @Observable
+public final class OfflineSyncModel {
+    /// The store on the device.
+    public let store: OfflineStore
+    /// Whether the screens read and write the store rather than the service (always the store when it has no
+    /// client, as in previews).
+    public var isOffline: Bool
+    /// Whether a download runs.
+    public private(set) var isDownloading = false
+    /// Whether an upload runs.
+    public private(set) var isUploading = false
+    /// How far the running download is; nil when none runs.
+    public private(set) var progress: DownloadProgress?
+    /// The changes made in the store and waiting to be uploaded, in the order they will be sent.
+    public private(set) var pendingChanges: [PendingRequest] = []
+    /// Changes the service refused, each waiting until the user sends it again, takes the service's version or drops
+    /// it (``resolve(_:by:)``).
+    public private(set) var archivedErrors: [ArchivedError] = []
+    /// The contacts kept on the device.
+    public private(set) var storedContactCount = 0
+    /// The open tasks kept on the device.
+    public private(set) var storedTaskCount = 0
+    /// What the last download or upload did, in words for the user.
+    public private(set) var statusMessage: String?
+    /// Why the last download, upload or resolution failed, in words for the user.
+    public private(set) var errorMessage: String?
+
+    /// Told of every commit to the store's tables of tasks, links and contacts (local writes, downloads, uploads and
+    /// resolutions), so that the counts stay current after the screens' writes: a live query whose results are always
+    /// empty (`$top=0`).
+    private let storeChanges: LiveQuery<CRMTask>
+
+    /// A model over `store`, working offline from the start when `isOffline` or when the store has no client.
+    public init(store: OfflineStore, isOffline: Bool = false) {
+        self.store = store
+        self.isOffline = isOffline || store.client == nil
+        storeChanges = LiveQuery(
+            Query<CRMTask>().select(\.activityid).expand(\.regardingobjectidContactTask) { $0.select(\.contactid) }
+                .top(0),
+            in: store
+        )
+        refresh()
+        let updates = storeChanges.updates
+        // Ends when the live query goes, with the model.
+        Task { [weak self] in
+            for await _ in updates { self?.refresh() }
+        }
+    }
+
+    /// A model for the service `client` reaches, with the store in `storeFile` (by default
+    /// ``defaultStoreFile(for:)``), which is created when missing.
+    public convenience init(client: ODataClient, storeFile: URL? = nil, isOffline: Bool = false) throws {
+        let file = storeFile ?? Self.defaultStoreFile(for: client.configuration.serviceRoot)
+        self.init(store: try Self.openStore(at: file, client: client), isOffline: isOffline)
+    }
+
+    /// What the screens read and write through: the store offline, the service online.
+    public var client: any ODataServiceClient {
+        guard !isOffline, let online = store.client else { return store }
+        return online
+    }
+
+    /// Whether the store has a service to download from and upload to.
+    public var canWorkOnline: Bool { store.client != nil }
+
+    /// The number of changes waiting to be uploaded.
+    public var pendingChangeCount: Int { pendingChanges.count }
+
+    /// Whether a download or an upload runs.
+    public var isBusy: Bool { isDownloading || isUploading }
+
+    /// The running download in words, e.g. "Downloading open tasks (2 of 2): 40 received".
+    public var progressText: String? {
+        guard let progress else { return isDownloading ? "Downloading…" : nil }
+        return "Downloading \(progress.query) (\(progress.queryIndex + 1) of \(progress.queryCount)): "
+            + "\(progress.receivedCount) received"
+    }
+
+    /// Brings the store up to date with the service: the changes since the last download where the service tracks
+    /// them, else everything again. Changes waiting to be uploaded stay over what arrives.
+    public func download() async {
+        guard !isBusy else { return }
+        isDownloading = true
+        errorMessage = nil
+        statusMessage = nil
+        let (updates, continuation) = AsyncStream.makeStream(
+            of: DownloadProgress.self,
+            bufferingPolicy: .bufferingNewest(1)
+        )
+        let follower = Task { for await update in updates { self.progress = update } }
+        do {
+            let report = try await store.download { continuation.yield($0) }
+            statusMessage = Self.summary(of: report)
+        } catch {
+            errorMessage = ErrorMessage.text(for: error)
+        }
+        continuation.finish()
+        await follower.value
+        progress = nil
+        isDownloading = false
+        refresh()
+    }
+
+    /// Sends the changes made offline, in the order they were made. A change the service refuses goes to
+    /// ``archivedErrors``, and the same record's later changes wait behind it.
+    public func upload() async {
+        guard !isBusy else { return }
+        isUploading = true
+        errorMessage = nil
+        statusMessage = nil
+        do {
+            statusMessage = Self.summary(of: try await store.upload())
+        } catch {
+            errorMessage = ErrorMessage.text(for: error)
+        }
+        isUploading = false
+        refresh()
+    }
+
+    /// Uploads, then downloads: the service gets the changes made here and the store what changed there, the
+    /// records uploaded included, as the service keeps them.
+    public func sync() async {
+        await upload()
+        guard errorMessage == nil else { return }
+        let uploaded = statusMessage
+        await download()
+        if let uploaded, let downloaded = statusMessage, errorMessage == nil {
+            statusMessage = uploaded + " " + downloaded
+        }
+    }
+
+    /// Settles a refused change: `.retry` sends it again (over the service's version, for a conflict) with the
+    /// other waiting changes, `.takeServerVersion` drops the record's changes for the service's version, and
+    /// `.discard` drops this change only.
+    public func resolve(_ refused: ArchivedError, by resolution: ErrorResolution) async {
+        guard !isBusy else { return }
+        errorMessage = nil
+        do {
+            try await store.resolve(refused, by: resolution)
+        } catch {
+            errorMessage = ErrorMessage.text(for: error)
+            refresh()
+            return
+        }
+        refresh()
+        if resolution == .retry, canWorkOnline { await upload() }
+    }
+
+    /// Reads the waiting changes, the refused ones and the counts from the store again.
+    public func refresh() {
+        do {
+            pendingChanges = try store.pendingRequests()
+            archivedErrors = try store.errorArchive()
+            storedContactCount = try store.count(Query<Contact>())
+            storedTaskCount = try store.count(Query<CRMTask>().onlyOpen())
+        } catch {
+            errorMessage = ErrorMessage.text(for: error)
+        }
+    }
+
+    /// A waiting change in words, e.g. "Add the task “Call Ada”".
+    public func description(of change: PendingRequest) -> String {
+        let action =
+            switch change.method {
+            case .create: "Add"
+            case .update: "Change"
+            case .delete: "Delete"
+            }
+        return action + " " + recordName(change)
+    }
+
+    /// A refused change in words: what it did and what the service said.
+    public func description(of error: ArchivedError) -> String {
+        let change = description(of: error.request)
+        if error.isConflict {
+            return "\(change): it was changed on the service since it was downloaded."
+        }
+        let status = error.statusCode.map { "The service answered \($0)" } ?? "The service refused it"
+        return "\(change): \(status): \(error.message)"
+    }
+
+    /// The record a change is about, by its subject or name where the store still has it.
+    private func recordName(_ change: PendingRequest) -> String {
+        let id = change.keyValues.values.lazy.compactMap { value -> UUID? in
+            if case .guid(let id) = value { return id }
+            return nil
+        }
+        .first
+        if change.entitySet == CRMTask.entitySetName {
+            let subject = id.flatMap { try? store.entity(CRMTask.self, key: .id($0)) }?.subject
+            return subject.map { "the task “\($0)”" } ?? "a task"
+        }
+        if change.entitySet == Contact.entitySetName {
+            let name = id.flatMap { try? store.entity(Contact.self, key: .id($0)) }?.displayName
+            return name.map { "the contact \($0)" } ?? "a contact"
+        }
+        return "a record of \(change.entitySet)"
+    }
+
+    // MARK: What is kept, and where
+
+    /// The queries whose results the store keeps: every contact with the columns the app shows, and the open tasks
+    /// with their contact (the link lets the store answer a filter through `regardingobjectid_contact_task`).
+    public nonisolated static let definingQueries: [DefiningQuery] = [
+        DefiningQuery("contacts", Query<Contact>().selectingShownColumns()),
+        DefiningQuery(
+            "open tasks",
+            Query<CRMTask>()
+                .select(
+                    \.activityid, \.subject, \.description, \.prioritycode, \.scheduledend, \.statecode,
+                    \.regardingobjectid
+                )
+                .onlyOpen()
+                .expand(\.regardingobjectidContactTask) { $0.select(\.contactid) }
+        ),
+    ]
+
+    /// Opens (or creates) the store in `file` for the service `client` reaches (nil: a store to read only).
+    public nonisolated static func openStore(at file: URL, client: ODataClient?) throws -> OfflineStore {
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(),
+            withIntermediateDirectories: true
+        )
+        return try OfflineStore(
+            at: file,
+            client: client,
+            definingQueries: definingQueries,
+            registry: DataverseClasses.registry
+        )
+    }
+
+    /// A store in memory with the app's tables and no service, for previews and tests (see ``SampleData``).
+    public nonisolated static func inMemoryStore() throws -> OfflineStore {
+        try OfflineStore.inMemory(types: [], definingQueries: definingQueries, registry: DataverseClasses.registry)
+    }
+
+    /// The store's file for a service: in Application Support, named after the service's host.
+    public nonisolated static func defaultStoreFile(for serviceRoot: URL) -> URL {
+        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        let host = serviceRoot.host(percentEncoded: false) ?? "service"
+        return support.appendingPathComponent("ActivityTracker/Offline/\(host).sqlite")
+    }
+
+    // MARK: Reports in words
+
+    /// A download in words, e.g. "Downloaded 12 contacts and 3 open tasks."
+    static func summary(of report: DownloadReport) -> String {
+        let received = report.queries.map { "\($0.receivedCount) \($0.name)" }
+        var text = "Downloaded " + received.joined(separator: " and ") + "."
+        let removed = report.queries.reduce(0) { $0 + $1.removedCount }
+        if removed > 0 {
+            text += " Removed \(count(removed, "record", "records")) the service no longer has."
+        }
+        return text
+    }
+
+    /// An upload in words, e.g. "Uploaded 2 changes."
+    static func summary(of report: UploadReport) -> String {
+        var sentences: [String] = []
+        if report.sentCount > 0 { sentences.append("Uploaded \(count(report.sentCount, "change", "changes")).") }
+        if report.archivedCount > 0 {
+            let refused = count(report.archivedCount, "change", "changes")
+            sentences.append("The service refused \(refused): see the refused changes.")
+        }
+        if report.heldCount > 0 {
+            sentences.append("\(count(report.heldCount, "change waits", "changes wait")) behind a refused one.")
+        }
+        return sentences.isEmpty ? "Nothing to upload." : sentences.joined(separator: " ")
+    }
+
+    private static func count(_ count: Int, _ singular: String, _ plural: String) -> String {
+        "\(count) \(count == 1 ? singular : plural)"
+    }
+}
