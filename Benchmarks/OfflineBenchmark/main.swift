@@ -4,9 +4,11 @@
 //              SQLite statement in one transaction (raw sqlite3 calls) into the same table
 //   query      a filtered, ordered local query's first page of 50
 //   live       how long after a write a live query shows the new results
-//   memory     how much the process grows during a download, against the size of one page it reads
+//   memory     (--memory-only, in a process of its own) how much the process grows during a download, against
+//              the size of one page it reads
 //
 // Usage: swift run -c release OfflineBenchmark [--records N] [--page-size N] [--runs N] [--download-only]
+//        [--memory-only]
 import Foundation
 import GRDB
 import MobileSdk
@@ -25,12 +27,16 @@ struct Options {
     var runs = 5
     /// Only the download and the floor (for a profiler).
     var downloadOnly = false
+    /// Only the memory measurement, in a process that did nothing else before (so that no earlier download's freed
+    /// memory hides the growth).
+    var memoryOnly = false
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
         while let argument = rest.popFirst() {
-            if argument == "--download-only" {
-                downloadOnly = true
+            if argument == "--download-only" || argument == "--memory-only" {
+                downloadOnly = downloadOnly || argument == "--download-only"
+                memoryOnly = memoryOnly || argument == "--memory-only"
                 continue
             }
             guard let value = rest.popFirst().flatMap({ Int($0) }), value > 0 else {
@@ -49,7 +55,8 @@ struct Options {
         FileHandle.standardError.write(
             Data(
                 ("OfflineBenchmark: \(message)\n"
-                    + "usage: OfflineBenchmark [--records N] [--page-size N] [--runs N] [--download-only]\n")
+                    + "usage: OfflineBenchmark [--records N] [--page-size N] [--runs N] [--download-only] "
+                    + "[--memory-only]\n")
                     .utf8
             )
         )
@@ -160,6 +167,28 @@ print(
         + String(format: "(%.1f MiB each)", Double(pages[0].count) / 1_048_576) + "; \(options.runs) runs of each"
 )
 
+/// Memory: growth of the process during a download, against one page's bytes.
+func measureMemory() async throws {
+    let before = memory().resident
+    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    let memoryStore = try OfflineStore(at: try freshFile("store.sqlite"), client: client, definingQueries: [records])
+    try await memoryStore.download()
+    let growth = memory().peak - before
+    print(
+        String(
+            format: "peak memory growth during a download: %.1f MiB, %.2f× the %.1f MiB page it reads (goal ≤ 2×)",
+            Double(growth) / 1_048_576,
+            Double(growth) / Double(pages[0].count),
+            Double(pages[0].count) / 1_048_576
+        )
+    )
+}
+
+if options.memoryOnly {
+    try await measureMemory()
+    exit(0)
+}
+
 // Download, interleaved with the floor.
 var downloads: [Duration] = []
 var floors: [Duration] = []
@@ -222,21 +251,6 @@ print(
         + "max \((latencies.max() ?? .zero).milliseconds) (goal ≤ 50 ms)"
 )
 
-// Memory: growth of the process during one more download, against one page's bytes.
-let before = memory().resident
-try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-let memoryStore = try OfflineStore(at: try freshFile("store.sqlite"), client: client, definingQueries: [records])
-try await memoryStore.download()
-let growth = memory().peak - before
-print(
-    String(
-        format: "peak memory growth during a download: %.1f MiB, %.2f× the %.1f MiB page it reads (goal ≤ 2×)",
-        Double(growth) / 1_048_576,
-        Double(growth) / Double(pages[0].count),
-        Double(pages[0].count) / 1_048_576
-    )
-)
-
 extension LiveQuery where T == NewBenchmarkRecord {
     /// Renames a record so that it comes first in the results, `writes` times; the time until the results show it.
     func measureLatency(store: OfflineStore, clock: ContinuousClock, writes: Int) async throws -> [Duration] {
@@ -244,12 +258,16 @@ extension LiveQuery where T == NewBenchmarkRecord {
         let candidates = try store.fetch(Query<NewBenchmarkRecord>().filter { $0.newCity != "Seattle" }.top(writes))
         for (index, record) in candidates.enumerated() {
             // Each name sorts before the one before it, so each write brings a new first result.
-            let name = "!" + String(1_000_000 - index)
+            let name = "!" + String(2_000_000 - index)
             record.newCity = "Seattle"
             record.newName = name
             let start = clock.now
             try store.update(record)
-            while results.first?.newName != name { try await Task.sleep(for: .microseconds(100)) }
+            let deadline = clock.now + .seconds(5)
+            while results.first?.newName != name {
+                guard clock.now < deadline else { fatalError("the live query did not show a write within 5 s") }
+                try await Task.sleep(for: .microseconds(100))
+            }
             latencies.append(start.duration(to: clock.now))
         }
         return latencies
