@@ -41,8 +41,9 @@ public final class OfflineStore: Sendable {
     /// `repeatability` says how the service recognizes a request sent again after a crash; `blobLimits` how much
     /// stream content ``cachedFile(for:)`` keeps, in a folder beside the file (its name and `.blobs`).
     ///
-    /// A model that only added attributes or classes migrates in place. Throws ``OfflineStoreError/notAStore(path:reason:)`` for
-    /// a file that is another application's database, a later format's or damaged.
+    /// A model that only added attributes or classes migrates in place. Throws
+    /// ``OfflineStoreError/notAStore(path:reason:)`` for a file that is another application's database, a later
+    /// format's or damaged.
     public convenience init(
         at url: URL,
         client: ODataClient?,

@@ -22,9 +22,8 @@ enum Binds {
             guard case .entityReference(let reference) = value else { continue }
             if let lookup = lookupColumn(setBy: name, in: table) {
                 try db.execute(
-                    sql:
-                        "UPDATE \(table.name.quotedDatabaseIdentifier) SET \(lookup.column.name.quotedDatabaseIdentifier)"
-                        + " = ? WHERE \"$key\" = ?",
+                    sql: "UPDATE \(table.name.quotedDatabaseIdentifier)"
+                        + " SET \(lookup.column.name.quotedDatabaseIdentifier) = ? WHERE \"$key\" = ?",
                     arguments: [
                         try ColumnValue.encode(
                             .entityReference(EntityReference(logicalName: lookup.logicalName, id: reference.id)),

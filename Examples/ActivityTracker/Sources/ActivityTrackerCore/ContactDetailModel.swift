@@ -68,20 +68,8 @@ public final class ContactDetailModel {
         if let dueDate = draft.dueDate { task.scheduledend = dueDate }
         let regarding = EntityReference(logicalName: Contact.entityLogicalName, id: contactID)
         task.setRegarding(regarding)
-        do {
-            try await service.tasks.create(task)
-            errorMessage = nil
-        } catch {
-            errorMessage = ErrorMessage.text(for: error)
-            return false
-        }
-        do {
-            tasks = try await readTasks()
-        } catch {
-            // The task was created; only the list is stale. Show it with the others until the next load.
-            tasks.append(task)
-        }
-        return true
+        // If only reading the list again fails, the task was created: show it with the others until the next load.
+        return await write({ try await service.tasks.create(task) }, ifStale: { tasks.append(task) })
     }
 
     /// Marks the task as completed, which takes it off the open tasks; false, with ``errorMessage`` set, when that
@@ -94,8 +82,16 @@ public final class ContactDetailModel {
         let change = CRMTask(id: id)
         change.eTag = task.eTag
         change.statecode = CRMTask.completedState
+        return await write(
+            { try await service.tasks.update(change) }, ifStale: { tasks.removeAll { $0.activityid == id } }
+        )
+    }
+
+    /// Runs a change, then reads the tasks again; false, with ``errorMessage`` set, when the change failed. When only
+    /// the reading fails, `ifStale` brings the list up to date by hand.
+    private func write(_ change: () async throws -> Void, ifStale: () -> Void) async -> Bool {
         do {
-            try await service.tasks.update(change)
+            try await change()
             errorMessage = nil
         } catch {
             errorMessage = ErrorMessage.text(for: error)
@@ -104,7 +100,7 @@ public final class ContactDetailModel {
         do {
             tasks = try await readTasks()
         } catch {
-            tasks.removeAll { $0.activityid == id }
+            ifStale()
         }
         return true
     }
