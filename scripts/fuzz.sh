@@ -8,7 +8,7 @@
 #   FuzzMetadataReader  the reader (CSDL of every dialect, entity metadata XML and JSON) and the generator
 #   FuzzODataJSON       ODataJSONDecoder: entities, collections and typed values, v2 and v4
 #   FuzzEdmText         DateOnly, TimeOfDay and EdmDuration literals, which must survive printing
-#   FuzzODataDelta      the delta-payload reader (ODataJSONDecoder.decodeDelta) the offline store downloads with
+#   FuzzODataDelta      the delta-payload readers the offline store downloads with (decodeDelta, decodeRecords)
 # Usage: scripts/fuzz.sh SECONDS [TARGET…]   (default: all four)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -57,6 +57,9 @@ extension OfflineLive {
             #expect(archived.request.attributes == ["Age": .int32(40)])
             #expect(try store.count(Query<Person>().filter { $0.age == 40 }) == 1, "the local change stays visible")
             #expect(try await Self.serverRussell()["Age"] as? Int == 33)
+            let inError = try store.fetch(Query<Person>().filter { _ in .inErrorState })
+            #expect(inError.map(\.userName) == ["russellwhyte"])
+            #expect(try store.count(Query<Person>().filter { $0.age == 40 && .hasPendingChanges }) == 1)
         }
 
         @Test func retryingAConflictSendsTheChangeOverTheServersVersion() async throws {

@@ -24,6 +24,22 @@ import TripPinModel
         #expect(try store.hasPendingUpload)
     }
 
+    @Test func filtersSeeWhatIsLocalAndWhatWaitsForUpload() throws {
+        let store = try LocalQueryTests.store()
+        try store.create(LocalQueryTests.person("vincentcalabrese", "Vincent", "Calabrese", age: 40))
+        let scott = try #require(try store.entity(Person.self, key: EntityKey("scottketchum")))
+        scott.age = 29
+        try store.update(scott)
+        let local = try store.fetch(Query<Person>().filter { _ in .isLocal })
+        #expect(local.map(\.userName) == ["vincentcalabrese"])
+        let pending = try store.fetch(Query<Person>().filter { _ in .hasPendingChanges }.orderBy(\.userName))
+        #expect(pending.map(\.userName) == ["scottketchum", "vincentcalabrese"])
+        #expect(try store.count(Query<Person>().filter { !.hasPendingChanges && $0.age >= 28 }) == 3)
+        #expect(try store.count(Query<Person>().filter { _ in .inErrorState }) == 0)
+        // A service cannot evaluate them: the query fails before it is sent.
+        #expect(throws: ODataEncodingError.self) { try Query<Person>().filter { _ in .isLocal }.odataQuery(.v4) }
+    }
+
     @Test func deletingAnUnsentCreateRemovesBoth() throws {
         let store = try LocalQueryTests.store()
         let person = LocalQueryTests.person("new", "New", "Person", age: 1)

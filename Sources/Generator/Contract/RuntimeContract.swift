@@ -180,10 +180,11 @@ enum RuntimeContract {
         "EdmDuration", "EdmEnumeration", "EdmFlagsEnumeration", "Entity", "EntityCollection", "EntityConversionError",
         "EntityIdentity", "EntityKey", "EntityLocation", "EntityReference", "EntityRegistry", "EntitySetAccessor",
         "EntitySnapshot", "Field", "Fields", "FilterExpression", "FilterNode", "JSONPayloadError", "LookupTarget",
-        "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataJSONDecoder", "ODataJSONEncoder",
-        "ODataLiteral", "ODataOperation", "ODataQuery", "ODataServiceClient", "ODataVersion", "OperationBinding",
-        "OperationCall", "OperationParameter", "OperationResult", "OptionSetEnumeration", "OptionSetValue",
-        "OptionTable", "PropertyMetadata", "PropertyPath", "PropertyTableError", "PropertyType", "Query", "QueryTree",
-        "RemovedEntity", "SingletonAccessor", "SpatialValue", "StreamReference", "TimeOfDay", "URLText", "UntypedValue",
+        "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataField", "ODataJSONDecoder", "ODataJSONEncoder",
+        "ODataLiteral", "ODataOperation", "ODataQuery", "ODataRecordAnnotation", "ODataRecordSink",
+        "ODataServiceClient", "ODataVersion", "OperationBinding", "OperationCall", "OperationParameter",
+        "OperationResult", "OptionSetEnumeration", "OptionSetValue", "OptionTable", "PropertyMetadata", "PropertyPath",
+        "PropertyTableError", "PropertyType", "Query", "QueryTree", "RemovedEntity", "SingletonAccessor",
+        "SpatialValue", "StreamReference", "TimeOfDay", "URLText", "UntypedValue",
     ]
 }

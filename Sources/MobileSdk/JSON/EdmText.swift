@@ -86,7 +86,7 @@ enum EdmText {
 
     /// A double in JSON number syntax, or one of the OData special values `INF`, `-INF`, `NaN`.
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        if let integer = int64(text), integer.magnitude < 1 << 53 { return Double(integer) }
+        if let value = exactDouble(text) { return value }
         switch String(decoding: text, as: UTF8.self) {
         case "INF": return .infinity
         case "-INF": return -.infinity
@@ -97,6 +97,58 @@ enum EdmText {
             return Double(other)
         }
     }
+
+    /// A JSON number of at most 15 significant digits times a power of ten up to 22 — what services send — computed
+    /// directly: the digits and the power are both exact doubles, so one multiplication or division rounds once, to
+    /// the correctly rounded result. Nil for anything else (which the full parser then reads or refuses).
+    private static func exactDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = index < text.count && text[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var exponent = 0
+        let integerStart = index
+        while index < text.count, case let digit = text[index] &- UInt8(ascii: "0"), digit < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            if mantissa != 0 { significant += 1 }
+            index += 1
+        }
+        let integerDigits = index - integerStart
+        guard integerDigits == 1 || (integerDigits > 1 && text[integerStart] != UInt8(ascii: "0")) else { return nil }
+        if index < text.count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < text.count, case let digit = text[index] &- UInt8(ascii: "0"), digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                if mantissa != 0 { significant += 1 }
+                exponent -= 1
+                index += 1
+            }
+            guard index > fractionStart else { return nil }
+        }
+        if index < text.count, text[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            let negativeExponent = index < text.count && text[index] == UInt8(ascii: "-")
+            if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+            let exponentStart = index
+            var written = 0
+            while index < text.count, case let digit = text[index] &- UInt8(ascii: "0"), digit < 10, written < 1_000 {
+                written = written * 10 + Int(digit)
+                index += 1
+            }
+            guard index > exponentStart else { return nil }
+            exponent += negativeExponent ? -written : written
+        }
+        guard index == text.count, significant <= 15, (-22...22).contains(exponent) else { return nil }
+        let magnitude =
+            exponent >= 0 ? Double(mantissa) * powersOfTen[exponent] : Double(mantissa) / powersOfTen[-exponent]
+        return negative ? -magnitude : magnitude
+    }
+
+    /// 1e0 through 1e22, the powers of ten a double holds exactly.
+    private static let powersOfTen: [Double] = (0...22)
+        .map { power in (0..<power).reduce(1.0) { value, _ in value * 10 } }
 
     /// Whether the text is a number in the JSON grammar: `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)? ([eE] [+-]? [0-9]+)?.
     static func isJSONNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -140,6 +140,7 @@ struct JSONReader {
         skipWhitespace()
         try expect(UInt8(ascii: "\""), "a string")
         let start = position
+        skipPlainBytes()
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -160,6 +161,7 @@ struct JSONReader {
         skipWhitespace()
         try expect(UInt8(ascii: "\""), "a string")
         let start = position
+        skipPlainBytes()
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -174,6 +176,25 @@ struct JSONReader {
             position += 1
         }
         throw error("unterminated string")
+    }
+
+    /// Moves past the bytes of a string that need no look, eight at a time: none is a quote, a backslash or a
+    /// control character. Stops at or before the first that is.
+    @inline(__always) private mutating func skipPlainBytes() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while position + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // A byte is zero in `quote` or `backslash`, or below 0x20 in `word`, exactly when its high bit is set
+            // here (bytes of 0x80 and above stay clear through `~word`).
+            let found =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+            if found & highs != 0 { return }
+            position += 8
+        }
     }
 
     private mutating func readEscapedString(from start: Int) throws -> String {
@@ -337,8 +358,8 @@ struct JSONReader {
         }
     }
 
-    private mutating func expect(_ byte: UInt8, _ what: String) throws {
-        guard position < bytes.count, bytes[position] == byte else { throw error("expected \(what)") }
+    private mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws {
+        guard position < bytes.count, bytes[position] == byte else { throw error("expected \(what())") }
         position += 1
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// What a key of an entity object means, worked out once per distinct key.
 enum ResolvedKey {
     /// A property of the class.
-    case property(PropertyMetadata)
+    case property(ResolvedProperty)
     /// A property the class does not declare (open types, late-bound entities), by payload name.
     case dynamic(String)
     /// Control information of the entity (`@odata.type`, `@odata.etag`, others skipped).
@@ -11,7 +11,7 @@ enum ResolvedKey {
     /// OData v2's `__metadata`.
     case verboseMetadata
     /// An annotation of a property: `payload@term`; `storage` is the attribute it belongs to.
-    case annotation(payload: String, storage: String, term: PropertyTerm)
+    indirect case annotation(payload: String, storage: String, term: PropertyTerm)
 
     enum EntityControl {
         case type, etag
@@ -26,13 +26,33 @@ enum ResolvedKey {
     }
 }
 
-/// The keys of the last object read with one property table, by position, with what they mean. The records of a
-/// page repeat their keys in the same order, so most keys are recognized by comparing bytes with the record before,
-/// without making a String or hashing.
+/// A property's metadata in a box, so that handing a resolved key around copies one reference.
+final class ResolvedProperty {
+    let metadata: PropertyMetadata
+    /// Whether the property is a navigation property or a stream, which records read apart.
+    let isNavigation: Bool
+    let isStream: Bool
+
+    init(_ metadata: PropertyMetadata) {
+        self.metadata = metadata
+        if case .navigation = metadata.type { isNavigation = true } else { isNavigation = false }
+        if case .stream = metadata.type { isStream = true } else { isStream = false }
+    }
+}
+
+/// The keys of the objects read with one property table, in the order they came, with what they mean. The records
+/// of a page repeat their keys in much the same order (a record may leave out a few), so most keys are recognized
+/// by comparing bytes with the key expected next, without making a String or hashing.
 final class KeyCache {
     let table: PropertyTable
-    private var keys: [[UInt8]] = []
-    private var resolutions: [ResolvedKey] = []
+    // One decoding call uses a cache at a time; the checks of exclusive access cost more than the lookups.
+    @exclusivity(unchecked) private var keys: [[UInt8]] = []
+    @exclusivity(unchecked) private var resolutions: [ResolvedKey] = []
+    /// Where the key after the last one recognized is expected: the cached key at an object's key `index` is the one
+    /// at `index + shift`.
+    @exclusivity(unchecked) private var shift = 0
+    /// How many distinct keys are cached at most (open types could otherwise grow the cache without end).
+    private static let capacity = 1_024
 
     init(table: PropertyTable) { self.table = table }
 
@@ -42,14 +62,19 @@ final class KeyCache {
             if case .escaped(let key) = token { return Self.resolve(key, table: table, version: version) }
             return .control(.other)
         }
-        if index < keys.count, Self.equal(keys[index], bytes) { return resolutions[index] }
+        if index == 0 { shift = 0 }
+        let expected = min(max(index + shift, 0), keys.count)
+        if expected < keys.count, Self.equal(keys[expected], bytes) { return resolutions[expected] }
+        // A record that left out keys, or has some the one before lacked: look for the key among all cached.
+        if let found = keys.indices.first(where: { Self.equal(keys[$0], bytes) }) {
+            shift = found - index
+            return resolutions[found]
+        }
         let resolved = Self.resolve(String(decoding: bytes, as: UTF8.self), table: table, version: version)
-        if index < keys.count {
-            keys[index] = Array(bytes)
-            resolutions[index] = resolved
-        } else if index == keys.count {
-            keys.append(Array(bytes))
-            resolutions.append(resolved)
+        if keys.count < Self.capacity {
+            keys.insert(Array(bytes), at: expected)
+            resolutions.insert(resolved, at: expected)
+            shift = expected - index
         }
         return resolved
     }
@@ -88,7 +113,7 @@ final class KeyCache {
             let storage = table.byPropertyName[payload]?.name ?? EntityState.lookupAttributeName(payload) ?? payload
             return .annotation(payload: payload, storage: storage, term: term)
         }
-        if let property = table.byPropertyName[key] { return .property(property) }
+        if let property = table.byPropertyName[key] { return .property(ResolvedProperty(property)) }
         return .dynamic(key)
     }
 }

@@ -155,7 +155,7 @@ extension ODataJSONDecoder {
 
     // MARK: Scalars
 
-    private func readInteger<T: FixedWidthInteger>(_ reader: inout JSONReader, _ type: T.Type) throws -> T {
+    func readInteger<T: FixedWidthInteger>(_ reader: inout JSONReader, _ type: T.Type) throws -> T {
         let text: UnsafeBufferPointer<UInt8>
         if try reader.peek() == .string {
             // IEEE754Compatible=true and OData v2 write Int64 as a string.
@@ -171,7 +171,7 @@ extension ODataJSONDecoder {
     }
 
     /// A JSON number, or a string holding one or `INF`, `-INF`, `NaN` (IEEE754Compatible, OData v2).
-    private func readDouble(_ reader: inout JSONReader) throws -> Double {
+    func readDouble(_ reader: inout JSONReader) throws -> Double {
         if try reader.peek() == .string {
             let text = try reader.readString()
             let value =
@@ -207,17 +207,26 @@ extension ODataJSONDecoder {
     }
 
     func readDecimal(_ reader: inout JSONReader) throws -> Decimal {
-        let text: UnsafeBufferPointer<UInt8>
-        if try reader.peek() == .string {
-            guard let bytes = try reader.readPlainStringBytes() else { throw reader.error("expected a decimal") }
-            text = bytes
-        } else {
-            text = try reader.readNumberBytes()
-        }
-        guard let value = EdmText.decimal(text) else {
-            throw reader.error("'\(String(decoding: text, as: UTF8.self))' is not a decimal")
-        }
+        let text = try decimalText(&reader)
+        guard let value = EdmText.decimal(text) else { throw notADecimal(text, reader) }
         return value
+    }
+
+    /// A decimal's text (a number, or a string holding one), checked to be one ``readDecimal(_:)`` reads.
+    func readDecimalBytes(_ reader: inout JSONReader) throws -> UnsafeBufferPointer<UInt8> {
+        let text = try decimalText(&reader)
+        guard EdmText.decimal(text) != nil else { throw notADecimal(text, reader) }
+        return text
+    }
+
+    private func decimalText(_ reader: inout JSONReader) throws -> UnsafeBufferPointer<UInt8> {
+        guard try reader.peek() == .string else { return try reader.readNumberBytes() }
+        guard let bytes = try reader.readPlainStringBytes() else { throw reader.error("expected a decimal") }
+        return bytes
+    }
+
+    private func notADecimal(_ text: UnsafeBufferPointer<UInt8>, _ reader: JSONReader) -> JSONPayloadError {
+        reader.error("'\(String(decoding: text, as: UTF8.self))' is not a decimal")
     }
 
     func readGuid(_ reader: inout JSONReader) throws -> UUID {
@@ -236,7 +245,7 @@ extension ODataJSONDecoder {
         return data
     }
 
-    private func readDate(_ reader: inout JSONReader) throws -> Date {
+    func readDate(_ reader: inout JSONReader) throws -> Date {
         if let bytes = try reader.readPlainStringBytes() {
             if let date = EdmText.legacyDate(bytes) ?? EdmText.dateTimeOffset(bytes) { return date }
             throw reader.error("'\(String(decoding: bytes, as: UTF8.self))' is not a date and time")

@@ -103,19 +103,50 @@ public struct ODataJSONDecoder: Sendable {
     private func readPage(_ type: Entity.Type, _ data: Data, logicalName: String?, delta: Bool) throws
         -> EntityCollection
     {
-        try read(data) { reader in
-            switch version {
-            case .v4: try readCollectionV4(&reader, expected: type, logicalName: logicalName, delta: delta)
-            case .v2: try readCollectionV2(&reader, expected: type, logicalName: logicalName, delta: delta)
+        let caches = KeyCaches()
+        var entities: [Entity] = []
+        var collection = try read(data) { reader in
+            try readCollection(&reader, delta: delta) { reader in
+                entities.append(try readEntity(&reader, expected: type, logicalName: logicalName, caches: caches))
             }
         }
+        collection.entityName = logicalName ?? nonEmpty(type.entityLogicalName)
+        collection.entities = entities
+        return collection
     }
 
-    private func readCollectionV4(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?, delta: Bool)
-        throws -> EntityCollection
+    /// A page's links, counts and (with `delta`) removed records; `element` reads each entity of it.
+    func readCollection(_ reader: inout JSONReader, delta: Bool, element: (inout JSONReader) throws -> Void) throws
+        -> EntityCollection
     {
-        let caches = KeyCaches()
-        var collection = EntityCollection(entityName: logicalName ?? nonEmpty(expected.entityLogicalName))
+        var collection = EntityCollection(entityName: nil)
+        var removedEntities: [RemovedEntity] = []
+        /// The elements of `value` (v4) or `results` (v2): entities, and with `delta` the removed records.
+        func readElements(_ reader: inout JSONReader) throws {
+            try reader.beginArray()
+            while try reader.nextElement() {
+                if delta, let entry = try DeltaEntry.read(reader) {
+                    if case .removed(let removed) = entry { removedEntities.append(removed) }
+                    try reader.skipValue()
+                    continue
+                }
+                try element(&reader)
+            }
+        }
+        switch version {
+        case .v4: try readCollectionV4(&reader, into: &collection, elements: readElements)
+        case .v2: try readCollectionV2(&reader, into: &collection, elements: readElements)
+        }
+        collection.removedEntities = removedEntities
+        if collection.nextLink != nil { collection.moreRecords = true }
+        return collection
+    }
+
+    private func readCollectionV4(
+        _ reader: inout JSONReader,
+        into collection: inout EntityCollection,
+        elements: (inout JSONReader) throws -> Void
+    ) throws {
         try reader.beginObject()
         while let key = try reader.nextKey() {
             switch ODataAnnotation.controlName(key) {
@@ -127,30 +158,17 @@ public struct ODataJSONDecoder: Sendable {
             case "Microsoft.Dynamics.CRM.morerecords":
                 collection.moreRecords = try reader.readNull() ? false : try reader.readBool()
             case "Microsoft.Dynamics.CRM.totalrecordcount": collection.totalRecordCount = try readCount(&reader)
-            case nil where key == "value":
-                try reader.beginArray()
-                while try reader.nextElement() {
-                    if delta, let entry = try DeltaEntry.read(reader) {
-                        if case .removed(let removed) = entry { collection.removedEntities.append(removed) }
-                        try reader.skipValue()
-                        continue
-                    }
-                    collection.entities.append(
-                        try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches)
-                    )
-                }
+            case nil where key == "value": try elements(&reader)
             default: try reader.skipValue()
             }
         }
-        if collection.nextLink != nil { collection.moreRecords = true }
-        return collection
     }
 
-    private func readCollectionV2(_ reader: inout JSONReader, expected: Entity.Type, logicalName: String?, delta: Bool)
-        throws -> EntityCollection
-    {
-        let caches = KeyCaches()
-        var collection = EntityCollection(entityName: logicalName ?? nonEmpty(expected.entityLogicalName))
+    private func readCollectionV2(
+        _ reader: inout JSONReader,
+        into collection: inout EntityCollection,
+        elements: (inout JSONReader) throws -> Void
+    ) throws {
         try reader.beginObject()
         var sawData = false
         while let key = try reader.nextKey() {
@@ -161,30 +179,14 @@ public struct ODataJSONDecoder: Sendable {
             sawData = true
             if try reader.peek() == .array {
                 // OData v1: `d` is the array itself.
-                try reader.beginArray()
-                while try reader.nextElement() {
-                    collection.entities.append(
-                        try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches)
-                    )
-                }
+                try elements(&reader)
                 continue
             }
             try reader.beginObject()
             while let member = try reader.nextKey() {
                 switch member {
-                case "results":
-                    try reader.beginArray()
-                    while try reader.nextElement() {
-                        // SAP Gateway's JSON tombstones, in the shape of Apache Olingo's OData 2.0 library.
-                        if delta, let entry = try DeltaEntry.read(reader) {
-                            if case .removed(let removed) = entry { collection.removedEntities.append(removed) }
-                            try reader.skipValue()
-                            continue
-                        }
-                        collection.entities.append(
-                            try readEntity(&reader, expected: expected, logicalName: logicalName, caches: caches)
-                        )
-                    }
+                // SAP Gateway's JSON tombstones come in `results`, in the shape of Apache Olingo's OData 2.0 library.
+                case "results": try elements(&reader)
                 case "__count": collection.totalRecordCount = try readCount(&reader)
                 case "__next": collection.nextLink = try reader.readNull() ? nil : try reader.readString()
                 case "__delta": collection.deltaLink = try reader.readNull() ? nil : try reader.readString()
@@ -193,8 +195,6 @@ public struct ODataJSONDecoder: Sendable {
             }
         }
         guard sawData else { throw JSONPayloadError(message: "the response has no \"d\" member (OData verbose JSON)") }
-        if collection.nextLink != nil { collection.moreRecords = true }
-        return collection
     }
 
     /// A count written as a number or (v2, IEEE754Compatible) a string.
@@ -218,7 +218,7 @@ public struct ODataJSONDecoder: Sendable {
         while let token = try reader.nextKeyToken() {
             defer { index += 1 }
             switch cache.resolve(token, at: index, version: version) {
-            case .property(let property): try readProperty(property, &reader, into: &state, caches: caches)
+            case .property(let resolved): try readProperty(resolved.metadata, &reader, into: &state, caches: caches)
             case .dynamic(let name):
                 state.attributes[name] = try readDynamic(&reader, typeName: state.dynamicTypes[name])
             case .control(.type):
@@ -243,11 +243,16 @@ public struct ODataJSONDecoder: Sendable {
     /// Takes the class a type annotation names when it is registered and derives from `expected`.
     private func switchType(_ qualifiedName: String, expected: Entity.Type, state: inout EntityState) throws {
         state.qualifiedName = qualifiedName
-        if let derived = registry.type(forQualifiedName: qualifiedName), derived != state.type,
-            isClass(derived, derivedFrom: expected)
-        {
+        if let derived = derivedClass(named: qualifiedName, of: expected), derived != state.type {
             state.setType(derived)
         }
+    }
+
+    /// The registered class `qualifiedName` names when it derives from `expected`.
+    func derivedClass(named qualifiedName: String, of expected: Entity.Type) -> Entity.Type? {
+        guard let derived = registry.type(forQualifiedName: qualifiedName), isClass(derived, derivedFrom: expected)
+        else { return nil }
+        return derived
     }
 
     private func readVerboseMetadata(_ reader: inout JSONReader, into state: inout EntityState, expected: Entity.Type)

@@ -21,6 +21,17 @@ public struct FilterExpression<Root>: Sendable {
 
     /// The expression in the URL syntax of `version`, before percent-encoding.
     public func text(_ version: ODataVersion) throws -> String { try node.render(version) }
+
+    /// Records created on the device and not uploaded yet. Only an offline store evaluates it: a query sent to a
+    /// service with it fails before it is sent.
+    public static var isLocal: FilterExpression { FilterExpression(.recordState(.isLocal)) }
+
+    /// Records with local changes waiting to be uploaded (an offline store's filter, like ``isLocal``).
+    public static var hasPendingChanges: FilterExpression { FilterExpression(.recordState(.hasPendingChanges)) }
+
+    /// Records whose upload failed, with the failure in the error archive (an offline store's filter, like
+    /// ``isLocal``).
+    public static var inErrorState: FilterExpression { FilterExpression(.recordState(.inErrorState)) }
 }
 
 /// The untyped tree of a filter: what ``FilterExpression`` holds, and what an evaluator other than a service (the
@@ -38,6 +49,18 @@ public indirect enum FilterNode: Sendable {
     case not(FilterNode)
     /// `path/any(variable:body)` or `path/all(variable:body)`; paths in `body` start with `variable`.
     case lambda(path: PropertyPath, all: Bool, variable: String, body: FilterNode)
+    /// The state of the record on the device, which only an offline store knows.
+    case recordState(RecordState)
+
+    /// What an offline store knows of a record beside its values.
+    public enum RecordState: String, Sendable {
+        /// Created on the device and not uploaded yet.
+        case isLocal
+        /// Changed on the device, with the changes waiting to be uploaded.
+        case hasPendingChanges
+        /// An upload of its changes failed and waits in the error archive.
+        case inErrorState
+    }
 
     /// A comparison of `$filter`.
     public enum ComparisonOperator: String, Sendable { case eq, ne, lt, le, gt, ge }
@@ -74,6 +97,10 @@ public indirect enum FilterNode: Sendable {
         case .not(let operand): return "not (\(try operand.render(version)))"
         case .lambda(let path, let all, let variable, let body):
             return "\(try path.text(version))/\(all ? "all" : "any")(\(variable):\(try body.render(version)))"
+        case .recordState(let state):
+            throw ODataEncodingError(
+                message: "'\(state.rawValue)' is a filter of the offline store: a service cannot evaluate it"
+            )
         }
     }
 

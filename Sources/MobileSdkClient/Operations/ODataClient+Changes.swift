@@ -31,26 +31,70 @@ extension ODataClient {
         async throws -> ChangesPage
     { try await changesPage(type, path: link, tracking: tracking) }
 
-    private nonisolated(nonsending) func changesPage<T: Entity>(_ type: T.Type, path: String, tracking: Bool = true)
-        async throws -> ChangesPage
-    {
+    /// A page read with change tracking as the service sent it, for readers that take its records one at a time
+    /// (``MobileSdk/ODataJSONDecoder/decodeRecords(_:from:delta:into:)``) instead of as a collection of entities.
+    public struct ChangesBody: Sendable {
+        /// The response body.
+        public let body: Data
+        /// Whether the service said it applied change tracking (`Preference-Applied`); a page with a delta link is
+        /// tracked too.
+        public let preferenceApplied: Bool
+        let request: HTTPRequest
+
+        /// Runs `decode` over the body; a malformed payload is an ``ODataClientError/invalidResponse(_:request:)``.
+        public func decode<Result>(_ decode: (Data) throws -> Result) throws -> Result {
+            do { return try decode(body) } catch let error as JSONPayloadError {
+                throw ODataClientError.invalidResponse(error, request: request.summary)
+            }
+        }
+
+        /// The page's next and delta links as absolute URLs; a link to another host is refused before anything
+        /// follows it, since it would carry the credentials there.
+        public func resolveLinks(in collection: inout EntityCollection, serviceRoot: URL) throws {
+            for keyPath in [\EntityCollection.nextLink, \EntityCollection.deltaLink] {
+                guard let link = collection[keyPath: keyPath] else { continue }
+                guard let url = URL(string: link, relativeTo: request.url)?.absoluteURL,
+                    ServiceRoot.isSameOrigin(url, as: serviceRoot)
+                else { throw ODataClientError.foreignHost(url: link, request: request.summary) }
+                collection[keyPath: keyPath] = url.absoluteString
+            }
+        }
+    }
+
+    /// Like ``trackChanges(_:query:entitySet:)``, the page undecoded.
+    nonisolated(nonsending) public func trackChangesBody<T: Entity>(
+        _ type: T.Type,
+        query: ODataQuery,
+        entitySet: String? = nil
+    ) async throws -> ChangesBody {
+        let set = try entitySetName(type, entitySet)
+        let options = query.queryString(version)
+        return try await changesBody(path: URLText.path(set) + (options.isEmpty ? "" : "?" + options), tracking: true)
+    }
+
+    /// Like ``changes(_:link:tracking:)``, the page undecoded.
+    nonisolated(nonsending) public func changesBody(link: String, tracking: Bool = true) async throws -> ChangesBody {
+        try await changesBody(path: link, tracking: tracking)
+    }
+
+    private nonisolated(nonsending) func changesBody(path: String, tracking: Bool) async throws -> ChangesBody {
         var request = try request("GET", path)
         if version == .v4, tracking {
             request[header: "Prefer"] = [request[header: "Prefer"], "odata.track-changes"].compactMap { $0 }
                 .joined(separator: ",")
         }
         let response = try await send(request)
-        let decoder = decoder
-        var collection = try await decodingConcurrently(request) { try decoder.decodeDelta(type, from: response.body) }
-        for keyPath in [\EntityCollection.nextLink, \EntityCollection.deltaLink] {
-            guard let link = collection[keyPath: keyPath] else { continue }
-            // Refuse before following: a link to another host would carry the credentials there.
-            guard let url = URL(string: link, relativeTo: request.url)?.absoluteURL,
-                ServiceRoot.isSameOrigin(url, as: configuration.serviceRoot)
-            else { throw ODataClientError.foreignHost(url: link, request: request.summary) }
-            collection[keyPath: keyPath] = url.absoluteString
-        }
         let applied = response[header: "Preference-Applied"]?.contains("odata.track-changes") ?? false
-        return ChangesPage(collection: collection, isTracked: applied || collection.deltaLink != nil)
+        return ChangesBody(body: response.body, preferenceApplied: applied, request: request)
+    }
+
+    private nonisolated(nonsending) func changesPage<T: Entity>(_ type: T.Type, path: String, tracking: Bool = true)
+        async throws -> ChangesPage
+    {
+        let page = try await changesBody(path: path, tracking: tracking)
+        let decoder = decoder
+        var collection = try await decodingConcurrently(page.request) { try decoder.decodeDelta(type, from: page.body) }
+        try page.resolveLinks(in: &collection, serviceRoot: configuration.serviceRoot)
+        return ChangesPage(collection: collection, isTracked: page.preferenceApplied || collection.deltaLink != nil)
     }
 }

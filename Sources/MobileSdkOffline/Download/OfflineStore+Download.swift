@@ -13,13 +13,14 @@ extension OfflineStore {
     ) async throws -> DownloadReport {
         guard let client else { throw OfflineStoreError.noClient }
         var reports: [DownloadReport.QueryReport] = []
+        let queryCount = definingQueries.count
         for (index, query) in definingQueries.enumerated() {
             let report = try await download(query, client: client) { received in
                 progress?(
                     DownloadProgress(
                         query: query.name,
                         queryIndex: index,
-                        queryCount: definingQueries.count,
+                        queryCount: queryCount,
                         receivedCount: received
                     )
                 )
@@ -29,9 +30,11 @@ extension OfflineStore {
         return DownloadReport(queries: reports)
     }
 
-    private nonisolated(nonsending) func download(_ query: DefiningQuery, client: ODataClient, progress: (Int) -> Void)
-        async throws -> DownloadReport.QueryReport
-    {
+    private nonisolated(nonsending) func download(
+        _ query: DefiningQuery,
+        client: ODataClient,
+        progress: @escaping @Sendable (Int) -> Void
+    ) async throws -> DownloadReport.QueryReport {
         let table = try schema.table(for: query.entityType)
         let version = client.configuration.version
         let options = try query.options(version)
@@ -82,23 +85,113 @@ extension OfflineStore {
         table: EntityTable,
         client: ODataClient,
         generation: Int,
-        progress: (Int) -> Void
+        progress: @escaping @Sendable (Int) -> Void
     ) async throws -> (Int, Int, String) {
-        var next: String? = link
-        var received = 0
-        var removed = 0
-        var deltaLink = link
-        while let path = next {
-            try Task.checkCancellation()
-            let page = try await client.changes(query.entityType, link: path)
-            let write = try PageWrite(page.collection, table: table, tree: query.tree, schema: schema)
-            removed += try await writing { db in try write.apply(query: query.name, generation: generation, db) }
-            received += write.receivedCount
-            progress(received)
-            next = page.collection.nextLink
-            if let link = page.collection.deltaLink { deltaLink = link }
+        let first = try await client.changesBody(link: link)
+        let pages = try await writePages(
+            from: consume first,
+            query,
+            table: table,
+            client: client,
+            generation: generation,
+            progress: progress
+        ) { try await client.changesBody(link: $0) }
+        let deltaLink = pages.last { $0.links.deltaLink != nil }?.links.deltaLink ?? link
+        return (pages.reduce(0) { $0 + $1.received }, pages.reduce(0) { $0 + $1.removed }, deltaLink)
+    }
+
+    /// What writing a page did, and the page's links.
+    struct WrittenPage: Sendable {
+        var received: Int
+        var removed: Int
+        var links: PageReading.Links
+    }
+
+    /// Writes the pages from `first` on, each in one transaction and in order; while a page is written, the next
+    /// one (which `next` fetches by its link) is fetched and read. Memory holds about one page and a few batches.
+    private nonisolated(nonsending) func writePages(
+        from first: consuming ODataClient.ChangesBody,
+        _ query: DefiningQuery,
+        table: EntityTable,
+        client: ODataClient,
+        generation: Int,
+        progress: @escaping @Sendable (Int) -> Void,
+        next: (String) async throws -> ODataClient.ChangesBody
+    ) async throws -> [WrittenPage] {
+        let (readings, sink) = AsyncStream<PageReading>.makeStream()
+        let pool = BatchPool()
+        let writer = Task { [self] in
+            var pages: [WrittenPage] = []
+            var received = 0
+            var failure: (any Error)?
+            for await reading in readings {
+                defer { reading.channel.close() }
+                guard failure == nil else { continue }
+                do {
+                    let page = try await write(reading, query, table: table, generation: generation, pool: pool)
+                    pages.append(page)
+                    received += page.received
+                    progress(received)
+                } catch { failure = error }
+            }
+            if let failure { throw failure }
+            return pages
         }
-        return (received, removed, deltaLink)
+        do {
+            var reading = PageReading(consume first, of: query.entityType, into: table, client: client, pool: pool)
+            while true {
+                sink.yield(reading)
+                guard let link = await reading.pageLinks?.nextLink else { break }
+                try Task.checkCancellation()
+                // The page read before is not held while the next is fetched.
+                reading = PageReading(
+                    try await next(link),
+                    of: query.entityType,
+                    into: table,
+                    client: client,
+                    pool: pool
+                )
+            }
+        } catch {
+            sink.finish()
+            _ = try? await writer.value
+            throw error
+        }
+        sink.finish()
+        return try await writer.value
+    }
+
+    /// Writes the page `reading` reads in one transaction, batch by batch as they come.
+    private nonisolated(nonsending) func write(
+        _ reading: PageReading,
+        _ query: DefiningQuery,
+        table: EntityTable,
+        generation: Int,
+        pool: BatchPool
+    ) async throws -> WrittenPage {
+        let (name, tree, schema) = (query.name, query.tree, schema)
+        return try await writing { db in
+            var writer = try RecordWriter(
+                query: name,
+                generation: generation,
+                table: table,
+                tree: tree,
+                schema: schema,
+                db
+            )
+            while true {
+                switch reading.channel.receive() {
+                case .batch(let batch):
+                    try writer.write(batch)
+                    pool.recycle(batch)
+                case .failure(let error): throw error
+                case .end(let end):
+                    let removed = try writer.remove(end.removed)
+                    try writer.notifyChanges()
+                    return WrittenPage(received: writer.writtenCount, removed: removed, links: end.links)
+                }
+            }
+        }
     }
 
     /// Reads the whole result, asking for change tracking unless the service refused it before; then removes the
@@ -110,13 +203,13 @@ extension OfflineStore {
         client: ODataClient,
         state: DownloadState,
         expired: Bool,
-        progress: (Int) -> Void
+        progress: @escaping @Sendable (Int) -> Void
     ) async throws -> DownloadReport.QueryReport {
         var state = state
         state.generation += 1
         let generation = state.generation
         var tracked = state.strategy != .fullReadWithKeyDiff
-        var page: ODataClient.ChangesPage
+        var page: ODataClient.ChangesBody
         do { page = try await firstPage(query, options: options, client: client, tracked: tracked) } catch let error
             as ODataServiceError where tracked && error.statusCode == 400
         {
@@ -124,18 +217,17 @@ extension OfflineStore {
             tracked = false
             page = try await firstPage(query, options: options, client: client, tracked: false)
         }
-        var received = 0
-        var deltaLink: String?
-        while true {
-            let write = try PageWrite(page.collection, table: table, tree: query.tree, schema: schema)
-            _ = try await writing { db in try write.apply(query: query.name, generation: generation, db) }
-            received += write.receivedCount
-            progress(received)
-            if page.isTracked, let link = page.collection.deltaLink { deltaLink = link }
-            guard let next = page.collection.nextLink else { break }
-            try Task.checkCancellation()
-            page = try await client.changes(query.entityType, link: next, tracking: tracked)
-        }
+        let fetchTracked = tracked
+        let pages = try await writePages(
+            from: consume page,
+            query,
+            table: table,
+            client: client,
+            generation: generation,
+            progress: progress
+        ) { try await client.changesBody(link: $0, tracking: fetchTracked) }
+        let received = pages.reduce(0) { $0 + $1.received }
+        let deltaLink = tracked ? pages.last { $0.links.isTracked && $0.links.deltaLink != nil }?.links.deltaLink : nil
         state.deltaLink = deltaLink
         let strategy: DownloadStrategy =
             deltaLink == nil ? .fullReadWithKeyDiff : client.configuration.version == .v4 ? .deltaLink : .deltaToken
@@ -168,13 +260,11 @@ extension OfflineStore {
         options: ODataQuery,
         client: ODataClient,
         tracked: Bool
-    ) async throws -> ODataClient.ChangesPage {
+    ) async throws -> ODataClient.ChangesBody {
         if tracked {
-            return try await client.trackChanges(query.entityType, query: options, entitySet: query.entitySet)
+            return try await client.trackChangesBody(query.entityType, query: options, entitySet: query.entitySet)
         }
         let path = URLText.path(query.entitySet) + "?" + options.queryString(client.configuration.version)
-        var page = try await client.changes(query.entityType, link: path, tracking: false)
-        page.isTracked = false
-        return page
+        return try await client.changesBody(link: path, tracking: false)
     }
 }

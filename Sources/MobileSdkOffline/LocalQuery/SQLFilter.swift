@@ -81,6 +81,14 @@ struct SQLFilter {
         case .not(let operand): return "(NOT \(try condition(operand, in: scope)))"
         case .lambda(let path, let all, let variable, let body):
             return try lambda(path, all: all, variable: variable, body: body, in: scope)
+        case .recordState(let state):
+            let column =
+                switch state {
+                case .isLocal: EntityTable.System.isLocal
+                case .hasPendingChanges: EntityTable.System.hasPendingChanges
+                case .inErrorState: EntityTable.System.inErrorState
+                }
+            return "(\(scope.alias).\(column.quotedDatabaseIdentifier) = 1)"
         }
     }
 

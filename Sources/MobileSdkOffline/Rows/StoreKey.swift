@@ -16,9 +16,15 @@ enum StoreKey {
     /// The key of `entity` in `table`, or nil when a key value is missing.
     static func of(_ entity: Entity, in table: EntityTable) throws -> String? {
         guard !table.keyColumns.isEmpty else { return entity.recordId.map { "(" + $0.uuidString.lowercased() + ")" } }
+        return try of(values: table.keyColumns.map { entity[$0.name] }, in: table)
+    }
+
+    /// The key of the values of `table`'s key columns, in key order; nil when a value is missing or null.
+    static func of(values: [AttributeValue?], in table: EntityTable) throws -> String? {
+        if values.count == 1, case .guid(let id)? = values[0] { return "(" + id.uuidString.lowercased() + ")" }
         var literals: [String] = []
-        for column in table.keyColumns {
-            guard let value = entity[column.name], value != .null else { return nil }
+        for value in values {
+            guard let value, value != .null else { return nil }
             literals.append(try literal(value))
         }
         return segment(literals, names: table.keyColumns.map(\.name))

@@ -1,5 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
+
 @testable import MobileSdk
 
 /// Integers, decimals, doubles and GUIDs from their JSON text.
@@ -81,6 +83,28 @@ struct EdmTextNumberTests {
         #expect(double("NaN")?.isNaN == true)
         #expect(double("x") == nil)
         #expect(double("") == nil)
+    }
+
+    /// Short numbers take a direct path (digits times a power of ten): it gives Swift's own correctly rounded
+    /// result for every form a service writes, random ones included.
+    @Test func doublesEqualSwiftsParser() {
+        var random = SeededGenerator(seed: 0xD0B1E)
+        var texts = [
+            "0", "-0", "0.0", "123456789012345", "1234567890123456", "0.1", "0.3", "2.675", "1e22", "1e23", "1e-22",
+            "9.999999999999999e22", "123.456e-5", "-0.000001", "4.35", "0.000000000000000000000000001", "1E+2",
+        ]
+        for _ in 0..<20_000 {
+            let digits = String(UInt64.random(in: 0...999_999_999_999_999, using: &random))
+            let point = Int.random(in: 0...digits.count, using: &random)
+            var text = point == digits.count ? digits : digits.prefix(point) + "." + digits.dropFirst(point)
+            if text.hasPrefix(".") { text = "0" + text }
+            if Bool.random(using: &random) { text += "e" + String(Int.random(in: -30...30, using: &random)) }
+            texts.append(Bool.random(using: &random) ? "-" + text : text)
+        }
+        for text in texts {
+            let expected = Double(text)
+            #expect(double(text) == expected && double(text)?.sign == expected?.sign, "\(text)")
+        }
     }
 
     @Test func guidsInAnyCase() throws {

@@ -1,0 +1,77 @@
+import GRDB
+import MobileSdk
+
+/// The records of a page that come as entities, with the relations the defining query expands, and the records a
+/// delta page removes.
+extension RecordWriter {
+    /// Writes `entity` into `table`, and the related records `expansions` names with their links.
+    func add(_ entity: Entity, table: EntityTable, expansions: [QueryTree.Expansion]) throws {
+        guard let key = try StoreKey.of(entity, in: table) else {
+            throw OfflineStoreError.missingKey("the service sent a \(type(of: entity)) without its key")
+        }
+        try EntityRows.writeDownloaded(entity, key: key, in: table, db)
+        try db.execute(sql: Self.memberSQL, arguments: [query, table.name, key, generation])
+        for expansion in expansions {
+            guard let name = expansion.path.segments.first ?? nil, let navigation = table.navigations[name] else {
+                continue
+            }
+            // A payload without the expansion (a delta's, say) leaves the record's links as they are.
+            guard let related = entity.relatedEntities[name]?.entities else { continue }
+            let target = try schema.table(for: navigation.target)
+            var targets: [String] = []
+            for child in related {
+                try add(child, table: target, expansions: expansion.tree.expansions)
+                if let childKey = try StoreKey.of(child, in: target) { targets.append(childKey) }
+            }
+            try replaceLinks(from: table.name, key, navigation: name, to: target.name, targets)
+        }
+    }
+
+    private func replaceLinks(
+        from table: String,
+        _ key: String,
+        navigation: String,
+        to target: String,
+        _ targets: [String]
+    ) throws {
+        let links = "\"\(StoreDatabase.Tables.links)\""
+        try db.execute(
+            sql: "DELETE FROM \(links) WHERE source_table = ? AND source_key = ? AND navigation = ?",
+            arguments: [table, key, navigation]
+        )
+        for (position, targetKey) in targets.enumerated() {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO \(links) (source_table, source_key, navigation, position, target_table,"
+                    + " target_key) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [table, key, navigation, position, target, targetKey]
+            )
+        }
+    }
+
+    /// Removes what a delta page says the service removed: `deleted` records go from the store, the others only
+    /// leave the query. Returns how many records went.
+    func remove(_ removed: [RemovedEntity]) throws -> Int {
+        var count = 0
+        for entry in removed {
+            guard let key = StoreKey.fromIdentifier(entry.id, in: table) else {
+                throw OfflineStoreError.invalidValue("the service removed '\(entry.id)', which names no \(table.type)")
+            }
+            try db.execute(
+                sql: "DELETE FROM \"\(StoreDatabase.Tables.members)\" WHERE query = ? AND table_name = ?"
+                    + " AND entity_key = ?",
+                arguments: [query, table.name, key]
+            )
+            count +=
+                entry.reason == .deleted
+                ? try Orphans.removeDeleted(table: table.name, key: key, db)
+                : try Orphans.removeUnheld(table: table.name, key: key, db)
+        }
+        return count
+    }
+
+    /// Tells the store's observers (live queries) what the records written through SQLite's C API changed.
+    func notifyChanges() throws {
+        try db.notifyChanges(in: Table(table.name))
+        try db.notifyChanges(in: Table(StoreDatabase.Tables.members))
+    }
+}
