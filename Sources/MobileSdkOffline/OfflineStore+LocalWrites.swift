@@ -86,6 +86,76 @@ extension OfflineStore {
         }
     }
 
+    /// Links `target` to `entity` through the navigation property `navigationProperty`: at once in the store (a
+    /// local query expanding it sees the link; a single-valued one is replaced, with the lookup it sets) and queued
+    /// for upload as a `$ref` request. Undoing the record's pending changes takes the link back too.
+    public func associate(_ entity: Entity, navigationProperty: String, with target: Entity, category: String? = nil)
+        throws
+    { try changeLink(.associate, entity, navigationProperty, target, category) }
+
+    /// Removes the link from `entity` to `target` through `navigationProperty`, at once in the store and queued for
+    /// upload; a link whose associate was not sent yet just goes, with its associate.
+    public func disassociate(_ entity: Entity, navigationProperty: String, from target: Entity, category: String? = nil)
+        throws
+    { try changeLink(.disassociate, entity, navigationProperty, target, category) }
+
+    private func changeLink(
+        _ method: PendingRequest.Method,
+        _ entity: Entity,
+        _ navigationProperty: String,
+        _ target: Entity,
+        _ category: String?
+    ) throws {
+        let type = Swift.type(of: entity)
+        let table = try schema.table(for: type)
+        guard let navigation = table.navigations[navigationProperty] else {
+            throw OfflineStoreError.invalidValue("\(type) has no navigation property '\(navigationProperty)'")
+        }
+        let targetType = Swift.type(of: target)
+        guard StoreSchema.isClass(targetType, derivedFrom: navigation.target) else {
+            throw OfflineStoreError.invalidValue(
+                "'\(navigationProperty)' of \(type) leads to \(navigation.target), not \(targetType)"
+            )
+        }
+        let targetTable = try schema.table(for: targetType)
+        let key = try storeKey(of: entity, in: table)
+        let targetKey = try storeKey(of: target, in: targetTable)
+        var targetKeyValues: [String: AttributeValue] = [:]
+        if !targetKey.hasPrefix(StoreKey.localPrefix) {
+            for column in targetTable.keyColumns { targetKeyValues[column.name] = target[column.name] }
+        }
+        let link = PendingRequest.Link(
+            navigationProperty: navigationProperty,
+            targetEntitySet: try entitySet(for: targetType),
+            targetKey: targetKey,
+            targetTable: targetTable.name,
+            targetKeyValues: targetKeyValues
+        )
+        let record = record(entity, table: table, key: key, entitySet: try entitySet(for: type))
+        try database { db in
+            guard try Self.exists(key, in: table, db), try Self.exists(targetKey, in: targetTable, db) else {
+                throw OfflineStoreError.missingKey("a link between records the store does not hold")
+            }
+            try Originals.keep(table: table, key: key, registry: registry, db)
+            try LinkChanges.apply(method, from: table, key: key, link, db)
+            try RequestQueue.link(method, record, link, category: category, db)
+            let pending = try !RequestQueue.requests(table: table, key: key, db).isEmpty
+            try db.execute(
+                sql: "UPDATE \(table.name.quotedDatabaseIdentifier) SET \"$pending\" = ? WHERE \"$key\" = ?",
+                arguments: [pending ? 1 : 0, key]
+            )
+            if !pending { try Originals.forget(table: table.name, key: key, db) }
+        }
+    }
+
+    private static func exists(_ key: String, in table: EntityTable, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db,
+            sql: "SELECT 1 FROM \(table.name.quotedDatabaseIdentifier) WHERE \"$key\" = ?",
+            arguments: [key]
+        ) ?? false
+    }
+
     /// Whether any change waits to be uploaded.
     public var hasPendingUpload: Bool { get throws { try reading { db in try !RequestQueue.all(db).isEmpty } } }
 

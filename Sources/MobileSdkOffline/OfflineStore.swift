@@ -37,9 +37,10 @@ public final class OfflineStore: Sendable {
     let rebuiltTables: [String]
 
     /// Opens (or creates) the store at `url` for the service `client` reaches, keeping the results of
-    /// `definingQueries`, and records of `types` too (classes the app creates offline without reading them).
-    /// `repeatability` says how the service recognizes a request sent again after a crash; `blobLimits` how much
-    /// stream content ``cachedFile(for:)`` keeps, in a folder beside the file (its name and `.blobs`).
+    /// `definingQueries`, and records of `types` too (classes the app creates offline without reading them), with
+    /// the `indexes` its frequent local queries need (see ``StoreIndex``). `repeatability` says how the service
+    /// recognizes a request sent again after a crash; `blobLimits` how much stream content ``cachedFile(for:)`` keeps,
+    /// in a folder beside the file (its name and `.blobs`).
     ///
     /// A model that only added attributes or classes migrates in place. Throws
     /// ``OfflineStoreError/notAStore(path:reason:)`` for a file that is another application's database, a later
@@ -49,6 +50,7 @@ public final class OfflineStore: Sendable {
         client: ODataClient?,
         definingQueries: [DefiningQuery],
         types: [Entity.Type] = [],
+        indexes: [StoreIndex] = [],
         repeatability: RepeatabilitySupport = .none,
         blobLimits: BlobCacheLimits = BlobCacheLimits(),
         registry: EntityRegistry = .shared
@@ -58,6 +60,7 @@ public final class OfflineStore: Sendable {
             client: client,
             definingQueries: definingQueries,
             types: types,
+            indexes: indexes,
             repeatability: repeatability,
             blobLimits: blobLimits,
             blobDirectory: url.appendingPathExtension("blobs"),
@@ -72,6 +75,7 @@ public final class OfflineStore: Sendable {
         types: [Entity.Type],
         definingQueries: [DefiningQuery] = [],
         client: ODataClient? = nil,
+        indexes: [StoreIndex] = [],
         registry: EntityRegistry = .shared
     ) throws -> OfflineStore {
         try OfflineStore(
@@ -79,6 +83,7 @@ public final class OfflineStore: Sendable {
             client: client,
             definingQueries: definingQueries,
             types: types,
+            indexes: indexes,
             repeatability: .none,
             blobLimits: BlobCacheLimits(),
             blobDirectory: FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -93,6 +98,7 @@ public final class OfflineStore: Sendable {
         client: ODataClient?,
         definingQueries: [DefiningQuery],
         types: [Entity.Type],
+        indexes: [StoreIndex],
         repeatability: RepeatabilitySupport,
         blobLimits: BlobCacheLimits,
         blobDirectory: URL,
@@ -107,6 +113,7 @@ public final class OfflineStore: Sendable {
         schema = StoreSchema(
             types: types + definingQueries.map(\.entityType),
             expansions: definingQueries.map { ($0.entityType, $0.tree) },
+            indexes: indexes,
             registry: registry
         )
         writer = try StoreDatabase.open(path: path)

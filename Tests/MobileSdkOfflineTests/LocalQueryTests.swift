@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MobileSdk
 import MobileSdkOffline
 import Testing
@@ -100,5 +101,43 @@ import TripPinModel
     @Test func aClassTheStoreDoesNotKeepIsAClearError() throws {
         let store = try Self.store()
         #expect(throws: OfflineStoreError.unknownType("Sample.TripPin.Airport")) { try store.fetch(Query<Airport>()) }
+    }
+
+    @Test func declaredIndexesAreKeptAndDroppedWithTheDeclaration() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("StoreIndex-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("store.sqlite")
+        func indexNames() throws -> [String] {
+            try DatabaseQueue(path: url.path)
+                .read { db in
+                    try String.fetchAll(
+                        db,
+                        sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '$index%'"
+                    )
+                }
+        }
+        do {
+            let store = try OfflineStore(
+                at: url,
+                client: nil,
+                definingQueries: [],
+                types: [Person.self],
+                indexes: [StoreIndex(Person.self, \.lastName, \.firstName)]
+            )
+            try store.insertDownloaded([
+                Self.person("b", "Ann", "Zed", age: 1), Self.person("a", "Bob", "Zed", age: 2),
+                Self.person("c", "Cy", "Alder", age: 3),
+            ])
+            let page = try store.fetch(Query<Person>().orderBy(\.lastName).orderBy(\.firstName).top(2))
+            #expect(page.map(\.userName) == ["c", "b"])
+        }
+        let names = try indexNames()
+        #expect(names.count == 1 && names.first?.hasSuffix("_LastName_FirstName_UserName_$key") == true, "\(names)")
+        _ = try OfflineStore(at: url, client: nil, definingQueries: [], types: [Person.self])
+        #expect(try indexNames().isEmpty)
+        #expect(throws: OfflineStoreError.self) {
+            try OfflineStore.inMemory(types: [Person.self], indexes: [StoreIndex(Person.self, \.emails)])
+        }
     }
 }

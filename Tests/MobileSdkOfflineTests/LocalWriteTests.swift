@@ -40,6 +40,42 @@ import TripPinModel
         #expect(throws: ODataEncodingError.self) { try Query<Person>().filter { _ in .isLocal }.odataQuery(.v4) }
     }
 
+    @Test func linksChangeAtOnceCombineAndAreUndone() throws {
+        let store = try LocalQueryTests.store()
+        let russell = try #require(try store.entity(Person.self, key: EntityKey("russellwhyte")))
+        let scott = try #require(try store.entity(Person.self, key: EntityKey("scottketchum")))
+        let javier = try #require(try store.entity(Person.self, key: EntityKey("javieralfred")))
+        func friends() throws -> [String] {
+            try store.fetch(Query<Person>().filter { $0.userName == "russellwhyte" }.expand(\.friends)).first?.friends?
+                .compactMap(\.userName) ?? []
+        }
+        try store.associate(russell, navigationProperty: "Friends", with: scott)
+        try store.associate(russell, navigationProperty: "Friends", with: javier)
+        #expect(try friends() == ["scottketchum", "javieralfred"])
+        let requests = try store.pendingRequests()
+        #expect(requests.map(\.method) == [.associate, .associate])
+        #expect(requests.first?.link?.navigationProperty == "Friends")
+        #expect(requests.first?.link?.targetKey == "('scottketchum')")
+        #expect(try store.hasPendingChanges(russell))
+        #expect(try store.count(Query<Person>().filter { _ in .hasPendingChanges }) == 1)
+        // Removing a link whose associate was not sent removes both.
+        try store.disassociate(russell, navigationProperty: "Friends", from: scott)
+        #expect(try friends() == ["javieralfred"])
+        #expect(try store.pendingRequests().map(\.method) == [.associate])
+        // A single-valued one is replaced.
+        try store.associate(russell, navigationProperty: "BestFriend", with: scott)
+        try store.associate(russell, navigationProperty: "BestFriend", with: javier)
+        let best = try store.fetch(Query<Person>().filter { $0.userName == "russellwhyte" }.expand(\.bestFriend))
+        #expect(best.first?.bestFriend?.userName == "javieralfred")
+        try store.undoPendingChanges(for: russell)
+        #expect(try friends().isEmpty)
+        #expect(try store.pendingRequests().isEmpty)
+        #expect(try !store.hasPendingChanges(russell))
+        #expect(throws: OfflineStoreError.self) {
+            try store.associate(russell, navigationProperty: "Nowhere", with: scott)
+        }
+    }
+
     @Test func deletingAnUnsentCreateRemovesBoth() throws {
         let store = try LocalQueryTests.store()
         let person = LocalQueryTests.person("new", "New", "Person", age: 1)

@@ -134,6 +134,40 @@ extension OfflineLive {
             #expect(posts.count == 1, "the create was sent once")
         }
 
+        @Test func linksMadeOfflineReachTheServerOnUpload() async throws {
+            try await OfflineServer.reset()
+            try await OfflineServer.seed()
+            let file = try Paths.temporaryDirectory().appendingPathComponent("store.sqlite")
+            let friends = DefiningQuery("people with friends", Query<Person>().expand(\.friends))
+            try await OfflineStore(at: file, client: try OfflineServer.client(), definingQueries: [friends]).download()
+            func serverFriends() async throws -> [String] {
+                let body = try await OfflineServer.http("GET", "People('russellwhyte')/Friends").body
+                return ((body?["value"] as? [[String: Any]]) ?? []).compactMap { $0["UserName"] as? String }.sorted()
+            }
+            let offline = try OfflineStore(
+                at: file,
+                client: try OfflineServer.client(OfflineServer.unreachable),
+                definingQueries: [friends]
+            )
+            let russell = try #require(try offline.entity(Person.self, key: EntityKey("russellwhyte")))
+            for name in ["scottketchum", "javieralfred"] {
+                let friend = try #require(try offline.entity(Person.self, key: EntityKey(name)))
+                try offline.associate(russell, navigationProperty: "Friends", with: friend)
+            }
+            let online = try OfflineStore(at: file, client: try OfflineServer.client(), definingQueries: [friends])
+            #expect(try await online.upload().sentCount == 2)
+            #expect(try await serverFriends() == ["javieralfred", "scottketchum"])
+
+            let scott = try #require(try online.entity(Person.self, key: EntityKey("scottketchum")))
+            try online.disassociate(russell, navigationProperty: "Friends", from: scott)
+            #expect(try await online.upload().sentCount == 1)
+            #expect(try await serverFriends() == ["javieralfred"])
+            // A download shows what the server holds, which is what the store showed.
+            try await online.download()
+            let local = try online.fetch(Query<Person>().filter { $0.userName == "russellwhyte" }.expand(\.friends))
+            #expect(local.first?.friends?.compactMap(\.userName) == ["javieralfred"])
+        }
+
         @Test func aDeltaBringsOnlyWhatChanged() async throws {
             try await OfflineServer.reset()
             try await OfflineServer.seed()

@@ -176,6 +176,21 @@ enum EdmText {
 
     // MARK: GUID
 
+    /// Whether the text is `dddddddd-dddd-dddd-dddd-dddddddddddd` in hexadecimal digits of either case: what
+    /// ``guid(_:)`` reads, checked without making a UUID.
+    static func isGuid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.count == 36 else { return false }
+        for index in 0..<36 {
+            let byte = text[index]
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                guard byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6 else { return false }
+            }
+        }
+        return true
+    }
+
     /// `dddddddd-dddd-dddd-dddd-dddddddddddd`, either case.
     static func guid(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard text.count == 36 else { return nil }

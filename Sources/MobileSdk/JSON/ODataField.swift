@@ -75,7 +75,7 @@ public struct ODataField {
     public mutating func readGuidText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
         defer { isConsumed = true }
         let start = reader
-        guard let bytes = try reader.readPlainStringBytes(), EdmText.guid(bytes) != nil else {
+        guard let bytes = try reader.readPlainStringBytes(), EdmText.isGuid(bytes) else {
             throw start.error("expected a GUID")
         }
         guard bytes.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }) else {

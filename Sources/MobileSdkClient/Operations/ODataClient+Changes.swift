@@ -32,7 +32,7 @@ extension ODataClient {
     { try await changesPage(type, path: link, tracking: tracking) }
 
     /// A page read with change tracking as the service sent it, for readers that take its records one at a time
-    /// (``MobileSdk/ODataJSONDecoder/decodeRecords(_:from:delta:into:)``) instead of as a collection of entities.
+    /// (`ODataJSONDecoder.decodeRecords(_:from:delta:into:)`) instead of as a collection of entities.
     public struct ChangesBody: Sendable {
         /// The response body.
         public let body: Data

@@ -202,16 +202,16 @@ struct RecordEncoder: ODataRecordSink {
     /// A lookup's text as ``ColumnKind/lookup`` keeps it: `<GUID> <logical name>[ <name>]`.
     private mutating func lookupText(_ id: Range<Int>, _ lookup: Lookup, at position: Int) -> Range<Int> {
         let start = batch.text.count
-        for index in id { batch.text.append(batch.text[index]) }
+        copyText(id)
         batch.text.append(UInt8(ascii: " "))
         if let target = lookup.target {
-            for index in target { batch.text.append(batch.text[index]) }
+            copyText(target)
         } else if case .lookup(let targets) = table.columns[position].property.type, targets.count == 1 {
             batch.text.append(contentsOf: targets[0].logicalName.utf8)
         }
         if let name = lookup.name {
             batch.text.append(UInt8(ascii: " "))
-            for index in name { batch.text.append(batch.text[index]) }
+            copyText(name)
         }
         return start..<batch.text.count
     }
@@ -233,6 +233,16 @@ struct RecordEncoder: ODataRecordSink {
         if var lookup = lookups[position] {
             update(&lookup)
             lookups[position] = lookup
+        }
+    }
+
+    /// Appends a copy of the batch's text at `range`.
+    private mutating func copyText(_ range: Range<Int>) {
+        let start = batch.text.count
+        batch.text.append(contentsOf: repeatElement(0, count: range.count))
+        batch.text.withUnsafeMutableBufferPointer { text in
+            guard let base = text.baseAddress else { return }
+            (base + start).update(from: base + range.lowerBound, count: range.count)
         }
     }
 

@@ -19,15 +19,22 @@ struct LocalQuery {
             "\(try filter.ordering($0.path, in: scope)) \($0.descending ? "DESC" : "ASC")"
         }
         orderings += keyOrderings(table, alias)
-        var sql = "SELECT \(alias).* FROM \(table.name.quotedDatabaseIdentifier) AS \(alias)"
+        let paged = tree.top != nil || tree.skip != nil
+        // A page is found by its rows' ids first, then read: sorting whole rows of many columns to keep a few costs
+        // more than reading those few again.
+        var sql = "SELECT \(alias).\(paged ? "rowid" : "*") FROM \(table.name.quotedDatabaseIdentifier) AS \(alias)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY " + orderings.joined(separator: ", ")
-        if tree.top != nil || tree.skip != nil {
+        let rows: [Row]
+        if paged {
             sql +=
                 " LIMIT \(filter.push((tree.top ?? -1).databaseValue))"
                 + " OFFSET \(filter.push((tree.skip ?? 0).databaseValue))"
+            let ids = try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(filter.arguments))
+            rows = try self.rows(ids, of: table, db)
+        } else {
+            rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(filter.arguments))
         }
-        let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(filter.arguments))
         let selected = try selection(tree)
         let entities = try rows.map {
             try EntityRows.entity(from: $0, in: table, registry: registry, selected: selected)
@@ -35,6 +42,17 @@ struct LocalQuery {
         let keys = rows.map { $0[EntityTable.System.key] as String }
         try expand(entities, keys: keys, table: table, tree.expansions, db)
         return entities
+    }
+
+    /// The rows of `table` with these ids, in their order.
+    private func rows(_ ids: [Int64], of table: EntityTable, _ db: Database) throws -> [Row] {
+        guard !ids.isEmpty else { return [] }
+        let sql =
+            "SELECT rowid AS \"$rowid\", * FROM \(table.name.quotedDatabaseIdentifier) WHERE rowid IN ("
+            + Array(repeating: "?", count: ids.count).joined(separator: ", ") + ")"
+        var byID: [Int64: Row] = [:]
+        for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(ids)) { byID[row["$rowid"]] = row }
+        return ids.compactMap { byID[$0] }
     }
 
     /// The number of records of `type` the filter matches (`$count`, which ignores `$top` and `$skip`).

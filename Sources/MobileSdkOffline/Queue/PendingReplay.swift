@@ -16,6 +16,9 @@ enum PendingReplay {
             )
             switch request.method {
             case .delete: try OfflineStore.removeRecord(table: table, key: request.entityKey, db)
+            case .associate, .disassociate:
+                guard pending != nil, let link = request.link else { continue }
+                try LinkChanges.apply(request.method, from: table, key: request.entityKey, link, db)
             case .create, .update:
                 guard pending != 1 else { continue }
                 if pending != nil { try Originals.keep(table: table, key: request.entityKey, registry: registry, db) }

@@ -4,7 +4,8 @@ import MobileSdk
 
 /// The durable queue of local changes, in the store's database, so that the records and their requests always
 /// agree. Requests combine as they are added: an update of a record whose create or update is still waiting joins
-/// it, and deleting a record whose create was never sent removes both.
+/// it, deleting a record whose create was never sent removes both (and the links to it), and removing a link whose
+/// associate was never sent removes that associate.
 enum RequestQueue {
     private static let table = "\"\(StoreDatabase.Tables.requests)\""
 
@@ -41,6 +42,26 @@ enum RequestQueue {
         try insert(.update, record, attributes: attributes, eTag: eTag, category: category, db)
     }
 
+    /// Queues a link's associate or disassociate; a disassociate of a link whose associate was never sent removes
+    /// that associate instead and returns false (nothing is to be sent).
+    @discardableResult static func link(
+        _ method: PendingRequest.Method,
+        _ record: Record,
+        _ link: PendingRequest.Link,
+        category: String?,
+        _ db: Database
+    ) throws -> Bool {
+        if method == .disassociate,
+            let associate = try requests(table: record.table, key: record.key, db)
+                .last(where: { $0.method == .associate && $0.link == link && !$0.isInFlight })
+        {
+            try remove(associate.id, db)
+            return false
+        }
+        try insert(method, record, attributes: encode(link), eTag: nil, category: category, db)
+        return true
+    }
+
     /// Queues a delete; when the record's create was never sent, removes its waiting requests instead and returns
     /// false (nothing is to be sent).
     @discardableResult static func delete(_ record: Record, eTag: String?, category: String?, _ db: Database) throws
@@ -52,7 +73,14 @@ enum RequestQueue {
             sql: "DELETE FROM \(Self.table) WHERE table_name = ? AND entity_key = ? AND in_flight = 0",
             arguments: [record.table.name, record.key]
         )
-        guard !unsentCreate else { return false }
+        guard !unsentCreate else {
+            // Links to it were never sent either.
+            for request in try all(db)
+            where !request.isInFlight && request.link?.targetTable == record.table.name
+                && request.link?.targetKey == record.key
+            { try remove(request.id, db) }
+            return false
+        }
         try insert(.delete, record, attributes: [:], eTag: eTag, category: category, db)
         return true
     }
@@ -98,6 +126,20 @@ enum RequestQueue {
             sql: "UPDATE \(Self.table) SET entity_key = ?, key_values = ? WHERE table_name = ? AND entity_key = ?",
             arguments: [new, try encode(values), table.name, old]
         )
+        for request in try all(db) {
+            guard let link = request.link, link.targetTable == table.name, link.targetKey == old else { continue }
+            let moved = PendingRequest.Link(
+                navigationProperty: link.navigationProperty,
+                targetEntitySet: link.targetEntitySet,
+                targetKey: new,
+                targetTable: link.targetTable,
+                targetKeyValues: values
+            )
+            try db.execute(
+                sql: "UPDATE \(Self.table) SET body = ? WHERE id = ?",
+                arguments: [try encode(encode(moved)), request.id]
+            )
+        }
     }
 
     /// Sets the ETag the record's next waiting request sends.
@@ -138,19 +180,51 @@ enum RequestQueue {
             throw OfflineStoreError.corruptStore("a queued request has the method \(String(describing: row["method"]))")
         }
         let body: String? = row["body"]
+        var attributes = try body.map(decode) ?? [:]
+        var link: PendingRequest.Link?
+        if method == .associate || method == .disassociate {
+            link = try decodeLink(attributes)
+            attributes = [:]
+        }
         return PendingRequest(
             id: row["id"],
             method: method,
             entitySet: row["entity_set"],
             entityKey: row["entity_key"],
             keyValues: try decode(row["key_values"]),
-            attributes: try body.map(decode) ?? [:],
+            attributes: attributes,
+            link: link,
             eTag: row["etag"],
             category: row["category"],
             isInFlight: row["in_flight"] as Int64 != 0,
             tableName: row["table_name"],
             requestID: row["request_id"],
             firstSent: (row["first_sent"] as Double?).map { Date(timeIntervalSinceReferenceDate: $0) }
+        )
+    }
+
+    /// A link as a request's body holds it: its parts under names no property has (they start with `$`).
+    private static func encode(_ link: PendingRequest.Link) -> [String: AttributeValue] {
+        var body: [String: AttributeValue] = [
+            "$navigation": .string(link.navigationProperty), "$targetSet": .string(link.targetEntitySet),
+            "$targetTable": .string(link.targetTable), "$targetKey": .string(link.targetKey),
+        ]
+        for (name, value) in link.targetKeyValues { body["$key." + name] = value }
+        return body
+    }
+
+    private static func decodeLink(_ body: [String: AttributeValue]) throws -> PendingRequest.Link {
+        guard case .string(let navigation)? = body["$navigation"], case .string(let set)? = body["$targetSet"],
+            case .string(let table)? = body["$targetTable"], case .string(let key)? = body["$targetKey"]
+        else { throw OfflineStoreError.corruptStore("a queued link request does not name its link") }
+        var values: [String: AttributeValue] = [:]
+        for (name, value) in body where name.hasPrefix("$key.") { values[String(name.dropFirst(5))] = value }
+        return PendingRequest.Link(
+            navigationProperty: navigation,
+            targetEntitySet: set,
+            targetKey: key,
+            targetTable: table,
+            targetKeyValues: values
         )
     }
 

@@ -44,7 +44,7 @@ enum Binds {
     }
 
     /// The lookup column a navigation property sets, and the logical name of the entity it then refers to.
-    private static func lookupColumn(setBy navigation: String, in table: EntityTable) -> (
+    static func lookupColumn(setBy navigation: String, in table: EntityTable) -> (
         column: EntityTable.Column, logicalName: String
     )? {
         for column in table.columns {

@@ -116,10 +116,34 @@ enum StoreDatabase {
                     """
             )
         }
+        migrator.registerMigration("2: the links of originals") { db in
+            try db.execute(sql: "ALTER TABLE \"\(Tables.originals)\" ADD COLUMN links TEXT")
+        }
         do {
             try migrator.migrate(writer)
-            return try writer.write { db in try prepareEntityTables(db, schema: schema) }
+            return try writer.write { db in
+                let rebuilt = try prepareEntityTables(db, schema: schema)
+                try prepareIndexes(db, schema: schema)
+                return rebuilt
+            }
         } catch let error as DatabaseError { throw OfflineStoreError.database(error.message ?? "\(error)") }
+    }
+
+    /// Creates the declared indexes that are missing and drops those no longer declared.
+    private static func prepareIndexes(_ db: Database, schema: StoreSchema) throws {
+        var declared: Set<String> = []
+        for index in schema.indexes {
+            let (name, sql) = try index.statement(in: try schema.table(for: index.type))
+            declared.insert(name)
+            try db.execute(sql: sql)
+        }
+        let existing = try String.fetchAll(
+            db,
+            sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '$index\\_%' ESCAPE '\\'"
+        )
+        for name in existing where !declared.contains(name) {
+            try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
+        }
     }
 
     /// Adds missing entity tables and columns; rebuilds a table whose columns changed type.

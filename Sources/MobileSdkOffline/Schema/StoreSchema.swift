@@ -10,11 +10,20 @@ struct StoreSchema: Sendable {
     private let kept: [ObjectIdentifier: Entity.Type]
     /// Table indexes by the `ObjectIdentifier` of the class each is named after.
     private let tableIndexes: [ObjectIdentifier: Int]
+    /// The indexes the app declared.
+    let indexes: [StoreIndex]
 
-    /// The tables for `types` and for what the expansions of the trees reach from their classes.
-    init(types: [Entity.Type], expansions: [(Entity.Type, QueryTree)], registry: EntityRegistry) {
+    /// The tables for `types`, for the classes of `indexes` and for what the expansions of the trees reach from
+    /// their classes.
+    init(
+        types: [Entity.Type],
+        expansions: [(Entity.Type, QueryTree)],
+        indexes: [StoreIndex] = [],
+        registry: EntityRegistry
+    ) {
+        self.indexes = indexes
         var kept: [ObjectIdentifier: Entity.Type] = [:]
-        for type in types { kept[ObjectIdentifier(type)] = type }
+        for type in types + indexes.map(\.type) { kept[ObjectIdentifier(type)] = type }
         func expand(_ type: Entity.Type, _ tree: QueryTree) {
             kept[ObjectIdentifier(type)] = type
             let table = EntityTable(type)

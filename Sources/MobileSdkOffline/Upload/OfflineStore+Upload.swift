@@ -115,8 +115,47 @@ extension OfflineStore {
             do { return try await client.send(withRepeatability(http, request)) } catch let error as ODataServiceError
                 where error.statusCode == 404
             { return nil }
+        case .associate, .disassociate:
+            let (link, target) = try linkTarget(of: request)
+            guard request.method == .disassociate else {
+                http = try client.associateRequest(
+                    entity,
+                    navigationProperty: link.navigationProperty,
+                    with: target,
+                    entitySet: request.entitySet,
+                    targetEntitySet: link.targetEntitySet
+                )
+                break
+            }
+            http = try client.disassociateRequest(
+                entity,
+                navigationProperty: link.navigationProperty,
+                from: target,
+                entitySet: request.entitySet,
+                targetEntitySet: link.targetEntitySet
+            )
+            // Gone already: sent before the app stopped, or removed on the service.
+            do { return try await client.send(withRepeatability(http, request)) } catch let error as ODataServiceError
+                where error.statusCode == 404
+            { return nil }
         }
         return try await client.send(withRepeatability(http, request))
+    }
+
+    /// The link a request adds or removes, and an entity standing for the record it leads to.
+    private func linkTarget(of request: PendingRequest) throws -> (PendingRequest.Link, Entity) {
+        guard let link = request.link, let table = schema.table(named: link.targetTable) else {
+            throw OfflineStoreError.corruptStore("a queued link request names no table of the store")
+        }
+        guard !link.targetKeyValues.isEmpty else {
+            throw OfflineStoreError.missingKey(
+                "the \(table.type) \(link.targetKey) a link leads to has no key from the service yet"
+            )
+        }
+        let target = table.type.init()
+        for (name, value) in link.targetKeyValues { target[name] = value }
+        target.acceptChanges()
+        return (link, target)
     }
 
     /// The request with the repeatability headers the service reads, the same each time it is sent.
@@ -144,12 +183,13 @@ extension OfflineStore {
         client: ODataClient
     ) async throws {
         var created: Entity?
-        if let response, !response.body.isEmpty, request.method != .delete {
+        let changesRecord = request.method == .create || request.method == .update
+        if let response, !response.body.isEmpty, changesRecord {
             let decoder = ODataJSONDecoder(version: client.configuration.version, registry: registry)
             created = try? decoder.decodeEntity(table.type, from: response.body)
         }
         var eTag = response?[header: "ETag"] ?? created?.eTag
-        if eTag == nil, request.method != .delete, request.eTag != nil || response == nil {
+        if eTag == nil, changesRecord, request.eTag != nil || response == nil {
             eTag = try await serverVersion(of: request, table: table, client: client)?.eTag
         }
         var newKey: (key: String, values: [String: AttributeValue])?
@@ -165,7 +205,7 @@ extension OfflineStore {
                 key = newKey
             }
             let quoted = table.name.quotedDatabaseIdentifier
-            if request.method != .delete {
+            if request.method == .create || request.method == .update {
                 try db.execute(
                     sql: "UPDATE \(quoted) SET \"$etag\" = ?, \"$local\" = 0 WHERE \"$key\" = ?",
                     arguments: [settled.eTag, key]
@@ -251,6 +291,7 @@ extension PendingRequest {
             entityKey: entityKey,
             keyValues: keyValues,
             attributes: attributes,
+            link: link,
             eTag: eTag,
             category: category,
             isInFlight: true,

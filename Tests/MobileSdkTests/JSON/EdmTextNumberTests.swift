@@ -115,12 +115,28 @@ struct EdmTextNumberTests {
         #expect(EdmText.format(expected) == "0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8")
     }
 
+    /// The check without a UUID agrees with the reader, on well-formed GUIDs and on each byte of one changed.
+    @Test func guidCheckAgreesWithTheReader() {
+        var random = SeededGenerator(seed: 0x6D1D)
+        for _ in 0..<2_000 {
+            var bytes = Array(UUID().uuidString.utf8)
+            if Bool.random(using: &random) {
+                bytes[Int.random(in: 0..<36, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            let agrees = bytes.withUnsafeBufferPointer { EdmText.isGuid($0) == (EdmText.guid($0) != nil) }
+            #expect(agrees, "\(bytes)")
+        }
+    }
+
     @Test func malformedGuids() {
         for text in [
             "", "0c1f2a3b4d5e6f708192a3b4c5d6e7f8", "0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f",
             "0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f80", "{0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8}",
             "0c1f2a3b-4d5e-6f70-8192_a3b4c5d6e7f8", "0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7fg",
             "0c1f2a3-b4d5e-6f70-8192-a3b4c5d6e7f8", "0c1f2a3b-4d5e-6f70-81-92a3b4c5d6e7f8",
-        ] { #expect(guid(text) == nil, "\(text)") }
+        ] {
+            #expect(guid(text) == nil, "\(text)")
+            #expect(!withBytes(text, EdmText.isGuid), "\(text)")
+        }
     }
 }
