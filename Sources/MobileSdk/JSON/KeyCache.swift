@@ -10,8 +10,9 @@ enum ResolvedKey {
     case control(EntityControl)
     /// OData v2's `__metadata`.
     case verboseMetadata
-    /// An annotation of a property: `payload@term`; `storage` is the attribute it belongs to.
-    indirect case annotation(payload: String, storage: String, term: PropertyTerm)
+    /// An annotation of a property: `payload@term`; `storage` is the attribute it belongs to, at `index` of the
+    /// table when the class declares it.
+    indirect case annotation(payload: String, storage: String, index: Int?, term: PropertyTerm)
 
     enum EntityControl {
         case type, etag
@@ -29,12 +30,15 @@ enum ResolvedKey {
 /// A property's metadata in a box, so that handing a resolved key around copies one reference.
 final class ResolvedProperty {
     let metadata: PropertyMetadata
+    /// Its place among the attributes of the table (``PropertyTable/indexByName``); nil for a navigation property.
+    let index: Int?
     /// Whether the property is a navigation property or a stream, which records read apart.
     let isNavigation: Bool
     let isStream: Bool
 
-    init(_ metadata: PropertyMetadata) {
+    init(_ metadata: PropertyMetadata, index: Int?) {
         self.metadata = metadata
+        self.index = index
         if case .navigation = metadata.type { isNavigation = true } else { isNavigation = false }
         if case .stream = metadata.type { isStream = true } else { isStream = false }
     }
@@ -111,9 +115,11 @@ final class KeyCache {
                 default: MediaLinks.Term(controlName: control).map(ResolvedKey.PropertyTerm.media) ?? .other
                 }
             let storage = table.byPropertyName[payload]?.name ?? EntityState.lookupAttributeName(payload) ?? payload
-            return .annotation(payload: payload, storage: storage, term: term)
+            return .annotation(payload: payload, storage: storage, index: table.indexByName[storage], term: term)
         }
-        if let property = table.byPropertyName[key] { return .property(ResolvedProperty(property)) }
+        if let property = table.byPropertyName[key] {
+            return .property(ResolvedProperty(property, index: table.indexByName[property.name]))
+        }
         return .dynamic(key)
     }
 }

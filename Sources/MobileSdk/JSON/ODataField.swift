@@ -9,12 +9,17 @@ public struct ODataField {
     var reader: JSONReader
     /// The JSON dialect of the payload.
     public let version: ODataVersion
+    /// The attribute's place among those of the record's class, for a sink's own lookup tables: the same attribute
+    /// of the same class always has the same index, from 0 up to the number of the class's attributes; nil for an
+    /// attribute the class does not declare.
+    public let propertyIndex: Int?
     /// Whether a read consumed the value.
     private(set) var isConsumed = false
 
-    init(_ reader: JSONReader, version: ODataVersion) {
+    init(_ reader: JSONReader, version: ODataVersion, propertyIndex: Int?) {
         self.reader = reader
         self.version = version
+        self.propertyIndex = propertyIndex
     }
 
     /// Reads with the decoder's own conversions (which need no registry).

@@ -44,7 +44,7 @@ extension ODataJSONDecoder {
                     try reader.skipValue()
                     continue
                 }
-                var field = ODataField(reader, version: version)
+                var field = ODataField(reader, version: version, propertyIndex: resolved.index)
                 guard try sink.value(of: resolved.metadata, from: &field) else { return false }
                 reader = field.reader
                 if !field.isConsumed { try reader.skipValue() }
@@ -61,7 +61,7 @@ extension ODataJSONDecoder {
             case .verboseMetadata:
                 try readVerboseMetadata(&reader, expected: expected, type: &type, into: &sink)
                 cache = caches.cache(for: PropertyTable.of(type))
-            case .annotation(let payload, let storage, let term):
+            case .annotation(let payload, let storage, let index, let term):
                 let annotation: ODataRecordAnnotation
                 switch term {
                 case .formattedValue: annotation = .formattedValue
@@ -72,7 +72,7 @@ extension ODataJSONDecoder {
                     try reader.skipValue()
                     continue
                 }
-                var field = ODataField(reader, version: version)
+                var field = ODataField(reader, version: version, propertyIndex: index)
                 try sink.annotation(annotation, of: storage, from: &field)
                 reader = field.reader
                 if !field.isConsumed { try reader.skipValue() }

@@ -233,7 +233,7 @@ public struct ODataJSONDecoder: Sendable {
             case .verboseMetadata:
                 try readVerboseMetadata(&reader, into: &state, expected: expected)
                 cache = caches.cache(for: state.table)
-            case .annotation(let payload, let storage, let term):
+            case .annotation(let payload, let storage, _, let term):
                 try readPropertyAnnotation(payload, storage, term, &reader, into: &state)
             }
         }

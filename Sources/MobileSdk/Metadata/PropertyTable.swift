@@ -10,8 +10,16 @@ final class PropertyTable: Sendable {
     let byPropertyName: [String: PropertyMetadata]
     /// Storage names by the Swift name of the generated property.
     private let storageNames: [String: String]
+    /// Each attribute's place in the table, by storage name: small numbers a reader can index arrays with.
+    let indexByName: [String: Int]
 
     init(_ properties: [PropertyMetadata]) {
+        var indexByName: [String: Int] = [:]
+        for property in properties {
+            if case .navigation = property.type { continue }
+            indexByName[property.name] = indexByName[property.name] ?? indexByName.count
+        }
+        self.indexByName = indexByName
         var byName: [String: PropertyMetadata] = [:]
         var navigationsByName: [String: PropertyMetadata] = [:]
         var byPropertyName: [String: PropertyMetadata] = [:]

@@ -44,6 +44,18 @@ struct RecordBatch: Sendable {
         values.append(value)
     }
 
+    /// Replaces the value at `index`.
+    mutating func setValue(_ value: Value, at index: Int) { values[index] = value }
+
+    /// Drops the text and fields appended after these counts (those of a record then read as an entity).
+    mutating func truncate(text count: Int, fields: Int) {
+        if text.count > count { text.removeSubrange(count...) }
+        if columns.count > fields {
+            columns.removeSubrange(fields...)
+            values.removeSubrange(fields...)
+        }
+    }
+
     /// Ends a row whose fields were appended since `fieldsStart`.
     mutating func appendRow(key: String, typeName: String?, eTag: String?, fieldsStart: Int) {
         items.append(.row(Row(key: key, typeName: typeName, eTag: eTag, fields: fieldsStart..<columns.count)))

@@ -45,18 +45,19 @@ struct RecordEncoder: ODataRecordSink {
         var name: Range<Int>?
     }
 
-    /// One column's value in the record being read.
-    private enum Slot {
-        case absent
-        case present(RecordBatch.Value)
-        /// A lookup whose text is put together when the record ends.
-        case lookup
+    /// The table's column positions for the attributes of one class, by `ODataField.propertyIndex`: -1 for no
+    /// column, ``unknown`` until first met.
+    private struct Positions {
+        var byIndex: [Int] = []
+        static let unknown = -2
     }
 
     private let table: EntityTable
     /// Column positions by storage name, the key columns', and how each column is read.
-    private let positions: [String: Int]
+    private let positionsByName: [String: Int]
     private let keyPositions: [Int]
+    /// The key column when the key is one GUID, whose text makes the record's key without a value in between.
+    private let guidKeyPosition: Int?
     private let readings: [Reading]
     private let isLookup: [Bool]
     /// Where batches go, and where empty ones come from.
@@ -64,33 +65,42 @@ struct RecordEncoder: ODataRecordSink {
     private let pool: BatchPool
     private let batchSize: Int
     private var batch: RecordBatch
-    /// The storage names met in a record and their positions (nil for no column), in the order they came: the
-    /// records of a page name their attributes in much the same order, so most are found by comparing the names'
-    /// storage, which the decoder's metadata shares, without hashing.
-    private var seen: [(name: String, position: Int?)] = []
-    private var seenIndex = 0
-    private var slots: [Slot]
+    /// The positions for the table's class and for the derived classes met, and those of the class being read.
+    private var basePositions = Positions()
+    private var derivedPositions: [ObjectIdentifier: Positions] = [:]
+    private var positions = Positions()
+    /// For each column position, where the record's value is in the batch's values (-1 for none yet), and the
+    /// positions set.
+    private var valueIndexes: [Int]
+    private var touched: [Int] = []
     private var lookups: [Lookup?]
     private var lookupPositions: [Int] = []
     private var keyValues: [AttributeValue?]
+    private var guidKey: Range<Int>?
     private var type: Entity.Type
     private var eTag: String?
-    /// Where the record's text starts in the batch's.
+    /// Where the record's text and values start in the batch's.
     private var textStart = 0
+    private var fieldsStart = 0
 
     init(table: EntityTable, version: ODataVersion, batchSize: Int = 64, channel: BatchChannel, pool: BatchPool) {
         self.table = table
         self.channel = channel
         self.pool = pool
-        batch = pool.emptyBatch()
         self.batchSize = batchSize
+        batch = pool.emptyBatch()
         var positions: [String: Int] = [:]
         for (position, column) in table.columns.enumerated() { positions[column.name] = position }
-        self.positions = positions
+        positionsByName = positions
         keyPositions = table.keyColumns.compactMap { positions[$0.name] }
+        if keyPositions.count == 1, case .guid = table.columns[keyPositions[0]].property.type {
+            guidKeyPosition = keyPositions[0]
+        } else {
+            guidKeyPosition = nil
+        }
         readings = table.columns.map { Reading($0, version: version) }
         isLookup = table.columns.map { $0.kind == .lookup }
-        slots = Array(repeating: .absent, count: table.columns.count)
+        valueIndexes = Array(repeating: -1, count: table.columns.count)
         lookups = Array(repeating: nil, count: table.columns.count)
         keyValues = Array(repeating: nil, count: keyPositions.count)
         type = table.type
@@ -106,40 +116,47 @@ struct RecordEncoder: ODataRecordSink {
     // MARK: ODataRecordSink
 
     mutating func beginRecord(_ type: Entity.Type) {
-        for index in slots.indices { slots[index] = .absent }
+        for position in touched { valueIndexes[position] = -1 }
+        touched.removeAll(keepingCapacity: true)
         for index in keyValues.indices { keyValues[index] = nil }
+        guidKey = nil
         for position in lookupPositions { lookups[position] = nil }
         lookupPositions.removeAll(keepingCapacity: true)
-        seenIndex = 0
-        // The text of a record that was then read as an entity goes.
-        batch.text.removeSubrange(textStart...)
-        self.type = type
+        // What a record that was then read as an entity left goes.
+        batch.truncate(text: textStart, fields: fieldsStart)
+        setType(type)
         eTag = nil
     }
 
-    mutating func recordType(_ type: Entity.Type) { self.type = type }
+    mutating func recordType(_ type: Entity.Type) { setType(type) }
 
     mutating func eTag(_ eTag: String?) { self.eTag = eTag }
 
     mutating func value(of property: PropertyMetadata, from field: inout ODataField) throws -> Bool {
-        guard let position = position(of: property.name) else { return true }
-        if let keyIndex = keyPositions.firstIndex(of: position) {
+        guard let position = position(of: property.name, at: field.propertyIndex) else { return true }
+        if position == guidKeyPosition {
+            // A record without its key is the entity path's to refuse.
+            if try field.readNull() { return false }
+            let key = try field.readGuidText { append($0) }
+            guidKey = key
+            set(position, .text(key))
+        } else if let keyIndex = keyPositions.firstIndex(of: position) {
             let value = try field.readValue(as: property)
             keyValues[keyIndex] = value
-            slots[position] = .present(.value(try ColumnValue.encode(value, for: table.columns[position])))
-            return true
-        }
-        if try field.readNull() {
-            slots[position] = .present(.null)
+            set(position, .value(try ColumnValue.encode(value, for: table.columns[position])))
+        } else if try field.readNull() {
+            set(position, .null)
             if lookups[position] != nil { lookups[position]?.id = nil }
-            return true
+        } else {
+            set(position, try read(&field, property, at: position))
         }
-        slots[position] = try read(&field, property, at: position)
         return true
     }
 
     mutating func annotation(_ term: ODataRecordAnnotation, of attribute: String, from field: inout ODataField) throws {
-        guard let position = position(of: attribute), isLookup[position], !(try field.readNull()) else { return }
+        guard let position = position(of: attribute, at: field.propertyIndex), isLookup[position],
+            !(try field.readNull())
+        else { return }
         let text = try field.readText { append($0) }
         switch term {
         case .formattedValue: updateLookup(at: position) { $0.name = text }
@@ -148,14 +165,18 @@ struct RecordEncoder: ODataRecordSink {
     }
 
     mutating func endRecord() throws -> Bool {
-        guard !keyPositions.isEmpty, let key = try StoreKey.of(values: keyValues, in: table) else { return false }
-        for position in lookupPositions {
-            guard let lookup = lookups[position], let id = lookup.id else { continue }
-            slots[position] = .present(.text(lookupText(id, lookup, at: position)))
+        let key: String
+        if let guidKey {
+            key = "(" + String(decoding: batch.text[guidKey], as: UTF8.self) + ")"
+        } else {
+            guard guidKeyPosition == nil, !keyPositions.isEmpty,
+                let values = try StoreKey.of(values: keyValues, in: table)
+            else { return false }
+            key = values
         }
-        let fieldsStart = batch.columns.count
-        for (position, slot) in slots.enumerated() {
-            if case .present(let value) = slot { batch.append(position, value) }
+        for position in lookupPositions {
+            guard let lookup = lookups[position], let id = lookup.id, valueIndexes[position] >= 0 else { continue }
+            batch.setValue(.text(lookupText(id, lookup, at: position)), at: valueIndexes[position])
         }
         let typeName = ObjectIdentifier(type) == ObjectIdentifier(table.type) ? nil : type.entityQualifiedName
         batch.appendRow(key: key, typeName: typeName, eTag: eTag, fieldsStart: fieldsStart)
@@ -164,7 +185,7 @@ struct RecordEncoder: ODataRecordSink {
     }
 
     mutating func entity(_ entity: Entity) throws {
-        batch.text.removeSubrange(textStart...)
+        batch.truncate(text: textStart, fields: fieldsStart)
         batch.append(entity)
         try endItem()
     }
@@ -173,29 +194,58 @@ struct RecordEncoder: ODataRecordSink {
     private mutating func endItem() throws {
         if batch.count >= batchSize, !flush() { throw CancellationError() }
         textStart = batch.text.count
+        fieldsStart = batch.columns.count
+    }
+
+    /// The record's value at a column position: appended, or put in place of one the record had already.
+    private mutating func set(_ position: Int, _ value: RecordBatch.Value) {
+        let index = valueIndexes[position]
+        if index >= 0 {
+            batch.setValue(value, at: index)
+            return
+        }
+        valueIndexes[position] = batch.columns.count
+        touched.append(position)
+        batch.append(position, value)
+    }
+
+    private mutating func setType(_ type: Entity.Type) {
+        guard ObjectIdentifier(type) != ObjectIdentifier(self.type) else { return }
+        // Keep the positions learnt for the class left, and take those of the class now read.
+        if ObjectIdentifier(self.type) == ObjectIdentifier(table.type) {
+            basePositions = positions
+        } else {
+            derivedPositions[ObjectIdentifier(self.type)] = positions
+        }
+        positions =
+            ObjectIdentifier(type) == ObjectIdentifier(table.type)
+            ? basePositions : derivedPositions[ObjectIdentifier(type)] ?? Positions()
+        self.type = type
     }
 
     // MARK: Values
 
     /// A value in the form its column keeps, read straight from the payload where the column's kind allows.
-    private mutating func read(_ field: inout ODataField, _ property: PropertyMetadata, at position: Int) throws -> Slot
+    private mutating func read(_ field: inout ODataField, _ property: PropertyMetadata, at position: Int) throws
+        -> RecordBatch.Value
     {
         switch readings[position] {
-        case .text: return .present(.text(try field.readText { append($0) }))
-        case .guid: return .present(.text(try field.readGuidText { append($0) }))
-        case .date: return .present(.text(try field.readDateText { append($0) }))
-        case .boolean: return .present(.integer(try field.readBool() ? 1 : 0))
-        case .integer(let type): return .present(.integer(try field.readInteger(type)))
-        case .real: return .present(.real(try field.readDouble()))
-        case .dateTime: return .present(.real(try field.readDate().timeIntervalSinceReferenceDate))
-        case .decimal: return .present(.text(try field.readDecimalText { append($0) }))
+        case .text: return .text(try field.readText { append($0) })
+        case .guid: return .text(try field.readGuidText { append($0) })
+        case .date: return .text(try field.readDateText { append($0) })
+        case .boolean: return .integer(try field.readBool() ? 1 : 0)
+        case .integer(let type): return .integer(try field.readInteger(type))
+        case .real: return .real(try field.readDouble())
+        case .dateTime: return .real(try field.readDate().timeIntervalSinceReferenceDate)
+        case .decimal: return .text(try field.readDecimalText { append($0) })
         case .lookup:
+            // Its text is put together when the record ends, when its annotations are known.
             let id = try field.readGuidText { append($0) }
             updateLookup(at: position) { $0.id = id }
-            return .lookup
+            return .null
         case .value:
             let value = try field.readValue(as: property)
-            return .present(.value(try ColumnValue.encode(value, for: table.columns[position])))
+            return .value(try ColumnValue.encode(value, for: table.columns[position]))
         }
     }
 
@@ -216,13 +266,19 @@ struct RecordEncoder: ODataRecordSink {
         return start..<batch.text.count
     }
 
-    /// The column position of the attribute `name`; nil when the table has no column for it.
-    private mutating func position(of name: String) -> Int? {
-        defer { seenIndex += 1 }
-        if seenIndex < seen.count, seen[seenIndex].name == name { return seen[seenIndex].position }
-        let position = positions[name]
-        if seenIndex < seen.count { seen[seenIndex] = (name, position) } else { seen.append((name, position)) }
-        return position
+    /// The column position of the attribute `name`, the class's attribute at `index`; nil when the table has no
+    /// column for it.
+    private mutating func position(of name: String, at index: Int?) -> Int? {
+        guard let index else { return positionsByName[name] }
+        if index >= positions.byIndex.count {
+            positions.byIndex += Array(repeating: Positions.unknown, count: index + 1 - positions.byIndex.count)
+        }
+        var position = positions.byIndex[index]
+        if position == Positions.unknown {
+            position = positionsByName[name] ?? -1
+            positions.byIndex[index] = position
+        }
+        return position >= 0 ? position : nil
     }
 
     private mutating func updateLookup(at position: Int, _ update: (inout Lookup) -> Void) {
