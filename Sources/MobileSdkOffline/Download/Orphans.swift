@@ -29,8 +29,11 @@ enum Orphans {
         _ db: Database
     ) throws -> Int {
         let quoted = table.quotedDatabaseIdentifier
+        // The candidates are found by key alone, which the key's index holds: reading every wide row to find the
+        // few that go would cost more than the download that made them go.
         try db.execute(
-            sql: "DELETE FROM \(quoted) WHERE \"$pending\" = 0 AND \"$local\" = 0 AND \(condition)",
+            sql: "DELETE FROM \(quoted) WHERE rowid IN (SELECT rowid FROM \(quoted) WHERE \(condition))"
+                + " AND \"$pending\" = 0 AND \"$local\" = 0",
             arguments: StatementArguments(arguments)
         )
         let removed = db.changesCount

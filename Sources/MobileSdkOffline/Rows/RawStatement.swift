@@ -60,12 +60,12 @@ final class RawStatement {
         }
     }
 
-    /// Runs the statement with the values bound, then clears them.
+    /// Runs the statement with the values bound. Every parameter is bound again before the next run: text bound
+    /// where it is would otherwise be read after it is gone.
     func execute() throws {
         let code = sqlite3_step(statement)
         let message = code == SQLITE_DONE ? nil : Self.message(connection)
         sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
         if let message { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql) }
     }
 

@@ -119,6 +119,21 @@ enum StoreDatabase {
         migrator.registerMigration("2: the links of originals") { db in
             try db.execute(sql: "ALTER TABLE \"\(Tables.originals)\" ADD COLUMN links TEXT")
         }
+        // Memberships keyed by record first: one tree serves both the upsert of each downloaded record and the
+        // search for records no query holds (a second index cost every downloaded record another tree insert).
+        migrator.registerMigration("3: memberships by record") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE "$members_by_record" (table_name TEXT NOT NULL, entity_key TEXT NOT NULL, \
+                    query TEXT NOT NULL, generation INTEGER NOT NULL, PRIMARY KEY (table_name, entity_key, query)) \
+                    WITHOUT ROWID;
+                    INSERT INTO "$members_by_record" (table_name, entity_key, query, generation)
+                    SELECT table_name, entity_key, query, generation FROM "\(Tables.members)";
+                    DROP TABLE "\(Tables.members)";
+                    ALTER TABLE "$members_by_record" RENAME TO "\(Tables.members)";
+                    """
+            )
+        }
         do {
             try migrator.migrate(writer)
             return try writer.write { db in
