@@ -19,9 +19,13 @@ extension ODataClient {
         query: ODataQuery,
         entitySet: String? = nil
     ) async throws -> ChangesPage {
-        let set = try entitySetName(type, entitySet)
+        try await changesPage(type, path: try path(type, query: query, entitySet: entitySet))
+    }
+
+    /// The path of `query` over the entity set of `type`.
+    private func path(_ type: Entity.Type, query: ODataQuery, entitySet: String?) throws -> String {
         let options = query.queryString(version)
-        return try await changesPage(type, path: URLText.path(set) + (options.isEmpty ? "" : "?" + options))
+        return URLText.path(try entitySetName(type, entitySet)) + (options.isEmpty ? "" : "?" + options)
     }
 
     /// A page of changes from a delta link, or the next page after one (a next link); on OData v4 services an
@@ -67,9 +71,7 @@ extension ODataClient {
         query: ODataQuery,
         entitySet: String? = nil
     ) async throws -> ChangesBody {
-        let set = try entitySetName(type, entitySet)
-        let options = query.queryString(version)
-        return try await changesBody(path: URLText.path(set) + (options.isEmpty ? "" : "?" + options), tracking: true)
+        try await changesBody(path: try path(type, query: query, entitySet: entitySet), tracking: true)
     }
 
     /// Like ``changes(_:link:tracking:)``, the page undecoded.
