@@ -108,10 +108,15 @@ enum EdmText {
         var mantissa: UInt64 = 0
         var significant = 0
         var exponent = 0
+        /// Takes a digit into the mantissa; more than 17 significant digits are only counted (they fail the check).
+        func take(_ digit: UInt8) {
+            guard mantissa != 0 || digit != 0 else { return }
+            significant += 1
+            if significant <= 17 { mantissa = mantissa * 10 + UInt64(digit) }
+        }
         let integerStart = index
         while index < text.count, case let digit = text[index] &- UInt8(ascii: "0"), digit < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(digit)
-            if mantissa != 0 { significant += 1 }
+            take(digit)
             index += 1
         }
         let integerDigits = index - integerStart
@@ -120,8 +125,7 @@ enum EdmText {
             index += 1
             let fractionStart = index
             while index < text.count, case let digit = text[index] &- UInt8(ascii: "0"), digit < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                if mantissa != 0 { significant += 1 }
+                take(digit)
                 exponent -= 1
                 index += 1
             }

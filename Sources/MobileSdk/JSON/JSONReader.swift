@@ -182,16 +182,20 @@ struct JSONReader {
     /// control character. Stops at or before the first that is.
     @inline(__always) private mutating func skipPlainBytes() {
         guard let base = bytes.baseAddress else { return }
+        // Each byte of these is 0x01, 0x80, `"`, `\` and 0x20.
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes: UInt64 = 0x2222_2222_2222_2222
+        let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+        let spaces: UInt64 = 0x2020_2020_2020_2020
         while position + 8 <= bytes.count {
             let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
+            let quote = word ^ quotes
+            let backslash = word ^ backslashes
             // A byte is zero in `quote` or `backslash`, or below 0x20 in `word`, exactly when its high bit is set
             // here (bytes of 0x80 and above stay clear through `~word`).
             let found =
-                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- spaces) & ~word)
             if found & highs != 0 { return }
             position += 8
         }

@@ -124,7 +124,9 @@ extension OfflineStore {
             var pages: [WrittenPage] = []
             var received = 0
             var failure: (any Error)?
-            for await reading in readings {
+            // `next()` rather than `for await`, whose `next(isolation:)` needs iOS 18.
+            var iterator = readings.makeAsyncIterator()
+            while let reading = await iterator.next() {
                 defer { reading.channel.close() }
                 guard failure == nil else { continue }
                 do {
