@@ -194,8 +194,7 @@ struct JSONReader {
             let backslash = word ^ backslashes
             // A byte is zero in `quote` or `backslash`, or below 0x20 in `word`, exactly when its high bit is set
             // here (bytes of 0x80 and above stay clear through `~word`).
-            let found =
-                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- spaces) & ~word)
+            let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- spaces) & ~word)
             if found & highs != 0 { return }
             position += 8
         }
