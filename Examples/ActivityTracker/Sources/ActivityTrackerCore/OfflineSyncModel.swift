@@ -179,6 +179,8 @@ public final class OfflineSyncModel {
             case .create: "Add"
             case .update: "Change"
             case .delete: "Delete"
+            case .associate: "Link"
+            case .disassociate: "Unlink"
             }
         return action + " " + recordName(change)
     }
