@@ -84,6 +84,41 @@ import TripPinModel
         #expect(try store.entity(Person.self, key: EntityKey("scottketchum"))?.middleName == "Q")
     }
 
+    @Test func membershipsOfAnEarlierFormatMoveToTheirKeyByRecord() throws {
+        let file = try Self.storeWithPendingChanges()
+        // The store as a build before memberships were keyed by record left it.
+        let database = try DatabaseQueue(path: file.path)
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    DROP TABLE "$members";
+                    CREATE TABLE "$members" (query TEXT NOT NULL, table_name TEXT NOT NULL, entity_key TEXT NOT NULL, \
+                    generation INTEGER NOT NULL, PRIMARY KEY (query, table_name, entity_key)) WITHOUT ROWID;
+                    CREATE INDEX "$members_record" ON "$members" (table_name, entity_key);
+                    INSERT INTO "$members" VALUES ('people', 'entity_Person', '(''russellwhyte'')', 3),
+                        ('people', 'entity_Person', '(''scottketchum'')', 3),
+                        ('others', 'entity_Person', '(''scottketchum'')', 1);
+                    DELETE FROM grdb_migrations WHERE identifier LIKE '3:%';
+                    """
+            )
+        }
+        try database.close()
+        let store = try OfflineStore(at: file, client: nil, definingQueries: [Self.people])
+        #expect(try store.pendingRequests().map(\.method) == [.update, .create])
+        let reopened = try DatabaseQueue(path: file.path)
+        let (members, definition, oldIndex) = try reopened.read { db in
+            (
+                try Row.fetchAll(db, sql: "SELECT * FROM \"$members\" ORDER BY entity_key, query")
+                    .map { "\($0["query"] as String) \($0["entity_key"] as String) \($0["generation"] as Int)" },
+                try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = '$members'") ?? "",
+                try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE name = '$members_record'") ?? false
+            )
+        }
+        #expect(members == ["people ('russellwhyte') 3", "others ('scottketchum') 1", "people ('scottketchum') 3"])
+        #expect(definition.contains("PRIMARY KEY (table_name, entity_key, query)"))
+        #expect(!oldIndex)
+    }
+
     @Test func aModelThatChangedATypeRebuildsTheTableAndReplaysThePendingChanges() throws {
         let file = try Self.storeWithPendingChanges()
         // The store as a model where Age was a string left it.
