@@ -48,7 +48,7 @@ import Testing
 
     @Test func aPageReadValueByValueHoldsWhatItsEntitiesHold() async throws {
         let body = Data(Self.page.utf8)
-        guard let root = URL(string: "https://org.crm.dynamics.com/api/data/v9.2/") else { return }
+        let root = try #require(URL(string: "https://org.crm.dynamics.com/api/data/v9.2/"))
         let client = ODataClient(ODataClient.Configuration(serviceRoot: root, transport: OnePage(body: body)))
         let query = Query<Contact>().expand(\.parentCustomerAccount)
         let downloaded = try OfflineStore.inMemory(
@@ -94,7 +94,7 @@ import Testing
             """
             .utf8
         )
-        guard let root = URL(string: "https://org.crm.dynamics.com/api/data/v9.2/") else { return }
+        let root = try #require(URL(string: "https://org.crm.dynamics.com/api/data/v9.2/"))
         let client = ODataClient(ODataClient.Configuration(serviceRoot: root, transport: OnePage(body: body)))
         let store = try OfflineStore.inMemory(
             types: [Contact.self],
