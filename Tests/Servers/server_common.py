@@ -1,9 +1,10 @@
 """What both OData test servers share: a threaded WSGI server on 127.0.0.1 that logs
 each request line to stderr, and the ready-file handshake with scripts/test-servers.sh."""
 
+import io
 import socketserver
 import sys
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer
+from wsgiref.simple_server import ServerHandler, WSGIRequestHandler, WSGIServer
 
 
 class ThreadingServer(socketserver.ThreadingMixIn, WSGIServer):
@@ -13,7 +14,29 @@ class ThreadingServer(socketserver.ThreadingMixIn, WSGIServer):
 
 
 class LoggingHandler(WSGIRequestHandler):
-    """Logs every request line to stderr, which the start script sends to a log file."""
+    """Logs every request line to stderr, which the start script sends to a log file, and runs a request only once
+    its whole body has arrived, as a real server does: wsgiref alone hands the app whatever came before the client
+    went away (a killed client's POST without its body would run, and a repeatable one keep that answer)."""
+
+    def handle(self):
+        self.raw_requestline = self.rfile.readline(65537)
+        if len(self.raw_requestline) > 65536:
+            self.requestline, self.request_version, self.command = "", "", ""
+            self.send_error(414)
+            return
+        if not self.parse_request():
+            return
+        body = self.rfile
+        length = self.headers.get("Content-Length")
+        if length is not None and length.isdigit():
+            data = self.rfile.read(int(length))
+            if len(data) < int(length):
+                self.close_connection = True
+                return
+            body = io.BytesIO(data)
+        handler = ServerHandler(body, self.wfile, self.get_stderr(), self.get_environ(), multithread=False)
+        handler.request_handler = self
+        handler.run(self.server.get_app())
 
     def log_message(self, format, *args):
         sys.stderr.write("%s\n" % (format % args))
