@@ -1,18 +1,20 @@
 import Foundation
 
-/// What a key of an entity object means, worked out once per distinct key.
+/// What a key of an entity object means, worked out once per distinct key. Its objects are kept by the
+/// ``KeyCache`` that made them for as long as it lives (one decoding call), so a key is handed around without
+/// counting references: the decoder's loop meets one per value.
 enum ResolvedKey {
     /// A property of the class.
-    case property(ResolvedProperty)
+    case property(Kept<ResolvedProperty>)
     /// A property the class does not declare (open types, late-bound entities), by payload name.
-    case dynamic(String)
+    case dynamic(Kept<DynamicName>)
     /// Control information of the entity (`@odata.type`, `@odata.etag`, others skipped).
     case control(EntityControl)
     /// OData v2's `__metadata`.
     case verboseMetadata
     /// An annotation of a property: `payload@term`; `storage` is the attribute it belongs to, at `index` of the
     /// table when the class declares it.
-    indirect case annotation(payload: String, storage: String, index: Int?, term: PropertyTerm)
+    case annotation(Kept<ResolvedAnnotation>)
 
     enum EntityControl {
         case type, etag
@@ -26,6 +28,9 @@ enum ResolvedKey {
         case other
     }
 }
+
+/// A reference to an object its ``KeyCache`` keeps alive; valid while that cache is.
+struct Kept<Object: AnyObject> { unowned(unsafe) let object: Object }
 
 /// A property's metadata in a box, so that handing a resolved key around copies one reference.
 final class ResolvedProperty {
@@ -44,6 +49,32 @@ final class ResolvedProperty {
     }
 }
 
+/// The payload name of a property the class does not declare.
+final class DynamicName {
+    let name: String
+
+    init(_ name: String) { self.name = name }
+}
+
+/// An annotation of a property: `payload@term`; `storage` is the attribute it belongs to, at `index` of the table
+/// when the class declares it.
+final class ResolvedAnnotation {
+    let payload: String
+    let storage: String
+    let index: Int?
+    let term: ResolvedKey.PropertyTerm
+    /// Whether the class declares a property of the payload's name.
+    let isDeclared: Bool
+
+    init(payload: String, storage: String, index: Int?, term: ResolvedKey.PropertyTerm, isDeclared: Bool) {
+        self.payload = payload
+        self.storage = storage
+        self.index = index
+        self.term = term
+        self.isDeclared = isDeclared
+    }
+}
+
 /// The keys of the objects read with one property table, in the order they came, with what they mean. The records
 /// of a page repeat their keys in much the same order (a record may leave out a few), so most keys are recognized
 /// by comparing bytes with the key expected next, without making a String or hashing.
@@ -55,6 +86,8 @@ final class KeyCache {
     /// Where the key after the last one recognized is expected: the cached key at an object's key `index` is the one
     /// at `index + shift`.
     @exclusivity(unchecked) private var shift = 0
+    /// The objects of every key resolved, cached or not, which the keys handed out refer to without keeping them.
+    @exclusivity(unchecked) private var kept: [AnyObject] = []
     /// How many distinct keys are cached at most (open types could otherwise grow the cache without end).
     private static let capacity = 1_024
 
@@ -63,7 +96,7 @@ final class KeyCache {
     /// The meaning of the key at `index` of an object, from the cache when the bytes match.
     func resolve(_ token: JSONReader.KeyToken, at index: Int, version: ODataVersion) -> ResolvedKey {
         guard case .plain(let bytes) = token else {
-            if case .escaped(let key) = token { return Self.resolve(key, table: table, version: version) }
+            if case .escaped(let key) = token { return keep(Self.resolve(key, table: table, version: version)) }
             return .control(.other)
         }
         if index == 0 { shift = 0 }
@@ -74,13 +107,37 @@ final class KeyCache {
             shift = found - index
             return resolutions[found]
         }
-        let resolved = Self.resolve(String(decoding: bytes, as: UTF8.self), table: table, version: version)
+        let resolved = keep(Self.resolve(String(decoding: bytes, as: UTF8.self), table: table, version: version))
         if keys.count < Self.capacity {
             keys.insert(Array(bytes), at: expected)
             resolutions.insert(resolved, at: expected)
             shift = expected - index
         }
         return resolved
+    }
+
+    /// Keeps the object of a key being handed out.
+    private func keep(_ resolved: Resolution) -> ResolvedKey {
+        switch resolved {
+        case .key(let key): return key
+        case .property(let property):
+            kept.append(property)
+            return .property(Kept(object: property))
+        case .dynamic(let name):
+            kept.append(name)
+            return .dynamic(Kept(object: name))
+        case .annotation(let annotation):
+            kept.append(annotation)
+            return .annotation(Kept(object: annotation))
+        }
+    }
+
+    /// A key's meaning as first worked out: the objects it refers to, not yet kept.
+    enum Resolution {
+        case key(ResolvedKey)
+        case property(ResolvedProperty)
+        case dynamic(DynamicName)
+        case annotation(ResolvedAnnotation)
     }
 
     private static func equal(_ known: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -92,14 +149,15 @@ final class KeyCache {
     }
 
     /// The meaning of `key` in an object typed by `table`.
-    static func resolve(_ key: String, table: PropertyTable, version: ODataVersion) -> ResolvedKey {
-        if version == .v2, key == "__metadata" { return .verboseMetadata }
+    static func resolve(_ key: String, table: PropertyTable, version: ODataVersion) -> Resolution {
+        if version == .v2, key == "__metadata" { return .key(.verboseMetadata) }
         if let control = ODataAnnotation.controlName(key) {
             switch control {
-            case "type": return .control(.type)
-            case "etag": return .control(.etag)
+            case "type": return .key(.control(.type))
+            case "etag": return .key(.control(.etag))
             default:
-                return .control(MediaLinks.Term(controlName: control).map(ResolvedKey.EntityControl.media) ?? .other)
+                let media = MediaLinks.Term(controlName: control).map(ResolvedKey.EntityControl.media)
+                return .key(.control(media ?? .other))
             }
         }
         if let at = key.utf8.firstIndex(of: UInt8(ascii: "@")) {
@@ -114,13 +172,18 @@ final class KeyCache {
                 case "count": .count
                 default: MediaLinks.Term(controlName: control).map(ResolvedKey.PropertyTerm.media) ?? .other
                 }
-            let storage = table.byPropertyName[payload]?.name ?? EntityState.lookupAttributeName(payload) ?? payload
-            return .annotation(payload: payload, storage: storage, index: table.indexByName[storage], term: term)
+            let declared = table.byPropertyName[payload]
+            let storage = declared?.name ?? EntityState.lookupAttributeName(payload) ?? payload
+            let index = table.indexByName[storage]
+            let isDeclared = declared != nil
+            return .annotation(
+                ResolvedAnnotation(payload: payload, storage: storage, index: index, term: term, isDeclared: isDeclared)
+            )
         }
         if let property = table.byPropertyName[key] {
             return .property(ResolvedProperty(property, index: table.indexByName[property.name]))
         }
-        return .dynamic(key)
+        return .dynamic(DynamicName(key))
     }
 }
 

@@ -13,14 +13,21 @@ public struct ODataField {
     /// of the same class always has the same index, from 0 up to the number of the class's attributes; nil for an
     /// attribute the class does not declare.
     public let propertyIndex: Int?
+    /// The declared property whose value this is, in the box the decoder keeps while the field lives: a field is
+    /// made per value, and a copy of the metadata would cost more than reading most values.
+    private let resolved: Kept<ResolvedProperty>?
     /// Whether a read consumed the value.
     private(set) var isConsumed = false
 
-    init(_ reader: JSONReader, version: ODataVersion, propertyIndex: Int?) {
+    init(_ reader: JSONReader, version: ODataVersion, propertyIndex: Int?, property: Kept<ResolvedProperty>? = nil) {
         self.reader = reader
         self.version = version
         self.propertyIndex = propertyIndex
+        resolved = property
     }
+
+    /// The declared property whose value this is; nil for an annotation's value.
+    public var property: PropertyMetadata? { resolved?.object.metadata }
 
     /// Reads with the decoder's own conversions (which need no registry).
     private var decoder: ODataJSONDecoder { ODataJSONDecoder(version: version) }
@@ -80,12 +87,10 @@ public struct ODataField {
     public mutating func readGuidText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
         defer { isConsumed = true }
         let start = reader
-        guard let bytes = try reader.readPlainStringBytes(), EdmText.isGuid(bytes) else {
+        guard let bytes = try reader.readPlainStringBytes(), let hasUpperCase = EdmText.guidHasUpperCase(bytes) else {
             throw start.error("expected a GUID")
         }
-        guard bytes.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }) else {
-            return try body(bytes)
-        }
+        guard hasUpperCase else { return try body(bytes) }
         let lowercased = bytes.map { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) ? $0 | 0x20 : $0 }
         return try lowercased.withUnsafeBufferPointer(body)
     }

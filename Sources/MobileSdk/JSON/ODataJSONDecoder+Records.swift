@@ -38,14 +38,15 @@ extension ODataJSONDecoder {
         while let token = try reader.nextKeyToken() {
             defer { index += 1 }
             switch cache.resolve(token, at: index, version: version) {
-            case .property(let resolved):
+            case .property(let kept):
+                let resolved = kept.object
                 if resolved.isNavigation { return false }
                 if resolved.isStream {
                     try reader.skipValue()
                     continue
                 }
-                var field = ODataField(reader, version: version, propertyIndex: resolved.index)
-                guard try sink.value(of: resolved.metadata, from: &field) else { return false }
+                var field = ODataField(reader, version: version, propertyIndex: resolved.index, property: kept)
+                guard try sink.value(from: &field) else { return false }
                 reader = field.reader
                 if !field.isConsumed { try reader.skipValue() }
             case .dynamic: return false
@@ -61,19 +62,20 @@ extension ODataJSONDecoder {
             case .verboseMetadata:
                 try readVerboseMetadata(&reader, expected: expected, type: &type, into: &sink)
                 cache = caches.cache(for: PropertyTable.of(type))
-            case .annotation(let payload, let storage, let index, let term):
+            case .annotation(let kept):
+                let resolved = kept.object
                 let annotation: ODataRecordAnnotation
-                switch term {
+                switch resolved.term {
                 case .formattedValue: annotation = .formattedValue
                 // A lookup the class does not declare becomes an attribute of its own: the entity reads that.
-                case .lookupLogicalName where cache.table.byPropertyName[payload] == nil: return false
+                case .lookupLogicalName where !resolved.isDeclared: return false
                 case .lookupLogicalName: annotation = .lookupLogicalName
                 default:
                     try reader.skipValue()
                     continue
                 }
-                var field = ODataField(reader, version: version, propertyIndex: index)
-                try sink.annotation(annotation, of: storage, from: &field)
+                var field = ODataField(reader, version: version, propertyIndex: resolved.index)
+                try sink.annotation(annotation, of: resolved.storage, from: &field)
                 reader = field.reader
                 if !field.isConsumed { try reader.skipValue() }
             }

@@ -218,8 +218,10 @@ public struct ODataJSONDecoder: Sendable {
         while let token = try reader.nextKeyToken() {
             defer { index += 1 }
             switch cache.resolve(token, at: index, version: version) {
-            case .property(let resolved): try readProperty(resolved.metadata, &reader, into: &state, caches: caches)
-            case .dynamic(let name):
+            case .property(let resolved):
+                try readProperty(resolved.object.metadata, &reader, into: &state, caches: caches)
+            case .dynamic(let dynamic):
+                let name = dynamic.object.name
                 state.attributes[name] = try readDynamic(&reader, typeName: state.dynamicTypes[name])
             case .control(.type):
                 let typeName = try reader.readString()
@@ -233,8 +235,15 @@ public struct ODataJSONDecoder: Sendable {
             case .verboseMetadata:
                 try readVerboseMetadata(&reader, into: &state, expected: expected)
                 cache = caches.cache(for: state.table)
-            case .annotation(let payload, let storage, _, let term):
-                try readPropertyAnnotation(payload, storage, term, &reader, into: &state)
+            case .annotation(let annotation):
+                let annotation = annotation.object
+                try readPropertyAnnotation(
+                    annotation.payload,
+                    annotation.storage,
+                    annotation.term,
+                    &reader,
+                    into: &state
+                )
             }
         }
         return state.finish(logicalName: logicalName)

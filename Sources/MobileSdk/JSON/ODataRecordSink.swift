@@ -12,8 +12,9 @@ public protocol ODataRecordSink {
     mutating func recordType(_ type: Entity.Type)
     /// The record's ETag.
     mutating func eTag(_ eTag: String?)
-    /// The value of `property`, read from `field` (or left, and skipped); false to have the record read as an entity.
-    mutating func value(of property: PropertyMetadata, from field: inout ODataField) throws -> Bool
+    /// The value of a declared property (``ODataField/property``, at ``ODataField/propertyIndex``), read from `field`
+    /// (or left, and skipped); false to have the record read as an entity.
+    mutating func value(from field: inout ODataField) throws -> Bool
     /// The annotation `term` of the attribute whose storage name is `attribute`, read from `field` or left.
     mutating func annotation(_ term: ODataRecordAnnotation, of attribute: String, from field: inout ODataField) throws
     /// The record ends; false to have it read as an entity.

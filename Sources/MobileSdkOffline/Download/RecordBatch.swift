@@ -14,13 +14,13 @@ struct RecordBatch: Sendable {
         case value(DatabaseValue)
     }
 
-    /// One record's row: its key and the columns its payload held, at ``RecordBatch/columns`` and
-    /// ``RecordBatch/values`` in `fields`.
+    /// One record's row: its key and ETag (text at these offsets of ``RecordBatch/text``), and the columns its
+    /// payload held, at ``RecordBatch/columns`` and ``RecordBatch/values`` in `fields`.
     struct Row: Sendable {
-        let key: String
+        let key: Range<Int>
         /// The qualified type name of a record of a derived class.
         let typeName: String?
-        let eTag: String?
+        let eTag: Range<Int>?
         let fields: Range<Int>
     }
 
@@ -57,7 +57,7 @@ struct RecordBatch: Sendable {
     }
 
     /// Ends a row whose fields were appended since `fieldsStart`.
-    mutating func appendRow(key: String, typeName: String?, eTag: String?, fieldsStart: Int) {
+    mutating func appendRow(key: Range<Int>, typeName: String?, eTag: Range<Int>?, fieldsStart: Int) {
         items.append(.row(Row(key: key, typeName: typeName, eTag: eTag, fields: fieldsStart..<columns.count)))
     }
 

@@ -132,8 +132,10 @@ struct RecordEncoder: ODataRecordSink {
 
     mutating func eTag(_ eTag: String?) { self.eTag = eTag }
 
-    mutating func value(of property: PropertyMetadata, from field: inout ODataField) throws -> Bool {
-        guard let position = position(of: property.name, at: field.propertyIndex) else { return true }
+    mutating func value(from field: inout ODataField) throws -> Bool {
+        guard let property = field.propertyIndex, let position = position(of: field.property?.name, at: property) else {
+            return true
+        }
         if position == guidKeyPosition {
             // A record without its key is the entity path's to refuse.
             if try field.readNull() { return false }
@@ -141,14 +143,14 @@ struct RecordEncoder: ODataRecordSink {
             guidKey = key
             set(position, .text(key))
         } else if let keyIndex = keyPositions.firstIndex(of: position) {
-            let value = try field.readValue(as: property)
+            let value = try field.readValue(as: field.property ?? table.columns[position].property)
             keyValues[keyIndex] = value
             set(position, .value(try ColumnValue.encode(value, for: table.columns[position])))
         } else if try field.readNull() {
             set(position, .null)
             if lookups[position] != nil { lookups[position]?.id = nil }
         } else {
-            set(position, try read(&field, property, at: position))
+            set(position, try read(&field, at: position))
         }
         return true
     }
@@ -165,21 +167,30 @@ struct RecordEncoder: ODataRecordSink {
     }
 
     mutating func endRecord() throws -> Bool {
-        let key: String
+        let key: Range<Int>
         if let guidKey {
-            key = "(" + String(decoding: batch.text[guidKey], as: UTF8.self) + ")"
+            // The store's key of a record keyed by one GUID: `(<GUID>)`.
+            let start = batch.text.count
+            batch.text.append(UInt8(ascii: "("))
+            copyText(guidKey)
+            batch.text.append(UInt8(ascii: ")"))
+            key = start..<batch.text.count
         } else {
             guard guidKeyPosition == nil, !keyPositions.isEmpty,
-                let values = try StoreKey.of(values: keyValues, in: table)
+                var values = try StoreKey.of(values: keyValues, in: table)
             else { return false }
-            key = values
+            key = values.withUTF8 { append($0) }
+        }
+        let eTagText = eTag.map { eTag in
+            var eTag = eTag
+            return eTag.withUTF8 { append($0) }
         }
         for position in lookupPositions {
             guard let lookup = lookups[position], let id = lookup.id, valueIndexes[position] >= 0 else { continue }
             batch.setValue(.text(lookupText(id, lookup, at: position)), at: valueIndexes[position])
         }
         let typeName = ObjectIdentifier(type) == ObjectIdentifier(table.type) ? nil : type.entityQualifiedName
-        batch.appendRow(key: key, typeName: typeName, eTag: eTag, fieldsStart: fieldsStart)
+        batch.appendRow(key: key, typeName: typeName, eTag: eTagText, fieldsStart: fieldsStart)
         try endItem()
         return true
     }
@@ -226,9 +237,7 @@ struct RecordEncoder: ODataRecordSink {
     // MARK: Values
 
     /// A value in the form its column keeps, read straight from the payload where the column's kind allows.
-    private mutating func read(_ field: inout ODataField, _ property: PropertyMetadata, at position: Int) throws
-        -> RecordBatch.Value
-    {
+    private mutating func read(_ field: inout ODataField, at position: Int) throws -> RecordBatch.Value {
         switch readings[position] {
         case .text: return .text(try field.readText { append($0) })
         case .guid: return .text(try field.readGuidText { append($0) })
@@ -244,7 +253,7 @@ struct RecordEncoder: ODataRecordSink {
             updateLookup(at: position) { $0.id = id }
             return .null
         case .value:
-            let value = try field.readValue(as: property)
+            let value = try field.readValue(as: field.property ?? table.columns[position].property)
             return .value(try ColumnValue.encode(value, for: table.columns[position]))
         }
     }
@@ -267,15 +276,15 @@ struct RecordEncoder: ODataRecordSink {
     }
 
     /// The column position of the attribute `name`, the class's attribute at `index`; nil when the table has no
-    /// column for it.
-    private mutating func position(of name: String, at index: Int?) -> Int? {
-        guard let index else { return positionsByName[name] }
+    /// column for it. The name is only looked at the first time an index is met.
+    private mutating func position(of name: @autoclosure () -> String?, at index: Int?) -> Int? {
+        guard let index else { return name().flatMap { positionsByName[$0] } }
         if index >= positions.byIndex.count {
             positions.byIndex += Array(repeating: Positions.unknown, count: index + 1 - positions.byIndex.count)
         }
         var position = positions.byIndex[index]
         if position == Positions.unknown {
-            position = positionsByName[name] ?? -1
+            position = name().flatMap { positionsByName[$0] } ?? -1
             positions.byIndex[index] = position
         }
         return position >= 0 ? position : nil

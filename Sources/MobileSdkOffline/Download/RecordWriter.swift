@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import MobileSdk
 
@@ -30,6 +31,10 @@ struct RecordWriter {
         self.schema = schema
         self.db = db
         member = try RawStatement(Self.memberSQL, db)
+        // The same for every row: bound once, and kept over the runs (nothing clears the bindings).
+        member.bind(query, 1)
+        member.bind(table.name, 2)
+        member.bind(Int64(generation), 4)
     }
 
     static let memberSQL =
@@ -51,18 +56,22 @@ struct RecordWriter {
 
     private mutating func write(_ row: RecordBatch.Row, of batch: RecordBatch, text: UnsafeBufferPointer<UInt8>) throws
     {
-        let columns = batch.columns[row.fields]
-        if !columns.elementsEqual(lastColumns) {
-            lastColumns = Array(columns)
+        if !Self.equal(batch.columns[row.fields], lastColumns) {
+            lastColumns = Array(batch.columns[row.fields])
             lastStatement = statements.index(of: lastColumns, in: table)
             if lastStatement == prepared.count {
                 prepared.append(try RawStatement(statements.texts[lastStatement], db))
             }
         }
         let statement = prepared[lastStatement]
-        statement.bind(row.key, 1)
+        let key = UnsafeBufferPointer(rebasing: text[row.key])
+        statement.bind(text: key, 1)
         statement.bind(row.typeName, 2)
-        statement.bind(row.eTag, 3)
+        if let eTag = row.eTag {
+            statement.bind(text: UnsafeBufferPointer(rebasing: text[eTag]), 3)
+        } else {
+            statement.bindNull(3)
+        }
         for (parameter, index) in zip(Int32(4)..., row.fields) {
             switch batch.values[index] {
             case .null: statement.bindNull(parameter)
@@ -73,10 +82,18 @@ struct RecordWriter {
             }
         }
         try statement.execute()
-        member.bind(query, 1)
-        member.bind(table.name, 2)
-        member.bind(row.key, 3)
-        member.bind(Int64(generation), 4)
+        member.bind(text: key, 3)
         try member.execute()
+    }
+
+    /// Whether a row has the columns of the last: compared as bytes, rows mostly have.
+    private static func equal(_ columns: ArraySlice<Int>, _ last: [Int]) -> Bool {
+        guard columns.count == last.count else { return false }
+        return columns.withUnsafeBytes { columns in
+            last.withUnsafeBytes { last in
+                guard let left = columns.baseAddress, let right = last.baseAddress else { return true }
+                return memcmp(left, right, columns.count) == 0
+            }
+        }
     }
 }

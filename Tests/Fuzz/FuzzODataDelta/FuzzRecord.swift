@@ -27,7 +27,8 @@ struct FieldReadingSink: ODataRecordSink {
     mutating func recordType(_ type: Entity.Type) {}
     mutating func eTag(_ eTag: String?) {}
 
-    mutating func value(of property: PropertyMetadata, from field: inout ODataField) throws -> Bool {
+    mutating func value(from field: inout ODataField) throws -> Bool {
+        guard let property = field.property else { preconditionFailure("a value without its property") }
         if try field.readNull() { return true }
         switch property.type {
         case _ where property.isCollection: _ = try field.readValue(as: property)

@@ -115,16 +115,20 @@ struct EdmTextNumberTests {
         #expect(EdmText.format(expected) == "0c1f2a3b-4d5e-6f70-8192-a3b4c5d6e7f8")
     }
 
-    /// The check without a UUID agrees with the reader, on well-formed GUIDs and on each byte of one changed.
+    /// The check without a UUID agrees with the reader, on well-formed GUIDs (either case) and on each byte of one
+    /// changed; it tells upper-case digits apart.
     @Test func guidCheckAgreesWithTheReader() {
         var random = SeededGenerator(seed: 0x6D1D)
         for _ in 0..<2_000 {
-            var bytes = Array(UUID().uuidString.utf8)
+            let text = UUID().uuidString
+            var bytes = Array((Bool.random(using: &random) ? text : text.lowercased()).utf8)
             if Bool.random(using: &random) {
                 bytes[Int.random(in: 0..<36, using: &random)] = UInt8.random(in: 0...255, using: &random)
             }
-            let agrees = bytes.withUnsafeBufferPointer { EdmText.isGuid($0) == (EdmText.guid($0) != nil) }
-            #expect(agrees, "\(bytes)")
+            let isGuid = bytes.withUnsafeBufferPointer { EdmText.guid($0) != nil }
+            let hasUpperCase = bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
+            let form = bytes.withUnsafeBufferPointer { EdmText.guidHasUpperCase($0) }
+            #expect(form == (isGuid ? hasUpperCase : nil), "\(bytes)")
         }
     }
 
