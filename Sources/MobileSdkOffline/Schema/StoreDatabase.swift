@@ -35,14 +35,18 @@ enum StoreDatabase {
     /// of them in memory (readers keep SQLite's 2 MB for local queries).
     static let writerPragmas = "PRAGMA cache_size = -1024"
 
-    /// A writer for the file at `path` (created when missing), or an in-memory database when `path` is nil.
+    /// A writer for the file at `path` (created when missing), or an in-memory database when `path` is nil. The
+    /// file's write-ahead log is copied into it by a ``Checkpointer``, not by the commits.
     static func open(path: String?) throws -> any DatabaseWriter {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = false
         configuration.busyMode = .timeout(5)
+        let checkpointer = path.map { Checkpointer(path: $0) }
         configuration.prepareDatabase { db in
             try db.execute(sql: Self.pragmas)
-            if !db.configuration.readonly { try db.execute(sql: Self.writerPragmas) }
+            guard !db.configuration.readonly else { return }
+            try db.execute(sql: Self.writerPragmas)
+            checkpointer?.install(on: db)
         }
         do {
             guard let path else { return try DatabaseQueue(configuration: configuration) }
