@@ -70,6 +70,32 @@ struct JSONReader {
         return key
     }
 
+    /// Like ``nextKeyToken()``; a key that is exactly `expected` (a key without escapes) is consumed without looking
+    /// for its end first, and said to be the one expected.
+    mutating func nextKeyToken(expecting expected: UnsafeBufferPointer<UInt8>) throws -> (
+        token: KeyToken, isExpected: Bool
+    )? {
+        guard try advance(closing: UInt8(ascii: "}"), in: "an object") else { return nil }
+        skipWhitespace()
+        let end = position + 1 + expected.count
+        if end < bytes.count, bytes[position] == UInt8(ascii: "\""), bytes[end] == UInt8(ascii: "\""),
+            let base = bytes.baseAddress, let expectedBase = expected.baseAddress,
+            memcmp(base + position + 1, expectedBase, expected.count) == 0
+        {
+            // `expected` holds no backslash, so the quote at `end` closes the key.
+            let key = UnsafeBufferPointer(rebasing: bytes[(position + 1)..<end])
+            position = end + 1
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"), "':'")
+            return (.plain(key), true)
+        }
+        let key: KeyToken
+        if let plain = try readPlainStringBytes() { key = .plain(plain) } else { key = .escaped(try readString()) }
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"), "':'")
+        return (key, false)
+    }
+
     /// Consumes `[` (after any whitespace); follow with ``nextElement()`` before each element until it returns false.
     mutating func beginArray() throws {
         skipWhitespace()

@@ -81,7 +81,8 @@ final class ResolvedAnnotation {
 final class KeyCache {
     let table: PropertyTable
     // One decoding call uses a cache at a time; the checks of exclusive access cost more than the lookups.
-    @exclusivity(unchecked) private var keys: [[UInt8]] = []
+    /// The cached keys' bytes, owned by the cache.
+    @exclusivity(unchecked) private var keys: [UnsafeMutableBufferPointer<UInt8>] = []
     @exclusivity(unchecked) private var resolutions: [ResolvedKey] = []
     /// Where the key after the last one recognized is expected: the cached key at an object's key `index` is the one
     /// at `index + shift`.
@@ -92,6 +93,22 @@ final class KeyCache {
     private static let capacity = 1_024
 
     init(table: PropertyTable) { self.table = table }
+
+    deinit { for key in keys { key.deallocate() } }
+
+    /// Reads the key at `index` of an object and gives its meaning, or nil at the object's end. The key expected
+    /// there is tried first, straight on the payload's bytes.
+    func nextKey(_ reader: inout JSONReader, at index: Int, version: ODataVersion) throws -> ResolvedKey? {
+        if index == 0 { shift = 0 }
+        let expected = min(max(index + shift, 0), keys.count)
+        guard expected < keys.count else {
+            return try reader.nextKeyToken().map { resolve($0, at: index, version: version) }
+        }
+        guard let (token, isExpected) = try reader.nextKeyToken(expecting: UnsafeBufferPointer(keys[expected])) else {
+            return nil
+        }
+        return isExpected ? resolutions[expected] : resolve(token, at: index, version: version)
+    }
 
     /// The meaning of the key at `index` of an object, from the cache when the bytes match.
     func resolve(_ token: JSONReader.KeyToken, at index: Int, version: ODataVersion) -> ResolvedKey {
@@ -109,7 +126,9 @@ final class KeyCache {
         }
         let resolved = keep(Self.resolve(String(decoding: bytes, as: UTF8.self), table: table, version: version))
         if keys.count < Self.capacity {
-            keys.insert(Array(bytes), at: expected)
+            let key = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = key.initialize(from: bytes)
+            keys.insert(key, at: expected)
             resolutions.insert(resolved, at: expected)
             shift = expected - index
         }
@@ -140,12 +159,10 @@ final class KeyCache {
         case annotation(ResolvedAnnotation)
     }
 
-    private static func equal(_ known: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func equal(_ known: UnsafeMutableBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard known.count == bytes.count else { return false }
-        return known.withUnsafeBufferPointer { known in
-            guard let left = known.baseAddress, let right = bytes.baseAddress else { return true }
-            return memcmp(left, right, bytes.count) == 0
-        }
+        guard let left = known.baseAddress, let right = bytes.baseAddress else { return true }
+        return memcmp(left, right, bytes.count) == 0
     }
 
     /// The meaning of `key` in an object typed by `table`.

@@ -35,9 +35,9 @@ extension ODataJSONDecoder {
         var index = 0
         sink.beginRecord(type)
         try reader.beginObject()
-        while let token = try reader.nextKeyToken() {
+        while let key = try cache.nextKey(&reader, at: index, version: version) {
             defer { index += 1 }
-            switch cache.resolve(token, at: index, version: version) {
+            switch key {
             case .property(let kept):
                 let resolved = kept.object
                 if resolved.isNavigation { return false }

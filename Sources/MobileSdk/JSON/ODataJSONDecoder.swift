@@ -215,9 +215,9 @@ public struct ODataJSONDecoder: Sendable {
         var cache = caches.cache(for: state.table)
         var index = 0
         try reader.beginObject()
-        while let token = try reader.nextKeyToken() {
+        while let key = try cache.nextKey(&reader, at: index, version: version) {
             defer { index += 1 }
-            switch cache.resolve(token, at: index, version: version) {
+            switch key {
             case .property(let resolved):
                 try readProperty(resolved.object.metadata, &reader, into: &state, caches: caches)
             case .dynamic(let dynamic):

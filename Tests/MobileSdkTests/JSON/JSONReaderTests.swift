@@ -196,4 +196,36 @@ struct JSONReaderTests {
             #expect(try reader.nextElement() == false)
         }
     }
+
+    /// The key expected is taken only when it is the whole key: not a key it begins, nor one it is the start of, nor
+    /// the same text escaped; an unexpected key reads as without expectation.
+    @Test func expectedKeysMatchWholeKeysOnly() throws {
+        let expected = Array("name".utf8)
+        let text = #"{"name":1, "na":2, "name2":3, "n\u0061me":4 , "name" : 5, "other":6}"#
+        let keys = try withJSONReader(text) { reader in
+            try expected.withUnsafeBufferPointer { expected in
+                try reader.beginObject()
+                var keys: [String] = []
+                while let (token, isExpected) = try reader.nextKeyToken(expecting: expected) {
+                    switch token {
+                    case .plain(let bytes):
+                        keys.append(String(decoding: bytes, as: UTF8.self) + (isExpected ? "!" : ""))
+                    case .escaped(let key): keys.append("escaped " + key + (isExpected ? "!" : ""))
+                    }
+                    try reader.skipValue()
+                }
+                return keys
+            }
+        }
+        #expect(keys == ["name!", "na", "name2", "escaped name", "name!", "other"])
+        // A key cut off where the expected one would end is an error, not a match.
+        #expect(throws: JSONPayloadError.self) {
+            try withJSONReader(#"{"name"#) { reader in
+                try expected.withUnsafeBufferPointer { expected in
+                    try reader.beginObject()
+                    _ = try reader.nextKeyToken(expecting: expected)
+                }
+            }
+        }
+    }
 }
