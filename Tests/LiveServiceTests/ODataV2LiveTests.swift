@@ -162,8 +162,9 @@ struct ODataV2LiveTests {
 
     @Test func serviceErrorsAreTyped() async throws {
         await #expect { try await client.retrieve(Account.self, id: UUID()) } throws: { error in
-            guard let error = error as? ODataServiceError else { return false }
+            guard let error = error as? ODataServiceError, error.reason == .notFound else { return false }
             return error.statusCode == 404 && error.message.contains("Resource not found")
+                && error.localizedDescription == error.message
         }
     }
 }

@@ -258,7 +258,8 @@ extension ODataV4Live {
             stale.eTag = firstTag
             stale.elevationFeet = 5
             await #expect { try await client.update(stale) } throws: { error in
-                (error as? ODataServiceError)?.statusCode == 412
+                guard let error = error as? ODataServiceError, case .conflict = error.reason else { return false }
+                return error.statusCode == 412
             }
             let onServer = try await ServerProbe.get(root, "Airports('\(airport.icaoCode ?? "")')")
             #expect(onServer.json?["ElevationFeet"] as? Int == 120)
@@ -289,9 +290,21 @@ extension ODataV4Live {
             await #expect {
                 try await client.retrieveMultiple(Person.self, query: ODataQuery(filter: "Nope eq 1"))
             } throws: { error in
-                guard let error = error as? ODataServiceError else { return false }
+                guard let error = error as? ODataServiceError, case .validation = error.reason else { return false }
                 return error.statusCode == 400 && error.message.contains("Nope") && error.request.hasPrefix("GET ")
             }
+        }
+
+        /// A missing record: the reason an app branches on, and the service's message once, as an alert shows it.
+        @Test func aMissingRecordReadsAsTheServiceSaysIt() async throws {
+            let error = await #expect(throws: ODataServiceError.self) {
+                try await client.retrieve(Person.self, key: EntityKey("nobody-" + LiveServers.runId))
+            }
+            let failure = try #require(error)
+            #expect(failure.reason == .notFound)
+            #expect(!failure.message.isEmpty)
+            #expect((failure as any Error).localizedDescription == failure.message)
+            #expect(!failure.description.contains("404 404"), "\(failure)")
         }
     }
 }

@@ -3,7 +3,10 @@ import ServiceAccess
 
 /// An error the service answered with: the HTTP status, and the code and message of its OData error payload
 /// (`{"error": {"code", "message"}}` in v4, `{"error": {"code", "message": {"value"}}}` in v2).
-public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
+///
+/// Its `localizedDescription` is the service's own message, which services such as Dataverse write in the user's
+/// language; ``reason`` says what an app branches on.
+public struct ODataServiceError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// The response's HTTP status, such as 404 or 412.
     public var statusCode: Int
     /// The `code` of the OData error payload (a number as text, when the service sent a number); empty when the
@@ -17,6 +20,8 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
     public var request: String
     /// How long the service asked to wait before trying again (429, 503).
     public var retryAfter: TimeInterval?
+    /// The record's ETag on the service, when the response sent it (a 412 that tells the version that won).
+    public var eTag: String?
 
     /// Creates an error from its parts, such as one an app's tests throw; `retryAfter` is in seconds.
     public init(
@@ -25,7 +30,8 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
         message: String,
         innerMessage: String? = nil,
         request: String,
-        retryAfter: TimeInterval? = nil
+        retryAfter: TimeInterval? = nil,
+        eTag: String? = nil
     ) {
         self.statusCode = statusCode
         self.code = code
@@ -33,12 +39,56 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
         self.innerMessage = innerMessage
         self.request = request
         self.retryAfter = retryAfter
+        self.eTag = eTag
     }
 
-    /// `METHOD url: status code: message (inner message)`; never header values.
+    /// `METHOD url: status code: message (inner message)`, the code left out when it only repeats the status;
+    /// never header values.
     public var description: String {
-        "\(request): \(statusCode) \(code.isEmpty ? "" : code + ": ")\(message)"
-            + (innerMessage.map { " (\($0))" } ?? "")
+        let code = code.isEmpty || code == String(statusCode) ? "" : code + ": "
+        return "\(request): \(statusCode) \(code)\(message)" + (innerMessage.map { " (\($0))" } ?? "")
+    }
+
+    /// The service's message, as an alert shows it: ``message``, or the status's reason phrase without one.
+    public var errorDescription: String? { message }
+
+    /// What the service's answer means for an app, to branch on.
+    public enum Reason: Sendable, Hashable {
+        /// 412 Precondition Failed: the record changed on the service since it was read (its ETag no longer
+        /// matches), or a create that must not replace a record found one. `currentETag` is the record's ETag on
+        /// the service when the response sent it.
+        case conflict(currentETag: String?)
+        /// 429 Too Many Requests, or 503 Service Unavailable: the service did not run the request and asks the
+        /// client to slow down; `retryAfter` is how long it asked to wait, in seconds, when it said.
+        case throttled(retryAfter: TimeInterval?)
+        /// 404 Not Found, or 410 Gone: the record or resource does not exist (any more).
+        case notFound
+        /// 401 Unauthorized: the credentials were refused (after the client refreshed them once).
+        case unauthorized
+        /// 403 Forbidden: the user may not do this.
+        case forbidden
+        /// 400 Bad Request, 409 Conflict or 422: the service refused what the request says, such as a required
+        /// value left out or a duplicate; `code` is the service's error code (Dataverse's hexadecimal codes such as
+        /// `0x80040217`, SAP Gateway's message ids such as `SY/530`), empty when it sent none.
+        case validation(code: String)
+        /// Another 5xx: the service failed.
+        case serviceFailure
+        /// Any other status.
+        case other
+    }
+
+    /// What the service's answer means, from its status (and code, ETag and `Retry-After`).
+    public var reason: Reason {
+        switch statusCode {
+        case 412: .conflict(currentETag: eTag)
+        case 429, 503: .throttled(retryAfter: retryAfter)
+        case 404, 410: .notFound
+        case 401: .unauthorized
+        case 403: .forbidden
+        case 400, 409, 422: .validation(code: code)
+        case 500...599: .serviceFailure
+        default: .other
+        }
     }
 
     /// The error a response describes; the body is read as an OData error payload where it is one.
@@ -46,6 +96,7 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
         statusCode = response.statusCode
         self.request = request.summary
         retryAfter = response[header: "Retry-After"].flatMap { RetryAfter.delay($0) }
+        eTag = response[header: "ETag"]
         code = ""
         message = HTTPURLResponseStatus.text(response.statusCode)
         guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
@@ -68,8 +119,10 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible {
             inner = nested
         }
         innerMessage = inner?["message"] as? String
-        if innerMessage == nil, let details = error["details"] as? [[String: Any]] {
-            innerMessage = details.compactMap { $0["message"] as? String }.first
+        // OData v4's `details`, SAP Gateway's `innererror.errordetails`.
+        let details = (error["details"] ?? inner?["errordetails"]) as? [[String: Any]]
+        if innerMessage == nil, let details {
+            innerMessage = details.compactMap { $0["message"] as? String }.first { $0 != message }
         }
     }
 }
