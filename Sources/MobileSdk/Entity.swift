@@ -90,6 +90,9 @@ open class Entity {
     /// The id given at initialization, by conversion or by the last assignment to ``recordId``.
     private var assignedId: UUID?
     private var changes: Set<String> = []
+    /// The value each attribute changed or removed since the last read had then (nil: it was absent), for
+    /// ``discardChanges()``.
+    private var originals: [String: AttributeValue?] = [:]
 
     /// An empty entity of the class's ``entityLogicalName``.
     public required init() { logicalName = Self.entityLogicalName }
@@ -157,6 +160,7 @@ open class Entity {
                 return
             }
             mutateAttributes { attributes in
+                if originals[name] == nil { originals[name] = .some(attributes[name]) }
                 attributes[name] = newValue
                 changes.insert(name)
             }
@@ -169,6 +173,7 @@ open class Entity {
     /// Makes the attribute absent ("not set") again and forgets that it changed.
     public func removeAttribute(_ name: String) {
         mutateAttributes { attributes in
+            if originals[name] == nil { originals[name] = .some(attributes[name]) }
             attributes[name] = nil
             changes.remove(name)
         }
@@ -187,7 +192,34 @@ open class Entity {
     }
 
     /// Marks the current state as loaded: nothing is changed afterwards.
-    public func acceptChanges() { mutateAttributes { _ in changes.removeAll() } }
+    public func acceptChanges() {
+        mutateAttributes { _ in
+            changes.removeAll()
+            originals.removeAll()
+        }
+    }
+
+    /// Returns the attributes to what was last read (or accepted): what a form's Cancel button does. Attributes set
+    /// since come back to their values, or go when they were absent; nothing counts as changed afterwards.
+    public func discardChanges() {
+        mutateAttributes { attributes in
+            for (name, original) in originals { attributes[name] = original }
+            changes.removeAll()
+            originals.removeAll()
+        }
+    }
+
+    /// Takes the state of `fresh`, a new read of the same record, in place: its attributes, formatted values,
+    /// related entities, ETag and stream links. Observers of this object see the new values; changes not saved are
+    /// gone, and nothing counts as changed afterwards.
+    public func reload(from fresh: Entity) {
+        assignedId = fresh.assignedId ?? assignedId
+        load(fresh.attributes)
+        formattedValues = fresh.formattedValues
+        relatedEntities = fresh.relatedEntities
+        eTag = fresh.eTag
+        mediaLinks = fresh.mediaLinks
+    }
 
     /// Gives `other` this entity's logical name, id, attributes, formatted values, related entities and changes.
     func copyState(to other: Entity) {
@@ -199,6 +231,7 @@ open class Entity {
         other.eTag = eTag
         other.mediaLinks = mediaLinks
         other.changes = changes
+        other.originals = originals
     }
 
     /// Replaces the attributes with values loaded from the service: nothing counts as changed.
@@ -206,6 +239,7 @@ open class Entity {
         mutateAttributes { stored in
             stored = attributes
             changes.removeAll()
+            originals.removeAll()
         }
     }
 

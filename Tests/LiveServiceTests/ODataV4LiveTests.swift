@@ -267,6 +267,30 @@ extension ODataV4Live {
             try await client.delete(loaded)
         }
 
+        /// The object a list shows is read again where it is: the record's values on the service and its new ETag,
+        /// the unsaved change gone.
+        @Test func reloadRefreshesTheObjectInPlace() async throws {
+            let airport = Airport()
+            airport.icaoCode = "R" + LiveServers.runId.prefix(3).uppercased()
+            airport.name = "Reload Field"
+            airport.elevationFeet = 10
+            try await client.create(airport)
+            let shown = try await client.retrieve(Airport.self, key: EntityKey(airport.icaoCode ?? ""))
+            let elsewhere = try await client.retrieve(Airport.self, key: EntityKey(airport.icaoCode ?? ""))
+            elsewhere.elevationFeet = 11
+            try await client.update(elsewhere)
+            shown.name = "Not saved"
+
+            try await client.reload(shown)
+            #expect(shown.elevationFeet == 11 && shown.name == "Reload Field")
+            #expect(shown.eTag == elsewhere.eTag && shown.eTag != nil)
+            #expect(shown.changedAttributeNames.isEmpty)
+            try await client.delete(shown)
+            await #expect { try await client.reload(shown) } throws: { error in
+                (error as? ODataServiceError)?.reason == .notFound
+            }
+        }
+
         @Test func compositeKeys() async throws {
             let rating = TripRating()
             rating.tripId = 7

@@ -10,12 +10,12 @@ extension RuntimeContract {
     static let inheritedMembers: [TypeName: Set<String>] = [
         .entity: [
             "ID", "acceptChanges", "alternateKeys", "attributeName", "attributes", "changedAttributeNames", "contains",
-            "debugDescription", "eTag", "entityLogicalName", "entityQualifiedName", "entitySetName", "formattedValues",
-            "fullSizeImage", "getRelated", "getRelatedCollection", "getValue", "getValues", "hasChanged", "hash",
-            "hashValue", "id", "keyAttributes", "logicalName", "mediaResource", "navigationMetadata", "objectTypeCode",
-            "primaryIdAttribute", "primaryNameAttribute", "propertyMetadata", "recordId", "reference",
-            "relatedEntities", "removeAttribute", "setRelated", "setRelatedCollection", "setValue", "setValues",
-            "snapshot", "stream", "toEntity",
+            "debugDescription", "discardChanges", "eTag", "entityLogicalName", "entityQualifiedName", "entitySetName",
+            "formattedValues", "fullSizeImage", "getRelated", "getRelatedCollection", "getValue", "getValues",
+            "hasChanged", "hash", "hashValue", "id", "keyAttributes", "logicalName", "mediaResource",
+            "navigationMetadata", "objectTypeCode", "primaryIdAttribute", "primaryNameAttribute", "propertyMetadata",
+            "recordId", "reference", "relatedEntities", "reload", "removeAttribute", "setRelated",
+            "setRelatedCollection", "setValue", "setValues", "snapshot", "stream", "toEntity",
         ],
         .complexValue: [
             "attributeValue", "attributes", "hash", "hashValue", "propertyMetadata",

@@ -39,6 +39,22 @@ extension ODataClient {
         )
     }
 
+    /// Reads `entity`'s record again and puts what the service has into the same object (``Entity/reload(from:)``),
+    /// so that views showing it update; changes not saved are gone. `expand` names related entities to read along.
+    nonisolated(nonsending) public func reload(_ entity: Entity, expand: [String] = [], entitySet: String? = nil)
+        async throws
+    {
+        let type = type(of: entity)
+        let fresh = try await retrieve(
+            type,
+            key: try key(of: entity),
+            expand: expand,
+            entitySet: entitySet,
+            logicalName: entity.logicalName
+        )
+        entity.reload(from: fresh)
+    }
+
     /// The entity with this GUID key.
     nonisolated(nonsending) public func retrieve<T: Entity>(
         _ type: T.Type,

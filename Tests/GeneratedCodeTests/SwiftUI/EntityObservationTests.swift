@@ -27,6 +27,56 @@ struct EntityObservationTests {
         #expect(account.name == "Fabrikam")
     }
 
+    /// A form's Cancel: the values read come back, what was set on an absent attribute goes, a removed one returns,
+    /// and whoever reads the entity is told.
+    @Test func discardingChangesReturnsToWhatWasRead() {
+        let account = DataverseModel.Account()
+        account.name = "Contoso"
+        account.accountNumber = "A-100"
+        account.acceptChanges()
+
+        account.name = "Fabrikam"
+        account.name = "Northwind"
+        account.numberOfEmployees = 40
+        account.removeAttribute("accountnumber")
+        let changes = Changes()
+        changes.track { _ = account.name }
+        account.discardChanges()
+
+        #expect(changes.value == 1)
+        #expect(account.name == "Contoso")
+        #expect(account.accountNumber == "A-100")
+        #expect(!account.contains("numberofemployees"))
+        #expect(account.changedAttributeNames.isEmpty)
+        // Accepted values stay: nothing to discard.
+        account.name = "Litware"
+        account.acceptChanges()
+        account.discardChanges()
+        #expect(account.name == "Litware")
+    }
+
+    /// A new read put into the object a list shows: its observers see the record's new state.
+    @Test func reloadingFromAFreshReadNotifies() {
+        let shown = Person(key: EntityKey("russellwhyte"))
+        shown.firstName = "Russell"
+        shown.acceptChanges()
+        shown.lastName = "Unsaved"
+        let fresh = Person(key: EntityKey("russellwhyte"))
+        fresh.firstName = "Rusty"
+        fresh.acceptChanges()
+        fresh.eTag = "W/\"2\""
+        fresh.formattedValues["FirstName"] = "Rusty"
+        let changes = Changes()
+        changes.track { _ = shown.firstName }
+        shown.reload(from: fresh)
+        #expect(changes.value == 1)
+        #expect(shown.firstName == "Rusty" && shown.lastName == nil && shown.eTag == "W/\"2\"")
+        #expect(shown.formattedValues["FirstName"] == "Rusty")
+        #expect(shown.changedAttributeNames.isEmpty)
+        shown.discardChanges()
+        #expect(shown.firstName == "Rusty")
+    }
+
     @Test func savingAndLoadingNotify() {
         let person = Person()
         person.firstName = "Ada"
