@@ -8,11 +8,36 @@ import FoundationNetworking
 /// credentials cannot follow one to another host. A 401 that asks for credentials (`WWW-Authenticate`) comes back as
 /// a response, for the client's authentication to answer.
 public final class URLSessionTransport: HTTPTransport {
+    /// Answers a challenge of the connection: the server's certificate (pinning it, say) or a client certificate the
+    /// server asks for. It returns how to go on and the credential to go on with, as `URLSessionDelegate` would.
+    public typealias ConnectionChallengeHandler = ServiceSessionDelegate.ConnectionChallengeHandler
+
     let session: URLSession
-    let delegate = SessionDelegate()
+    let delegate: SessionDelegate
 
     /// A transport with its own session; `timeout` bounds each request.
-    public init(timeout: TimeInterval = 60) { session = ServiceSession.make(timeout: timeout, delegate: delegate) }
+    public init(timeout: TimeInterval = 60) {
+        delegate = SessionDelegate()
+        session = ServiceSession.make(timeout: timeout, delegate: delegate)
+    }
+
+    /// A transport with a session made from a copy of `configuration` (a proxy, TLS versions, cellular access,
+    /// timeouts…), which keeps no cookies, cache or credentials of its own, and whose connections' challenges go to
+    /// `connectionChallenges` (the system checks the server's certificate without it). Redirects and 401 challenges
+    /// still come back as responses.
+    ///
+    /// ```swift
+    /// let transport = URLSessionTransport(configuration: .default) { challenge in
+    ///     guard challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodClientCertificate else {
+    ///         return (.performDefaultHandling, nil)
+    ///     }
+    ///     return (.useCredential, clientCertificate)  // a URLCredential(identity:certificates:persistence:)
+    /// }
+    /// ```
+    public init(configuration: URLSessionConfiguration, connectionChallenges: ConnectionChallengeHandler? = nil) {
+        delegate = SessionDelegate(connectionChallenges: connectionChallenges)
+        session = ServiceSession.make(configuration: configuration, delegate: delegate)
+    }
 
     deinit { session.finishTasksAndInvalidate() }
 

@@ -10,6 +10,13 @@ public enum ServiceSession {
     public static func make(timeout: TimeInterval, delegate: ServiceSessionDelegate) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
+        return make(configuration: configuration, delegate: delegate)
+    }
+
+    /// A new session with a copy of `configuration` (a proxy, TLS versions, cellular access, extra headers…) that
+    /// keeps no cookies, cache or credentials: credentials go only where the caller sends them.
+    public static func make(configuration: URLSessionConfiguration, delegate: ServiceSessionDelegate) -> URLSession {
+        let configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
         configuration.urlCredentialStorage = nil

@@ -11,10 +11,45 @@ import FoundationNetworking
 /// (FoundationNetworking before swift-corelibs-foundation#5458 waits forever on a challenge nobody answers, and
 /// cancelling it loses the response, so it is kept here by task.)
 open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// Answers a challenge of the connection (the server's certificate, a client certificate), such as an app's
+    /// certificate pinning: how to go on, and the credential to go on with.
+    public typealias ConnectionChallengeHandler =
+        @Sendable (URLAuthenticationChallenge) async -> (URLSession.AuthChallengeDisposition, URLCredential?)
+
     private let lock = NSLock()
     private var challenged: [Int: HTTPURLResponse] = [:]
+    private let connectionChallenges: ConnectionChallengeHandler?
 
-    override public init() {}
+    /// A delegate that leaves the connection's challenges to `connectionChallenges`, or to the system's default
+    /// handling (the server's certificate checked against the trusted roots) without it.
+    public init(connectionChallenges: ConnectionChallengeHandler? = nil) {
+        self.connectionChallenges = connectionChallenges
+    }
+
+    /// Whether a challenge is one of the connection (TLS), which the system or the app answers, not the request's.
+    static func isConnectionChallenge(_ challenge: URLAuthenticationChallenge) -> Bool {
+        let method = challenge.protectionSpace.authenticationMethod
+        return method == ConnectionChallenge.serverTrust || method == ConnectionChallenge.clientCertificate
+    }
+
+    /// A challenge of the connection: the app's handler, else the system's default handling.
+    open func urlSession(
+        _ session: URLSession,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) { answerConnectionChallenge(challenge, completionHandler) }
+
+    private func answerConnectionChallenge(
+        _ challenge: URLAuthenticationChallenge,
+        _ completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        guard let connectionChallenges else { return completionHandler(.performDefaultHandling, nil) }
+        let challenge = UncheckedChallenge(challenge)
+        Task {
+            let (disposition, credential) = await connectionChallenges(challenge.challenge)
+            completionHandler(disposition, credential)
+        }
+    }
 
     /// Refuses the redirect: the task completes with the 3xx response itself.
     open func urlSession(
@@ -25,13 +60,15 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) { completionHandler(nil) }
 
-    /// Cancels the challenge and keeps its 401 response for ``challengedResponse(of:)``.
+    /// Cancels the challenge and keeps its 401 response for ``challengedResponse(of:)``. A challenge of the
+    /// connection, which comes here where a session has no session-level handler, is answered as that would.
     open func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
         didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
+        if Self.isConnectionChallenge(challenge) { return answerConnectionChallenge(challenge, completionHandler) }
         if let response = challenge.failureResponse as? HTTPURLResponse {
             lock.lock()
             challenged[task.taskIdentifier] = response
@@ -61,4 +98,24 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
     /// Does nothing; a subclass overrides it to learn when a task ends.
     open func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {}
+}
+
+/// A challenge handed to the app's handler on another task; URLSession does not touch it until answered.
+private struct UncheckedChallenge: @unchecked Sendable {
+    let challenge: URLAuthenticationChallenge
+
+    init(_ challenge: URLAuthenticationChallenge) { self.challenge = challenge }
+}
+
+/// The authentication methods of a connection's challenges.
+private enum ConnectionChallenge {
+    #if canImport(FoundationNetworking)
+    // swift-corelibs-foundation marks the constants unavailable (it raises no such challenge); their values are
+    // their names.
+    static let serverTrust = "NSURLAuthenticationMethodServerTrust"
+    static let clientCertificate = "NSURLAuthenticationMethodClientCertificate"
+    #else
+    static let serverTrust = NSURLAuthenticationMethodServerTrust
+    static let clientCertificate = NSURLAuthenticationMethodClientCertificate
+    #endif
 }
