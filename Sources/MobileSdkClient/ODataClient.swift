@@ -45,6 +45,9 @@ public final class ODataClient: Sendable {
         /// The size of the parts streams are downloaded in (range requests, where the service supports them) and
         /// Dataverse files are uploaded in above that size (the service's `x-ms-chunk-size` wins): 4 MiB.
         public var transferBlockSize: Int = 4 << 20
+        /// Code between the client and the transport, in order, the first outermost: it sees every attempt of
+        /// every request, with its credentials, and each response (``ODataClientMiddleware``).
+        public var middlewares: [any ODataClientMiddleware] = []
 
         /// Instance annotations to ask for (`Prefer: odata.include-annotations`), e.g. `"*"` for Dataverse's formatted
         /// values and lookup names; ``Preferences/includeAnnotations`` of ``preferences``.
@@ -268,10 +271,16 @@ public final class ODataClient: Sendable {
             try await configuration.authentication.authenticate(&authenticated, refresh: refreshNow)
             refreshNow = false
             let response: HTTPResponse
-            do { response = try await perform(configuration.transport, authenticated) } catch let error as URLError
-                where error.code == .cancelled
-            { throw CancellationError() } catch let error as URLError
-                where idempotent && attempt < policy.maximumRetries && Self.isTransient(error)
+            do {
+                response = try await intercepted(authenticated, configuration.middlewares[...]) { request in
+                    // A middleware may change the request, but not send it, and its credentials, elsewhere.
+                    guard ServiceRoot.isSameOrigin(request.url, as: configuration.serviceRoot) else {
+                        throw ODataClientError.foreignHost(url: request.url.absoluteString, request: request.summary)
+                    }
+                    return try await perform(configuration.transport, request)
+                }
+            } catch let error as URLError where error.code == .cancelled { throw CancellationError() } catch let error
+                as URLError where idempotent && attempt < policy.maximumRetries && Self.isTransient(error)
             {
                 try await policy.sleep(policy.backoff(attempt: attempt))
                 attempt += 1
@@ -309,6 +318,27 @@ public final class ODataClient: Sendable {
             default: throw ODataServiceError(response: failed, request: request)
             }
         }
+    }
+
+    /// `request` through `middlewares` in order, then `send`.
+    private func intercepted(
+        _ request: HTTPRequest,
+        _ middlewares: ArraySlice<any ODataClientMiddleware>,
+        send: (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        guard let first = middlewares.first else { return try await send(request) }
+        return try await first.intercept(request) { request in
+            try await intercepted(request, middlewares.dropFirst(), send: send)
+        }
+    }
+
+    /// A client like this one that sends `headers` with every request as well (the last middleware): for a call
+    /// or a few, `try await client.adding(.bypassCustomPluginExecution).create(account)`. It shares this client's
+    /// transport, credentials and CSRF session.
+    public func adding(_ headers: RequestHeaders) -> ODataClient {
+        var configuration = configuration
+        configuration.middlewares.append(headers)
+        return ODataClient(configuration, csrfSession: csrfSession)
     }
 
     /// The token a GET of ``CSRFProtection/fetchPath`` with `X-CSRF-Token: Fetch` hands out; nil when the service

@@ -39,7 +39,7 @@ extension ODataClient {
         )
     }
 
-    /// Reads `entity`'s record again and puts what the service has into the same object (``Entity/reload(from:)``),
+    /// Reads `entity`'s record again and puts what the service has into the same object (`Entity.reload(from:)`),
     /// so that views showing it update; changes not saved are gone. `expand` names related entities to read along.
     nonisolated(nonsending) public func reload(_ entity: Entity, expand: [String] = [], entitySet: String? = nil)
         async throws
