@@ -60,6 +60,19 @@ extension AttributeKeyPaths {
         return resolved.metadata?.name
     }
 
+    /// The display text of the attribute a key path reads (an option's label, formatted money or a date, a lookup's
+    /// record name), as the service formatted it: `account.formattedValue(\.revenue)`.
+    public func formattedValue<Value>(_ keyPath: KeyPath<Self, Value>) -> String? {
+        Self.attributeName(keyPath).flatMap { formattedValues[$0] }
+    }
+
+    /// The name of the navigation property a key path reads, for the calls that link records; nil when it reads
+    /// none.
+    public static func navigationName<Value>(_ keyPath: KeyPath<Self, Value>) -> String? {
+        guard let name = attributeName(keyPath), navigationMetadata(name) != nil else { return nil }
+        return name
+    }
+
     /// Makes the attribute a key path reads absent ("not set") again, like ``Entity/removeAttribute(_:)``.
     public func removeAttribute<Value>(_ keyPath: KeyPath<Self, Value>) {
         if let name = Self.attributeName(keyPath) { removeAttribute(name) }

@@ -99,6 +99,49 @@ extension OfflineStore {
         throws
     { try changeLink(.disassociate, entity, navigationProperty, target, category) }
 
+    /// ``associate(_:navigationProperty:with:category:)`` through the single-valued navigation property a key path
+    /// reads: `store.associate(contact, \.parentCustomerIdAccount, with: account)`.
+    public func associate<Source: Entity, Target: Entity>(
+        _ entity: Source,
+        _ navigation: KeyPath<Source, Target?>,
+        with target: Target,
+        category: String? = nil
+    ) throws { try changeLink(.associate, entity, try Self.name(of: navigation), target, category) }
+
+    /// ``associate(_:navigationProperty:with:category:)`` through the collection-valued navigation property a key
+    /// path reads: `store.associate(account, \.contactCustomerAccounts, with: contact)`.
+    public func associate<Source: Entity, Target: Entity>(
+        _ entity: Source,
+        _ navigation: KeyPath<Source, [Target]?>,
+        with target: Target,
+        category: String? = nil
+    ) throws { try changeLink(.associate, entity, try Self.name(of: navigation), target, category) }
+
+    /// ``disassociate(_:navigationProperty:from:category:)`` through the single-valued navigation property a key
+    /// path reads.
+    public func disassociate<Source: Entity, Target: Entity>(
+        _ entity: Source,
+        _ navigation: KeyPath<Source, Target?>,
+        from target: Target,
+        category: String? = nil
+    ) throws { try changeLink(.disassociate, entity, try Self.name(of: navigation), target, category) }
+
+    /// ``disassociate(_:navigationProperty:from:category:)`` through the collection-valued navigation property a
+    /// key path reads.
+    public func disassociate<Source: Entity, Target: Entity>(
+        _ entity: Source,
+        _ navigation: KeyPath<Source, [Target]?>,
+        from target: Target,
+        category: String? = nil
+    ) throws { try changeLink(.disassociate, entity, try Self.name(of: navigation), target, category) }
+
+    private static func name<Source: Entity, Value>(of navigation: KeyPath<Source, Value>) throws -> String {
+        guard let name = Source.navigationName(navigation) else {
+            throw OfflineStoreError.invalidValue("\(navigation) reads no navigation property of \(Source.self)")
+        }
+        return name
+    }
+
     private func changeLink(
         _ method: PendingRequest.Method,
         _ entity: Entity,

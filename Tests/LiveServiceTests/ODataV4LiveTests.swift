@@ -219,7 +219,7 @@ extension ODataV4Live {
             try await client.create(first)
             try await client.create(second)
 
-            try await client.associate(first, navigationProperty: "Friends", with: second)
+            try await client.associate(first, \.friends, with: second)
             let expanded = try await client.retrieve(
                 Person.self,
                 key: EntityKey(first.userName ?? ""),
@@ -228,7 +228,7 @@ extension ODataV4Live {
             #expect(expanded.friends?.compactMap(\.userName) == [second.userName].compactMap { $0 })
             #expect(expanded.friends?.first?.firstName == "Scott")
 
-            try await client.disassociate(first, navigationProperty: "Friends", from: second)
+            try await client.disassociate(first, \.friends, from: second)
             let links = try await ServerProbe.get(
                 root,
                 ServerProbe.encoded("People('\(first.userName ?? "")')/Friends")

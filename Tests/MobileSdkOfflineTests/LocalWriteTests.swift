@@ -49,7 +49,7 @@ import TripPinModel
             try store.fetch(Query<Person>().filter { $0.userName == "russellwhyte" }.expand(\.friends)).first?.friends?
                 .compactMap(\.userName) ?? []
         }
-        try store.associate(russell, navigationProperty: "Friends", with: scott)
+        try store.associate(russell, \.friends, with: scott)
         try store.associate(russell, navigationProperty: "Friends", with: javier)
         #expect(try friends() == ["scottketchum", "javieralfred"])
         let requests = try store.pendingRequests()
@@ -59,11 +59,11 @@ import TripPinModel
         #expect(try store.hasPendingChanges(russell))
         #expect(try store.count(Query<Person>().filter { _ in .hasPendingChanges }) == 1)
         // Removing a link whose associate was not sent removes both.
-        try store.disassociate(russell, navigationProperty: "Friends", from: scott)
+        try store.disassociate(russell, \.friends, from: scott)
         #expect(try friends() == ["javieralfred"])
         #expect(try store.pendingRequests().map(\.method) == [.associate])
         // A single-valued one is replaced.
-        try store.associate(russell, navigationProperty: "BestFriend", with: scott)
+        try store.associate(russell, \.bestFriend, with: scott)
         try store.associate(russell, navigationProperty: "BestFriend", with: javier)
         let best = try store.fetch(Query<Person>().filter { $0.userName == "russellwhyte" }.expand(\.bestFriend))
         #expect(best.first?.bestFriend?.userName == "javieralfred")

@@ -11,10 +11,10 @@ extension RuntimeContract {
         .entity: [
             "ID", "acceptChanges", "alternateKeys", "attributeName", "attributes", "changedAttributeNames", "contains",
             "debugDescription", "discardChanges", "eTag", "entityLogicalName", "entityQualifiedName", "entitySetName",
-            "formattedValues", "fullSizeImage", "getRelated", "getRelatedCollection", "getValue", "getValues",
-            "hasChanged", "hash", "hashValue", "id", "keyAttributes", "logicalName", "mediaResource",
-            "navigationMetadata", "objectTypeCode", "primaryIdAttribute", "primaryNameAttribute", "propertyMetadata",
-            "recordId", "reference", "relatedEntities", "reload", "removeAttribute", "setRelated",
+            "formattedValue", "formattedValues", "fullSizeImage", "getRelated", "getRelatedCollection", "getValue",
+            "getValues", "hasChanged", "hash", "hashValue", "id", "keyAttributes", "logicalName", "mediaResource",
+            "navigationMetadata", "navigationName", "objectTypeCode", "primaryIdAttribute", "primaryNameAttribute",
+            "propertyMetadata", "recordId", "reference", "relatedEntities", "reload", "removeAttribute", "setRelated",
             "setRelatedCollection", "setValue", "setValues", "snapshot", "stream", "toEntity",
         ],
         .complexValue: [

@@ -111,3 +111,42 @@ extension ODataClient {
         return try request("DELETE", path)
     }
 }
+
+/// Linking through navigation properties named by key paths: `client.associate(account, \.contactCustomerAccounts,
+/// with: contact)`, checked by the compiler against the classes on both ends.
+extension ODataClient {
+    /// Links `target` to `entity` through the single-valued navigation property `navigation` (PUT `$ref`).
+    nonisolated(nonsending) public func associate<Source: Entity, Target: Entity>(
+        _ entity: Source,
+        _ navigation: KeyPath<Source, Target?>,
+        with target: Target
+    ) async throws { try await associate(entity, navigationProperty: try Self.name(of: navigation), with: target) }
+
+    /// Adds `target` to the collection-valued navigation property `navigation` of `entity` (POST `$ref`).
+    nonisolated(nonsending) public func associate<Source: Entity, Target: Entity>(
+        _ entity: Source,
+        _ navigation: KeyPath<Source, [Target]?>,
+        with target: Target
+    ) async throws { try await associate(entity, navigationProperty: try Self.name(of: navigation), with: target) }
+
+    /// Clears the single-valued navigation property `navigation` of `entity`.
+    nonisolated(nonsending) public func disassociate<Source: Entity, Target: Entity>(
+        _ entity: Source,
+        _ navigation: KeyPath<Source, Target?>
+    ) async throws { try await disassociate(entity, navigationProperty: try Self.name(of: navigation)) }
+
+    /// Removes `target` from the collection-valued navigation property `navigation` of `entity`.
+    nonisolated(nonsending) public func disassociate<Source: Entity, Target: Entity>(
+        _ entity: Source,
+        _ navigation: KeyPath<Source, [Target]?>,
+        from target: Target
+    ) async throws { try await disassociate(entity, navigationProperty: try Self.name(of: navigation), from: target) }
+
+    /// The navigation property's name, or ``ODataClientError/invalidRequest(_:)`` for a key path of none.
+    static func name<Source: Entity, Value>(of navigation: KeyPath<Source, Value>) throws -> String {
+        guard let name = Source.navigationName(navigation) else {
+            throw ODataClientError.invalidRequest("\(navigation) reads no navigation property of \(Source.self)")
+        }
+        return name
+    }
+}

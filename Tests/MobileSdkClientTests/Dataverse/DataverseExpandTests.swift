@@ -20,6 +20,10 @@ struct DataverseExpandTests {
         #expect(account.name == "Fourth Coffee")
         #expect(account.revenue == Money(Decimal(string: "125000.5")!))
         #expect(account.formattedValues["revenue"] == "$125,000.50")
+        #expect(account.formattedValue(\.revenue) == "$125,000.50")
+        #expect(account.formattedValue(\.name) == nil)
+        #expect(Contact.navigationName(\.parentCustomerAccount) == "parentcustomerid_account")
+        #expect(Contact.navigationName(\.firstName) == nil)
         #expect(account.eTag == "W/\"4710999\"")
         // The expansion is not an attribute of the contact.
         #expect(contact["parentcustomerid_account"] == nil)

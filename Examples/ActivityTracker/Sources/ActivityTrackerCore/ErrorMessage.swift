@@ -11,12 +11,19 @@ public enum ErrorMessage {
     /// The error in a sentence for the user.
     public static func text(for error: any Error) -> String {
         switch error {
-        case let error as ODataServiceError where error.statusCode == 401 || error.statusCode == 403:
-            "The service did not accept the sign-in (\(error.statusCode)): \(error.message). Sign in again."
-        case let error as ODataServiceError where error.statusCode == 404:
-            "The service has no such resource (404). Check the service URL; Dataverse's ends in /api/data/v9.2/."
         case let error as ODataServiceError:
-            "The service answered \(error.statusCode): \(error.innerMessage ?? error.message)"
+            switch error.reason {
+            case .unauthorized, .forbidden:
+                "The service did not accept the sign-in: \(error.localizedDescription) Sign in again."
+            case .notFound:
+                "The service has no such resource. Check the service URL; Dataverse's ends in /api/data/v9.2/."
+            case .throttled(let wait):
+                "The service is busy. Try again" + (wait.map { " in \(Int($0.rounded(.up))) seconds." } ?? " later.")
+            case .conflict:
+                "Someone changed the record since it was loaded: \(error.localizedDescription)"
+            default:
+                error.innerMessage ?? error.localizedDescription
+            }
         case let error as URLError:
             "The service could not be reached: \(error.localizedDescription)"
         case OfflineStoreError.noClient:

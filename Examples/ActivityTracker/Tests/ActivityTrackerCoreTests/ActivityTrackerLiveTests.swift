@@ -92,7 +92,7 @@ struct ActivityTrackerLiveTests {
         let signIn = SignInModel(serviceURL: elsewhere.absoluteString)
         await signIn.signIn(with: NoAuthentication())
         #expect(signIn.client == nil)
-        #expect(signIn.errorMessage?.contains("404") == true)
+        #expect(signIn.errorMessage?.contains("no such resource") == true)
         #expect(!signIn.isSigningIn)
 
         signIn.serviceURL = "yourorg.crm.dynamics.com"
