@@ -134,6 +134,23 @@ open class Entity {
         }
     }
 
+    /// A new record to create with a key the client chooses, e.g. `Person(creatingWithKey: EntityKey("ada"))` where
+    /// the service's keys are the client's to choose (TripPin's user names), even when the generated key property is
+    /// read-only because the key cannot change after creation. Unlike ``init(key:)``, the key's values count as set,
+    /// so that the record reads as the new one it is.
+    public convenience init(creatingWithKey key: EntityKey) {
+        self.init(key: key)
+        changes.formUnion(storedAttributes.keys)
+    }
+
+    /// A new record to create with a GUID the client makes, where the service lets a create choose the primary key
+    /// (Dataverse): `let account = Account(creatingWithId: UUID())`. The id is known before the record is sent, so
+    /// that a create sent again, or a record linked to it, names the same record; the id counts as set.
+    public convenience init(creatingWithId id: UUID) {
+        self.init(id: id)
+        changes.formUnion(storedAttributes.keys)
+    }
+
     /// The record's GUID: the class's ``primaryIdAttribute`` when that holds one, else the id last assigned.
     ///
     /// Assigning also stores the primary id attribute (a change) when the class names one; assigning nil removes it.

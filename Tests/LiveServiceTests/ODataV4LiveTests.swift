@@ -19,8 +19,8 @@ extension ODataV4Live {
         }
 
         private func person(_ userName: String, first: String, last: String) -> Person {
-            let person = Person()
-            person.setValue(userName, for: "UserName")  // read-only: the key
+            // UserName is the key, chosen by the client and read-only after creation.
+            let person = Person(creatingWithKey: EntityKey(userName))
             person.firstName = first
             person.lastName = last
             person.middleName = "Q"

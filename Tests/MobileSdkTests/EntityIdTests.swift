@@ -15,6 +15,19 @@ struct EntityIdTests {
         #expect(account.recordId == first)
     }
 
+    /// A record to create with the client's key: the key counts as set, and the create body carries it; a record
+    /// standing for an existing one keeps its key out of the changes.
+    @Test func newRecordsWithTheClientsKey() throws {
+        let account = Account(creatingWithId: first)
+        #expect(account.recordId == first && account.changedAttributeNames == ["accountid"])
+        let body = try ODataJSONEncoder().encodeForCreate(account)
+        #expect(String(decoding: body, as: UTF8.self).contains(first.uuidString.lowercased()))
+        #expect(Account(id: first).changedAttributeNames.isEmpty)
+
+        let named = Account(creatingWithKey: EntityKey(["accountnumber": .string("A-1"), "name": .string("Ada")]))
+        #expect(named.changedAttributeNames == ["accountnumber", "name"])
+    }
+
     @Test func idReadsThePrimaryIdAttribute() {
         let account = Account()
         account["accountid"] = .guid(second)
