@@ -8,6 +8,11 @@ extension ODataClient: ODataServiceClient {
         async throws -> T
     { try await retrieve(type, key: key, entitySet: entitySet) }
 
+    /// The entity with `key` in `entitySet`, with what `query` selects and expands: ``retrieve(_:key:entitySet:)``.
+    nonisolated(nonsending) public func read<T: Entity>(_ query: Query<T>, key: EntityKey, in entitySet: String)
+        async throws -> T
+    { try await retrieve(query, key: key, entitySet: entitySet) }
+
     /// Every entity of `entitySet` that `query` matches, all pages: ``retrieveAll(_:entitySet:)``.
     nonisolated(nonsending)
 

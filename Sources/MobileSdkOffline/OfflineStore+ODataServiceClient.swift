@@ -15,6 +15,17 @@ extension OfflineStore: ODataServiceClient {
         return entity
     }
 
+    /// The stored record with this key, with what the query selects and expands; ``OfflineStoreError/notFound(_:)``
+    /// when the store has none.
+    nonisolated(nonsending) public func read<T: Entity>(_ query: Query<T>, key: EntityKey, in entitySet: String)
+        async throws -> T
+    {
+        guard let entity = try entity(query, key: key) else {
+            throw OfflineStoreError.notFound("no \(T.self) \(key) in \(entitySet) is stored")
+        }
+        return entity
+    }
+
     /// The stored records the query matches.
     nonisolated(nonsending) public func readAll<T: Entity>(_ query: Query<T>, in entitySet: String) async throws -> [T]
     { try fetch(query) }

@@ -157,6 +157,15 @@ public final class OfflineStore: Sendable {
         }
     }
 
+    /// The stored record with this key, with the properties `query` selects and the related records it expands;
+    /// nil when the store has none.
+    public func entity<T: Entity>(_ query: Query<T>, key: EntityKey) throws -> T? {
+        let storeKey = try StoreKey.of(key, in: try schema.table(for: T.self))
+        return try reading { db in
+            try LocalQuery(schema: schema, registry: registry).entity(T.self, key: storeKey, query.tree, db) as? T
+        }
+    }
+
     // MARK: Filling without a service
 
     /// Stores entities as if downloaded (no request is queued): the data of previews and tests, or of a seed.

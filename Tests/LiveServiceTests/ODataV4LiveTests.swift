@@ -227,6 +227,16 @@ extension ODataV4Live {
             )
             #expect(expanded.friends?.compactMap(\.userName) == [second.userName].compactMap { $0 })
             #expect(expanded.friends?.first?.firstName == "Scott")
+            // The same read typed: only what the query selects, the friends with their own selection.
+            let typed = try await client.retrieve(
+                Query<Person>().select(\.firstName).expand(\.friends) { $0.select(\.lastName) },
+                key: EntityKey(first.userName ?? "")
+            )
+            #expect(typed.firstName == "Russell" && typed.lastName == nil)
+            #expect(typed.friends?.compactMap(\.lastName) == ["Ketchum"] && typed.friends?.first?.firstName == nil)
+            await #expect(throws: ODataClientError.self) {
+                try await client.retrieve(Query<Person>().top(1), key: EntityKey(first.userName ?? ""))
+            }
 
             try await client.disassociate(first, \.friends, from: second)
             let links = try await ServerProbe.get(

@@ -40,18 +40,28 @@ import TripPinModel
         #expect(throws: ODataEncodingError.self) { try Query<Person>().filter { _ in .isLocal }.odataQuery(.v4) }
     }
 
-    @Test func linksChangeAtOnceCombineAndAreUndone() throws {
+    @Test func linksChangeAtOnceCombineAndAreUndone() async throws {
         let store = try LocalQueryTests.store()
         let russell = try #require(try store.entity(Person.self, key: EntityKey("russellwhyte")))
         let scott = try #require(try store.entity(Person.self, key: EntityKey("scottketchum")))
         let javier = try #require(try store.entity(Person.self, key: EntityKey("javieralfred")))
         func friends() throws -> [String] {
-            try store.fetch(Query<Person>().filter { $0.userName == "russellwhyte" }.expand(\.friends)).first?.friends?
-                .compactMap(\.userName) ?? []
+            let russell = try store.entity(Query<Person>().expand(\.friends), key: EntityKey("russellwhyte"))
+            return russell?.friends?.compactMap(\.userName) ?? []
         }
         try store.associate(russell, \.friends, with: scott)
         try store.associate(russell, navigationProperty: "Friends", with: javier)
         #expect(try friends() == ["scottketchum", "javieralfred"])
+        // One record read with what a query selects and expands, through the generated service's accessor too.
+        let selected = try await ContainerService(client: store).people
+            .retrieve(
+                EntityKey("russellwhyte"),
+                Query<Person>().select(\.firstName).expand(\.friends) { $0.select(\.lastName) }
+            )
+        #expect(selected.firstName == "Russell" && selected.lastName == nil)
+        #expect(selected.friends?.compactMap(\.lastName) == ["Ketchum", "Alfred"])
+        #expect(selected.friends?.first?.firstName == nil)
+        #expect(try store.entity(Query<Person>(), key: EntityKey("nobody")) == nil)
         let requests = try store.pendingRequests()
         #expect(requests.map(\.method) == [.associate, .associate])
         #expect(requests.first?.link?.navigationProperty == "Friends")

@@ -22,6 +22,17 @@ public struct EntitySetAccessor<T: Entity>: Sendable {
     /// The entity with this GUID key (every Dynamics entity has one).
     nonisolated(nonsending) public func retrieve(id: UUID) async throws -> T { try await retrieve(.id(id)) }
 
+    /// The entity with this key, with the properties `query` selects and the related entities it expands:
+    /// `try await service.contacts.retrieve(id: id, Query<Contact>().select(\.fullName))`.
+    nonisolated(nonsending) public func retrieve(_ key: EntityKey, _ query: Query<T>) async throws -> T {
+        try await client.read(query, key: key, in: name)
+    }
+
+    /// The entity with this GUID key, with what `query` selects and expands.
+    nonisolated(nonsending) public func retrieve(id: UUID, _ query: Query<T>) async throws -> T {
+        try await retrieve(.id(id), query)
+    }
+
     /// Every entity the query matches (all of them without one), all pages.
     nonisolated(nonsending) public func query(_ query: Query<T> = Query<T>()) async throws -> [T] {
         try await client.readAll(query, in: name)

@@ -2,6 +2,10 @@
 public protocol ODataServiceClient: Sendable {
     /// The entity with this key in `entitySet`.
     nonisolated(nonsending) func read<T: Entity>(_ type: T.Type, key: EntityKey, in entitySet: String) async throws -> T
+    /// The entity with this key in `entitySet`, with the properties `query` selects and the related entities it
+    /// expands; a client that cannot select returns the whole entity (the default).
+    nonisolated(nonsending) func read<T: Entity>(_ query: Query<T>, key: EntityKey, in entitySet: String) async throws
+        -> T
     /// Every entity of `entitySet` the query matches, all pages.
     nonisolated(nonsending) func readAll<T: Entity>(_ query: Query<T>, in entitySet: String) async throws -> [T]
     /// The entity of a singleton.
@@ -15,4 +19,11 @@ public protocol ODataServiceClient: Sendable {
     /// Sends an operation request and reads its response.
     nonisolated(nonsending) func invoke<Operation: ODataOperation>(_ operation: Operation) async throws
         -> Operation.Response
+}
+
+extension ODataServiceClient {
+    /// The whole entity with this key: for clients that read no `$select` or `$expand`.
+    nonisolated(nonsending) public func read<T: Entity>(_ query: Query<T>, key: EntityKey, in entitySet: String)
+        async throws -> T
+    { try await read(T.self, key: key, in: entitySet) }
 }

@@ -44,6 +44,18 @@ struct LocalQuery {
         return entities
     }
 
+    /// The stored record of `type` with the store key `key`, with what the tree selects and expands (its other
+    /// options do not apply to one record); nil when the store has none.
+    func entity(_ type: Entity.Type, key storeKey: String, _ tree: QueryTree, _ db: Database) throws -> Entity? {
+        let table = try schema.table(for: type)
+        let key = EntityTable.System.key.quotedDatabaseIdentifier
+        let sql = "SELECT * FROM \(table.name.quotedDatabaseIdentifier) WHERE \(key) = ?"
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: [storeKey]) else { return nil }
+        let entity = try EntityRows.entity(from: row, in: table, registry: registry, selected: try selection(tree))
+        try expand([entity], keys: [storeKey], table: table, tree.expansions, db)
+        return entity
+    }
+
     /// The rows of `table` with these ids, in their order.
     private func rows(_ ids: [Int64], of table: EntityTable, _ db: Database) throws -> [Row] {
         guard !ids.isEmpty else { return [] }

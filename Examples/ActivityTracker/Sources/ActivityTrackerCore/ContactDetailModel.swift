@@ -35,17 +35,13 @@ public final class ContactDetailModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let query = Query<Contact>().selectingShownColumns().filter { $0.contactid == contactID }.top(1)
-            guard let contact = try await service.contacts.query(query).first else {
-                errorMessage = "The contact no longer exists."
-                return
-            }
-            self.contact = contact
+            contact = try await service.contacts.retrieve(id: contactID, Query<Contact>().selectingShownColumns())
             tasks = try await readTasks()
             errorMessage = nil
         } catch {
             guard !Task.isCancelled else { return }
-            errorMessage = ErrorMessage.text(for: error)
+            errorMessage =
+                ErrorMessage.isNotFound(error) ? "The contact no longer exists." : ErrorMessage.text(for: error)
         }
     }
 

@@ -35,6 +35,15 @@ public enum ErrorMessage {
         }
     }
 
+    /// Whether the error says the record is not there: not on the service, or not in the offline store.
+    public static func isNotFound(_ error: any Error) -> Bool {
+        switch error {
+        case let error as ODataServiceError: error.reason == .notFound
+        case OfflineStoreError.notFound: true
+        default: false
+        }
+    }
+
     /// `text` with a capital first letter and a full stop.
     private static func sentence(_ text: String) -> String {
         let capitalized = text.prefix(1).uppercased() + text.dropFirst()
