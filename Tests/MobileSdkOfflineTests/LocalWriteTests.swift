@@ -38,6 +38,8 @@ import TripPinModel
         #expect(try store.count(Query<Person>().filter { _ in .inErrorState }) == 0)
         // A service cannot evaluate them: the query fails before it is sent.
         #expect(throws: ODataEncodingError.self) { try Query<Person>().filter { _ in .isLocal }.odataQuery(.v4) }
+        // And the store cannot evaluate what only a service can.
+        #expect(throws: OfflineStoreError.self) { try store.fetch(Query<Person>().filter { _ in .raw("Age gt 30") }) }
     }
 
     @Test func linksChangeAtOnceCombineAndAreUndone() async throws {

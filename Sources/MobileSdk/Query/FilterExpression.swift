@@ -32,6 +32,11 @@ public struct FilterExpression<Root>: Sendable {
     /// Records whose upload failed, with the failure in the error archive (an offline store's filter, like
     /// ``isLocal``).
     public static var inErrorState: FilterExpression { FilterExpression(.recordState(.inErrorState)) }
+
+    /// A condition written as `$filter` text, for what typed conditions do not express; it combines with them:
+    /// `$0.revenue > 1_000_000 && .raw("Microsoft.Dynamics.CRM.EqualUserId(PropertyName='ownerid')")`. It is sent
+    /// as it is, in parentheses; an offline store cannot evaluate it.
+    public static func raw(_ condition: String) -> FilterExpression { FilterExpression(.raw(condition)) }
 }
 
 /// The untyped tree of a filter: what ``FilterExpression`` holds, and what an evaluator other than a service (the
@@ -51,6 +56,20 @@ public indirect enum FilterNode: Sendable {
     case lambda(path: PropertyPath, all: Bool, variable: String, body: FilterNode)
     /// The state of the record on the device, which only an offline store knows.
     case recordState(RecordState)
+    /// A condition written as `$filter` text, sent as it is.
+    case raw(String)
+    /// A Dataverse query function of a property: `Microsoft.Dynamics.CRM.<name>(PropertyName='<attribute>'`, then its
+    /// `PropertyValue` or `PropertyValues` when it takes them.
+    case dataverseFunction(name: String, path: PropertyPath, arguments: FunctionArguments)
+
+    /// What a Dataverse query function takes besides the attribute.
+    public enum FunctionArguments: Sendable {
+        case none
+        /// `PropertyValue`: a number as it is, anything else as a string.
+        case value(AttributeValue)
+        /// `PropertyValues`: a collection of strings.
+        case values([AttributeValue])
+    }
 
     /// What an offline store knows of a record beside its values.
     public enum RecordState: String, Sendable {
@@ -101,6 +120,36 @@ public indirect enum FilterNode: Sendable {
             throw ODataEncodingError(
                 message: "'\(state.rawValue)' is a filter of the offline store: a service cannot evaluate it"
             )
+        case .raw(let text): return "(\(text))"
+        case .dataverseFunction(let name, let path, let arguments):
+            guard version == .v4 else {
+                throw ODataEncodingError(message: "\(name) is a query function of Dataverse's Web API (OData v4)")
+            }
+            guard path.segments.count == 1, let payload = path.segments[0] else {
+                throw ODataEncodingError(message: "\(name) applies to an attribute of the entity queried, not a path")
+            }
+            // The function names the attribute by its logical name: a lookup's, not its `_…_value` property's.
+            let attribute = EntityState.lookupAttributeName(payload) ?? payload
+            var text = "Microsoft.Dynamics.CRM.\(name)(PropertyName=\(ODataLiteral.quoted(attribute))"
+            switch arguments {
+            case .none: break
+            case .value(.int32(let number)): text += ",PropertyValue=\(number)"
+            case .value(.int64(let number)): text += ",PropertyValue=\(number)"
+            case .value(let value): text += ",PropertyValue=" + ODataLiteral.quoted(try Self.functionText(value))
+            case .values(let values):
+                let texts = try values.map { ODataLiteral.quoted(try Self.functionText($0)) }
+                text += ",PropertyValues=[" + texts.joined(separator: ",") + "]"
+            }
+            return text + ")"
+        }
+    }
+
+    /// A value as the text a Dataverse query function takes: a string as it is, anything else as its literal's text.
+    private static func functionText(_ value: AttributeValue) throws -> String {
+        switch value {
+        case .string(let text): text
+        case .guid(let id): EdmText.format(id)
+        default: try ODataLiteral.format(value, version: .v4)
         }
     }
 

@@ -89,6 +89,14 @@ struct SQLFilter {
                 case .inErrorState: EntityTable.System.inErrorState
                 }
             return "(\(scope.alias).\(column.quotedDatabaseIdentifier) = 1)"
+        case .raw(let text):
+            throw OfflineStoreError.unsupportedOffline(
+                "a filter written as text (\(text)) is the service's to evaluate"
+            )
+        case .dataverseFunction(let name, _, _):
+            throw OfflineStoreError.unsupportedOffline(
+                "Dataverse's query function \(name) is the service's to evaluate"
+            )
         }
     }
 

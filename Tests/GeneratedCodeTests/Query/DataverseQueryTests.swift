@@ -24,6 +24,44 @@ struct DataverseQueryTests {
         #expect(try filter { $0.address1Latitude > 47.5 } == "address1_latitude gt 47.5")
     }
 
+    /// Dataverse's query functions, typed, beside typed conditions and a condition written as text: the text the
+    /// Web API documents for each (`Microsoft.Dynamics.CRM.<Function>(PropertyName='…',PropertyValue=…)`).
+    @Test func queryFunctionsAndRawConditions() throws {
+        func accounts(_ predicate: (Fields<Account, Account>) -> FilterExpression<Account>) throws -> String {
+            try #require(try Query<Account>().filter(predicate).odataQuery(.v4).filter)
+        }
+        #expect(
+            try accounts { $0.createdOn.lastXDays(7) && $0.name.hasPrefix("A") }
+                == "Microsoft.Dynamics.CRM.LastXDays(PropertyName='createdon',PropertyValue=7) and startswith(name,'A')"
+        )
+        #expect(try accounts { $0.createdOn.isToday() } == "Microsoft.Dynamics.CRM.Today(PropertyName='createdon')")
+        #expect(
+            try accounts { $0.accountId.isUnder(id) }
+                == "Microsoft.Dynamics.CRM.Under(PropertyName='accountid',PropertyValue='7a4814f9-b0b8-ea11-a812-000d3a122b89')"
+        )
+        // A lookup is named by its attribute, not by its `_…_value` property.
+        #expect(
+            try accounts { $0.ownerId.isCurrentUser() } == "Microsoft.Dynamics.CRM.EqualUserId(PropertyName='ownerid')"
+        )
+        #expect(
+            try accounts { $0.name.isInValues(["Contoso", "O'Brien"]) }
+                == "Microsoft.Dynamics.CRM.In(PropertyName='name',PropertyValues=['Contoso','O''Brien'])"
+        )
+        #expect(
+            try accounts { $0.numberOfEmployees.isBetween(10, and: 500) }
+                == "Microsoft.Dynamics.CRM.Between(PropertyName='numberofemployees',PropertyValues=['10','500'])"
+        )
+        #expect(
+            try accounts {
+                $0.revenue > Money(1_000) && .raw("Microsoft.Dynamics.CRM.ThisFiscalYear(PropertyName='createdon')")
+            } == "revenue gt 1000 and (Microsoft.Dynamics.CRM.ThisFiscalYear(PropertyName='createdon'))"
+        )
+        // OData v2 and a path through a relation have no query functions.
+        #expect(throws: ODataEncodingError.self) {
+            try Query<Account>().filter { $0.createdOn.isToday() }.odataQuery(.v2)
+        }
+    }
+
     @Test func moneyAndDateTimes() throws {
         let accounts = try Query<Account>()
             .filter {
