@@ -27,6 +27,34 @@ public final class BatchChangeSet {
         return addCreate(entity, BatchEntry(request: request))
     }
 
+    /// Creates the entity with single-valued navigation properties bound to entities created earlier in this change
+    /// set, named by key path: `try changes.create(contact, links: [.link(\.parentCustomerAccount, to: account)])`.
+    @discardableResult public func create<T: Entity>(_ entity: T, entitySet: String? = nil, links: [BatchLink<T>])
+        throws -> BatchItem<EntityLocation>
+    {
+        let pairs = try links.map { link -> (String, BatchItem<EntityLocation>) in
+            guard let name = link.navigation else {
+                throw ODataClientError.invalidRequest(
+                    "a batch link's key path reads no navigation property of \(T.self)"
+                )
+            }
+            return (name, link.target)
+        }
+        var request = try client.createRequest(entity, entitySet: entitySet)
+        if !pairs.isEmpty { request.body = try bind(request.body ?? Data("{}".utf8), pairs) }
+        return addCreate(entity, BatchEntry(request: request))
+    }
+
+    /// Links the entity created earlier in this change set to `entity` through the collection-valued navigation
+    /// property a key path reads: `try changes.associate(account, \.contactCustomerAccounts, with: contact)`.
+    @discardableResult public func associate<Source: Entity, Target: Entity>(
+        _ entity: Source,
+        _ navigation: KeyPath<Source, [Target]?>,
+        with created: BatchItem<EntityLocation>
+    ) throws -> BatchItem<Void> {
+        try associate(entity, navigationProperty: try ODataClient.name(of: navigation), with: created)
+    }
+
     /// Creates the entity in a navigation property of an entity created earlier in this change set: `POST $1/Trips`.
     @discardableResult public func create(
         _ entity: Entity,
@@ -156,6 +184,10 @@ public final class BatchChangeSet {
     /// The JSON body with bindings of navigation properties to `$n` references put first: `nav@odata.bind` (OData
     /// v4), or a deferred link `{"__metadata": {"uri": "$n"}}` (v2).
     private func bind(_ body: Data, _ links: KeyValuePairs<String, BatchItem<EntityLocation>>) throws -> Data {
+        try bind(body, links.map { ($0.key, $0.value) })
+    }
+
+    private func bind(_ body: Data, _ links: [(String, BatchItem<EntityLocation>)]) throws -> Data {
         var bindings = ""
         for (navigationProperty, item) in links {
             let reference = try reference(item)
@@ -174,4 +206,17 @@ public final class BatchChangeSet {
         let rest = text[text.index(after: open)...].drop { $0 == " " || $0 == "\n" }
         return Data(("{" + bindings + (rest.first == "}" ? "" : ",") + rest).utf8)
     }
+}
+
+/// A single-valued navigation property of a record a change set creates, bound to a record created before it in the
+/// same change set (``BatchChangeSet/create(_:entitySet:links:)``).
+public struct BatchLink<Source: Entity> {
+    let navigation: String?
+    let target: BatchItem<EntityLocation>
+
+    /// `navigation` bound to the record `target` creates.
+    public static func link<Target: Entity>(
+        _ navigation: KeyPath<Source, Target?>,
+        to target: BatchItem<EntityLocation>
+    ) -> BatchLink { BatchLink(navigation: Source.navigationName(navigation), target: target) }
 }
