@@ -180,11 +180,8 @@ enum EdmText {
 
     // MARK: GUID
 
-    /// Whether the text is `dddddddd-dddd-dddd-dddd-dddddddddddd` in hexadecimal digits of either case: what
-    /// ``guid(_:)`` reads, checked without making a UUID.
-    static func isGuid(_ text: UnsafeBufferPointer<UInt8>) -> Bool { guidHasUpperCase(text) != nil }
-
-    /// Whether a GUID's text (as ``isGuid(_:)`` checks it) has upper-case digits; nil when it is no GUID. One pass,
+    /// Whether the text, a GUID as ``guid(_:)`` reads it (`dddddddd-dddd-dddd-dddd-dddddddddddd`, hexadecimal digits
+    /// of either case), has upper-case digits; nil when it is no GUID. Checked in one pass without making a UUID and
     /// without a branch per byte: a page of Dynamics records holds several GUIDs per record.
     static func guidHasUpperCase(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard text.count == 36, let base = text.baseAddress, base[8] == UInt8(ascii: "-"),

@@ -54,17 +54,13 @@ public struct LoggingMiddleware: ODataClientMiddleware {
         }
     }
 
-    /// Header names whose values are never logged; besides these, any name holding `token`, `secret`, `key`,
-    /// `password`, `session` or `auth`.
-    static let secretHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+    /// What a header's name holds when its value may be a secret (`Authorization`, `Set-Cookie`, `X-CSRF-Token`…).
+    static let secretNameParts = ["auth", "cookie", "token", "secret", "key", "password", "session"]
 
     /// The value to log for a header field.
     static func loggedValue(name: String, value: String) -> String {
         let lowercased = name.lowercased()
-        let secret =
-            secretHeaders.contains(lowercased)
-            || ["token", "secret", "key", "password", "session", "auth"].contains { lowercased.contains($0) }
-        return secret ? "<redacted>" : value
+        return secretNameParts.contains { lowercased.contains($0) } ? "<redacted>" : value
     }
 
     private func emit(_ head: String, _ url: String, suffix: String = "", headers: [(name: String, value: String)]) {

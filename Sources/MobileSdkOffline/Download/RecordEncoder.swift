@@ -133,7 +133,7 @@ struct RecordEncoder: ODataRecordSink {
     mutating func eTag(_ eTag: String?) { self.eTag = eTag }
 
     mutating func value(from field: inout ODataField) throws -> Bool {
-        guard let property = field.propertyIndex, let position = position(of: field.property?.name, at: property) else {
+        guard let index = field.propertyIndex, let position = position(of: field.property?.name, at: index) else {
             return true
         }
         if position == guidKeyPosition {

@@ -36,8 +36,8 @@ struct DataverseQueryTests {
         )
         #expect(try accounts { $0.createdOn.isToday() } == "Microsoft.Dynamics.CRM.Today(PropertyName='createdon')")
         #expect(
-            try accounts { $0.accountId.isUnder(id) }
-                == "Microsoft.Dynamics.CRM.Under(PropertyName='accountid',PropertyValue='7a4814f9-b0b8-ea11-a812-000d3a122b89')"
+            try accounts { $0.accountId.isUnder(id) } == "Microsoft.Dynamics.CRM.Under(PropertyName='accountid',"
+                + "PropertyValue='7a4814f9-b0b8-ea11-a812-000d3a122b89')"
         )
         // A lookup is named by its attribute, not by its `_…_value` property.
         #expect(
