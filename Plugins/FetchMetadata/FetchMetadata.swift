@@ -7,9 +7,8 @@ import PackagePlugin
 /// touches the network (it cannot, in the macOS sandbox); this command asks for network access once, when it runs.
 ///
 /// The target is the one named, else the only one holding metadata documents or a configuration. Unless given, the
-/// file name is that of the target's `*.metadata.xml` (so a fetch replaces it), and a target that already holds
-/// Dataverse entity definitions (`*.entitydefinitions.json`) gets those of the entities its `mobilesdkgen-config.json`
-/// includes: a refresh keeps the kinds of documents the classes were generated from, and so their names.
+/// file name is that of the target's `*.metadata.xml` (so a fetch replaces it); for Dataverse, `fetch` reads the
+/// target's `mobilesdkgen-config.json` to know whose entity definitions to fetch.
 @main struct FetchMetadata: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
@@ -41,13 +40,6 @@ import PackagePlugin
         }
         let files = target.sourceFiles.map(\.url)
         if !forwarded.contains("--name"), let stem = Self.metadataStem(in: files) { forwarded += ["--name", stem] }
-        let selects = ["--entity", "--config", "--all-entities"].contains { forwarded.contains($0) }
-        let hasDefinitions = files.contains { $0.lastPathComponent.lowercased().hasSuffix(".entitydefinitions.json") }
-        if !selects, hasDefinitions,
-            let configuration = files.first(where: { $0.lastPathComponent == PluginInputs.configurationName })
-        {
-            forwarded += ["--config", configuration.path(percentEncoded: false)]
-        }
         let process = Process()
         process.executableURL = try context.tool(named: "mobilesdkgen").url
         process.arguments = ["fetch"] + forwarded + ["-o", target.directoryURL.path(percentEncoded: false)]

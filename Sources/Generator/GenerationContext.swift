@@ -7,6 +7,9 @@ final class GenerationContext {
     let configuration: GeneratorConfiguration
     var typeNames: TypeNames
     var diagnostics: [Diagnostic] = []
+    /// The lookups each translated entity class declares, with the properties they come from: a derived class whose
+    /// relationships bind an inherited lookup through navigation properties of its own lists it again.
+    var lookupPlans: [QualifiedName: [(property: Property, plan: PropertyPlan)]] = [:]
 
     /// The service's types by name, their lineages and entity sets.
     let index: ModelIndex

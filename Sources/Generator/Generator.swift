@@ -17,6 +17,7 @@ public struct Generator: Sendable {
             index: index ?? ModelIndex(service),
             configuration: configuration
         )
+        context.warnAboutMissingEntityDefinitions()
         context.nameTypes()
         var types: [(name: String, declaration: Declaration)] = []
 

@@ -25,7 +25,9 @@ enum DataverseServer {
     let run = "run-" + UUID().uuidString.prefix(8).lowercased()
     let folder: URL
     let root: String
-    let entities = ["--entity", "account,contact", "--entity", "opportunity", "--entity", "PhoneCall"]
+    let entities = [
+        "--entity", "account,contact", "--entity", "opportunity", "--entity", "PhoneCall", "--entity", "task",
+    ]
 
     init() throws {
         root = try #require(DataverseServer.root, DataverseServer.skipMessage)
@@ -58,18 +60,21 @@ enum DataverseServer {
         let first = try fetch(entities)
         #expect(first.status == 0, "\(first.errors)")
         #expect(first.output.contains("Org.metadata.xml: created"))
-        #expect(first.output.contains("Org.entitydefinitions.json: created (4 entities, 13 requests, "))
+        #expect(first.output.contains("Org.entitydefinitions.json: created (6 entities, 21 requests, "))
         let lines = try logLines()
-        // $metadata, 4 entities and 9 typed casts (picklist, multi-select, state, status, Boolean, entity name: those
-        // the entity has).
-        #expect(lines.count == 14)
+        // $metadata, 6 entities (task brings activitypointer, its base) and 15 typed casts (picklist, multi-select,
+        // state, status, Boolean, entity name: those the entity has).
+        #expect(lines.count == 22)
         #expect(
             lines.filter {
                 $0.contains("/Attributes/Microsoft.Dynamics.CRM.") && $0.contains("$expand=OptionSet,GlobalOptionSet")
             }
-            .count == 9
+            .count == 15
         )
         #expect(lines.contains { $0.contains("EntityDefinitions(LogicalName='phonecall')?$expand=Attributes,Keys,") })
+        #expect(
+            lines.contains { $0.contains("EntityDefinitions(LogicalName='activitypointer')?$expand=Attributes,Keys,") }
+        )
 
         // The same organization from the fetched files and from the bundled sample: byte-identical classes.
         let fetched = try generate([file("Org.metadata.xml").path, file("Org.entitydefinitions.json").path])
@@ -96,8 +101,8 @@ enum DataverseServer {
 
                 """
         )
-        let revalidations = try logLines().dropFirst(14)
-        #expect(revalidations.count == 14)
+        let revalidations = try logLines().dropFirst(22)
+        #expect(revalidations.count == 22)
         #expect(
             revalidations.allSatisfy { $0.contains(" 304 if-none-match=yes ") && $0.hasSuffix(" bytes=0") },
             "\(revalidations)"
@@ -124,22 +129,41 @@ enum DataverseServer {
 
     @Test func allEntitiesAndAChangedSelectionFetchAgain() throws {
         let all = try fetch(["--all-entities"])
-        #expect(all.output.contains("Org.entitydefinitions.json: created (4 entities, 14 requests, "), "\(all.all)")
+        #expect(all.output.contains("Org.entitydefinitions.json: created (6 entities, 22 requests, "), "\(all.all)")
         let fewer = try fetch(["--entity", "account"])
         #expect(fewer.output.contains("Org.entitydefinitions.json: updated (1 entities, 6 requests, "), "\(fewer.all)")
         let text = try String(contentsOf: file("Org.entitydefinitions.json"), encoding: .utf8)
         #expect(text.contains("\"LogicalName\": \"account\"") && !text.contains("\"LogicalName\": \"contact\""))
     }
 
-    @Test func aDataverseMetadataWithoutEntitiesSaysHowToGetThem() throws {
-        let result = try fetch([])
-        #expect(result.status == 0)
-        #expect(result.errors.contains("note: a Dataverse organization: add --entity NAME"))
+    @Test func aDataverseOrganizationGetsItsEntityDefinitionsUnlessToldNot() throws {
+        // Nothing named and no configuration: every entity, with a note saying so.
+        let all = try fetch([])
+        #expect(all.status == 0, "\(all.errors)")
+        #expect(all.errors.contains("note: a Dataverse organization: fetching the definitions of all its entities"))
+        #expect(all.output.contains("Org.entitydefinitions.json: created (6 entities, "), "\(all.output)")
+
+        // The folder's configuration says which.
+        try Data(#"{"entities": {"include": ["contact"]}}"#.utf8).write(to: file("mobilesdkgen-config.json"))
+        let configured = try fetch([])
         #expect(
-            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
+            configured.errors.contains("fetching the definitions of the entities mobilesdkgen-config.json includes")
+        )
+        #expect(configured.output.contains("Org.entitydefinitions.json: updated (1 entities, "), "\(configured.output)")
+
+        // Told not to: $metadata alone, and a warning naming what the classes lose.
+        let other = try Paths.temporaryDirectory()
+        let bare = try BuiltTool.run(["fetch", root, "--name", "Org", "-o", other.path, "--no-entity-definitions"])
+        #expect(bare.status == 0, "\(bare.errors)")
+        #expect(bare.errors.contains("warning: a Dataverse organization fetched without entity definitions"))
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: other.path)) == [
                 "Org.metadata.xml", ".mobilesdkgen-fetch.json",
             ]
         )
+        let mixed = try BuiltTool.run(["fetch", root, "--no-entity-definitions", "--entity", "account"])
+        #expect(mixed.status != 0)
+        #expect(mixed.errors.contains("--no-entity-definitions cannot be combined with --entity"))
     }
 
     @Test func initWithAServiceFetchesIntoTheModelTarget() throws {
@@ -202,9 +226,9 @@ enum DataverseServer {
         let result = try fetch(entities + ["--query", "throttle=once", "--concurrency", "8"])
         #expect(result.status == 0, "\(result.errors)")
         let lines = try logLines().filter { $0.contains("EntityDefinitions") }
-        // Each of the 13 requests is refused once with 429, then answered.
-        #expect(lines.filter { $0.contains(" 429 ") }.count == 13)
-        #expect(lines.filter { $0.contains(" 200 ") }.count == 13)
+        // Each of the 21 requests is refused once with 429, then answered.
+        #expect(lines.filter { $0.contains(" 429 ") }.count == 21)
+        #expect(lines.filter { $0.contains(" 200 ") }.count == 21)
         let fetched = try generate([file("Org.metadata.xml").path, file("Org.entitydefinitions.json").path])
         #expect(
             fetched

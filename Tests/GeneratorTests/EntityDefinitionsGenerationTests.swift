@@ -26,3 +26,30 @@ struct EntityDefinitionsGenerationTests {
         #expect(fromJSON.values.contains { $0.contains("account_industrycode") || $0.contains("IndustryCode") })
     }
 }
+
+/// Generating a Dataverse `$metadata` without entity definitions works, and warns once, at the first table that lacks
+/// them, about what its classes lose.
+struct MissingEntityDefinitionsTests {
+    @Test func webAPIMetadataAloneIsAWarningNamingTheTables() throws {
+        let path = GoldenFileTests.root.appendingPathComponent("SampleMetadata/Dataverse.WebApi.xml").path
+        let result = GeneratorPipeline().parse(.files([path]))
+        let generated = GeneratorPipeline().generate(result)
+        let warnings = generated.diagnostics.filter { $0.message.contains("no entity definitions") }
+        #expect(warnings.count == 1)
+        let warning = try #require(warnings.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.location.file == path && warning.location.line > 1)
+        #expect(
+            warning.message.hasPrefix(
+                "5 Dataverse tables have no entity definitions (activitypointer, account, contact, opportunity, task):"
+            )
+        )
+        #expect(warning.message.contains("option sets stay integers without enums"))
+
+        let both = GeneratorPipeline()
+            .parse(.files([path, path.replacingOccurrences(of: "WebApi.xml", with: "EntityDefinitions.json")]))
+        #expect(
+            !GeneratorPipeline().generate(both).diagnostics.contains { $0.message.contains("no entity definitions") }
+        )
+    }
+}

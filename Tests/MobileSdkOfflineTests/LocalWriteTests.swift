@@ -151,9 +151,9 @@ import TripPinModel
         try store.create(task)
         let queued = try #require(try store.pendingRequests().first)
         #expect(queued.attributes["regardingobjectid_contact_task"] != nil, "the bind is uploaded with the create")
-        let found = try store.fetch(Query<CRMTask>().filter { $0.regardingobjectidContactTask.lastName == "Lovelace" })
+        let found = try store.fetch(Query<CRMTask>().filter { $0.regardingObjectContact.lastName == "Lovelace" })
         #expect(found.map(\.subject) == ["Call back"])
-        let expanded = try store.fetch(Query<CRMTask>().expand(\.regardingobjectidContactTask))
-        #expect(expanded.first?.regardingobjectidContactTask?.lastName == "Lovelace")
+        let expanded = try store.fetch(Query<CRMTask>().expand(\.regardingObjectContact))
+        #expect(expanded.first?.regardingObjectContact?.lastName == "Lovelace")
     }
 }

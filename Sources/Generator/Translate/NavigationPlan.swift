@@ -6,13 +6,22 @@ extension GenerationContext {
     /// Dynamics lookup after the lookup (`parentaccountid` → `parentAccount` beside the lookup `parentAccountId`,
     /// `parentcustomerid_account` → `parentCustomerAccount`), others after their own names, singular for one
     /// entity and plural for a collection.
+    ///
+    /// `properties` are the type's planned properties and the inherited lookups it binds anew, whose attributes are
+    /// `lookupAttributes`.
     func planNavigations(
         _ type: EntityType,
         _ qualified: QualifiedName,
         properties: [PropertyPlan],
+        lookupAttributes: [Property] = [],
         names: inout UniqueNames
     ) -> [PropertyPlan] {
-        let lookups = lookupsByNavigation(type, qualified, properties: properties)
+        let lookups = lookupsByNavigation(
+            type,
+            qualified,
+            properties: properties,
+            attributes: type.properties + lookupAttributes
+        )
         return type.navigationProperties.compactMap { navigation in
             guard let target = typeNames.name(of: navigation.type.name), entityIndex[navigation.type.name] != nil else {
                 note(
@@ -67,9 +76,12 @@ extension GenerationContext {
 
     /// The lookup each single-valued navigation property sets — from the entity metadata's many-to-one relationships,
     /// else from a referential constraint naming the lookup's property — with how many navigation properties set it.
-    private func lookupsByNavigation(_ type: EntityType, _ qualified: QualifiedName, properties: [PropertyPlan])
-        -> [String: (swiftName: String, navigationCount: Int)]
-    {
+    private func lookupsByNavigation(
+        _ type: EntityType,
+        _ qualified: QualifiedName,
+        properties: [PropertyPlan],
+        attributes: [Property]
+    ) -> [String: (swiftName: String, navigationCount: Int)] {
         let lookups = properties.filter { if case .lookup = $0.type.runtimeType { true } else { false } }
         guard !lookups.isEmpty else { return [:] }
         let relationships = lineage(of: qualified).flatMap { $0.type.dynamics?.relationships ?? [] }
@@ -91,8 +103,7 @@ extension GenerationContext {
             // A lookup that may refer to several entities (a customer: account or contact) names each navigation
             // property after its target, even when the metadata declares only one of them.
             let targets =
-                type.properties.first { ($0.dynamics?.logicalName ?? $0.name) == attribute }?.dynamics?.targets.count
-                ?? 0
+                attributes.first { ($0.dynamics?.logicalName ?? $0.name) == attribute }?.dynamics?.targets.count ?? 0
             result[navigation] = (lookup.swiftName, max(targets, attributeOf.values.filter { $0 == attribute }.count))
         }
         return result

@@ -20,14 +20,29 @@ extension GenerationContext {
             navigationProperties: type.navigationProperties.map(\.name),
             names: &names
         )
-        let navigations = planNavigations(type, qualified, properties: properties, names: &names)
+        lookupPlans[qualified] = properties.compactMap { plan in
+            guard case .lookup = plan.type.runtimeType,
+                let property = type.properties.first(where: {
+                    ($0.dynamics?.logicalName ?? $0.name) == plan.attributeKey
+                })
+            else { return nil }
+            return (property, plan)
+        }
+        let retargeted = retargetedLookups(qualified)
+        let navigations = planNavigations(
+            type,
+            qualified,
+            properties: properties + retargeted.map(\.plan),
+            lookupAttributes: retargeted.map(\.property),
+            names: &names
+        )
 
         var members = classProperties(qualified, type)
-        if !properties.isEmpty || !navigations.isEmpty {
+        if !properties.isEmpty || !navigations.isEmpty || !retargeted.isEmpty {
             members.append(
                 propertyMetadataDeclaration(
                     of: className,
-                    properties + navigations,
+                    properties + retargeted.map(\.plan) + navigations,
                     modifiers: [.override, .class],
                     access: classAccess
                 )
@@ -85,6 +100,21 @@ extension GenerationContext {
             .class(ClassDeclaration(access: classAccess, name: className, superclass: superclass, members: members))
         )
         return (declaration, names)
+    }
+
+    /// The lookups of base classes that this entity's relationships bind through navigation properties of its own
+    /// (Dataverse's `regardingobjectid_contact_task` for a task's inherited `regardingobjectid`), with this entity's
+    /// targets: listed again in its table (no accessor), they make a write bind the lookup the way this entity set
+    /// accepts.
+    private func retargetedLookups(_ qualified: QualifiedName) -> [(property: Property, plan: PropertyPlan)] {
+        lineage(of: qualified).dropFirst().flatMap { lookupPlans[$0.name] ?? [] }
+            .compactMap { property, plan in
+                let type = lookupType(property, entity: qualified)
+                guard type != plan.type.runtimeType else { return nil }
+                var retargeted = plan
+                retargeted.type.runtimeType = type
+                return (property, retargeted)
+            }
     }
 
     /// `get { self._get() } set { self._set(newValue) }`: the hooks find the storage name by the property's name.

@@ -5,13 +5,15 @@ import MetadataReader
 /// Fetches a Dataverse organization's entity definitions the way the Web API documents them: per entity, the entity
 /// with its attributes, keys and relationships, then one typed cast per option-set attribute type it has (picklist,
 /// multi-select, state, status, Boolean, entity name) for the option sets; `EntityDefinitionsAssembly` puts them
-/// together. At most `concurrency` requests are in flight; a 429 or 503 is waited out as `Retry-After` says
+/// together. The entities selected bring their base entities along (`DataverseBaseEntities`). At most `concurrency` requests are in flight; a 429 or 503 is waited out as `Retry-After` says
 /// (`MetadataDownloader`). A second fetch first revalidates every response it stored validators for, and downloads
 /// again only when one of them changed.
 struct EntityDefinitionsFetch {
     let request: FetchRequest
     let headerFields: [(name: String, value: String)]
     let selection: EntitySelection
+    /// Adds the entities the selected ones derive from.
+    let baseEntities: DataverseBaseEntities
     let concurrency: Int
     let downloader: MetadataDownloader
 
@@ -82,6 +84,7 @@ struct EntityDefinitionsFetch {
                 throw FetchError("no entity of the organization matches the configuration's entities filter")
             }
         }
+        names = baseEntities.adding(to: names)
 
         var assembly = EntityDefinitionsAssembly()
         let entityPaths = names.map {

@@ -1,12 +1,18 @@
 import Foundation
 
-/// One `fetch`: `$metadata` of a service root and, for Dataverse with entities named, their definitions, revalidated
+/// One `fetch`: `$metadata` of a service root and, for Dataverse, the definitions of its entities, revalidated
 /// against what an earlier fetch stored in the folder; every file is written only once all were fetched.
+///
+/// Which entities' definitions: those named by the options; else, unless `--no-entity-definitions`, those the
+/// configuration `defaultConfigurationFile` includes (by default the output folder's `mobilesdkgen-config.json`), or
+/// every entity when there is no such configuration or it includes every entity.
 struct FetchOperation {
     let serviceRoot: String
     let name: String?
     let output: String
     let options: FetchOptions
+    /// The configuration whose entities to fetch the definitions of when the options name none.
+    var defaultConfigurationFile: String?
 
     /// Fetches every file, then stores those that changed. When the service refuses (401) an access token reused from
     /// the token cache — revoked, or issued before a change of permissions — it signs in again once and fetches anew.
@@ -64,12 +70,17 @@ struct FetchOperation {
         )
         .run(existing: existing(request.fileName), cached: cache.entries[request.fileName])
         var files = [metadata]
+        var selection = selection
+        if selection == nil, !options.noEntityDefinitions, MetadataFetch.isDataverse(document) {
+            selection = try defaultSelection(in: folder)
+        }
         if let selection {
             files.append(
                 try await EntityDefinitionsFetch(
                     request: request,
                     headerFields: headerFields,
                     selection: selection,
+                    baseEntities: DataverseBaseEntities(metadata: document),
                     concurrency: options.concurrency,
                     downloader: downloader
                 )
@@ -82,9 +93,9 @@ struct FetchOperation {
             FileHandle.standardError.write(
                 Data(
                     """
-                    note: a Dataverse organization: add --entity NAME, --config FILE \
-                    (naming entities in entities.include) or --all-entities to fetch entity definitions too, \
-                    for schema names, labels, option-set enums and typed lookups\n
+                    warning: a Dataverse organization fetched without entity definitions (--no-entity-definitions): \
+                    classes generated from it keep logical names, option sets stay integers and lookups stay \
+                    GUIDs\n
                     """
                     .utf8
                 )
@@ -104,6 +115,28 @@ struct FetchOperation {
         let shownFolder = output.hasSuffix("/") ? output : output + "/"
         return (files.map { "\(shownFolder)\($0.fileName): \($0.outcome)" }, files.map(\.fileName))
     }
+
+    /// The entities of the default configuration (see the type's comment), with a note saying which they are.
+    private func defaultSelection(in folder: URL) throws -> EntitySelection {
+        let inFolder = folder.appendingPathComponent(Self.configurationFileName).path
+        let file = defaultConfigurationFile ?? (FileManager.default.fileExists(atPath: inFolder) ? inFolder : nil)
+        let selection = try file.flatMap { try EntitySelection.from(entities: [], configurationFile: $0, all: false) }
+        let which = selection.map { _ in "the entities \((file as NSString?)?.lastPathComponent ?? "") includes" }
+        FileHandle.standardError.write(
+            Data(
+                """
+                note: a Dataverse organization: fetching the definitions of \(which ?? "all its entities") \
+                (for schema names, labels, option-set enums and typed lookups); --entity or --config names others, \
+                --no-entity-definitions fetches $metadata alone\n
+                """
+                .utf8
+            )
+        )
+        return selection ?? .all
+    }
+
+    /// The configuration file a model target holds, which the build plugin reads.
+    static let configurationFileName = "mobilesdkgen-config.json"
 
     private static func isLoopback(_ host: String?) -> Bool {
         ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host?.lowercased() ?? "")

@@ -45,6 +45,14 @@ struct FetchOptions: ParsableArguments {
         help: "Dataverse: fetch the definitions of every entity of the organization."
     ) var allEntities = false
 
+    @Flag(
+        name: .customLong("no-entity-definitions"),
+        help: """
+            Dataverse: fetch $metadata alone. By default the definitions of the entities the output folder's \
+            mobilesdkgen-config.json includes are fetched too, or of every entity when there is none.
+            """
+    ) var noEntityDefinitions = false
+
     @Option(help: "Requests in flight at once while fetching entity definitions.") var concurrency = 4
 
     @Option(help: "Seconds to wait for the server before giving up.") var timeout: Double = 60
@@ -63,6 +71,11 @@ struct FetchOptions: ParsableArguments {
         guard (1...32).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 32") }
         if allEntities, !entities.isEmpty || configurationFile != nil {
             throw ValidationError("--all-entities cannot be combined with --entity or --config")
+        }
+        if noEntityDefinitions, allEntities || !entities.isEmpty || configurationFile != nil {
+            throw ValidationError(
+                "--no-entity-definitions cannot be combined with --entity, --config or --all-entities"
+            )
         }
     }
 

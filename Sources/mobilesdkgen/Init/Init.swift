@@ -70,7 +70,13 @@ struct Init: AsyncParsableCommand {
             validate: { URL(string: $0)?.scheme != nil },
             problem: "the service URL must be absolute"
         )
-        let fetched = fetching ? try await fetchMetadata(from: serviceURL) : []
+        // The app template's classes are those of its model's configuration: fetch the definitions of its entities.
+        let templateConfiguration =
+            template == .activityTracker
+            ? checkout?
+                .appending(path: "Examples/ActivityTracker/Sources/ActivityTrackerModel/mobilesdkgen-config.json")
+                .path(percentEncoded: false) : nil
+        let fetched = fetching ? try await fetchMetadata(from: serviceURL, configuration: templateConfiguration) : []
         defer {
             if let folder = fetched.first?.deletingLastPathComponent() {
                 try? FileManager.default.removeItem(at: folder)
@@ -144,8 +150,9 @@ struct Init: AsyncParsableCommand {
     }
 
     /// Fetches the service's metadata into a temporary folder: its `$metadata` first, then the other files written
-    /// (entity definitions, the fetch cache that lets `swift package fetch-metadata` revalidate).
-    private func fetchMetadata(from serviceURL: String) async throws -> [URL] {
+    /// (entity definitions, the fetch cache that lets `swift package fetch-metadata` revalidate). For Dataverse, the
+    /// definitions fetched are those of the entities `configuration` includes, unless the options name others.
+    private func fetchMetadata(from serviceURL: String, configuration: String?) async throws -> [URL] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "mobilesdkgen-init-\(UUID().uuidString)"
         )
@@ -154,7 +161,8 @@ struct Init: AsyncParsableCommand {
                 serviceRoot: serviceURL,
                 name: nil,
                 output: folder.path,
-                options: fetch
+                options: fetch,
+                defaultConfigurationFile: configuration
             )
             .run()
             for line in result.lines { print(line.replacingOccurrences(of: folder.path + "/", with: "")) }

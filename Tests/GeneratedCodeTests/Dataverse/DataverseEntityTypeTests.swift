@@ -38,16 +38,16 @@ struct DataverseEntityTypeTests {
         let due = Date(timeIntervalSince1970: 1_700_000_000)
         let task = DataverseModel.CRMTask()
         task.subject = "Call back"
-        task.scheduledend = due
-        task.percentcomplete = 50
-        task.newFollowupdate = DateOnly(year: 2025, month: 1, day: 31)
+        task.scheduledEnd = due
+        task.percentComplete = 50
+        task.newFollowUpDate = DateOnly(year: 2025, month: 1, day: 31)
 
         #expect(task.logicalName == "task")
         #expect(task["subject"] == .string("Call back"))
         #expect(task["new_followupdate"] == .date(DateOnly(year: 2025, month: 1, day: 31)))
         let activity: ActivityPointer = task
         #expect(activity.subject == "Call back")
-        #expect(activity.scheduledend == due)
+        #expect(activity.scheduledEnd == due)
         #expect(task.changedAttributeNames == ["new_followupdate", "percentcomplete", "scheduledend", "subject"])
     }
 
@@ -56,7 +56,7 @@ struct DataverseEntityTypeTests {
         let task = DataverseModel.CRMTask()
         task.recordId = id
         #expect(DataverseModel.CRMTask.primaryIdAttribute == "activityid")
-        #expect(task.activityid == id)
+        #expect(task.activityId == id)
         #expect(task["activityid"] == .guid(id))
 
         let account = Account()

@@ -9,8 +9,8 @@ struct DataverseReadOnlyPropertyTests {
         #expect(!isWritable(\Account.createdOn))
         #expect(!isWritable(\Contact.fullName))
         #expect(!isWritable(\Opportunity.versionNumber))
-        #expect(!isWritable(\ActivityPointer.activitytypecode))
-        #expect(!isWritable(\ActivityPointer.createdon))
+        #expect(!isWritable(\ActivityPointer.activityTypeCode))
+        #expect(!isWritable(\ActivityPointer.createdOn))
     }
 
     @Test func otherAttributesHaveASetter() {

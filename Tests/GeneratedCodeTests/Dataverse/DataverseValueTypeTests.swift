@@ -59,9 +59,9 @@ struct DataverseValueTypeTests {
     @Test func dateAndTimeAttributesUseDate() {
         let due = Date(timeIntervalSince1970: 1_700_000_000)
         let activity = ActivityPointer()
-        activity.scheduledend = due
+        activity.scheduledEnd = due
         #expect(activity["scheduledend"] == .dateTimeOffset(due))
-        #expect(activity.scheduledend == due)
+        #expect(activity.scheduledEnd == due)
     }
 
     @Test func booleansKeepFalse() {

@@ -8,6 +8,10 @@ import MobileSdk
 /// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
+/// Activity
+///
+/// Task, phone call, email or other action a user records.
+///
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.activitypointer`.
 open class ActivityPointer: CrmBaseEntity {
     open override class var entityLogicalName: Swift.String { "activitypointer" }
@@ -20,99 +24,143 @@ open class ActivityPointer: CrmBaseEntity {
 
     open override class var keyAttributes: [Swift.String] { ["activityid"] }
 
+    open override class var primaryNameAttribute: Swift.String? { "subject" }
+
+    open override class var objectTypeCode: Swift.Int? { 4200 }
+
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table(of: ActivityPointer.self, """
             version 1
-            activityid: activityid guid
+            activityId: activityid guid
             subject: subject string
             description: description string
-            activitytypecode: activitytypecode string
-            scheduledend: scheduledend dateTimeOffset
-            actualdurationminutes: actualdurationminutes int32
-            prioritycode: prioritycode int32
-            statecode: statecode int32
-            regardingobjectid: _regardingobjectid_value guid
-            ownerid: _ownerid_value guid
-            createdon: createdon dateTimeOffset
-            versionnumber: versionnumber int64
-            regardingobjectidAccount: regardingobjectid_account navigation #0
+            activityTypeCode: activitytypecode string
+            scheduledEnd: scheduledend dateTimeOffset
+            actualDurationMinutes: actualdurationminutes int32
+            priorityCode: prioritycode optionSet
+            stateCode: statecode optionSet
+            regardingObjectId: regardingobjectid lookup account/regardingobjectid_account/accounts
+                payload=_regardingobjectid_value
+            ownerId: ownerid lookup payload=_ownerid_value
+            createdOn: createdon dateTimeOffset
+            versionNumber: versionnumber int64
+            regardingObjectAccount: regardingobjectid_account navigation #0
             """, [Account.self])
     }
 
+    /// Activity
+    ///
     /// Identifier of the activity record.
     ///
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/activityid` (`Edm.Guid`).
-    public final var activityid: Foundation.UUID? {
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/activityid` (`Edm.Guid`, Uniqueidentifier
+    ///   attribute).
+    public final var activityId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/subject` (`Edm.String`).
+    /// Subject
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/subject` (`Edm.String`, String attribute).
     public final var subject: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/description` (`Edm.String`).
+    /// Description
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/description` (`Edm.String`, Memo attribute).
     public final var description: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/activitytypecode` (`Edm.String`).
-    public final var activitytypecode: Swift.String? { self._get() }
-
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/scheduledend` (`Edm.DateTimeOffset`).
-    public final var scheduledend: Foundation.Date? {
-        get { self._get() }
-        set { self._set(newValue) }
-    }
-
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/actualdurationminutes` (`Edm.Int32`).
-    public final var actualdurationminutes: Swift.Int32? {
-        get { self._get() }
-        set { self._set(newValue) }
-    }
-
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/prioritycode` (`Edm.Int32`).
-    public final var prioritycode: Swift.Int32? {
-        get { self._get() }
-        set { self._set(newValue) }
-    }
-
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/statecode` (`Edm.Int32`).
-    public final var statecode: Swift.Int32? {
-        get { self._get() }
-        set { self._set(newValue) }
-    }
-
-    /// Record the activity is about.
+    /// Activity Type
     ///
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/_regardingobjectid_value` (`Edm.Guid`).
-    public final var regardingobjectid: Foundation.UUID? {
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/activitytypecode` (`Edm.String`, EntityName
+    ///   attribute).
+    public final var activityTypeCode: Swift.String? { self._get() }
+
+    /// Due
+    ///
+    /// When the activity is due.
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/scheduledend` (`Edm.DateTimeOffset`, DateTime
+    ///   attribute).
+    public final var scheduledEnd: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/_ownerid_value` (`Edm.Guid`).
-    public final var ownerid: Foundation.UUID? {
+    /// Duration
+    ///
+    /// Minutes the activity took.
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/actualdurationminutes` (`Edm.Int32`, Integer
+    ///   attribute).
+    public final var actualDurationMinutes: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/createdon` (`Edm.DateTimeOffset`).
-    public final var createdon: Foundation.Date? { self._get() }
-
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/versionnumber` (`Edm.Int64`).
-    public final var versionnumber: Swift.Int64? {
+    /// Priority
+    ///
+    /// How urgent the activity is.
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/prioritycode` (`Edm.Int32`, Picklist
+    ///   attribute).
+    public final var priorityCode: ActivityPointerPriorityCode? {
         get { self._get() }
         set { self._set(newValue) }
     }
+
+    /// Activity Status
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/statecode` (`Edm.Int32`, State attribute).
+    public final var stateCode: ActivityPointerStateCode? {
+        get { self._get() }
+        set { self._set(newValue) }
+    }
+
+    /// Regarding
+    ///
+    /// The record the activity is about.
+    ///
+    /// Refers to: account, contact.
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/_regardingobjectid_value` (`Edm.Guid`, Lookup
+    ///   attribute `regardingobjectid`).
+    public final var regardingObjectId: MobileSdk.EntityReference? {
+        get { self._get() }
+        set { self._set(newValue) }
+    }
+
+    /// Owner
+    ///
+    /// Refers to: systemuser, team.
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/_ownerid_value` (`Edm.Guid`, Owner attribute
+    ///   `ownerid`).
+    public final var ownerId: MobileSdk.EntityReference? {
+        get { self._get() }
+        set { self._set(newValue) }
+    }
+
+    /// Created On
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/createdon` (`Edm.DateTimeOffset`, DateTime
+    ///   attribute).
+    public final var createdOn: Foundation.Date? { self._get() }
+
+    /// Version Number
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.activitypointer/versionnumber` (`Edm.Int64`, BigInt attribute).
+    public final var versionNumber: Swift.Int64? { self._get() }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.activitypointer/regardingobjectid_account`
     ///   (`Microsoft.Dynamics.CRM.account`).
-    public final var regardingobjectidAccount: Account? {
+    public final var regardingObjectAccount: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
     }

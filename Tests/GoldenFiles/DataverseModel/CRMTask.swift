@@ -8,6 +8,10 @@ import MobileSdk
 /// mobilesdkgen of the MobileSdk version the app links.
 fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 
+/// Task
+///
+/// Generic activity representing work to be done.
+///
 /// - Remark: Generated from entity type `Microsoft.Dynamics.CRM.task`.
 open class CRMTask: ActivityPointer {
     open override class var entityLogicalName: Swift.String { "task" }
@@ -16,74 +20,95 @@ open class CRMTask: ActivityPointer {
 
     open override class var entitySetName: Swift.String? { "tasks" }
 
+    open override class var primaryNameAttribute: Swift.String? { "subject" }
+
+    open override class var objectTypeCode: Swift.Int? { 4212 }
+
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table(of: CRMTask.self, """
             version 1
-            percentcomplete: percentcomplete int32
+            percentComplete: percentcomplete int32
             category: category string
             subcategory: subcategory string
-            isbilled: isbilled boolean
-            crmtaskassigneduniqueid: crmtaskassigneduniqueid guid
-            newFollowupdate: new_followupdate date
-            newEffortpoints: new_effortpoints double
-            regardingobjectidAccountTask: regardingobjectid_account_task navigation #0
-            regardingobjectidContactTask: regardingobjectid_contact_task navigation #1
+            isBilled: isbilled boolean
+            crmTaskAssignedUniqueId: crmtaskassigneduniqueid guid
+            newFollowUpDate: new_followupdate date
+            newEffortPoints: new_effortpoints double
+            regardingObjectId: regardingobjectid lookup account/regardingobjectid_account_task/accounts
+                contact/regardingobjectid_contact_task/contacts payload=_regardingobjectid_value
+            regardingObjectAccountRecord: regardingobjectid_account_task navigation #0
+            regardingObjectContact: regardingobjectid_contact_task navigation #1
             """, [Account.self, Contact.self])
     }
 
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/percentcomplete` (`Edm.Int32`).
-    public final var percentcomplete: Swift.Int32? {
+    /// Percent Complete
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/percentcomplete` (`Edm.Int32`, Integer attribute).
+    public final var percentComplete: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/category` (`Edm.String`).
+    /// Category
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/category` (`Edm.String`, String attribute).
     public final var category: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/subcategory` (`Edm.String`).
+    /// Sub-Category
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/subcategory` (`Edm.String`, String attribute).
     public final var subcategory: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/isbilled` (`Edm.Boolean`).
-    public final var isbilled: Swift.Bool? {
+    /// Is Billed
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/isbilled` (`Edm.Boolean`, Boolean attribute).
+    public final var isBilled: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/crmtaskassigneduniqueid` (`Edm.Guid`).
-    public final var crmtaskassigneduniqueid: Foundation.UUID? {
+    /// Assigned Task Unique Id
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/crmtaskassigneduniqueid` (`Edm.Guid`, Uniqueidentifier
+    ///   attribute).
+    public final var crmTaskAssignedUniqueId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/new_followupdate` (`Edm.Date`).
-    public final var newFollowupdate: MobileSdk.DateOnly? {
+    /// Follow-up Date
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/new_followupdate` (`Edm.Date`, DateTime attribute).
+    public final var newFollowUpDate: MobileSdk.DateOnly? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
-    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/new_effortpoints` (`Edm.Double`).
-    public final var newEffortpoints: Swift.Double? {
+    /// Effort Points
+    ///
+    /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/new_effortpoints` (`Edm.Double`, Double attribute).
+    public final var newEffortPoints: Swift.Double? {
         get { self._get() }
         set { self._set(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.task/regardingobjectid_account_task`
     ///   (`Microsoft.Dynamics.CRM.account`).
-    public final var regardingobjectidAccountTask: Account? {
+    public final var regardingObjectAccountRecord: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.task/regardingobjectid_contact_task`
     ///   (`Microsoft.Dynamics.CRM.contact`).
-    public final var regardingobjectidContactTask: Contact? {
+    public final var regardingObjectContact: Contact? {
         get { self._related() }
         set { self._setRelated(newValue) }
     }
