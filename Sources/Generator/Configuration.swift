@@ -56,6 +56,8 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     public var accessLevel: Access
     /// The name of the generated enum that registers the entity classes.
     public var registryName: String
+    /// Swift names for types, properties and enum cases, chosen by the user (JSON key `renames`).
+    public var renames: Renames
 
     /// Creates a configuration; each parameter's default is what a missing JSON key takes.
     public init(
@@ -65,7 +67,8 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         propertyNaming: PropertyNaming = .lowerCamelCase,
         typePrefix: String = "",
         accessLevel: Access = .public,
-        registryName: String = "GeneratedEntities"
+        registryName: String = "GeneratedEntities",
+        renames: Renames = Renames()
     ) {
         self.entities = entities
         self.attributes = attributes
@@ -74,6 +77,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         self.typePrefix = typePrefix
         self.accessLevel = accessLevel
         self.registryName = registryName
+        self.renames = renames
     }
 
     /// The keys a configuration file may hold.
@@ -82,7 +86,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     public static let filterKeys = [CodingKeys.entities, .attributes, .operations].map(\.rawValue)
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case entities, attributes, operations, propertyNaming, typePrefix, accessLevel, registryName
+        case entities, attributes, operations, propertyNaming, typePrefix, accessLevel, registryName, renames
     }
 
     /// Missing keys take their defaults.
@@ -97,6 +101,20 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         typePrefix = try container.decodeIfPresent(String.self, forKey: .typePrefix) ?? defaults.typePrefix
         accessLevel = try container.decodeIfPresent(Access.self, forKey: .accessLevel) ?? defaults.accessLevel
         registryName = try container.decodeIfPresent(String.self, forKey: .registryName) ?? defaults.registryName
+        renames = try container.decodeIfPresent(Renames.self, forKey: .renames) ?? defaults.renames
+    }
+
+    /// Encodes every key; `renames` only when there are some.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entities, forKey: .entities)
+        try container.encode(attributes, forKey: .attributes)
+        try container.encode(operations, forKey: .operations)
+        try container.encode(propertyNaming, forKey: .propertyNaming)
+        try container.encode(typePrefix, forKey: .typePrefix)
+        try container.encode(accessLevel, forKey: .accessLevel)
+        try container.encode(registryName, forKey: .registryName)
+        if !renames.isEmpty { try container.encode(renames, forKey: .renames) }
     }
 }
 

@@ -5,6 +5,8 @@ import SwiftEmitter
 final class GenerationContext {
     let service: Service
     let configuration: GeneratorConfiguration
+    /// The configuration's renames, with what each matched.
+    let renames: RenameTable
     var typeNames: TypeNames
     var diagnostics: [Diagnostic] = []
     /// The lookups each translated entity class declares, with the properties they come from: a derived class whose
@@ -23,6 +25,7 @@ final class GenerationContext {
         self.service = service
         self.index = index
         self.configuration = configuration
+        renames = RenameTable(configuration.renames)
         typeNames = TypeNames(registryName: IdentifierNaming.sanitized(configuration.registryName))
         selectEntityTypes()
     }
@@ -59,4 +62,6 @@ final class GenerationContext {
     func note(_ message: String, at location: SourceLocation) { diagnostics.append(.note(message, at: location)) }
 
     func warning(_ message: String, at location: SourceLocation) { diagnostics.append(.warning(message, at: location)) }
+
+    func error(_ message: String, at location: SourceLocation) { diagnostics.append(.error(message, at: location)) }
 }

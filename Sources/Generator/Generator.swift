@@ -77,7 +77,12 @@ public struct Generator: Sendable {
                     let key = context.optionSetKey(set, entity: name, property: property),
                     let swiftName = context.typeNames.optionSetNames[key], emittedOptionSets.insert(swiftName).inserted
                 else { continue }
-                types.append((swiftName, context.translateOptionSet(set, name: swiftName)))
+                let attribute = property.dynamics?.logicalName ?? property.name
+                let renameKeys =
+                    (set.name.map { [$0] } ?? [])
+                    + (set.isGlobal
+                        ? [] : GenerationContext.names(of: type, qualified: name).map { $0 + "." + attribute })
+                types.append((swiftName, context.translateOptionSet(set, name: swiftName, renameKeys: renameKeys)))
                 optionSetCount += 1
             }
         }
@@ -99,10 +104,13 @@ public struct Generator: Sendable {
                 types.append((name, declaration))
             }
         }
+        let registry = context.translateRegistry(classNames)
+        context.reportUnmatchedRenames()
         return TranslatedModel(
             types: types,
-            registry: context.translateRegistry(classNames),
+            registry: registry,
             diagnostics: context.diagnostics,
+            renames: context.renames.matches.map { ($0.id, $0.what) },
             entityClasses: classNames.count,
             complexTypes: complexCount,
             enumTypes: enumCount,

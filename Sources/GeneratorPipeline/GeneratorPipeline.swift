@@ -47,11 +47,12 @@ public struct GeneratorPipeline: Sendable {
     /// The stages after reading: a model read without errors, translated and rendered.
     public func generate(_ parsed: ParsedModel) -> GeneratedSources { render(translate(parsed)) }
 
-    /// Every stage in turn; the sources are nil when reading failed.
+    /// Every stage in turn; the sources are nil when reading or translating failed (a rename that collides).
     public func run(_ input: RawInput) -> (diagnostics: [Diagnostic], sources: GeneratedSources?) {
         let parsed = parse(input)
         guard !parsed.hasErrors else { return (parsed.diagnostics, nil) }
         let sources = generate(parsed)
-        return (parsed.diagnostics + sources.diagnostics, sources)
+        let failed = sources.diagnostics.contains { $0.severity == .error }
+        return (parsed.diagnostics + sources.diagnostics, failed ? nil : sources)
     }
 }

@@ -3,7 +3,7 @@ import Generator
 import GeneratorPipeline
 import Testing
 
-/// Each SampleMetadata set → its expected directory in Tests/GoldenFiles (or, for the decoding benchmark, in
+/// Each SampleMetadata set (documents, and a configuration after `--config`) → its expected directory in Tests/GoldenFiles (or, for the decoding benchmark, in
 /// Benchmarks/DecodeBenchmark/Generated), byte for byte.
 /// After a deliberate change to the generator, run `scripts/update-golden-files.sh` and review
 /// `git diff Tests/GoldenFiles`.
@@ -37,10 +37,20 @@ struct GoldenFileTests {
     @Test(arguments: sets) func generatedMatchesGolden(set line: String) throws {
         let parts = line.split(separator: " ").map(String.init)
         let name = try #require(parts.first)
-        let documents = parts.dropFirst().map { Self.root.appendingPathComponent($0).path }
-        let result = GeneratorPipeline().parse(.files(documents))
+        // Documents, then optionally `--config FILE` as `mobilesdkgen generate` takes it.
+        var arguments = Array(parts.dropFirst())
+        var configuration = GeneratorConfiguration()
+        if let flag = arguments.firstIndex(of: "--config"), flag + 1 < arguments.count {
+            let file = Self.root.appendingPathComponent(arguments[flag + 1])
+            configuration = try JSONDecoder().decode(GeneratorConfiguration.self, from: Data(contentsOf: file))
+            arguments.removeSubrange(flag...(flag + 1))
+        }
+        let documents = arguments.map { Self.root.appendingPathComponent($0).path }
+        let pipeline = GeneratorPipeline(configuration: configuration)
+        let result = pipeline.parse(.files(documents))
         #expect(!result.hasErrors)
-        let sources = GeneratorPipeline().generate(result)
+        let sources = pipeline.generate(result)
+        #expect(!sources.diagnostics.contains { $0.severity == .error }, "\(sources.diagnostics)")
 
         // A name with a folder is a path from the repository root (the benchmark's classes), else a folder here.
         let expected = Self.root.appendingPathComponent(name.contains("/") ? name : "Tests/GoldenFiles/\(name)")

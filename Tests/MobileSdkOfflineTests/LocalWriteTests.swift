@@ -151,9 +151,9 @@ import TripPinModel
         try store.create(task)
         let queued = try #require(try store.pendingRequests().first)
         #expect(queued.attributes["regardingobjectid_contact_task"] != nil, "the bind is uploaded with the create")
-        let found = try store.fetch(Query<CRMTask>().filter { $0.regardingObjectContact.lastName == "Lovelace" })
+        let found = try store.fetch(Query<CRMTask>().filter { $0.regardingContact.lastName == "Lovelace" })
         #expect(found.map(\.subject) == ["Call back"])
-        let expanded = try store.fetch(Query<CRMTask>().expand(\.regardingObjectContact))
-        #expect(expanded.first?.regardingObjectContact?.lastName == "Lovelace")
+        let expanded = try store.fetch(Query<CRMTask>().expand(\.regardingContact))
+        #expect(expanded.first?.regardingContact?.lastName == "Lovelace")
     }
 }

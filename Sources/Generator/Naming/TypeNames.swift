@@ -10,6 +10,9 @@ struct TypeNames {
     private(set) var names: [QualifiedName: String] = [:]
     private(set) var optionSetNames: [OptionSetKey: String] = [:]
     private var unique: UniqueNames
+    /// Names reserved by renames (lowercased), and those already given to a type.
+    private var renamed: Set<String> = []
+    private var renamedGiven: Set<String> = []
 
     /// Names that no type takes: the runtime's, and the registry's (`registryName`).
     init(registryName: String) {
@@ -50,6 +53,24 @@ struct TypeNames {
                 "option set '\(key.global ?? preferred)' is generated as '\(name)': '\(base)' is taken",
                 at: location
             ) : nil
+    }
+
+    /// Reserves a name a rename chose, so that no other type takes it; the reason it cannot be had, if any.
+    mutating func reserve(_ name: String) -> String? {
+        if renamed.contains(name.lowercased()) { return "another rename chose that name" }
+        if unique.isTaken(name) { return "the name is the runtime's or the registry's" }
+        _ = unique.claim(name)
+        renamed.insert(name.lowercased())
+        return nil
+    }
+
+    /// Gives a model type (or, with `optionSet`, an option set) the name a rename chose and `reserve` reserved;
+    /// false when the name was not reserved or another type already has it.
+    mutating func claim(_ type: QualifiedName?, optionSet: OptionSetKey? = nil, renamedTo name: String) -> Bool {
+        guard renamed.contains(name.lowercased()), renamedGiven.insert(name.lowercased()).inserted else { return false }
+        if let type { names[type] = name }
+        if let optionSet { optionSetNames[optionSet] = name }
+        return true
     }
 
     func name(of type: QualifiedName) -> String? { names[type] }

@@ -4,13 +4,18 @@ extension GenerationContext {
     /// Chooses every type's Swift name before any type is translated, so that references
     /// between types resolve whatever the order: entity types, complex types, enum types, type
     /// definitions, then option sets.
+    ///
+    /// Renamed types take the names chosen for them (`claimRenamedTypeNames` reserved them first).
     func nameTypes() {
         let prefix = configuration.typePrefix
+        claimRenamedTypeNames()
         for (name, type) in entityTypes {
             claim(
                 name,
                 preferred: type.dynamics?.schemaName ?? DataverseTypeNames.schemaName(of: name) ?? type.name,
-                at: type.location
+                at: type.location,
+                renameKeys: Self.names(of: type, qualified: name),
+                what: "entity type \(name)"
             )
         }
         for schema in service.schemas {
@@ -18,7 +23,8 @@ extension GenerationContext {
                 claim(
                     QualifiedName(namespace: schema.namespace, name: type.name),
                     preferred: type.name,
-                    at: type.location
+                    at: type.location,
+                    what: "complex type"
                 )
             }
         }
@@ -34,7 +40,8 @@ extension GenerationContext {
                 claim(
                     QualifiedName(namespace: schema.namespace, name: type.name),
                     preferred: type.name,
-                    at: type.location
+                    at: type.location,
+                    what: "enum type"
                 )
             }
         }
@@ -43,7 +50,8 @@ extension GenerationContext {
                 claim(
                     QualifiedName(namespace: schema.namespace, name: definition.name),
                     preferred: definition.name,
-                    at: definition.location
+                    at: definition.location,
+                    what: "type definition"
                 )
             }
         }
@@ -60,6 +68,15 @@ extension GenerationContext {
                 let preferred =
                     set.isGlobal
                     ? globalName : (typeNames.name(of: name) ?? type.name) + IdentifierNaming.upperCamelCase(schemaName)
+                let attribute = property.dynamics?.logicalName ?? property.name
+                let renameKeys =
+                    (set.name.map { [$0] } ?? [])
+                    + (set.isGlobal ? [] : Self.names(of: type, qualified: name).map { $0 + "." + attribute })
+                if let rename = renames.type(renameKeys, what: "option set \(set.name ?? attribute)"),
+                    claimRenamed(nil, optionSet: key, rename)
+                {
+                    continue
+                }
                 if let note = typeNames.claim(
                     optionSet: key,
                     preferred: preferred,
@@ -78,10 +95,42 @@ extension GenerationContext {
         return TypeNames.OptionSetKey(entity: entity, attribute: property.dynamics?.logicalName ?? property.name)
     }
 
-    private func claim(_ name: QualifiedName, preferred: String, at location: SourceLocation) {
+    /// Claims a type's name: the one a rename chose (matched by `renameKeys`, by default the type's name and qualified
+    /// name), else `preferred` made unique.
+    private func claim(
+        _ name: QualifiedName,
+        preferred: String,
+        at location: SourceLocation,
+        renameKeys: [String]? = nil,
+        what: String
+    ) {
+        if let rename = renames.type(renameKeys ?? [name.name, name.description], what: "\(what) \(name)"),
+            claimRenamed(name, rename)
+        {
+            return
+        }
         if let note = typeNames.claim(name, preferred: preferred, prefix: configuration.typePrefix, location: location)
         {
             diagnostics.append(note)
         }
+    }
+
+    /// Gives a type the name its rename chose; false, after an error unless the rename was refused already, when
+    /// another type has the name.
+    private func claimRenamed(
+        _ type: QualifiedName?,
+        optionSet: TypeNames.OptionSetKey? = nil,
+        _ rename: RenameTable.Rename
+    ) -> Bool {
+        guard !renames.refused.contains(rename.id) else { return false }
+        guard typeNames.claim(type, optionSet: optionSet, renamedTo: rename.name) else {
+            renames.refused.insert(rename.id)
+            error(
+                "rename '\(rename.key)' to '\(rename.name)': another type has that name already",
+                at: location(of: rename)
+            )
+            return false
+        }
+        return true
     }
 }

@@ -8,12 +8,13 @@ extension GenerationContext {
     /// entity and plural for a collection.
     ///
     /// `properties` are the type's planned properties and the inherited lookups it binds anew, whose attributes are
-    /// `lookupAttributes`.
+    /// `lookupAttributes`; `renamed` holds the Swift names renames chose, by navigation property name.
     func planNavigations(
         _ type: EntityType,
         _ qualified: QualifiedName,
         properties: [PropertyPlan],
         lookupAttributes: [Property] = [],
+        renamed: [String: String] = [:],
         names: inout UniqueNames
     ) -> [PropertyPlan] {
         let lookups = lookupsByNavigation(
@@ -46,7 +47,9 @@ extension GenerationContext {
                 let name = IdentifierNaming.lowerCamelCase(navigation.name)
                 preferred = isCollection ? GrammaticalNumber.plural(name) : GrammaticalNumber.singular(name)
             }
-            let (name, changed) = names.claim(preferred, suffix: isCollection ? "Records" : "Record")
+            let (name, changed) =
+                renamed[navigation.name].map { ($0, false) }
+                ?? names.claim(preferred, suffix: isCollection ? "Records" : "Record")
             if changed {
                 note(
                     """

@@ -49,12 +49,14 @@ extension GenerationContext {
     }
 
     /// The properties of a structured type to generate, named uniquely within `names`; `navigationProperties` are the
-    /// names of the type's navigation properties, which a lookup's Swift name must leave to them.
+    /// names of the type's navigation properties, which a lookup's Swift name must leave to them. `renamed` holds the
+    /// Swift names renames chose (already claimed in `names`), by property name.
     func plan(
         _ properties: [Property],
         owner: QualifiedName,
         entity: QualifiedName?,
         navigationProperties: [String] = [],
+        renamed: [String: String] = [:],
         names: inout UniqueNames
     ) -> [PropertyPlan] {
         let siblings = Set((properties.map(\.name) + navigationProperties).map { $0.lowercased() })
@@ -80,7 +82,7 @@ extension GenerationContext {
                 entity == nil
                 ? swiftName(of: property)
                 : lookupValueName(of: property, siblings: siblings, names: names) ?? swiftName(of: property)
-            let (name, changed) = names.claim(preferred, suffix: "Value")
+            let (name, changed) = renamed[property.name].map { ($0, false) } ?? names.claim(preferred, suffix: "Value")
             if changed {
                 note(
                     "property \(owner.name).\(property.name) is generated as '\(name)': '\(preferred)' is taken",

@@ -11,7 +11,13 @@ extension GenerationContext {
         let chain = [type] + index.complexLineage(of: qualified).dropFirst().map(\.type)
         let declared = chain.reversed().flatMap(\.properties)
         var names = UniqueNames(reserved: RuntimeContract.complexMembers)
-        let properties = plan(declared, owner: qualified, entity: nil, names: &names)
+        let renamed = claimRenamedMembers(
+            owners: [type.name, qualified.description],
+            members: declared.map { ([$0.name], "property \(qualified)/\($0.name)") },
+            in: name,
+            names: &names
+        )
+        let properties = plan(declared, owner: qualified, entity: nil, renamed: renamed, names: &names)
         for navigation in type.navigationProperties {
             warning(
                 """

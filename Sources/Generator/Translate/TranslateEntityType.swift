@@ -13,11 +13,24 @@ extension GenerationContext {
     ) {
         let className = typeNames.name(of: qualified) ?? type.name
         var names = inheritedNames
+        let renamed = claimRenamedMembers(
+            owners: Self.names(of: type, qualified: qualified),
+            members: type.properties.filter { admits($0, of: qualified) }
+                .map { property in
+                    (
+                        [property.name] + (property.dynamics.map { [$0.logicalName] } ?? []),
+                        "property \(qualified)/\(property.name)"
+                    )
+                } + type.navigationProperties.map { ([$0.name], "navigation property \(qualified)/\($0.name)") },
+            in: className,
+            names: &names
+        )
         let properties = plan(
             type.properties,
             owner: qualified,
             entity: qualified,
             navigationProperties: type.navigationProperties.map(\.name),
+            renamed: renamed,
             names: &names
         )
         lookupPlans[qualified] = properties.compactMap { plan in
@@ -34,6 +47,7 @@ extension GenerationContext {
             qualified,
             properties: properties + retargeted.map(\.plan),
             lookupAttributes: retargeted.map(\.property),
+            renamed: renamed,
             names: &names
         )
 

@@ -18,9 +18,17 @@ extension GenerationContext {
             )
             return false
         }
+        let renamed = claimRenamedMembers(
+            owners: [type.name, qualified.description],
+            members: uniqueMembers.map { ([$0.name], "enum member \(qualified)/\($0.name)") },
+            enumCases: true,
+            in: name,
+            names: &names
+        )
         let cases = uniqueMembers.map { member -> (EnumType.Member, String) in
             let preferred = IdentifierNaming.lowerCamelCase(member.name)
-            let (caseName, changed) = names.claim(preferred, suffix: "Value")
+            let (caseName, changed) =
+                renamed[member.name].map { ($0, false) } ?? names.claim(preferred, suffix: "Value")
             if changed {
                 note(
                     "enum member \(type.name).\(member.name) is generated as '\(caseName)': '\(preferred)' is taken",

@@ -5,11 +5,22 @@ extension GenerationContext {
     /// A Dynamics option set as an enum with one case per option, named from its label, and `unknown(Int32)` keeping
     /// values the metadata did not list. Each option's value and label are written once, in `options`, from which the
     /// runtime derives `rawValue`, `label` and `allCases`.
-    func translateOptionSet(_ set: DynamicsOptionSet, name: String) -> Declaration {
+    ///
+    /// `renameKeys` are the names `enumCases` renames know the option set by (its name, `entity.attribute`); an
+    /// option is renamed by its value.
+    func translateOptionSet(_ set: DynamicsOptionSet, name: String, renameKeys: [String] = []) -> Declaration {
         var names = UniqueNames(reserved: RuntimeContract.optionSetMembers)
+        let renamed = claimRenamedMembers(
+            owners: renameKeys,
+            members: set.options.map { (["\($0.value)"], "option \($0.value) of option set \(name)") },
+            enumCases: true,
+            in: name,
+            names: &names
+        )
         let cases = set.options.map { option -> (DynamicsOption, String) in
             let preferred = option.label.text.map(IdentifierNaming.lowerCamelCase) ?? ""
             let fallback = "value" + (option.value < 0 ? "Minus\(-Int64(option.value))" : "\(option.value)")
+            if let renamed = renamed["\(option.value)"] { return (option, renamed) }
             let (caseName, _) = names.claim(
                 preferred == "_" || preferred.isEmpty ? fallback : preferred,
                 suffix: "Value"

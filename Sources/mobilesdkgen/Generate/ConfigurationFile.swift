@@ -27,6 +27,19 @@ enum ConfigurationFile {
                 diagnostics.append(
                     .error(unknown(key, known: GeneratorConfiguration.keys), at: locate(key, in: text, path: path))
                 )
+            } else if key == "renames", let renames = object[key] as? [String: Any] {
+                let after = locate(key, in: text, path: path)
+                for inner in renames.keys.sorted() where !GeneratorConfiguration.Renames.keys.contains(inner) {
+                    diagnostics.append(
+                        .error(
+                            unknown(
+                                "renames.\(inner)",
+                                known: GeneratorConfiguration.Renames.keys.map { "renames.\($0)" }
+                            ),
+                            at: locate(inner, in: text, path: path, after: after)
+                        )
+                    )
+                }
             } else if GeneratorConfiguration.filterKeys.contains(key), let filter = object[key] as? [String: Any] {
                 let after = locate(key, in: text, path: path)
                 for inner in filter.keys.sorted() where !GeneratorConfiguration.Filter.keys.contains(inner) {
@@ -51,7 +64,11 @@ enum ConfigurationFile {
                 )
             )
         }
-        do { return .success(try JSONDecoder().decode(GeneratorConfiguration.self, from: data)) } catch {
+        do {
+            var configuration = try JSONDecoder().decode(GeneratorConfiguration.self, from: data)
+            configuration.renames.locations = renameLocations(configuration.renames, in: text, path: path)
+            return .success(configuration)
+        } catch {
             let (message, key) = describe(error)
             return .failure(
                 DiagnosticsError([
@@ -59,13 +76,29 @@ enum ConfigurationFile {
                         """
                         invalid configuration: \(message); the keys are entities, attributes, operations \
                         (each with include and exclude lists), propertyNaming (lowerCamelCase, schemaName, \
-                        logicalName), typePrefix, accessLevel (public, internal) and registryName
+                        logicalName), typePrefix, accessLevel (public, internal), registryName and renames \
+                        (types, properties and enumCases, each an object of names)
                         """,
                         at: key.map { locate($0, in: text, path: path) } ?? file
                     )
                 ])
             )
         }
+    }
+
+    /// Where each rename's key is written: `"key":` inside its section inside `renames`.
+    private static func renameLocations(_ renames: GeneratorConfiguration.Renames, in text: String, path: String)
+        -> [String: SourceLocation]
+    {
+        guard !renames.isEmpty else { return [:] }
+        let root = locate("renames", in: text, path: path)
+        var locations: [String: SourceLocation] = [:]
+        let sections = [("types", renames.types), ("properties", renames.properties), ("enumCases", renames.enumCases)]
+        for (section, entries) in sections where !entries.isEmpty {
+            let start = locate(section, in: text, path: path, after: root)
+            for key in entries.keys { locations[section + "." + key] = locate(key, in: text, path: path, after: start) }
+        }
+        return locations
     }
 
     private static func unknown(_ key: String, known: [String]) -> String {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Generator
 import GeneratorPipeline
 import MetadataModel
 
@@ -21,6 +22,14 @@ struct Inspect: ParsableCommand {
     ) var files: [String]
 
     @Flag(help: "Print the whole model as JSON instead of a summary.") var json = false
+
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp(
+            "A generate configuration: its renames are listed with what each matches (and checked).",
+            valueName: "FILE"
+        )
+    ) var configurationFile: String?
 
     @Flag(
         help: """
@@ -52,5 +61,34 @@ struct Inspect: ParsableCommand {
             print(ModelSummary(service: result.service, diagnostics: result.diagnostics).text, terminator: "")
         }
         if result.hasErrors { throw ExitCode.failure }
+        if let configurationFile, !json, try !showRenames(of: result, configurationFile) { throw ExitCode.failure }
+    }
+
+    /// Translates the model with the configuration and lists each rename with what it matched, after the rename
+    /// diagnostics; false when a rename is an error.
+    private func showRenames(of result: ParsedModel, _ path: String) throws -> Bool {
+        let configuration: GeneratorConfiguration
+        switch ConfigurationFile.load(path) {
+        case .success(let loaded): configuration = loaded
+        case .failure(let error):
+            for diagnostic in error.diagnostics {
+                FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+            }
+            return false
+        }
+        let translated = GeneratorPipeline(configuration: configuration).translate(result)
+        let diagnostics = translated.diagnostics.filter { $0.location.file == path }
+        for diagnostic in diagnostics { FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8)) }
+        let renames = configuration.renames
+        let entries =
+            renames.types.map { ("types", $0.key, $0.value) }
+            + renames.properties.map { ("properties", $0.key, $0.value) }
+            + renames.enumCases.map { ("enumCases", $0.key, $0.value) }
+        print("Renames (\(path)):" + (entries.isEmpty ? " none" : ""))
+        let matched = Dictionary(translated.renames.map { ($0.id, $0.what) }, uniquingKeysWith: { first, _ in first })
+        for (section, key, name) in entries.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
+            print("  \(section) \(key) → \(name): \(matched[section + "." + key] ?? "matches nothing generated")")
+        }
+        return !diagnostics.contains { $0.severity == .error }
     }
 }

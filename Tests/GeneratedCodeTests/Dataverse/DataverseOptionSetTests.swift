@@ -31,13 +31,13 @@ struct DataverseOptionSetTests {
     @Test func plainInt32ReadsAsAnOption() {
         let account = Account()
         account["industrycode"] = .int32(3)
-        #expect(account.industryCode == .publicSector)
+        #expect(account.industryCode == .government)
     }
 
     @Test func rawValuesAndLabels() {
-        #expect(NewCustomerTier(rawValue: 100_000_002) == .strategic)
-        #expect(NewCustomerTier.preferred.rawValue == 100_000_001)
-        #expect(NewCustomerTier.standard.label == "Standard")
+        #expect(CustomerTier(rawValue: 100_000_002) == .strategic)
+        #expect(CustomerTier.preferred.rawValue == 100_000_001)
+        #expect(CustomerTier.standard.label == "Standard")
         #expect(AccountNewServiceChannels.onSiteVisit.label == "On-site Visit")
         #expect(ContactPreferredContactMethodCode.any.rawValue == 1)
         // `open` is a keyword; the case is escaped but reads normally.
@@ -48,7 +48,7 @@ struct DataverseOptionSetTests {
     @Test func globalOptionSetIsSharedByEntities() {
         let account = Account()
         let contact = Contact()
-        let tier: NewCustomerTier = .preferred
+        let tier: CustomerTier = .preferred
         account.newCustomerTier = tier
         contact.newCustomerTier = tier
         #expect(account["new_customertier"] == contact["new_customertier"])
@@ -68,7 +68,7 @@ struct DataverseOptionSetTests {
 
     @Test func optionSetsListTheirOptionsForPickers() {
         // `allCases` comes from the one table of values and labels; values the metadata did not list are not cases.
-        #expect(AccountIndustryCode.allCases == [.manufacturing, .logistics, .publicSector, .software])
+        #expect(AccountIndustryCode.allCases == [.manufacturing, .logistics, .government, .software])
         #expect(
             AccountIndustryCode.allCases.map(\.rawValue)
                 == AccountIndustryCode.allCases.map { AccountIndustryCode(rawValue: $0.rawValue).rawValue }

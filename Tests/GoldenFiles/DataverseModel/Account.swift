@@ -116,7 +116,7 @@ open class Account: CrmBaseEntity {
     /// Customer Tier
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/new_customertier` (`Edm.Int32`, Picklist attribute).
-    public final var newCustomerTier: NewCustomerTier? {
+    public final var newCustomerTier: CustomerTier? {
         get { self._get() }
         set { self._set(newValue) }
     }

@@ -17,7 +17,7 @@ public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
     /// Transport and warehousing.
     case logistics
 
-    case publicSector
+    case government
     case software
 
     /// A value the metadata did not list.
@@ -27,7 +27,7 @@ public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
     public static let options = MobileSdk.OptionTable<AccountIndustryCode>(
         (.manufacturing, 1, "Manufacturing"),
         (.logistics, 2, "Logistics"),
-        (.publicSector, 3, "Public Sector"),
+        (.government, 3, "Public Sector"),
         (.software, 4, "Software")
     )
 }

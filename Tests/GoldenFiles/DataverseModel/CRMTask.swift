@@ -37,8 +37,8 @@ open class CRMTask: ActivityPointer {
             newEffortPoints: new_effortpoints double
             regardingObjectId: regardingobjectid lookup account/regardingobjectid_account_task/accounts
                 contact/regardingobjectid_contact_task/contacts payload=_regardingobjectid_value
-            regardingObjectAccountRecord: regardingobjectid_account_task navigation #0
-            regardingObjectContact: regardingobjectid_contact_task navigation #1
+            regardingAccount: regardingobjectid_account_task navigation #0
+            regardingContact: regardingobjectid_contact_task navigation #1
             """, [Account.self, Contact.self])
     }
 
@@ -101,14 +101,14 @@ open class CRMTask: ActivityPointer {
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.task/regardingobjectid_account_task`
     ///   (`Microsoft.Dynamics.CRM.account`).
-    public final var regardingObjectAccountRecord: Account? {
+    public final var regardingAccount: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.task/regardingobjectid_contact_task`
     ///   (`Microsoft.Dynamics.CRM.contact`).
-    public final var regardingObjectContact: Contact? {
+    public final var regardingContact: Contact? {
         get { self._related() }
         set { self._setRelated(newValue) }
     }

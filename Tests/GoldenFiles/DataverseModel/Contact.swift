@@ -147,7 +147,7 @@ open class Contact: CrmBaseEntity {
     /// Customer Tier
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/new_customertier` (`Edm.Int32`, Picklist attribute).
-    public final var newCustomerTier: NewCustomerTier? {
+    public final var newCustomerTier: CustomerTier? {
         get { self._get() }
         set { self._set(newValue) }
     }

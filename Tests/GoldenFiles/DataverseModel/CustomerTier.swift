@@ -13,7 +13,7 @@ fileprivate enum _MobileSdkRuntimeCheck: MobileSdk.MobileSdkRuntimeVersion1 {}
 /// Service level agreed with the customer.
 ///
 /// - Remark: Generated from the global picklist option set `new_customertier`.
-public enum NewCustomerTier: MobileSdk.OptionSetEnumeration {
+public enum CustomerTier: MobileSdk.OptionSetEnumeration {
     case standard
     case preferred
 
@@ -24,7 +24,7 @@ public enum NewCustomerTier: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and label.
-    public static let options = MobileSdk.OptionTable<NewCustomerTier>(
+    public static let options = MobileSdk.OptionTable<CustomerTier>(
         (.standard, 100000000, "Standard"),
         (.preferred, 100000001, "Preferred"),
         (.strategic, 100000002, "Strategic")
