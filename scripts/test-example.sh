@@ -77,7 +77,7 @@ export MOBILESDK_TEST_DATAVERSE_URL MOBILESDK_REQUIRE_LIVE_TESTS=1
 tracker="$output/ContosoTracker"
 swift run mobilesdkgen init --template activity-tracker --name ContosoTracker \
   --service-url https://contoso.crm.dynamics.com/api/data/v9.2/ --metadata SampleMetadata/Dataverse.WebApi.xml \
-  -o "$tracker" >/dev/null
+  --metadata SampleMetadata/Dataverse.EntityDefinitions.json -o "$tracker" >/dev/null
 (cd "$tracker" && swift test)
 if (cd "$tracker" && grep -rq ActivityTracker Package.swift Sources Tests); then
   echo "error: the package mobilesdkgen init --template activity-tracker created still names ActivityTracker" >&2

@@ -15,6 +15,12 @@ public struct EntityReference: Hashable, Sendable {
         self.id = id
         self.name = name
     }
+
+    /// Creates a reference to the record `id` of a generated entity class, such as
+    /// `EntityReference(Contact.self, id: contactID)` for a task's `regardingObjectId`.
+    public init(_ type: Entity.Type, id: UUID, name: String? = nil) {
+        self.init(logicalName: type.entityLogicalName, id: id, name: name)
+    }
 }
 
 extension EntityReference: CustomStringConvertible {

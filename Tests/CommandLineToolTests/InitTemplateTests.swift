@@ -12,7 +12,8 @@ extension CommandLineTests {
         let (status, output, errors) = try run([
             "init", "--template", "activity-tracker", "--name", "ContosoTracker", "--service-url",
             "https://contoso.crm.dynamics.com/api/data/v9.2/", "--metadata", Paths.sample("Dataverse.WebApi.xml"),
-            "--mobilesdkgen", "https://example.com/mobilesdkgen-swift.git", "-o", created.path,
+            "--metadata", Paths.sample("Dataverse.EntityDefinitions.json"), "--mobilesdkgen",
+            "https://example.com/mobilesdkgen-swift.git", "-o", created.path,
         ])
         #expect(status == 0, "\(errors)")
         #expect(output.hasPrefix("Created \(created.path)"))
@@ -21,11 +22,14 @@ extension CommandLineTests {
             try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
         }
 
-        // The example's files, renamed, with the user's metadata instead of the example's.
+        // The example's files, renamed, with the user's metadata and entity definitions instead of the example's.
         let exampleFiles = try Self.files(in: Self.example)
-            .filter { !$0.hasSuffix(".metadata.xml") && $0 != "Package.resolved" }
+            .filter {
+                !$0.hasSuffix(".metadata.xml") && !$0.hasSuffix(".entitydefinitions.json") && $0 != "Package.resolved"
+            }
         let metadataFile = "Sources/ContosoTrackerModel/Dataverse.WebApi.metadata.xml"
-        let expected = Set(exampleFiles.map(renamed)).union(["README.md", metadataFile])
+        let definitionsFile = "Sources/ContosoTrackerModel/Dataverse.EntityDefinitions.json"
+        let expected = Set(exampleFiles.map(renamed)).union(["README.md", metadataFile, definitionsFile])
         #expect(try Self.files(in: created) == expected.sorted())
         let metadata = try Data(contentsOf: created.appendingPathComponent(metadataFile))
         #expect(metadata == (try Data(contentsOf: URL(fileURLWithPath: Paths.sample("Dataverse.WebApi.xml")))))
@@ -69,6 +73,18 @@ extension CommandLineTests {
         #expect(status != 0)
         #expect(errors.contains("needs a Dataverse service's contacts and tasks"))
         #expect(errors.contains("entity type contact, entity type task"))
+        #expect(!FileManager.default.fileExists(atPath: created.path))
+    }
+
+    @Test func initNeedsTheEntityDefinitionsTheAppsTypedAPIComesFrom() throws {
+        let created = try Paths.temporaryDirectory().appendingPathComponent("App")
+        let (status, _, errors) = try run([
+            "init", "--template", "activity-tracker", "--name", "App", "--service-url",
+            "https://org.crm.dynamics.com/api/data/v9.2/", "--metadata", Paths.sample("Dataverse.WebApi.xml"), "-o",
+            created.path,
+        ])
+        #expect(status != 0)
+        #expect(errors.contains("lacks the entity definitions of activitypointer, contact, task"), "\(errors)")
         #expect(!FileManager.default.fileExists(atPath: created.path))
     }
 

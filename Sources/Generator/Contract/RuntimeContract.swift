@@ -167,11 +167,12 @@ enum RuntimeContract {
     /// modules generated code imports, and common standard-library and Foundation types.
     static let reservedTypeNames: Set<String> = Set(runtimePublicTypes)
         .union([
-            "Swift", "Foundation", "MobileSdk", "Type", "Protocol", "Self", "Any", "AnyObject", "_", "Task", "Result",
-            "Error", "Never", "Void", "Optional", "Array", "Dictionary", "Set", "String", "Character", "Int", "Int8",
-            "Int16", "Int32", "Int64", "UInt8", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID", "Decimal",
-            "Calendar", "Locale", "TimeZone", "Notification", "Operation", "Process", "Thread", "Timer", "Bundle",
-            "Codable", "Sendable", "Equatable", "Hashable", "Identifiable", "CaseIterable",
+            "Swift", "Foundation", "MobileSdk", "Type", "Protocol", "Self", "Any", "AnyObject", "_", "Task",
+            "TaskPriority", "TaskGroup", "MainActor", "Result", "Error", "Never", "Void", "Optional", "Array",
+            "Dictionary", "Set", "String", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt8", "Double",
+            "Float", "Bool", "Data", "Date", "URL", "UUID", "Decimal", "Calendar", "Locale", "TimeZone", "Notification",
+            "Operation", "Process", "Thread", "Timer", "Bundle", "Codable", "Sendable", "Equatable", "Hashable",
+            "Identifiable", "CaseIterable",
         ])
 
     /// The runtime's public types (checked against its symbol graph by `RuntimeContractTests`).

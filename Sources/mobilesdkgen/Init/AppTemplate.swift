@@ -67,11 +67,12 @@ struct AppTemplate {
     }
 
     /// What of the example a new package does not take: what a build or a resolution left, and the example's metadata
-    /// (the user's takes its place).
+    /// and entity definitions (the user's take their place).
     static func isLeftOut(_ relative: String) -> Bool {
         let name = relative.split(separator: "/").last.map(String.init) ?? relative
         let lowered = name.lowercased()
-        return name == "Package.resolved" || [".metadata.xml", ".edmx", ".csdl.xml"].contains { lowered.hasSuffix($0) }
+        return name == "Package.resolved"
+            || [".metadata.xml", ".edmx", ".csdl.xml", ".entitydefinitions.json"].contains { lowered.hasSuffix($0) }
     }
 
     static func renamed(_ text: String, to appName: String) -> String {

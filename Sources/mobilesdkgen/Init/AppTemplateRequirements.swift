@@ -7,10 +7,14 @@ enum AppTemplateRequirements {
     static let entityTypes: [(name: String, properties: [String], navigationProperties: [String])] = [
         ("contact", ["contactid", "fullname", "firstname", "lastname", "emailaddress1", "telephone1"], []),
         (
-            "task", ["activityid", "subject", "description", "scheduledend", "prioritycode"],
+            "task", ["activityid", "subject", "description", "scheduledend", "prioritycode", "statecode"],
             ["regardingobjectid_contact_task"]
         ),
     ]
+
+    /// The entities whose definitions the app's typed API comes from: its option-set enums (`ActivityPriority`,
+    /// `ActivityState`), its lookup and its property names.
+    static let definedEntities = ["activitypointer", "contact", "task"]
 
     /// What `service` lacks, as `contact.telephone1`-style names; empty when the app can be built from it.
     static func missing(in service: Service) -> [String] {
@@ -32,6 +36,16 @@ enum AppTemplateRequirements {
                 required.properties.filter { !properties.contains($0) }
                 + required.navigationProperties.filter { !navigationProperties.contains($0) }
             missing += lacking.map { "\(required.name).\($0)" }
+        }
+        let undefined = definedEntities.filter { name in service.entityTypes.first { $0.name == name }?.dynamics == nil
+        }
+        if !undefined.isEmpty {
+            missing.append(
+                """
+                the entity definitions of \(undefined.joined(separator: ", ")) (mobilesdkgen fetch --entity \
+                contact,task fetches them)
+                """
+            )
         }
         return missing
     }

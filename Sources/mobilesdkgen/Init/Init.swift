@@ -13,7 +13,9 @@ struct Init: AsyncParsableCommand {
             the service first (as `mobilesdkgen fetch` does, with its sign-in and entity options), \
             so that `swift package fetch-metadata` can refresh it later. With --template \
             activity-tracker it creates the Activity Tracker SwiftUI app (Examples/ActivityTracker) \
-            for a Dataverse service's Web API $metadata.
+            for a Dataverse organization: its Web API $metadata and the entity definitions of contact, task and \
+            activitypointer (fetched with --service-url, else --metadata ORG.metadata.xml --metadata \
+            ORG.entitydefinitions.json).
             """
     )
 
@@ -26,11 +28,15 @@ struct Init: AsyncParsableCommand {
     ) var serviceURL: String?
 
     @Option(
-        help: """
-            The metadata document to generate from: $metadata or Dynamics entity metadata \
-            (default with --service-url: fetched).
+        name: .customLong("metadata"),
+        help: ArgumentHelp(
             """
-    ) var metadata: String?
+            A metadata document to generate from (repeatable): the $metadata first, then any other, such as a \
+            Dataverse organization's entity definitions (default with --service-url: fetched).
+            """,
+            valueName: "FILE"
+        )
+    ) var metadataFiles: [String] = []
 
     @Option(name: [.short, .customLong("output")], help: "Where to create the package (default: ./<name>).") var output:
         String?
@@ -63,7 +69,7 @@ struct Init: AsyncParsableCommand {
             validate: Self.isValidName,
             problem: "the app name must be a Swift identifier"
         )
-        let fetching = metadata == nil && serviceURL != nil
+        let fetching = metadataFiles.isEmpty && serviceURL != nil
         let serviceURL = try value(
             serviceURL,
             prompt: "Service URL",
@@ -85,7 +91,7 @@ struct Init: AsyncParsableCommand {
         let metadata =
             try fetched.first.map(\.path)
             ?? value(
-                metadata,
+                metadataFiles.first,
                 prompt: "Metadata file",
                 validate: { FileManager.default.isReadableFile(atPath: $0) },
                 problem: "the metadata file must exist"
@@ -101,6 +107,12 @@ struct Init: AsyncParsableCommand {
         guard !FileManager.default.fileExists(atPath: destination.path(percentEncoded: false)) else {
             throw ValidationError("\(destination.path(percentEncoded: false)) already exists: choose another --output")
         }
+        // The documents besides $metadata, and the fetch cache, beside it in the model target.
+        let others =
+            fetching ? fetched.dropFirst() : ArraySlice(metadataFiles.dropFirst().map { URL(fileURLWithPath: $0) })
+        for file in others where !FileManager.default.isReadableFile(atPath: file.path(percentEncoded: false)) {
+            throw ValidationError("cannot read the metadata file \(file.path(percentEncoded: false))")
+        }
         let values = [
             "APP_NAME": name, "SERVICE_URL": serviceURL, "MOBILESDKGEN_DEPENDENCY": PackageTemplate.dependency(source),
             "MOBILESDKGEN_PACKAGE": PackageTemplate.identity(source),
@@ -110,7 +122,7 @@ struct Init: AsyncParsableCommand {
         case .package:
             try PackageTemplate(templates: templates)
                 .create(at: destination, values: values, metadata: URL(fileURLWithPath: metadata))
-            try copy(fetched.dropFirst(), toModelOf: name, in: destination)
+            try copy(others, toModelOf: name, in: destination)
             print("Created \(destination.path(percentEncoded: false)): cd there and run `swift run \(name)`.")
         case .activityTracker:
             guard let example = Self.existing(checkout.appending(path: "Examples/ActivityTracker")),
@@ -123,7 +135,7 @@ struct Init: AsyncParsableCommand {
                     """
                 )
             }
-            let documents = [metadata] + fetched.dropFirst().map(\.path).filter { !$0.hasSuffix(FetchCache.fileName) }
+            let documents = [metadata] + others.map(\.path).filter { !$0.hasSuffix(FetchCache.fileName) }
             let loaded = GeneratorPipeline().parse(.files(documents))
             if let error = loaded.diagnostics.first(where: { $0.severity == .error }) {
                 throw ValidationError(error.description)
@@ -132,14 +144,15 @@ struct Init: AsyncParsableCommand {
             guard missing.isEmpty else {
                 throw ValidationError(
                     """
-                    the activity-tracker template needs a Dataverse service's contacts and tasks; \(metadata) lacks \
+                    the activity-tracker template needs a Dataverse service's contacts and tasks; \
+                    \(documents.joined(separator: " and ")) \(documents.count == 1 ? "lacks" : "lack") \
                     \(missing.joined(separator: ", "))
                     """
                 )
             }
             try AppTemplate(example: example, templates: appTemplates)
                 .create(at: destination, values: values, metadata: URL(fileURLWithPath: metadata))
-            try copy(fetched.dropFirst(), toModelOf: name, in: destination)
+            try copy(others, toModelOf: name, in: destination)
             print(
                 """
                 Created \(destination.path(percentEncoded: false)): open its Package.swift in Xcode to run the app, or \
@@ -177,7 +190,7 @@ struct Init: AsyncParsableCommand {
         }
     }
 
-    /// The fetched files besides `$metadata`, next to it in the model target.
+    /// The documents besides `$metadata` (fetched or given), next to it in the model target.
     private func copy(_ files: ArraySlice<URL>, toModelOf appName: String, in destination: URL) throws {
         for file in files {
             try FileManager.default.copyItem(

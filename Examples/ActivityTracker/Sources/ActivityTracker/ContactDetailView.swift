@@ -22,8 +22,8 @@ struct ContactDetailView: View {
             }
             if let contact = model.contact {
                 Section("Contact") {
-                    LabeledContent("E-mail", value: contact.emailaddress1 ?? "–")
-                    LabeledContent("Phone", value: contact.telephone1 ?? "–")
+                    LabeledContent("E-mail", value: contact.email ?? "–")
+                    LabeledContent("Phone", value: contact.phone ?? "–")
                 }
             }
             Section("Open Tasks") {
@@ -72,11 +72,11 @@ struct TaskRow: View {
             VStack(alignment: .leading) {
                 Text(task.subject ?? "No subject")
                 HStack {
-                    if let due = task.scheduledend {
+                    if let due = task.scheduledEnd {
                         Text(due, format: .dateTime.day().month().hour().minute())
                     }
-                    if let priority = task.priority, priority != .normal {
-                        Text(priority.label)
+                    if let priority = task.priorityCode, priority != .normal, let label = priority.label {
+                        Text(label)
                     }
                 }
                 .font(.caption)

@@ -50,7 +50,7 @@ struct ContactSearchView: View {
         }
         .navigationTitle("Contacts")
         .navigationDestination(for: Contact.self) { contact in
-            if let id = contact.contactid {
+            if let id = contact.contactId {
                 ContactDetailView(client: client, contactID: id, preview: contact)
             } else {
                 ContentUnavailableView("No Contact", systemImage: "person.crop.circle.badge.questionmark")
@@ -83,7 +83,7 @@ struct ContactRow: View {
         VStack(alignment: .leading) {
             Text(contact.displayName)
                 .font(.headline)
-            if let email = contact.emailaddress1 {
+            if let email = contact.email {
                 Text(email)
                     .font(.subheadline)
                     .foregroundStyle(.secondary)

@@ -15,8 +15,8 @@ struct NewTaskView: View {
                 TextField("Description", text: $draft.details, axis: .vertical)
                     .lineLimit(3...8)
                 Picker("Priority", selection: $draft.priority) {
-                    ForEach(TaskPriority.allCases) { priority in
-                        Text(priority.label).tag(priority)
+                    ForEach(ActivityPriority.allCases, id: \.self) { priority in
+                        Text(priority.label ?? "").tag(priority)
                     }
                 }
                 #if !os(tvOS)

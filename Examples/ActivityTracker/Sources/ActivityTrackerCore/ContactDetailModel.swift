@@ -56,14 +56,14 @@ public final class ContactDetailModel {
         defer { isSaving = false }
         let task = CRMTask()
         // Dataverse takes an id chosen by the client, and some OData services insist on one.
-        task.activityid = UUID()
+        task.activityId = UUID()
         task.subject = draft.subject.trimmingCharacters(in: .whitespacesAndNewlines)
         let details = draft.details.trimmingCharacters(in: .whitespacesAndNewlines)
         if !details.isEmpty { task.description = details }
-        task.prioritycode = draft.priority.rawValue
-        if let dueDate = draft.dueDate { task.scheduledend = dueDate }
-        let regarding = EntityReference(logicalName: Contact.entityLogicalName, id: contactID)
-        task.setRegarding(regarding)
+        task.priorityCode = draft.priority
+        if let dueDate = draft.dueDate { task.scheduledEnd = dueDate }
+        // Sent as `regardingobjectid_contact_task@odata.bind`: the task's own navigation property to contacts.
+        task.regardingObjectId = EntityReference(Contact.self, id: contactID)
         // If only reading the list again fails, the task was created: show it with the others until the next load.
         return await write({ try await service.tasks.create(task) }, ifStale: { tasks.append(task) })
     }
@@ -71,15 +71,15 @@ public final class ContactDetailModel {
     /// Marks the task as completed, which takes it off the open tasks; false, with ``errorMessage`` set, when that
     /// failed.
     public func complete(_ task: CRMTask) async -> Bool {
-        guard let id = task.activityid else { return false }
+        guard let id = task.activityId else { return false }
         isSaving = true
         defer { isSaving = false }
         // A change of its own, so that the task shown keeps its state if the change fails.
         let change = CRMTask(id: id)
         change.eTag = task.eTag
-        change.statecode = CRMTask.completedState
+        change.stateCode = .completed
         return await write(
-            { try await service.tasks.update(change) }, ifStale: { tasks.removeAll { $0.activityid == id } }
+            { try await service.tasks.update(change) }, ifStale: { tasks.removeAll { $0.activityId == id } }
         )
     }
 
@@ -105,14 +105,17 @@ public final class ContactDetailModel {
     private func readTasks() async throws -> [CRMTask] { try await service.tasks.query(tasksQuery) }
 
     /// The open tasks about the contact. The filter goes through the navigation property, which works on services
-    /// that keep only the link as well as on Dataverse, or compares `_regardingobjectid_value`, which Dataverse
-    /// fills and the offline store keeps (the sample data sets only that).
+    /// that keep only the link as well as on Dataverse, or compares the lookup (`_regardingobjectid_value`), which
+    /// Dataverse fills and the offline store keeps (the sample data sets only that).
     private var tasksQuery: Query<CRMTask> {
         Query<CRMTask>()
-            .select(\.activityid, \.subject, \.description, \.prioritycode, \.scheduledend)
-            .filter { $0.regardingobjectidContactTask.contactid == contactID || $0.regardingobjectid == contactID }
+            .select(\.activityId, \.subject, \.description, \.priorityCode, \.scheduledEnd)
+            .filter {
+                $0.regardingContact.contactId == contactID
+                    || $0.regardingObjectId == EntityReference(Contact.self, id: contactID)
+            }
             .onlyOpen()
-            .orderBy(\.scheduledend)
+            .orderBy(\.scheduledEnd)
             .top(100)
     }
 }

@@ -52,9 +52,9 @@ public final class ContactSearchModel {
         var query = Query<Contact>().selectingShownColumns()
         for word in text.split(whereSeparator: \.isWhitespace).map(String.init) {
             query = query.filter {
-                $0.firstname.contains(word) || $0.lastname.contains(word) || $0.emailaddress1.contains(word)
+                $0.firstName.contains(word) || $0.lastName.contains(word) || $0.email.contains(word)
             }
         }
-        return query.orderBy(\.lastname).orderBy(\.firstname).top(limit)
+        return query.orderBy(\.lastName).orderBy(\.firstName).top(limit)
     }
 }

@@ -49,7 +49,7 @@ public final class OfflineSyncModel {
         self.store = store
         self.isOffline = isOffline || store.client == nil
         storeChanges = LiveQuery(
-            Query<CRMTask>().select(\.activityid).expand(\.regardingobjectidContactTask) { $0.select(\.contactid) }
+            Query<CRMTask>().select(\.activityId).expand(\.regardingContact) { $0.select(\.contactId) }
                 .top(0),
             in: store
         )
@@ -223,11 +223,11 @@ public final class OfflineSyncModel {
             "open tasks",
             Query<CRMTask>()
                 .select(
-                    \.activityid, \.subject, \.description, \.prioritycode, \.scheduledend, \.statecode,
-                    \.regardingobjectid
+                    \.activityId, \.subject, \.description, \.priorityCode, \.scheduledEnd, \.stateCode,
+                    \.regardingObjectId
                 )
                 .onlyOpen()
-                .expand(\.regardingobjectidContactTask) { $0.select(\.contactid) }
+                .expand(\.regardingContact) { $0.select(\.contactId) }
         ),
     ]
 

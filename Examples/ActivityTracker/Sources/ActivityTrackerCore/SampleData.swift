@@ -20,13 +20,13 @@ public enum SampleData {
         try store.insertDownloaded(contacts() + tasks())
         if pendingChanges {
             let added = CRMTask()
-            added.activityid = id(104)
+            added.activityId = id(104)
             added.subject = "Book the lecture hall"
-            added.prioritycode = TaskPriority.normal.rawValue
-            added.setRegarding(EntityReference(logicalName: Contact.entityLogicalName, id: maryShelley))
+            added.priorityCode = .normal
+            added.regardingObjectId = EntityReference(Contact.self, id: maryShelley)
             try store.create(added)
             let completed = CRMTask(id: id(102))
-            completed.statecode = CRMTask.completedState
+            completed.stateCode = .completed
             try store.update(completed)
         }
         return store
@@ -54,12 +54,11 @@ public enum SampleData {
         -> Contact
     {
         let contact = Contact()
-        contact.contactid = id
-        contact.firstname = first
-        contact.lastname = last
-        contact["fullname"] = .string(first + " " + last)   // read-only: the service computes it
-        contact.emailaddress1 = email
-        contact.telephone1 = phone
+        contact.contactId = id
+        contact.firstName = first
+        contact.lastName = last
+        contact.email = email
+        contact.phone = phone
         return contact
     }
 
@@ -68,16 +67,16 @@ public enum SampleData {
         _ id: UUID,
         _ subject: String,
         regarding contact: UUID,
-        priority: TaskPriority,
+        priority: ActivityPriority,
         dueInDays days: Int?
     ) -> CRMTask {
         let task = CRMTask()
-        task.activityid = id
+        task.activityId = id
         task.subject = subject
-        task.prioritycode = priority.rawValue
-        task.statecode = 0
-        task.regardingobjectid = contact
-        if let days { task.scheduledend = Date(timeIntervalSince1970: 1_900_000_000 + Double(days) * 86_400) }
+        task.priorityCode = priority
+        task.stateCode = .open
+        task.regardingObjectId = EntityReference(Contact.self, id: contact)
+        if let days { task.scheduledEnd = Date(timeIntervalSince1970: 1_900_000_000 + Double(days) * 86_400) }
         return task
     }
 

@@ -98,7 +98,7 @@ public final class SignInModel {
         configuration.registry = DataverseClasses.registry
         let client = ODataClient(configuration)
         do {
-            _ = try await client.retrieveMultiple(Query<Contact>().select(\.contactid).top(1))
+            _ = try await client.retrieveMultiple(Query<Contact>().select(\.contactId).top(1))
             self.client = client
         } catch {
             errorMessage = ErrorMessage.text(for: error)

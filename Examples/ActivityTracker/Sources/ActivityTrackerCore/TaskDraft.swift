@@ -1,14 +1,15 @@
+import ActivityTrackerModel
 import Foundation
 
 /// A new task as the user fills it in, before it is sent.
 public struct TaskDraft: Equatable, Sendable {
     public var subject = ""
     public var details = ""
-    public var priority = TaskPriority.normal
+    public var priority = ActivityPriority.normal
     /// When the task is due; nil for no due date.
     public var dueDate: Date?
 
-    public init(subject: String = "", details: String = "", priority: TaskPriority = .normal, dueDate: Date? = nil) {
+    public init(subject: String = "", details: String = "", priority: ActivityPriority = .normal, dueDate: Date? = nil) {
         self.subject = subject
         self.details = details
         self.priority = priority

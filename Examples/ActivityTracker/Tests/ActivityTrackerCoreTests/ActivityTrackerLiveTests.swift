@@ -30,7 +30,7 @@ struct ActivityTrackerLiveTests {
         search.searchText = "Ada Lovelace\(run)"
         await search.search()
         #expect(search.errorMessage == nil)
-        #expect(search.contacts.map(\.contactid) == [ada])
+        #expect(search.contacts.map(\.contactId) == [ada])
         search.searchText = "\(run)@example"
         await search.search()
         #expect(search.contacts.map(\.displayName) == ["Charles Babbage\(run)", "Ada Lovelace\(run)"])
@@ -39,8 +39,8 @@ struct ActivityTrackerLiveTests {
         let detail = ContactDetailModel(client: client, contactID: ada, preview: found)
         await detail.load()
         #expect(detail.errorMessage == nil)
-        #expect(detail.contact?.emailaddress1 == "ada.\(run)@example.com")
-        #expect(detail.contact?.telephone1 == "+44 20 7946 0001")
+        #expect(detail.contact?.email == "ada.\(run)@example.com")
+        #expect(detail.contact?.phone == "+44 20 7946 0001")
         #expect(detail.tasks.isEmpty)
 
         let due = Date(timeIntervalSince1970: 1_900_000_000)
@@ -52,11 +52,11 @@ struct ActivityTrackerLiveTests {
         #expect(detail.tasks.count == 1)
         #expect(task.subject == "Send the notes on the engine")
         #expect(task.description == "Bernoulli numbers")
-        #expect(task.priority == .high)
-        #expect(task.scheduledend == due)
+        #expect(task.priorityCode == .high)
+        #expect(task.scheduledEnd == due)
 
         // On the service: the task, regarding Ada and not Charles.
-        let taskID = try #require(task.activityid)
+        let taskID = try #require(task.activityId)
         let stored = try await ServerProbe.get(
             root, "tasks(\(taskID.lowercased))?$expand=regardingobjectid_contact_task($select=contactid)")
         #expect(stored.status == 200)
@@ -71,7 +71,7 @@ struct ActivityTrackerLiveTests {
         let reloaded = ContactDetailModel(client: client, contactID: ada)
         await reloaded.load()
         #expect(reloaded.contact?.displayName == "Ada Lovelace\(run)")
-        #expect(reloaded.tasks.map(\.activityid) == [taskID])
+        #expect(reloaded.tasks.map(\.activityId) == [taskID])
         let other = ContactDetailModel(client: client, contactID: charles)
         await other.load()
         #expect(other.tasks.isEmpty)
@@ -160,11 +160,11 @@ struct ActivityTrackerLiveTests {
                                client: ODataClient) async throws -> UUID {
         let contact = Contact()
         let id = UUID()
-        contact.contactid = id
-        contact.firstname = first
-        contact.lastname = last
-        contact.emailaddress1 = email
-        contact.telephone1 = first == "Ada" ? "+44 20 7946 0001" : "+44 20 7946 0002"
+        contact.contactId = id
+        contact.firstName = first
+        contact.lastName = last
+        contact.email = email
+        contact.phone = first == "Ada" ? "+44 20 7946 0001" : "+44 20 7946 0002"
         try await client.create(contact)
         return id
     }

@@ -27,7 +27,7 @@ struct OfflineModeLiveTests {
         let ada = try await createContact("Ada", "Lovelace\(run)", client: client)
         let online = ContactDetailModel(client: client, contactID: ada)
         #expect(await online.addTask(TaskDraft(subject: "Bring the notes")))
-        let notes = try #require(online.tasks.first?.activityid)
+        let notes = try #require(online.tasks.first?.activityId)
 
         // Download, then read the store as the screens do offline.
         do {
@@ -46,7 +46,7 @@ struct OfflineModeLiveTests {
             await detail.load()
             #expect(detail.errorMessage == nil)
             #expect(detail.contact?.displayName == "Ada Lovelace\(run)")
-            #expect(detail.tasks.map(\.activityid) == [notes])
+            #expect(detail.tasks.map(\.activityId) == [notes])
         }
 
         // Relaunched without a network: the store answers, and changes wait in it.
@@ -64,7 +64,7 @@ struct OfflineModeLiveTests {
             search.searchText = "Lovelace\(run)"
             await search.search()
             #expect(search.errorMessage == nil)
-            #expect(search.contacts.map(\.contactid) == [ada])
+            #expect(search.contacts.map(\.contactId) == [ada])
 
             let detail = ContactDetailModel(client: sync.client, contactID: ada, preview: search.contacts.first)
             await detail.load()
@@ -73,11 +73,11 @@ struct OfflineModeLiveTests {
             #expect(await detail.addTask(draft))
             #expect(detail.errorMessage == nil)
             #expect(detail.tasks.map(\.subject) == ["Bring the notes", "Send the notes on the engine"])
-            added = try #require(detail.tasks.last?.activityid)
+            added = try #require(detail.tasks.last?.activityId)
             let bring = try #require(detail.tasks.first)
             #expect(await detail.complete(bring))
             #expect(detail.errorMessage == nil)
-            #expect(detail.tasks.map(\.activityid) == [added], "a completed task is no longer open")
+            #expect(detail.tasks.map(\.activityId) == [added], "a completed task is no longer open")
 
             sync.refresh()
             #expect(sync.pendingChanges.map(sync.description(of:)) == [
@@ -87,7 +87,7 @@ struct OfflineModeLiveTests {
             let reopened = ContactDetailModel(client: try OfflineSyncModel.openStore(at: file, client: nil),
                                               contactID: ada)
             await reopened.load()
-            #expect(reopened.tasks.map(\.activityid) == [added])
+            #expect(reopened.tasks.map(\.activityId) == [added])
         }
         #expect(try await ServerProbe.get(root, "tasks(\(added.lowercased))").status == 404)
         #expect(try await ServerProbe.get(root, "tasks(\(notes.lowercased))").json?["statecode"] as? Int == nil)
@@ -105,7 +105,7 @@ struct OfflineModeLiveTests {
         #expect(stored.status == 200)
         #expect(stored.json?["subject"] as? String == "Send the notes on the engine")
         #expect(stored.json?["description"] as? String == "Bernoulli numbers")
-        #expect(stored.json?["prioritycode"] as? Int == Int(TaskPriority.high.rawValue))
+        #expect(stored.json?["prioritycode"] as? Int == Int(ActivityPriority.high.rawValue))
         let regarding = stored.json?["regardingobjectid_contact_task"] as? [String: Any]
         #expect(regarding?["contactid"] as? String == ada.lowercased)
         #expect(try await ServerProbe.get(root, "tasks(\(notes.lowercased))").json?["statecode"] as? Int == 1)
@@ -115,7 +115,7 @@ struct OfflineModeLiveTests {
         sync.isOffline = true
         let detail = ContactDetailModel(client: sync.client, contactID: ada)
         await detail.load()
-        #expect(!detail.tasks.contains { $0.activityid == notes })
+        #expect(!detail.tasks.contains { $0.activityId == notes })
 
         // Another device downloading now gets Ada's new task and not the completed one. (The first store learns the
         // new task's contact on its next full read: the test server, unlike Dataverse, tracks changes of this
@@ -126,8 +126,8 @@ struct OfflineModeLiveTests {
         #expect(second.errorMessage == nil)
         let fresh = ContactDetailModel(client: second.client, contactID: ada)
         await fresh.load()
-        #expect(fresh.tasks.map(\.activityid) == [added])
-        #expect(fresh.tasks.first?.scheduledend == due)
+        #expect(fresh.tasks.map(\.activityId) == [added])
+        #expect(fresh.tasks.first?.scheduledEnd == due)
     }
 
     @Test func aRefusedChangeWaitsUntilTheUserResolvesIt() async throws {
@@ -140,7 +140,7 @@ struct OfflineModeLiveTests {
         let online = ContactDetailModel(client: client, contactID: charles)
         #expect(await online.addTask(TaskDraft(subject: "Order the brass wheels")))
         let wheels = try #require(online.tasks.first)
-        let wheelsID = try #require(wheels.activityid)
+        let wheelsID = try #require(wheels.activityId)
 
         let sync = try OfflineSyncModel(client: client, storeFile: folder.appendingPathComponent("store.sqlite"))
         await sync.download()
@@ -148,7 +148,7 @@ struct OfflineModeLiveTests {
         sync.isOffline = true
         let detail = ContactDetailModel(client: sync.client, contactID: charles)
         await detail.load()
-        #expect(detail.tasks.map(\.activityid) == [wheelsID])
+        #expect(detail.tasks.map(\.activityId) == [wheelsID])
 
         // Someone deletes the task on the service while it is completed here.
         let deleted = try await ServerProbe.send("DELETE", root, "tasks(\(wheelsID.lowercased))")
@@ -182,9 +182,9 @@ struct OfflineModeLiveTests {
     private func createContact(_ first: String, _ last: String, client: ODataClient) async throws -> UUID {
         let contact = Contact()
         let id = UUID()
-        contact.contactid = id
-        contact.firstname = first
-        contact.lastname = last
+        contact.contactId = id
+        contact.firstName = first
+        contact.lastName = last
         try await client.create(contact)
         return id
     }
@@ -201,12 +201,12 @@ struct PreviewStoreTests {
         #expect(search.contacts.map(\.displayName) == ["Charles Babbage", "Ada Lovelace", "Mary Shelley"])
         search.searchText = "Love"
         await search.search()
-        #expect(search.contacts.map(\.contactid) == [SampleData.adaLovelace])
+        #expect(search.contacts.map(\.contactId) == [SampleData.adaLovelace])
 
         let ada = ContactDetailModel(client: store, contactID: SampleData.adaLovelace)
         await ada.load()
         #expect(ada.errorMessage == nil)
-        #expect(ada.contact?.emailaddress1 == "ada@example.com")
+        #expect(ada.contact?.email == "ada@example.com")
         #expect(ada.tasks.map(\.subject) == ["Send the notes on the engine", "Check the Bernoulli table"])
         let mary = ContactDetailModel(client: store, contactID: SampleData.maryShelley)
         await mary.load()
