@@ -12,6 +12,8 @@ final class GenerationContext {
     /// The lookups each translated entity class declares, with the properties they come from: a derived class whose
     /// relationships bind an inherited lookup through navigation properties of its own lists it again.
     var lookupPlans: [QualifiedName: [(property: Property, plan: PropertyPlan)]] = [:]
+    /// The LCIDs without a known language tag already warned about.
+    var reportedLanguages: Set<Int> = []
 
     /// The service's types by name, their lineages and entity sets.
     let index: ModelIndex

@@ -31,6 +31,9 @@ open class Entity {
     /// How each attribute and navigation property a generated class declares is typed and named in payloads; the
     /// codecs add those of its base classes.
     open class var propertyMetadata: [PropertyMetadata] { [] }
+    /// The display names of the table and the columns a generated class declares, in every language the metadata
+    /// carries; nil when it has none. Read them with `displayName(of:in:)`.
+    open class var displayNameTable: DisplayNameTable? { nil }
 
     /// The entity's logical name, e.g. `"account"`.
     public internal(set) var logicalName: String

@@ -40,7 +40,7 @@ extension CommandLineTests {
             contentsOf: output.appendingPathComponent("AccountIndustryCode.swift"),
             encoding: .utf8
         )
-        #expect(industry.contains("(.government, 3, \"Public Sector\")"))
+        #expect(industry.contains(#"(.government, 3, ["Public Sector", "Öffentlicher Sektor"]),"#))
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("Contact.swift").path))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Generator
 import GeneratorPipeline
+import MetadataModel
 import Testing
 
 /// The same organization's entity metadata, as the organization service's XML or as the Web API's JSON, merged onto
@@ -51,5 +52,54 @@ struct MissingEntityDefinitionsTests {
         #expect(
             !GeneratorPipeline().generate(both).diagnostics.contains { $0.message.contains("no entity definitions") }
         )
+    }
+}
+
+/// Labels in the languages the entity metadata carries: every language with a known tag, base language first; a
+/// language without one is left out with one warning.
+struct MultilingualLabelGenerationTests {
+    func generate(replacing german: String) throws -> (files: [String: String], diagnostics: [Diagnostic]) {
+        let root = GoldenFileTests.root.appendingPathComponent("SampleMetadata")
+        let definitions = try String(
+            contentsOf: root.appendingPathComponent("Dataverse.EntityDefinitions.json"),
+            encoding: .utf8
+        )
+        .replacingOccurrences(of: "\"LanguageCode\": 1031", with: "\"LanguageCode\": \(german)")
+        let webAPI = try Data(contentsOf: root.appendingPathComponent("Dataverse.WebApi.xml"))
+        let result = GeneratorPipeline()
+            .parse(
+                .inMemory([
+                    .init(name: "org.xml", bytes: [UInt8](webAPI)),
+                    .init(name: "org.entitydefinitions.json", bytes: Array(definitions.utf8)),
+                ])
+            )
+        let generated = GeneratorPipeline().generate(result)
+        return (
+            Dictionary(generated.files.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first }),
+            generated.diagnostics
+        )
+    }
+
+    @Test func eachLanguageWithATagBaseLanguageFirst() throws {
+        let french = try generate(replacing: "1036")
+        let industry = try #require(french.files["AccountIndustryCode.swift"])
+        #expect(industry.contains(#"languages: ["en-US", "fr-FR"],"#))
+        #expect(industry.contains(#"(.publicSector, 3, ["Public Sector", "Öffentlicher Sektor"]),"#))
+        let account = try #require(french.files["Account.swift"])
+        #expect(account.contains(#"entity: ["Account", "Firma"],"#))
+    }
+
+    @Test func aLanguageWithoutATagIsLeftOutWithOneWarning() throws {
+        let unknown = try generate(replacing: "9999")
+        let warnings = unknown.diagnostics.filter { $0.message.contains("LCID 9999") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.severity == .warning)
+        #expect(
+            warnings.first?.message
+                == "labels in the language with LCID 9999 are not generated: it is not a language Dataverse offers"
+        )
+        let industry = try #require(unknown.files["AccountIndustryCode.swift"])
+        #expect(industry.contains(#"(.publicSector, 3, "Public Sector"),"#))
+        #expect(!industry.contains("languages:"))
     }
 }

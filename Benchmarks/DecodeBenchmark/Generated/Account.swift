@@ -35,6 +35,11 @@ open class Account: CrmBaseEntity {
             """)
     }
 
+    /// The display names of the table and of these columns, in each of the metadata's languages.
+    open override class var displayNameTable: MobileSdk.DisplayNameTable? {
+        MobileSdk.DisplayNameTable(languages: ["en-US"], entity: ["Account"], collection: [nil])
+    }
+
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/accountid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var accountid: Foundation.UUID? {
         get { self._get() }

@@ -35,6 +35,11 @@ open class Businessunit: CrmBaseEntity {
             """)
     }
 
+    /// The display names of the table and of these columns, in each of the metadata's languages.
+    open override class var displayNameTable: MobileSdk.DisplayNameTable? {
+        MobileSdk.DisplayNameTable(languages: ["en-US"], entity: ["Business Unit"], collection: [nil])
+    }
+
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.businessunit/businessunitid` (`Edm.Guid`, Uniqueidentifier
     ///   attribute).
     public final var businessunitid: Foundation.UUID? {

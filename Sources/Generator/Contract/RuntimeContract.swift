@@ -15,6 +15,7 @@ enum RuntimeContract {
         case attributeValue = "AttributeValue"
         case complexValue = "ComplexValue"
         case dateOnly = "DateOnly"
+        case displayNameTable = "DisplayNameTable"
         case edmDuration = "EdmDuration"
         case edmEnumeration = "EdmEnumeration"
         case edmFlagsEnumeration = "EdmFlagsEnumeration"
@@ -48,7 +49,7 @@ enum RuntimeContract {
     /// `Entity`'s class properties that generated classes override.
     enum ClassProperty: String, CaseIterable {
         case entityLogicalName, entityQualifiedName, primaryIdAttribute, entitySetName, keyAttributes, alternateKeys
-        case primaryNameAttribute, objectTypeCode, propertyMetadata
+        case primaryNameAttribute, objectTypeCode, propertyMetadata, displayNameTable
     }
 
     /// The hooks the accessors of generated properties call (`Entity` and `ComplexValue` extensions); each finds the
@@ -102,6 +103,8 @@ enum RuntimeContract {
         case invoke, client, name
         /// `LookupTarget.init(_:navigationProperty:entitySetName:)`.
         case navigationProperty, entitySetName
+        /// `OptionTable.init(languages:_:)` and `DisplayNameTable.init(languages:entity:collection:_:)`.
+        case languages, collection
     }
 
     /// The version of the property table format the generator writes, on the table's first line after
@@ -132,8 +135,10 @@ enum RuntimeContract {
         .union(ClassProperty.allCases.map(\.rawValue)).union(Accessor.allCases.map(\.rawValue)).union(swiftMembers)
 
     /// `Entity` members a generated property may shadow: protocol-extension members, which generic code reaches through
-    /// the protocol whatever a subclass declares (`Identifiable.id`: a generated `id` attribute keeps its name).
-    static let shadowableEntityMembers: Set<String> = ["id", "ID"]
+    /// the protocol whatever a subclass declares (`Identifiable.id`: a generated `id` attribute keeps its name), and
+    /// type methods, beside which an instance property of the same name is allowed (`displayName(of:)` and a
+    /// `displayName` attribute).
+    static let shadowableEntityMembers: Set<String> = ["id", "ID", "displayName", "displayCollectionName"]
 
     /// Names a generated complex type must not give its properties.
     static let complexMembers: Set<String> = members(inheritedFrom: .complexValue)
@@ -178,14 +183,14 @@ enum RuntimeContract {
     /// The runtime's public types (checked against its symbol graph by `RuntimeContractTests`).
     static let runtimePublicTypes: [String] = [
         "AttributeKeyPaths", "AttributeValue", "AttributeValueConvertible", "ColumnSet", "ComplexValue", "DateOnly",
-        "EdmDuration", "EdmEnumeration", "EdmFlagsEnumeration", "Entity", "EntityCollection", "EntityConversionError",
-        "EntityIdentity", "EntityKey", "EntityLocation", "EntityReference", "EntityRegistry", "EntitySetAccessor",
-        "EntitySnapshot", "Field", "Fields", "FilterExpression", "FilterNode", "JSONPayloadError", "LookupTarget",
-        "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataField", "ODataJSONDecoder", "ODataJSONEncoder",
-        "ODataLiteral", "ODataOperation", "ODataQuery", "ODataRecordAnnotation", "ODataRecordSink",
-        "ODataServiceClient", "ODataVersion", "OperationBinding", "OperationCall", "OperationParameter",
-        "OperationResult", "OptionSetEnumeration", "OptionSetValue", "OptionTable", "PropertyMetadata", "PropertyPath",
-        "PropertyTableError", "PropertyType", "Query", "QueryTree", "RemovedEntity", "SingletonAccessor",
-        "SpatialValue", "StreamReference", "TimeOfDay", "URLText", "UntypedValue",
+        "DisplayNameTable", "EdmDuration", "EdmEnumeration", "EdmFlagsEnumeration", "Entity", "EntityCollection",
+        "EntityConversionError", "EntityIdentity", "EntityKey", "EntityLocation", "EntityReference", "EntityRegistry",
+        "EntitySetAccessor", "EntitySnapshot", "Field", "Fields", "FilterExpression", "FilterNode", "JSONPayloadError",
+        "LabelLanguages", "LookupTarget", "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataField",
+        "ODataJSONDecoder", "ODataJSONEncoder", "ODataLiteral", "ODataOperation", "ODataQuery", "ODataRecordAnnotation",
+        "ODataRecordSink", "ODataServiceClient", "ODataVersion", "OperationBinding", "OperationCall",
+        "OperationParameter", "OperationResult", "OptionSetEnumeration", "OptionSetValue", "OptionTable",
+        "PropertyMetadata", "PropertyPath", "PropertyTableError", "PropertyType", "Query", "QueryTree", "RemovedEntity",
+        "SingletonAccessor", "SpatialValue", "StreamReference", "TimeOfDay", "URLText", "UntypedValue",
     ]
 }

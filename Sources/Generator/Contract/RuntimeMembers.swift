@@ -10,12 +10,13 @@ extension RuntimeContract {
     static let inheritedMembers: [TypeName: Set<String>] = [
         .entity: [
             "ID", "acceptChanges", "alternateKeys", "attributeName", "attributes", "changedAttributeNames", "contains",
-            "debugDescription", "discardChanges", "eTag", "entityLogicalName", "entityQualifiedName", "entitySetName",
-            "formattedValue", "formattedValues", "fullSizeImage", "getRelated", "getRelatedCollection", "getValue",
-            "getValues", "hasChanged", "hash", "hashValue", "id", "keyAttributes", "logicalName", "mediaResource",
-            "navigationMetadata", "navigationName", "objectTypeCode", "primaryIdAttribute", "primaryNameAttribute",
-            "propertyMetadata", "recordId", "reference", "relatedEntities", "reload", "removeAttribute", "setRelated",
-            "setRelatedCollection", "setValue", "setValues", "snapshot", "stream", "toEntity",
+            "debugDescription", "discardChanges", "displayCollectionName", "displayName", "displayNameTable", "eTag",
+            "entityLogicalName", "entityQualifiedName", "entitySetName", "formattedValue", "formattedValues",
+            "fullSizeImage", "getRelated", "getRelatedCollection", "getValue", "getValues", "hasChanged", "hash",
+            "hashValue", "id", "keyAttributes", "logicalName", "mediaResource", "navigationMetadata", "navigationName",
+            "objectTypeCode", "primaryIdAttribute", "primaryNameAttribute", "propertyMetadata", "recordId", "reference",
+            "relatedEntities", "reload", "removeAttribute", "setRelated", "setRelatedCollection", "setValue",
+            "setValues", "snapshot", "stream", "toEntity",
         ],
         .complexValue: [
             "attributeValue", "attributes", "hash", "hashValue", "propertyMetadata",

@@ -62,6 +62,7 @@ extension GenerationContext {
                 )
             )
         }
+        if let displayNames = displayNameTableDeclaration(type, properties: properties) { members.append(displayNames) }
         for plan in properties {
             if plan.type.isStream {
                 members.append(accessors(plan, get: .stream, set: nil))

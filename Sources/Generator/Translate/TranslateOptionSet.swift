@@ -41,20 +41,31 @@ extension GenerationContext {
                 .enumCase(EnumCaseDeclaration(name: unknown, associatedTypes: [.named("Swift.Int32")]))
             )
         )
+        let languages = labelColumns(set.options.map(\.label), at: set.location)
+            .flatMap { $0.isMultilingual ? $0 : nil }
+        let string = { (text: String?) in text.map { Expression.literal(.string($0)) } ?? .literal(.nil) }
         let table = Expression.call(
             .typeReference(.generic(RuntimeContract.TypeName.optionTable.qualified, [.named(name)])),
-            cases.map { option, caseName in
-                Argument(
-                    .tuple([
-                        .member(nil, caseName), .literal(.integer(Int64(option.value))),
-                        option.label.text.map { .literal(.string($0)) } ?? .literal(.nil),
-                    ])
-                )
-            }
+            (languages.map { [Argument(label: RuntimeContract.Member.languages.rawValue, .array($0.tags.map(string)))] }
+                ?? [])
+                + cases.enumerated()
+                .map { index, entry in
+                    let (option, caseName) = entry
+                    return Argument(
+                        .tuple([
+                            .member(nil, caseName), .literal(.integer(Int64(option.value))),
+                            languages.map { .array($0.texts[index].map(string)) } ?? string(option.label.text),
+                        ])
+                    )
+                }
         )
         members.append(
             .documented(
-                Documentation(["Each option's value and label."]),
+                Documentation([
+                    languages == nil
+                        ? "Each option's value and label."
+                        : "Each option's value and its label in each of the metadata's languages."
+                ]),
                 .variable(
                     VariableDeclaration(
                         access: access,

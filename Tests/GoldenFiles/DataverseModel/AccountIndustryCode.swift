@@ -23,11 +23,12 @@ public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    /// Each option's value and label.
+    /// Each option's value and its label in each of the metadata's languages.
     public static let options = MobileSdk.OptionTable<AccountIndustryCode>(
-        (.manufacturing, 1, "Manufacturing"),
-        (.logistics, 2, "Logistics"),
-        (.government, 3, "Public Sector"),
-        (.software, 4, "Software")
+        languages: ["en-US", "de-DE"],
+        (.manufacturing, 1, ["Manufacturing", "Fertigung"]),
+        (.logistics, 2, ["Logistics", "Logistik"]),
+        (.government, 3, ["Public Sector", "Öffentlicher Sektor"]),
+        (.software, 4, ["Software", nil])
     )
 }

@@ -19,10 +19,11 @@ public enum AccountNewServiceChannels: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    /// Each option's value and label.
+    /// Each option's value and its label in each of the metadata's languages.
     public static let options = MobileSdk.OptionTable<AccountNewServiceChannels>(
-        (.portal, 100000000, "Portal"),
-        (.phoneSupport, 100000001, "Phone Support"),
-        (.onSiteVisit, 100000002, "On-site Visit")
+        languages: ["en-US", "de-DE"],
+        (.portal, 100000000, ["Portal", nil]),
+        (.phoneSupport, 100000001, ["Phone Support", "Telefonsupport"]),
+        (.onSiteVisit, 100000002, ["On-site Visit", "Vor-Ort-Besuch"])
     )
 }

@@ -18,9 +18,10 @@ public enum AccountStateCode: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    /// Each option's value and label.
+    /// Each option's value and its label in each of the metadata's languages.
     public static let options = MobileSdk.OptionTable<AccountStateCode>(
-        (.active, 0, "Active"),
-        (.inactive, 1, "Inactive")
+        languages: ["en-US", "de-DE"],
+        (.active, 0, ["Active", "Aktiv"]),
+        (.inactive, 1, ["Inactive", "Inaktiv"])
     )
 }

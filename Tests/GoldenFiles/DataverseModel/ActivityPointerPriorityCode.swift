@@ -19,10 +19,11 @@ public enum ActivityPointerPriorityCode: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    /// Each option's value and label.
+    /// Each option's value and its label in each of the metadata's languages.
     public static let options = MobileSdk.OptionTable<ActivityPointerPriorityCode>(
-        (.low, 0, "Low"),
-        (.normal, 1, "Normal"),
-        (.high, 2, "High")
+        languages: ["en-US", "de-DE"],
+        (.low, 0, ["Low", "Niedrig"]),
+        (.normal, 1, ["Normal", nil]),
+        (.high, 2, ["High", "Hoch"])
     )
 }

@@ -19,10 +19,11 @@ public enum ActivityPointerStateCode: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    /// Each option's value and label.
+    /// Each option's value and its label in each of the metadata's languages.
     public static let options = MobileSdk.OptionTable<ActivityPointerStateCode>(
-        (.open, 0, "Open"),
-        (.completed, 1, "Completed"),
-        (.canceled, 2, "Canceled")
+        languages: ["en-US", "de-DE"],
+        (.open, 0, ["Open", "Offen"]),
+        (.completed, 1, ["Completed", "Erledigt"]),
+        (.canceled, 2, ["Canceled", "Storniert"])
     )
 }

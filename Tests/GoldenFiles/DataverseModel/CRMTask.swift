@@ -42,6 +42,22 @@ open class CRMTask: ActivityPointer {
             """, [Account.self, Contact.self])
     }
 
+    /// The display names of the table and of these columns, in each of the metadata's languages.
+    open override class var displayNameTable: MobileSdk.DisplayNameTable? {
+        MobileSdk.DisplayNameTable(
+            languages: ["en-US", "de-DE"],
+            entity: ["Task", "Aufgabe"],
+            collection: ["Tasks", "Aufgaben"],
+            ("percentcomplete", ["Percent Complete", "Prozent erledigt"]),
+            ("category", ["Category", "Kategorie"]),
+            ("subcategory", ["Sub-Category", "Unterkategorie"]),
+            ("isbilled", ["Is Billed", "Abgerechnet"]),
+            ("crmtaskassigneduniqueid", ["Assigned Task Unique Id", "Eindeutige ID der zugewiesenen Aufgabe"]),
+            ("new_followupdate", ["Follow-up Date", "Nachfassdatum"]),
+            ("new_effortpoints", ["Effort Points", "Aufwandspunkte"])
+        )
+    }
+
     /// Percent Complete
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/percentcomplete` (`Edm.Int32`, Integer attribute).

@@ -20,11 +20,12 @@ public enum ContactPreferredContactMethodCode: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    /// Each option's value and label.
+    /// Each option's value and its label in each of the metadata's languages.
     public static let options = MobileSdk.OptionTable<ContactPreferredContactMethodCode>(
-        (.any, 1, "Any"),
-        (.email, 2, "Email"),
-        (.phone, 3, "Phone"),
-        (.letter, 4, "Letter")
+        languages: ["en-US", "de-DE"],
+        (.any, 1, ["Any", "Beliebig"]),
+        (.email, 2, ["Email", "E-Mail"]),
+        (.phone, 3, ["Phone", "Telefon"]),
+        (.letter, 4, ["Letter", "Brief"])
     )
 }

@@ -23,10 +23,11 @@ public enum CustomerTier: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    /// Each option's value and label.
+    /// Each option's value and its label in each of the metadata's languages.
     public static let options = MobileSdk.OptionTable<CustomerTier>(
-        (.standard, 100000000, "Standard"),
-        (.preferred, 100000001, "Preferred"),
-        (.strategic, 100000002, "Strategic")
+        languages: ["en-US", "de-DE"],
+        (.standard, 100000000, ["Standard", nil]),
+        (.preferred, 100000001, ["Preferred", "Bevorzugt"]),
+        (.strategic, 100000002, ["Strategic", "Strategisch"])
     )
 }

@@ -51,6 +51,26 @@ open class Opportunity: CrmBaseEntity {
             """, [Account.self, Contact.self])
     }
 
+    /// The display names of the table and of these columns, in each of the metadata's languages.
+    open override class var displayNameTable: MobileSdk.DisplayNameTable? {
+        MobileSdk.DisplayNameTable(
+            languages: ["en-US", "de-DE"],
+            entity: ["Opportunity", "Verkaufschance"],
+            collection: ["Opportunities", "Verkaufschancen"],
+            ("opportunityid", ["Opportunity", "Verkaufschance"]),
+            ("name", ["Topic", "Thema"]),
+            ("estimatedvalue", ["Est. Revenue", "Gesch. Umsatz"]),
+            ("new_discountrate", ["Discount Rate (%)", "Rabattsatz (%)"]),
+            ("estimatedclosedate", ["Est. Close Date", "Gesch. Abschlussdatum"]),
+            ("statecode", ["Status", nil]),
+            ("statuscode", ["Status Reason", "Statusgrund"]),
+            ("versionnumber", ["Version Number", "Versionsnummer"]),
+            ("new_contractdocument", ["Contract", "Vertrag"]),
+            ("parentaccountid", ["Account", "Firma"]),
+            ("customerid", ["Potential Customer", "Potenzieller Kunde"])
+        )
+    }
+
     /// Opportunity
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/opportunityid` (`Edm.Guid`, Uniqueidentifier

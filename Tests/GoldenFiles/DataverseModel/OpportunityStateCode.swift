@@ -19,10 +19,11 @@ public enum OpportunityStateCode: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    /// Each option's value and label.
+    /// Each option's value and its label in each of the metadata's languages.
     public static let options = MobileSdk.OptionTable<OpportunityStateCode>(
-        (.open, 0, "Open"),
-        (.won, 1, "Won"),
-        (.lost, 2, "Lost")
+        languages: ["en-US", "de-DE"],
+        (.open, 0, ["Open", "Offen"]),
+        (.won, 1, ["Won", "Gewonnen"]),
+        (.lost, 2, ["Lost", "Verloren"])
     )
 }

@@ -20,11 +20,12 @@ public enum OpportunityStatusCode: MobileSdk.OptionSetEnumeration {
     /// A value the metadata did not list.
     case unknown(Swift.Int32)
 
-    /// Each option's value and label.
+    /// Each option's value and its label in each of the metadata's languages.
     public static let options = MobileSdk.OptionTable<OpportunityStatusCode>(
-        (.inProgress, 1, "In Progress"),
-        (.onHold, 2, "On Hold"),
-        (.won, 3, "Won"),
-        (.lost, 4, "Lost")
+        languages: ["en-US", "de-DE"],
+        (.inProgress, 1, ["In Progress", "In Bearbeitung"]),
+        (.onHold, 2, ["On Hold", "Zurückgestellt"]),
+        (.won, 3, ["Won", "Gewonnen"]),
+        (.lost, 4, ["Lost", "Verloren"])
     )
 }

@@ -58,6 +58,7 @@ struct ContactDetailView: View {
 struct TaskRow: View {
     let task: CRMTask
     let complete: @MainActor () -> Void
+    @Environment(\.locale) private var locale
 
     var body: some View {
         HStack(alignment: .firstTextBaseline) {
@@ -75,7 +76,7 @@ struct TaskRow: View {
                     if let due = task.scheduledEnd {
                         Text(due, format: .dateTime.day().month().hour().minute())
                     }
-                    if let priority = task.priorityCode, priority != .normal, let label = priority.label {
+                    if let priority = task.priorityCode, priority != .normal, let label = priority.label(in: locale) {
                         Text(label)
                     }
                 }

@@ -1,5 +1,7 @@
 #if canImport(SwiftUI)
 import ActivityTrackerCore
+import ActivityTrackerModel
+import MobileSdk
 import SwiftUI
 
 /// A form for a new task about the contact the model shows.
@@ -7,6 +9,8 @@ struct NewTaskView: View {
     let model: ContactDetailModel
     @State private var draft = TaskDraft()
     @Environment(\.dismiss) private var dismiss
+    /// The labels of priorities and the name of their column come from the service, in the app's language.
+    @Environment(\.locale) private var locale
 
     var body: some View {
         NavigationStack {
@@ -14,9 +18,9 @@ struct NewTaskView: View {
                 TextField("Subject", text: $draft.subject)
                 TextField("Description", text: $draft.details, axis: .vertical)
                     .lineLimit(3...8)
-                Picker("Priority", selection: $draft.priority) {
+                Picker(CRMTask.displayName(of: \.priorityCode, in: locale) ?? "Priority", selection: $draft.priority) {
                     ForEach(ActivityPriority.allCases, id: \.self) { priority in
-                        Text(priority.label ?? "").tag(priority)
+                        Text(priority.label(in: locale) ?? "").tag(priority)
                     }
                 }
                 #if !os(tvOS)

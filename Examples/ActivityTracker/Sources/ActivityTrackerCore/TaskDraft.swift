@@ -9,7 +9,12 @@ public struct TaskDraft: Equatable, Sendable {
     /// When the task is due; nil for no due date.
     public var dueDate: Date?
 
-    public init(subject: String = "", details: String = "", priority: ActivityPriority = .normal, dueDate: Date? = nil) {
+    public init(
+        subject: String = "",
+        details: String = "",
+        priority: ActivityPriority = .normal,
+        dueDate: Date? = nil
+    ) {
         self.subject = subject
         self.details = details
         self.priority = priority
