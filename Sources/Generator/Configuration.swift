@@ -58,6 +58,12 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     public var registryName: String
     /// Swift names for types, properties and enum cases, chosen by the user (JSON key `renames`).
     public var renames: Renames
+    /// Operation parameters typed as an option set's enum, by `Operation.Parameter` → option set (a global one by
+    /// name, a local one as `entity.attribute` or by name): the metadata types them `Edm.Int32` and says no more
+    /// (JSON key `optionSetParameters`).
+    public var optionSetParameters: [String: String]
+    /// Where each of `optionSetParameters` is written, for diagnostics; not part of the JSON.
+    public var optionSetParameterLocations: [String: SourceLocation] = [:]
 
     /// Creates a configuration; each parameter's default is what a missing JSON key takes.
     public init(
@@ -68,7 +74,8 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         typePrefix: String = "",
         accessLevel: Access = .public,
         registryName: String = "GeneratedEntities",
-        renames: Renames = Renames()
+        renames: Renames = Renames(),
+        optionSetParameters: [String: String] = [:]
     ) {
         self.entities = entities
         self.attributes = attributes
@@ -78,6 +85,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         self.accessLevel = accessLevel
         self.registryName = registryName
         self.renames = renames
+        self.optionSetParameters = optionSetParameters
     }
 
     /// The keys a configuration file may hold.
@@ -87,6 +95,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case entities, attributes, operations, propertyNaming, typePrefix, accessLevel, registryName, renames
+        case optionSetParameters
     }
 
     /// Missing keys take their defaults.
@@ -102,9 +111,12 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         accessLevel = try container.decodeIfPresent(Access.self, forKey: .accessLevel) ?? defaults.accessLevel
         registryName = try container.decodeIfPresent(String.self, forKey: .registryName) ?? defaults.registryName
         renames = try container.decodeIfPresent(Renames.self, forKey: .renames) ?? defaults.renames
+        optionSetParameters =
+            try container.decodeIfPresent([String: String].self, forKey: .optionSetParameters)
+            ?? defaults.optionSetParameters
     }
 
-    /// Encodes every key; `renames` only when there are some.
+    /// Encodes every key; `renames` and `optionSetParameters` only when there are some.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(entities, forKey: .entities)
@@ -115,6 +127,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         try container.encode(accessLevel, forKey: .accessLevel)
         try container.encode(registryName, forKey: .registryName)
         if !renames.isEmpty { try container.encode(renames, forKey: .renames) }
+        if !optionSetParameters.isEmpty { try container.encode(optionSetParameters, forKey: .optionSetParameters) }
     }
 }
 

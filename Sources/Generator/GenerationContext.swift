@@ -12,6 +12,8 @@ final class GenerationContext {
     /// The lookups each translated entity class declares, with the properties they come from: a derived class whose
     /// relationships bind an inherited lookup through navigation properties of its own lists it again.
     var lookupPlans: [QualifiedName: [(property: Property, plan: PropertyPlan)]] = [:]
+    /// The `optionSetParameters` entries that named a parameter.
+    var matchedOptionSetParameters: Set<String> = []
     /// The LCIDs without a known language tag already warned about.
     var reportedLanguages: Set<Int> = []
 

@@ -106,6 +106,7 @@ public struct Generator: Sendable {
         }
         let registry = context.translateRegistry(classNames)
         context.reportUnmatchedRenames()
+        context.reportUnmatchedOptionSetParameters()
         return TranslatedModel(
             types: types,
             registry: registry,

@@ -122,4 +122,47 @@ extension CommandLineTests {
         )
         #expect(output.contains("  types new_customertier → CustomerTier: option set new_customertier"))
     }
+
+    @Test func optionSetParametersTypeIntegerParametersByAnOptionSet() throws {
+        let (status, errors, output, config) = try generateDataverse(
+            """
+            {"optionSetParameters": {
+              "WinOpportunity.Status": "opportunity.statuscode",
+              "WinOpportunity.Nothing": "opportunity.statuscode",
+              "AddAccountToQueue.QueueId": "account.industrycode",
+              "AddAccountToQueue.Priority": "nosuchset"
+            }}
+            """
+        )
+        #expect(status == 0, "\(errors)")
+        let win = try String(contentsOf: output.appendingPathComponent("WinOpportunityRequest.swift"), encoding: .utf8)
+        #expect(win.contains("public init(opportunityClose: CrmBaseEntity, status: OpportunityStatusCode)"))
+        #expect(
+            errors.contains(
+                "\(config):3:3: warning: optionSetParameters entry 'WinOpportunity.Nothing' names no parameter"
+            ),
+            "\(errors)"
+        )
+        #expect(
+            errors.contains(
+                """
+                \(config):4:3: warning: parameter 'AddAccountToQueue.QueueId' keeps its type: it is 'Edm.Guid', not \
+                Edm.Int32
+                """
+            )
+        )
+        #expect(
+            errors.contains(
+                """
+                \(config):5:3: warning: parameter 'AddAccountToQueue.Priority' stays an integer: option set \
+                'nosuchset' is not generated
+                """
+            )
+        )
+        let queue = try String(
+            contentsOf: output.appendingPathComponent("AddAccountToQueueRequest.swift"),
+            encoding: .utf8
+        )
+        #expect(queue.contains("priority: Swift.Int32? = nil"))
+    }
 }

@@ -194,7 +194,8 @@ extension GenerationContext {
         }
 
         for parameter in operation.parameters.dropFirst(operation.isBound ? 1 : 0) {
-            guard let (type, entry) = parameterType(parameter) else {
+            let tied = optionSetParameterType(plan, parameter).map { ($0, RuntimeContract.Member.typed) }
+            guard let (type, entry) = tied ?? parameterType(parameter) else {
                 warning(
                     """
                     \(operation.kind.rawValue) \(operation.name) is not generated: parameter \(parameter.name) \

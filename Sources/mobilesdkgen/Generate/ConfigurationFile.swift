@@ -67,6 +67,10 @@ enum ConfigurationFile {
         do {
             var configuration = try JSONDecoder().decode(GeneratorConfiguration.self, from: data)
             configuration.renames.locations = renameLocations(configuration.renames, in: text, path: path)
+            let parameters = locate("optionSetParameters", in: text, path: path)
+            for key in configuration.optionSetParameters.keys {
+                configuration.optionSetParameterLocations[key] = locate(key, in: text, path: path, after: parameters)
+            }
             return .success(configuration)
         } catch {
             let (message, key) = describe(error)
@@ -76,8 +80,9 @@ enum ConfigurationFile {
                         """
                         invalid configuration: \(message); the keys are entities, attributes, operations \
                         (each with include and exclude lists), propertyNaming (lowerCamelCase, schemaName, \
-                        logicalName), typePrefix, accessLevel (public, internal), registryName and renames \
-                        (types, properties and enumCases, each an object of names)
+                        logicalName), typePrefix, accessLevel (public, internal), registryName, renames \
+                        (types, properties and enumCases, each an object of names) and optionSetParameters \
+                        (an object of names)
                         """,
                         at: key.map { locate($0, in: text, path: path) } ?? file
                     )

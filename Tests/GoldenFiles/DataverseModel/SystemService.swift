@@ -39,7 +39,7 @@ public struct SystemService: Swift.Sendable {
     /// Sends ``WinOpportunityRequest``.
     public nonisolated(nonsending) func winOpportunity(
         opportunityClose: CrmBaseEntity,
-        status: Swift.Int32
+        status: OpportunityStatusCode
     ) async throws -> Swift.Void {
         return try await client.invoke(WinOpportunityRequest(opportunityClose: opportunityClose, status: status))
     }

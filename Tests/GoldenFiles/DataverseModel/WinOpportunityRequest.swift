@@ -15,7 +15,7 @@ public struct WinOpportunityRequest: MobileSdk.ODataOperation {
     /// What the request sends.
     public let call: MobileSdk.OperationCall
 
-    public init(opportunityClose: CrmBaseEntity, status: Swift.Int32) {
+    public init(opportunityClose: CrmBaseEntity, status: OpportunityStatusCode) {
         call = MobileSdk.OperationCall(
             action: "WinOpportunity",
             .entity("OpportunityClose", opportunityClose),

@@ -11,7 +11,7 @@ import Testing
 
     init(service: SystemService) { self.service = service }
 
-    func win() async throws { try await service.winOpportunity(opportunityClose: opportunity, status: 3) }
+    func win() async throws { try await service.winOpportunity(opportunityClose: opportunity, status: .won) }
 }
 
 /// Generated service operations run on the caller's actor: a `@MainActor` view model passes them an entity it holds

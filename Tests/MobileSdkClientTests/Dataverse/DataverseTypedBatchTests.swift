@@ -73,7 +73,7 @@ struct DataverseTypedBatchTests {
         let changes = batch.changeSet()
         let newAccount = try changes.create(account)
         let newContact = try changes.create(contact, linking: ["parentcustomerid_account": newAccount])
-        let won = try changes.invoke(WinOpportunityRequest(opportunityClose: close, status: 3))
+        let won = try changes.invoke(WinOpportunityRequest(opportunityClose: close, status: .won))
         let existing = try batch.retrieve(Contact.self, id: IDs.contact, select: ["fullname"])
         let results = try await batch.send()
 

@@ -38,7 +38,7 @@ struct EntityParameterTypeTests {
             .invoke(
                 WinOpportunityRequest(
                     opportunityClose: opportunityClose(CrmBaseEntity(logicalName: "opportunityclose")),
-                    status: 3
+                    status: .won
                 )
             )
 
