@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "MobileSdk", targets: ["MobileSdk"]),
         .library(name: "MobileSdkClient", targets: ["MobileSdkClient"]),
         .library(name: "MobileSdkOffline", targets: ["MobileSdkOffline"]),
+        .library(name: "MobileSdkOrganizationService", targets: ["MobileSdkOrganizationService"]),
         .plugin(name: "MobileSdkGenPlugin", targets: ["MobileSdkGenPlugin"]),
         .plugin(name: "GenerateEntities", targets: ["GenerateEntities"]),
         .plugin(name: "FetchMetadata", targets: ["FetchMetadata"]),
@@ -147,6 +148,15 @@ let package = Package(
         .target(
             name: "MobileSdkOffline",
             dependencies: ["MobileSdk", "MobileSdkClient", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Organization-service messages over SOAP (`Execute`), for Dynamics servers whose OData endpoint does CRUD only.
+        .target(
+            name: "MobileSdkOrganizationService",
+            dependencies: ["MobileSdk", "MobileSdkClient", "ServiceAccess"]
+        ),
+        .testTarget(
+            name: "MobileSdkOrganizationServiceTests",
+            dependencies: ["MobileSdkOrganizationService", "MobileSdk", "MobileSdkClient", "DataverseModel", "TestSupport"]
         ),
         // The process the offline store's crash-safety test kills in the middle of an upload.
         .executableTarget(

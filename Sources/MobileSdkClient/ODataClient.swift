@@ -235,12 +235,21 @@ public final class ODataClient: Sendable {
         try await exchange(request) { transport, request in try await transport.send(request) }
     }
 
+    /// ``send(_:)`` for a protocol of another kind over the client's rules (origin, credentials, retries,
+    /// middleware): an error status whose response `isAnswer` recognizes as the protocol's own answer — a SOAP fault
+    /// comes with status 500 — is returned rather than thrown, its body read.
+    public func send(_ request: HTTPRequest, answering isAnswer: @Sendable (HTTPResponse) -> Bool) async throws
+        -> HTTPResponse
+    { try await exchange(request, answering: isAnswer) { transport, request in try await transport.send(request) } }
+
     /// ``send(_:)``'s rules (origin, credentials, CSRF token, retries, errors) around one exchange with the
     /// transport: a plain send, a download or an upload. A response not returned has its ``HTTPResponse/bodyFile``
     /// removed; an error status's is read for the error.
-    func exchange(_ request: HTTPRequest, _ perform: (any HTTPTransport, HTTPRequest) async throws -> HTTPResponse)
-        async throws -> HTTPResponse
-    {
+    func exchange(
+        _ request: HTTPRequest,
+        answering isAnswer: (HTTPResponse) -> Bool = { _ in false },
+        _ perform: (any HTTPTransport, HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
         guard configuration.allowsInsecureHTTP || ServiceRoot.isSecure(request.url) else {
             throw ODataClientError.insecureURL(request.url.absoluteString)
         }
@@ -315,7 +324,9 @@ public final class ODataClient: Sendable {
                     location: failed[header: "Location"],
                     request: request.summary
                 )
-            default: throw ODataServiceError(response: failed, request: request)
+            default:
+                if isAnswer(failed) { return failed }
+                throw ODataServiceError(response: failed, request: request)
             }
         }
     }

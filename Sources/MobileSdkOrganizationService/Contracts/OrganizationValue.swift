@@ -1,0 +1,50 @@
+import Foundation
+import MobileSdk
+
+/// A value an organization-service message carries: a request's parameter, a response's result, an entity's
+/// attribute. Attribute values (text, numbers, references, option sets, money) are ``MobileSdk/AttributeValue``s; the
+/// rest are the data contracts the messages add.
+public enum OrganizationValue {
+    /// A primitive, an `EntityReference`, an `OptionSetValue`, `Money`, or null.
+    case attribute(AttributeValue)
+    /// An `Entity`: a record to create or update, or one a message returns (as its generated class when registered).
+    case entity(Entity)
+    /// An `EntityCollection`: records, with paging.
+    case entityCollection(EntityCollection)
+    /// An `EntityReferenceCollection`.
+    case entityReferences([EntityReference])
+    /// A `ColumnSet`.
+    case columnSet(ColumnSet)
+    /// A `FetchExpression`: a FetchXML query.
+    case fetchExpression(String)
+    /// A `QueryExpression`.
+    case queryExpression(QueryExpression)
+    /// A `Relationship`: a relationship's schema name, and the entity's role in a self-referential one.
+    case relationship(Relationship)
+    /// An array of strings (`ArrayOfstring`).
+    case strings([String])
+    /// An array of GUIDs (`ArrayOfguid`).
+    case guids([UUID])
+    /// A value of a type this library does not read, kept as its type and text (a warning says so).
+    case unread(type: String, text: String)
+}
+
+/// The role of the entity in a self-referential relationship (`EntityRole`).
+public enum EntityRole: String, Sendable, Hashable {
+    case referencing = "Referencing"
+    case referenced = "Referenced"
+}
+
+/// A relationship, by schema name (`Relationship`).
+public struct Relationship: Sendable, Hashable {
+    /// The relationship's schema name, such as `contact_customer_accounts`.
+    public var schemaName: String
+    /// The entity's role, for a relationship of an entity with itself.
+    public var primaryEntityRole: EntityRole?
+
+    /// A relationship by schema name.
+    public init(_ schemaName: String, primaryEntityRole: EntityRole? = nil) {
+        self.schemaName = schemaName
+        self.primaryEntityRole = primaryEntityRole
+    }
+}
