@@ -31,6 +31,11 @@
 #   dvdelta:   odatapy (OData 4.0, SampleMetadata/Dataverse.WebApi.xml, as dataverse) -> MOBILESDK_TEST_DVDELTA_URL,
 #     _LOG (Dataverse's change tracking: $filter, $orderby, $expand, $top refused with it, deleted entities
 #     named by bare GUID; the upsert of offline; a POST without its GUID key gets one)
+# For the organization service over SOAP (MobileSdkOrganizationService):
+#   orgservice: Tests/Servers/organization_service.py, `Execute` answered from Tests/Servers/organization_exchanges,
+#     every request envelope validated against the published schemas of
+#     ../shared/specs/dynamics-organization-service (not started, with a note, where they are absent)
+#     -> MOBILESDK_TEST_ORGSERVICE_URL (its /throttled/ twin: a service-protection fault first), _TOKEN, _LOG
 # The request logs of dataverse, secured and these three have one line per request, fields separated by spaces:
 #   METHOD PATH[?QUERY] STATUS if-none-match=yes|no auth=none|bearer|basic|... bytes=N[ NAME:VALUE]...
 # where the NAME:VALUE fields, only in the logs of the three servers above, are the request headers Prefer,
@@ -42,7 +47,7 @@
 # venv/ (pinned packages, installed on first use), *.pid, *.log, and servers.env with the
 # service roots of the servers running (`set -a; . .build-servers/servers.env; set +a` before `swift test`).
 #
-# Usage: scripts/test-servers.sh start|stop [NAME…]   (no name: all eight; a name started again restarts)
+# Usage: scripts/test-servers.sh start|stop [NAME…]   (no name: all nine; a name started again restarts)
 # Environment: ODATA_TEST_PAGE_SIZE (default 2), ODATA_TEST_START_TIMEOUT in seconds (default 30),
 #              ODATA_TEST_V4_ETAG_SETS (default Airports; empty for none),
 #              ODATA_TEST_OFFLINE_ETAG_SETS (default People,Airlines; empty for none), PYTHON (default python3).
@@ -57,10 +62,12 @@ start_timeout="${ODATA_TEST_START_TIMEOUT:-30}"
 v4_etag_sets="${ODATA_TEST_V4_ETAG_SETS-Airports}"
 # The same for the offline server, whose tests need If-Match conflicts (412).
 offline_etag_sets="${ODATA_TEST_OFFLINE_ETAG_SETS-People,Airlines}"
-servers=(v4 v2 dataverse secured oauth offline sapdelta dvdelta)
+servers=(v4 v2 dataverse secured oauth offline sapdelta dvdelta orgservice)
+# The organization service's published schemas, which the SOAP server validates requests against.
+organization_wsdl="$repo_root/../shared/specs/dynamics-organization-service/Organization.svc.singleWsdl.wsdl"
 
 # Pinned versions; the marker file records what the venv holds, so a change here reinstalls.
-requirements="odatapy==5.3.0 wheel pyslet==0.7.20170805 Authlib==1.3.2 Flask==3.1.3"
+requirements="odatapy==5.3.0 wheel pyslet==0.7.20170805 Authlib==1.3.2 Flask==3.1.3 lxml==5.3.0"
 
 install_venv() {
     local marker="$venv/.installed"
@@ -73,7 +80,7 @@ install_venv() {
     "$venv/bin/pip" install --quiet --disable-pip-version-check odatapy==5.3.0 wheel
     # pyslet ships only an sdist; building it needs wheel already installed.
     "$venv/bin/pip" install --quiet --disable-pip-version-check pyslet==0.7.20170805
-    "$venv/bin/pip" install --quiet --disable-pip-version-check Authlib==1.3.2 Flask==3.1.3
+    "$venv/bin/pip" install --quiet --disable-pip-version-check Authlib==1.3.2 Flask==3.1.3 lxml==5.3.0
     echo "$requirements" > "$marker"
 }
 
@@ -126,6 +133,11 @@ start_server() {
                    --entity-definitions "$repo_root/SampleMetadata/Dataverse.EntityDefinitions.json"
                    --odata-version 4.0 --dataverse-changes --upsert --generate-guid-keys
                    --log-headers --request-log "$state_dir/dvdelta.requests.log") ;;
+        # The organization service over SOAP, answering from recorded exchanges.
+        orgservice)
+            script="$repo_root/Tests/Servers/organization_service.py"
+            extra=(--wsdl "$organization_wsdl" --exchanges "$repo_root/Tests/Servers/organization_exchanges"
+                   --bearer-token "$secured_token" --request-log "$state_dir/orgservice.requests.log") ;;
         # An OAuth 2.0 authorization server and TripPin behind its tokens, for `fetch`'s OAuth sign-in.
         oauth)
             script="$repo_root/Tests/Servers/oauth_server.py"
@@ -154,6 +166,7 @@ wait_for_server() {
     local name="$1" pid deadline url="" auth=() check='$metadata'
     [[ "$name" == secured ]] && auth=(--user "$secured_user:$secured_password")
     [[ "$name" == oauth ]] && check="device"
+    [[ "$name" == orgservice ]] && check="XRMServices/2011/Organization.svc/web"
     pid="$(cat "$state_dir/$name.pid")"
     deadline=$((SECONDS + start_timeout))
     while ((SECONDS < deadline)); do
@@ -198,6 +211,9 @@ variables() {
                 "$url" "$state_dir/offline.requests.log" ;;
         sapdelta) printf 'MOBILESDK_TEST_SAP_DELTA_URL=%s\nMOBILESDK_TEST_SAP_DELTA_LOG=%s\n' \
                 "$url" "$state_dir/sapdelta.requests.log" ;;
+        orgservice)
+            printf 'MOBILESDK_TEST_ORGSERVICE_URL=%s\nMOBILESDK_TEST_ORGSERVICE_TOKEN=%s\nMOBILESDK_TEST_ORGSERVICE_LOG=%s\n' \
+                "$url" "$secured_token" "$state_dir/orgservice.requests.log" ;;
         dvdelta) printf 'MOBILESDK_TEST_DVDELTA_URL=%s\nMOBILESDK_TEST_DVDELTA_LOG=%s\n' \
                 "$url" "$state_dir/dvdelta.requests.log" ;;
         oauth)
@@ -231,8 +247,15 @@ write_environment() {
 }
 
 start() {
-    local names name url
+    local names name url kept=()
     choose "$@"
+    if [[ ! -f "$organization_wsdl" ]]; then
+        for name in "${names[@]}"; do [[ "$name" == orgservice ]] || kept+=("$name"); done
+        if [[ ${#kept[@]} -ne ${#names[@]} ]]; then
+            echo "note: not starting orgservice: the schemas it validates against are not at $organization_wsdl" >&2
+        fi
+        names=("${kept[@]}")
+    fi
     mkdir -p "$state_dir"
     install_venv
     for name in "${names[@]}"; do

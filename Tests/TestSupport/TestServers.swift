@@ -38,6 +38,13 @@ public enum TestServers {
         case dataverseDelta = "MOBILESDK_TEST_DVDELTA_URL"
         /// The path of the Dataverse delta server's request log.
         case dataverseDeltaLog = "MOBILESDK_TEST_DVDELTA_LOG"
+        /// The organization service over SOAP (`Execute` from recorded exchanges, requests validated against the
+        /// published schemas); under its root's `/throttled/` twin, a service-protection fault comes first.
+        case organizationService = "MOBILESDK_TEST_ORGSERVICE_URL"
+        /// The bearer token the organization service requires.
+        case organizationServiceToken = "MOBILESDK_TEST_ORGSERVICE_TOKEN"
+        /// The path of the organization service's request log (no secrets in it).
+        case organizationServiceLog = "MOBILESDK_TEST_ORGSERVICE_LOG"
         /// Authlib's OAuth 2.0 server, its log and its clients.
         case oauth = "MOBILESDK_TEST_OAUTH_URL"
         /// The path of the OAuth server's request log (no secrets in it).

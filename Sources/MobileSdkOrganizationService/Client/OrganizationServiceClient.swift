@@ -26,13 +26,15 @@ public final class OrganizationServiceClient: Sendable {
     }
 
     /// Sends a typed message and reads its response.
-    public func execute<Message: OrganizationMessage>(_ message: Message) async throws -> Message.Response {
-        try Message.response(from: try await execute(message.request))
-    }
+    nonisolated(nonsending) public func execute<Message: OrganizationMessage>(_ message: Message) async throws
+        -> Message.Response
+    { try Message.response(from: try await execute(message.request)) }
 
     /// Sends a message by name and parameters; its results are read with the generated classes of the client's
     /// registry.
-    @discardableResult public func execute(_ request: OrganizationRequest) async throws -> OrganizationResponse {
+    @discardableResult nonisolated(nonsending) public func execute(_ request: OrganizationRequest) async throws
+        -> OrganizationResponse
+    {
         if case .entraObjectId? = client.configuration.impersonating {
             throw OrganizationServiceError.unsupportedValue(
                 "impersonation by Entra object id (the SOAP endpoint takes a systemuserid: Impersonation.systemUser)"
