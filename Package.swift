@@ -134,6 +134,11 @@ let package = Package(
         .executableTarget(name: "FuzzODataJSON", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzODataJSON"),
         .executableTarget(name: "FuzzEdmText", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzEdmText"),
         .executableTarget(
+            name: "FuzzSOAPResponse",
+            dependencies: ["MobileSdkOrganizationService", "MobileSdk", "DataverseModel"],
+            path: "Tests/Fuzz/FuzzSOAPResponse"
+        ),
+        .executableTarget(
             name: "FuzzODataDelta", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzODataDelta", exclude: ["Seeds"]
         ),
         // The runtime that generated entity classes link against: Foundation only.

@@ -9,13 +9,14 @@
 #   FuzzODataJSON       ODataJSONDecoder: entities, collections and typed values, v2 and v4
 #   FuzzEdmText         DateOnly, TimeOfDay and EdmDuration literals, which must survive printing
 #   FuzzODataDelta      the delta-payload readers the offline store downloads with (decodeDelta, decodeRecords)
-# Usage: scripts/fuzz.sh SECONDS [TARGET…]   (default: all four)
+#   FuzzSOAPResponse    the organization service's response reader (Execute responses and faults over SOAP)
+# Usage: scripts/fuzz.sh SECONDS [TARGET…]   (default: all five)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:?usage: scripts/fuzz.sh SECONDS [TARGET…]}"
 shift
 targets=("$@")
-[[ $# -eq 0 ]] && targets=(FuzzMetadataReader FuzzODataJSON FuzzEdmText FuzzODataDelta)
+[[ $# -eq 0 ]] && targets=(FuzzMetadataReader FuzzODataJSON FuzzEdmText FuzzODataDelta FuzzSOAPResponse)
 scratch=.build-fuzz
 fuzzer_library=$(ls "$(dirname "$(command -v swiftc)")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
 flags=(--scratch-path "$scratch" -Xswiftc -sanitize=address -Xswiftc -Xfrontend -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
@@ -24,13 +25,14 @@ flags=(--scratch-path "$scratch" -Xswiftc -sanitize=address -Xswiftc -Xfrontend 
 
 # The seed folder of each target: the sample documents, the recorded payloads, a few literals.
 mkdir -p "$scratch/crashes"
-for target in FuzzMetadataReader FuzzODataJSON FuzzEdmText FuzzODataDelta; do
+for target in FuzzMetadataReader FuzzODataJSON FuzzEdmText FuzzODataDelta FuzzSOAPResponse; do
     rm -rf "$scratch/seeds/$target"
     mkdir -p "$scratch/seeds/$target"
 done
 cp SampleMetadata/* "$scratch/seeds/FuzzMetadataReader/"
 cp Tests/MobileSdkClientTests/Payloads/*.json "$scratch/seeds/FuzzODataJSON/"
 cp Tests/Fuzz/FuzzODataDelta/Seeds/* "$scratch/seeds/FuzzODataDelta/"
+cp Tests/Servers/organization_exchanges/*.xml "$scratch/seeds/FuzzSOAPResponse/"
 for literal in 2024-02-29 -0044-03-15 23:59:59.9999999 00:00 P1DT2H3M4.5S -PT0S P10675199DT2H48M5.4775807S; do
     printf '%s' "$literal" > "$scratch/seeds/FuzzEdmText/$literal"
 done

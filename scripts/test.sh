@@ -3,7 +3,8 @@
 # starts the real OData servers the client and the example app are tested against (scripts/test-servers.sh), runs
 # `swift test`, builds the DocC documentation with warnings as errors (scripts/build-docs.sh), checks the libraries
 # against the Apple minimums, feeds the generator a thousand mutated documents (no crash, no hang), fuzzes the reader,
-# the JSON decoder, the literal parsers and the delta reader for 30 s each (scripts/fuzz.sh), then builds and tests
+# the JSON decoder, the literal parsers, the delta reader and the SOAP response reader for 30 s each
+# (scripts/fuzz.sh), then builds and tests
 # the example packages through the build-tool plugin.
 # Tests that read ../shared/corpus skip themselves where that folder is absent; the live-server tests must run here
 # (MOBILESDK_REQUIRE_LIVE_TESTS=1).

@@ -180,6 +180,13 @@ struct ResponseTests {
             return
         }
         #expect(fault.message == "Boom" && fault.errorCode == 0 && fault.faultCode == "s:Server")
+        // FoundationXML on Linux traps on element names that are not UTF-8 (found by FuzzSOAPResponse).
+        var bytes = Array(#"<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><"#.utf8)
+        bytes += [0xFF, 0xFF, 0xFF, 0xFF] + Array("lue/></s:Body></s:Envelope>".utf8)
+        do {
+            _ = try answer(Data(bytes))
+            Issue.record("read")
+        } catch { #expect("\(error)".contains("not UTF-8 text")) }
         let deep = String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300)
         #expect(failure(deep)?.contains("nested deeper than 256") == true)
     }

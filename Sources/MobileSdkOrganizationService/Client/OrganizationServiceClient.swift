@@ -5,10 +5,10 @@ import ServiceAccess
 
 /// Sends organization-service messages (`Execute`) over SOAP to `XRMServices/2011/Organization.svc/web` — for Dynamics
 /// CRM 2011–2016 servers, whose OData endpoint does create, read, update and delete only. Credentials, retries,
-/// middleware and the transport are an ``MobileSdkClient/ODataClient``'s, configured as for the OData endpoint:
+/// middleware and the transport are an `ODataClient`'s, configured as for the OData endpoint:
 ///
 ///     let service = OrganizationServiceClient(.init(serviceRoot: organization, authentication: token))
-///     try await service.execute(SetStateRequest(account.reference!, state: 1, status: 2))
+///     try await service.execute(SetStateRequest(EntityReference(Account.self, id: id), state: 1, status: 2))
 ///
 /// A service-protection fault is waited out as the retry policy allows, like a 429 of the Web API; other faults are
 /// thrown as ``OrganizationServiceFault``s.

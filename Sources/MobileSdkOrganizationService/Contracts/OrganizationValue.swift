@@ -2,7 +2,7 @@ import Foundation
 import MobileSdk
 
 /// A value an organization-service message carries: a request's parameter, a response's result, an entity's
-/// attribute. Attribute values (text, numbers, references, option sets, money) are ``MobileSdk/AttributeValue``s; the
+/// attribute. Attribute values (text, numbers, references, option sets, money) are `AttributeValue`s; the
 /// rest are the data contracts the messages add.
 public enum OrganizationValue {
     /// A primitive, an `EntityReference`, an `OptionSetValue`, `Money`, or null.

@@ -1,3 +1,4 @@
+import Foundation
 import MobileSdk
 
 /// A message of the organization service (`OrganizationRequest`) by name, with its parameters: any message, typed
@@ -82,4 +83,15 @@ public protocol OrganizationMessage {
 extension OrganizationMessage where Response == Void {
     /// A message without results reads nothing.
     public static func response(from response: OrganizationResponse) throws {}
+}
+
+extension OrganizationResponse {
+    /// Reads an `Execute` response envelope, its entities as the classes `registry` holds; throws the
+    /// ``OrganizationServiceFault`` it holds instead, or ``OrganizationServiceError/invalidResponse(_:)``.
+    public init(envelope: Data, registry: EntityRegistry = .shared) throws {
+        switch try SOAPEnvelope.answer(envelope, registry: registry) {
+        case .response(let response, _): self = response
+        case .fault(let fault): throw fault
+        }
+    }
 }

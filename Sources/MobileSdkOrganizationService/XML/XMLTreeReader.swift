@@ -20,6 +20,9 @@ enum XMLTreeReader {
 
     /// The document's root element.
     static func read(_ data: Data) throws(Failure) -> XMLElementNode {
+        // The service answers in UTF-8; FoundationXML on Linux traps on names that are not UTF-8, so such input never
+        // reaches it.
+        guard String(data: data, encoding: .utf8) != nil else { throw Failure(line: 1, reason: "not UTF-8 text") }
         if let doctype = data.range(of: Data("<!DOCTYPE".utf8)) {
             let line = data[..<doctype.lowerBound].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
             throw Failure(line: line, reason: "a document type declaration, which is not accepted")
