@@ -6,6 +6,14 @@ public struct OptionSetValue: Hashable, Sendable {
 
     /// Creates the value of the option whose integer value is `value`.
     public init(_ value: Int32) { self.value = value }
+
+    /// The value of a generated option-set enum's case.
+    public init(_ option: some OptionSetEnumeration) { self.init(option.rawValue) }
+}
+
+extension OptionSetValue: ExpressibleByIntegerLiteral {
+    /// An option by its integer value: `status: 3`.
+    public init(integerLiteral value: Int32) { self.init(value) }
 }
 
 extension OptionSetValue: CustomStringConvertible {

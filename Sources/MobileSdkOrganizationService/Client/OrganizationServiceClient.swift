@@ -26,8 +26,8 @@ public final class OrganizationServiceClient: Sendable {
     }
 
     /// Sends a typed message and reads its response.
-    nonisolated(nonsending) public func execute<Message: OrganizationMessage>(_ message: Message) async throws
-        -> Message.Response
+    @discardableResult nonisolated(nonsending) public func execute<Message: OrganizationMessage>(_ message: Message)
+        async throws -> Message.Response
     { try Message.response(from: try await execute(message.request)) }
 
     /// Sends a message by name and parameters; its results are read with the generated classes of the client's

@@ -36,6 +36,11 @@ struct DataContractReader {
                 try node.children("EntityReference")
                     .map { node throws(OrganizationServiceError) in try entityReference(node) }
             )
+        case (XMLNamespaces.contracts, "ArrayOfEntityReference"):
+            return .entityReferenceArray(
+                try node.children("EntityReference")
+                    .map { node throws(OrganizationServiceError) in try entityReference(node) }
+            )
         case (XMLNamespaces.contracts, "ColumnSet"): return .columnSet(columnSet(node))
         case (XMLNamespaces.contracts, "FetchExpression"): return .fetchExpression(node.child("Query")?.text ?? "")
         case (XMLNamespaces.contracts, "Relationship"):

@@ -22,6 +22,10 @@ struct DataContractWriter {
             xml.start(name, ["i:type": "a:EntityReferenceCollection"])
             for reference in references { entityReference("a:EntityReference", reference, type: nil) }
             xml.end()
+        case .entityReferenceArray(let references):
+            xml.start(name, ["i:type": "a:ArrayOfEntityReference"])
+            for reference in references { entityReference("a:EntityReference", reference, type: nil) }
+            xml.end()
         case .columnSet(let columns): columnSet(name, columns, type: "a:ColumnSet")
         case .fetchExpression(let query):
             xml.start(name, ["i:type": "a:FetchExpression"])

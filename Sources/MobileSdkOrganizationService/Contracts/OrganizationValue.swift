@@ -13,6 +13,8 @@ public enum OrganizationValue {
     case entityCollection(EntityCollection)
     /// An `EntityReferenceCollection`.
     case entityReferences([EntityReference])
+    /// An array of entity references (`ArrayOfEntityReference`), as `RemoveRelated` and `SetRelated` take.
+    case entityReferenceArray([EntityReference])
     /// A `ColumnSet`.
     case columnSet(ColumnSet)
     /// A `FetchExpression`: a FetchXML query.

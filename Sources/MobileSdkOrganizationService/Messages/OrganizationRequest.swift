@@ -95,3 +95,20 @@ extension OrganizationResponse {
         }
     }
 }
+
+extension OrganizationResponse {
+    /// The result `name` as entity references (an `EntityReferenceCollection`).
+    public func entityReferences(_ name: String) throws -> [EntityReference] {
+        switch self[name] {
+        case .entityReferences(let references)?: return references
+        case .attribute(.collection(let values))?:
+            return try values.map { value in
+                guard case .entityReference(let reference) = value else {
+                    throw OrganizationServiceError.missingResult(name)
+                }
+                return reference
+            }
+        default: throw OrganizationServiceError.missingResult(name)
+        }
+    }
+}
