@@ -55,7 +55,7 @@ public final class OrganizationServiceClient: Sendable {
         while true {
             let response = try await client.send(http, answering: Self.isFault)
             switch try SOAPEnvelope.answer(response.body, registry: client.configuration.registry) {
-            case .response(let answer, _): return answer
+            case .response(let answer): return answer
             case .fault(let fault):
                 // A service-protection limit is a throttled answer: retried after the wait it names.
                 guard fault.isServiceProtectionLimit,

@@ -35,10 +35,10 @@ enum SOAPEnvelope {
         return Data(("<?xml version=\"1.0\" encoding=\"utf-8\"?>" + writer.xml.text).utf8)
     }
 
-    /// What a response envelope holds: the message's response, or the fault the service answered with. Warnings
-    /// name values kept as text.
+    /// What a response envelope holds: the message's response (its warnings name values kept as text), or the fault
+    /// the service answered with.
     enum Answer {
-        case response(OrganizationResponse, warnings: [String])
+        case response(OrganizationResponse)
         case fault(OrganizationServiceFault)
     }
 
@@ -59,8 +59,11 @@ enum SOAPEnvelope {
             ?? []
         let name = result.child("ResponseName")?.text ?? ""
         return .response(
-            OrganizationResponse(name: name, results: results.map { (name: $0.0, value: $0.1) }),
-            warnings: reader.warnings
+            OrganizationResponse(
+                name: name,
+                results: results.map { (name: $0.0, value: $0.1) },
+                warnings: reader.warnings
+            )
         )
     }
 

@@ -36,11 +36,14 @@ public struct OrganizationResponse {
     public var name: String
     /// The results in the order the service sent them.
     public var results: [(name: String, value: OrganizationValue)]
+    /// What was read but not understood, such as a value of a type this library does not know (kept as text).
+    public var warnings: [String]
 
     /// A response named `name` with `results`.
-    public init(name: String, results: [(name: String, value: OrganizationValue)] = []) {
+    public init(name: String, results: [(name: String, value: OrganizationValue)] = [], warnings: [String] = []) {
         self.name = name
         self.results = results
+        self.warnings = warnings
     }
 
     /// The result named `name`.
@@ -90,7 +93,7 @@ extension OrganizationResponse {
     /// ``OrganizationServiceFault`` it holds instead, or ``OrganizationServiceError/invalidResponse(_:)``.
     public init(envelope: Data, registry: EntityRegistry = .shared) throws {
         switch try SOAPEnvelope.answer(envelope, registry: registry) {
-        case .response(let response, _): self = response
+        case .response(let response): self = response
         case .fault(let fault): throw fault
         }
     }
