@@ -174,6 +174,19 @@ enum OrganizationServer {
         #expect(try exchanges() == ["WinOpportunity 200"])
     }
 
+    @Test func generatedRequestsWithResultsReadThemOverSOAP() async throws {
+        let service = try service()
+        let whoAmI = try #require(try await service.execute(WhoAmIRequest()))
+        #expect(whoAmI.userId == UUID(uuidString: "a1b2c3d4-0000-4000-8000-000000000001"))
+        #expect(whoAmI.businessUnitId == UUID(uuidString: "a1b2c3d4-0000-4000-8000-000000000002"))
+        // Bound to a record: its reference is the message's Target.
+        let queueItem = try await service.execute(
+            AddAccountToQueueRequest(boundTo: EntityKey(UUID()), queueId: UUID(), priority: 1)
+        )
+        #expect(queueItem == UUID(uuidString: "9a9e0e0e-0000-4000-8000-000000000007"))
+        #expect(try exchanges() == ["WhoAmI 200", "AddAccountToQueue 200"])
+    }
+
     /// The seed SDK's example of a message an app adds: `AutoMapEntity`, in a few lines.
     struct AutoMapEntityRequest: OrganizationMessage {
         var entityMapId: UUID

@@ -31,10 +31,25 @@ extension OrganizationRequest {
 }
 
 extension OrganizationServiceClient {
-    /// Sends a generated Web API request without a result (`WinOpportunityRequest`) over SOAP instead: one request
-    /// type works over either channel.
-    public func execute<Operation: ODataOperation>(_ operation: Operation) async throws
-    where Operation.Response == Void {
-        try await execute(OrganizationRequest(operation.call, registry: client.configuration.registry))
+    /// Sends a generated Web API request (`WinOpportunityRequest`, `QualifyLeadRequest`) over SOAP instead, its
+    /// results read as the Web API would answer them: one request type works over either channel.
+    @discardableResult nonisolated(nonsending) public func execute<Operation: ODataOperation>(_ operation: Operation)
+        async throws -> Operation.Response
+    {
+        let configuration = client.configuration
+        let response = try await execute(OrganizationRequest(operation.call, registry: configuration.registry))
+        let answer = WebAPIAnswer(
+            encoder: ODataJSONEncoder(registry: configuration.registry),
+            registry: configuration.registry,
+            typeNamespace: configuration.typeNamespace ?? "Microsoft.Dynamics.CRM"
+        )
+        let body = try answer.body(response)
+        return try Operation.response(
+            from: OperationResult(
+                statusCode: body.isEmpty ? 204 : 200,
+                body: body,
+                decoder: ODataJSONDecoder(version: .v4, registry: configuration.registry)
+            )
+        )
     }
 }
