@@ -187,6 +187,15 @@ struct ResponseTests {
             _ = try answer(Data(bytes))
             Issue.record("read")
         } catch { #expect("\(error)".contains("not UTF-8 text")) }
+        // An empty i:type (found by FuzzSOAPResponse) reads as a value without a type.
+        let emptyType = Self.executeResponse(
+            "X",
+            #"<a:KeyValuePairOfstringanyType><b:key>k</b:key><b:value i:type="">v</b:value></a:KeyValuePairOfstringanyType>"#
+        )
+        guard case .response(let untyped) = try answer(emptyType), case .attribute(.string("v"))? = untyped["k"] else {
+            Issue.record("an empty i:type is not read as text")
+            return
+        }
         let deep = String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300)
         #expect(failure(deep)?.contains("nested deeper than 256") == true)
     }

@@ -44,21 +44,22 @@ final class XMLElementNode: Sendable {
     var isNil: Bool {
         attributes.contains { key, value in
             key.split(separator: ":").last == "nil" && value == "true"
-                && prefixes[key.contains(":") ? String(key.split(separator: ":")[0]) : ""] == XMLNamespaces.instance
+                && prefixes[Self.prefix(of: key)] == XMLNamespaces.instance
         }
     }
 
     /// The `i:type` attribute resolved: its namespace URI and local name.
     var instanceType: (namespace: String, name: String)? {
         guard
-            let (key, value) = attributes.first(where: { key, _ in
-                key.split(separator: ":").last == "type"
-                    && prefixes[key.contains(":") ? String(key.split(separator: ":")[0]) : ""] == XMLNamespaces.instance
+            let (_, value) = attributes.first(where: { key, _ in
+                key.split(separator: ":").last == "type" && prefixes[Self.prefix(of: key)] == XMLNamespaces.instance
             })
         else { return nil }
-        _ = key
-        let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
-        let (prefix, local) = parts.count == 2 ? (parts[0], parts[1]) : ("", parts[0])
-        return (prefixes[prefix] ?? "", local)
+        let parts = value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let local = parts.last, !local.isEmpty else { return nil }
+        return (prefixes[parts.count == 2 ? parts[0] : ""] ?? "", local)
     }
+
+    /// The prefix of a qualified name (`i` of `i:type`); empty for none.
+    private static func prefix(of name: String) -> String { name.firstIndex(of: ":").map { String(name[..<$0]) } ?? "" }
 }
