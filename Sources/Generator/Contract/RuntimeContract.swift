@@ -93,7 +93,8 @@ enum RuntimeContract {
         case responseType = "Response"
         /// `OperationCall.init(action:on:_:)` / `init(function:on:_:)`.
         case action, function, on
-        /// `OperationBinding.entitySet(_:)` and `.entity(entitySet:key:)`.
+        /// `OperationBinding.entitySet(_:)` and `.entity(entitySet:key:)`; `entity` is also the label of
+        /// `DisplayNameTable.init(languages:entity:collection:_:)`.
         case entitySet, entity, key
         /// `OperationParameter` factories.
         case typed, typedCollection, entities
