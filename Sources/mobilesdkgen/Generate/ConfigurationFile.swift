@@ -27,29 +27,19 @@ enum ConfigurationFile {
                 diagnostics.append(
                     .error(unknown(key, known: GeneratorConfiguration.keys), at: locate(key, in: text, path: path))
                 )
-            } else if key == "renames", let renames = object[key] as? [String: Any] {
+            } else if let inner = object[key] as? [String: Any] {
+                // The keys of an object value: a filter's, or the sections of `renames`.
+                let known =
+                    key == "renames"
+                    ? GeneratorConfiguration.Renames.keys
+                    : GeneratorConfiguration.filterKeys.contains(key) ? GeneratorConfiguration.Filter.keys : nil
+                guard let known else { continue }
                 let after = locate(key, in: text, path: path)
-                for inner in renames.keys.sorted() where !GeneratorConfiguration.Renames.keys.contains(inner) {
+                for name in inner.keys.sorted() where !known.contains(name) {
                     diagnostics.append(
                         .error(
-                            unknown(
-                                "renames.\(inner)",
-                                known: GeneratorConfiguration.Renames.keys.map { "renames.\($0)" }
-                            ),
-                            at: locate(inner, in: text, path: path, after: after)
-                        )
-                    )
-                }
-            } else if GeneratorConfiguration.filterKeys.contains(key), let filter = object[key] as? [String: Any] {
-                let after = locate(key, in: text, path: path)
-                for inner in filter.keys.sorted() where !GeneratorConfiguration.Filter.keys.contains(inner) {
-                    diagnostics.append(
-                        .error(
-                            unknown(
-                                "\(key).\(inner)",
-                                known: GeneratorConfiguration.Filter.keys.map { "\(key).\($0)" }
-                            ),
-                            at: locate(inner, in: text, path: path, after: after)
+                            unknown("\(key).\(name)", known: known.map { "\(key).\($0)" }),
+                            at: locate(name, in: text, path: path, after: after)
                         )
                     )
                 }
