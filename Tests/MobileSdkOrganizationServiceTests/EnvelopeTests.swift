@@ -48,6 +48,34 @@ struct EnvelopeTests {
         )
     }
 
+    @Test func relatedRecordsGoByRelationship() throws {
+        let account = Account()
+        let contact = Contact()
+        contact.lastName = "Lovelace"
+        account.setRelatedCollection([contact], for: "contact_customer_accounts")
+        let xml = try text(OrganizationRequest(name: "Create", parameters: ["Target": .entity(account)]))
+        #expect(
+            xml.contains(
+                """
+                <a:RelatedEntities><a:KeyValuePairOfRelationshipEntityCollectionX_PsK4FkN><b:key>\
+                <a:PrimaryEntityRole i:nil="true"/><a:SchemaName>contact_customer_accounts</a:SchemaName></b:key>\
+                <b:value><a:Entities><a:Entity><a:Attributes><a:KeyValuePairOfstringanyType><b:key>lastname</b:key>\
+                <b:value i:type="c:string">Lovelace</b:value>
+                """
+            ),
+            "\(xml)"
+        )
+        // And back: an entity read keeps its related records, by relationship.
+        var writer = DataContractWriter()
+        try writer.entity("x", account, type: nil)
+        let namespaces = DataContractWriter.prefixes.map { " \($0.key)=\"\($0.value)\"" }.joined()
+        let node = try XMLTreeReader.read(Data(("<x" + namespaces + writer.xml.text.dropFirst(2)).utf8))
+        var reader = DataContractReader(registry: ResponseTests.registry)
+        let read = try reader.entity(node)
+        let related = read.getRelatedCollection("contact_customer_accounts", as: Contact.self) ?? []
+        #expect(related.map(\.lastName) == ["Lovelace"])
+    }
+
     @Test func referencesNullsAndImpersonation() throws {
         let id = UUID(uuidString: "0F8FAD5B-D9CB-469F-A165-70867728950E")!
         let caller = UUID(uuidString: "7D5B3B5E-0E07-4A0B-9F4B-2C7F4E0C1A11")!

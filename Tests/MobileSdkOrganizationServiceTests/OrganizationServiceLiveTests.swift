@@ -138,6 +138,16 @@ enum OrganizationServer {
         #expect(try exchanges() == ["Create 200", "Retrieve 200", "Update 200", "Delete 200"])
     }
 
+    @Test func aRecordIsCreatedWithItsRelatedRecords() async throws {
+        let account = Account()
+        account.name = "Contoso"
+        let contact = Contact()
+        contact.lastName = "Lovelace"
+        account.setRelatedCollection([contact], for: "contact_customer_accounts")
+        try await service().execute(CreateRequest(account))
+        #expect(try exchanges() == ["Create 200"])
+    }
+
     @Test func aMissingRecordIsAFaultWithItsInnerFaults() async throws {
         let missing = UUID(uuidString: "ffffffff-ffff-ffff-ffff-ffffffffffff")!
         do {

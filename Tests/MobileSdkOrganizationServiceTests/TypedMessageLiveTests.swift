@@ -381,6 +381,17 @@ enum TypedMessageSamples {
             }
         ),
         (
+            "ReplacePrivilegesRole",
+            {
+                try await $0.execute(
+                    OrganizationMessages.ReplacePrivilegesRoleRequest(
+                        roleId: UUID(),
+                        privileges: [RolePrivilege(privilegeId: UUID(), depth: .global, businessUnitId: UUID())]
+                    )
+                )
+            }
+        ),
+        (
             "Reschedule",
             {
                 try await $0.execute(

@@ -50,6 +50,20 @@ struct DataContractReader {
                     primaryEntityRole: node.child("PrimaryEntityRole").flatMap { EntityRole(rawValue: $0.text) }
                 )
             )
+        case (XMLNamespaces.crmContracts, "ArrayOfRolePrivilege"):
+            return .rolePrivileges(
+                try node.children("RolePrivilege")
+                    .map { node throws(OrganizationServiceError) in
+                        guard let privilege = node.child("PrivilegeId"), let unit = node.child("BusinessUnitId"),
+                            let depth = node.child("Depth").flatMap({ RolePrivilege.Depth(rawValue: $0.text) })
+                        else { throw invalid(node, "RolePrivilege") }
+                        return RolePrivilege(
+                            privilegeId: try guid(privilege),
+                            depth: depth,
+                            businessUnitId: try guid(unit)
+                        )
+                    }
+            )
         case (XMLNamespaces.arrays, "ArrayOfstring"): return .strings(node.children.map(\.text))
         case (XMLNamespaces.arrays, "ArrayOfguid"):
             return .guids(try node.children.map { node throws(OrganizationServiceError) in try guid(node) })
@@ -147,6 +161,12 @@ struct DataContractReader {
             if let key = pair.child("key")?.text, let value = pair.child("value")?.text { formatted[key] = value }
         }
         entity.formattedValues = formatted
+        for pair in node.child("RelatedEntities")?.children("KeyValuePairOfRelationshipEntityCollectionX_PsK4FkN") ?? []
+        {
+            guard let schemaName = pair.child("key")?.child("SchemaName")?.text, let records = pair.child("value")
+            else { continue }
+            entity.relatedEntities[schemaName] = try entityCollection(records)
+        }
         entity.acceptChanges()
         return registry.earlyBound(entity)
     }

@@ -10,6 +10,7 @@ struct DataContractWriter {
     static let prefixes: KeyValuePairs<String, String> = [
         "xmlns:a": XMLNamespaces.contracts, "xmlns:b": XMLNamespaces.collections, "xmlns:c": XMLNamespaces.schema,
         "xmlns:d": XMLNamespaces.serialization, "xmlns:e": XMLNamespaces.arrays, "xmlns:i": XMLNamespaces.instance,
+        "xmlns:g": XMLNamespaces.crmContracts,
     ]
 
     /// `<name i:type="…">value</name>`, or `<name i:nil="true"/>` for null.
@@ -41,6 +42,16 @@ struct DataContractWriter {
                 xml.end()
             }
             xml.element("a:SchemaName", value: relationship.schemaName)
+            xml.end()
+        case .rolePrivileges(let privileges):
+            xml.start(name, ["i:type": "g:ArrayOfRolePrivilege"])
+            for privilege in privileges {
+                xml.start("g:RolePrivilege")
+                xml.element("g:BusinessUnitId", value: privilege.businessUnitId.uuidString.lowercased())
+                xml.element("g:Depth", value: privilege.depth.rawValue)
+                xml.element("g:PrivilegeId", value: privilege.privilegeId.uuidString.lowercased())
+                xml.end()
+            }
             xml.end()
         case .strings(let strings):
             xml.start(name, ["i:type": "e:ArrayOfstring"])
@@ -123,7 +134,19 @@ struct DataContractWriter {
         xml.end()
         if let id = entity.recordId { xml.element("a:Id", value: id.uuidString.lowercased()) }
         xml.element("a:LogicalName", value: entity.logicalName)
+        // Related records to create with it, by relationship: the schema name is the navigation property's name,
+        // as it is for Dataverse's one-to-many and many-to-many relationships.
         xml.start("a:RelatedEntities")
+        for (relationship, related) in entity.relatedEntities.sorted(by: { $0.key < $1.key }) {
+            xml.start("a:KeyValuePairOfRelationshipEntityCollectionX_PsK4FkN")
+            xml.start("b:key")
+            xml.start("a:PrimaryEntityRole", ["i:nil": "true"])
+            xml.end()
+            xml.element("a:SchemaName", value: relationship)
+            xml.end()
+            try entityCollection("b:value", related, type: nil)
+            xml.end()
+        }
         xml.end()
         xml.end()
     }
@@ -141,8 +164,10 @@ struct DataContractWriter {
         xml.end()
     }
 
-    mutating func entityCollection(_ name: String, _ collection: EntityCollection) throws(OrganizationServiceError) {
-        xml.start(name, ["i:type": "a:EntityCollection"])
+    mutating func entityCollection(_ name: String, _ collection: EntityCollection, type: String? = "a:EntityCollection")
+        throws(OrganizationServiceError)
+    {
+        xml.start(name, type.map { ["i:type": $0] } ?? [:])
         xml.start("a:Entities")
         for entity in collection.entities { try self.entity("a:Entity", entity, type: nil) }
         xml.end()

@@ -23,6 +23,8 @@ public enum OrganizationValue {
     case queryExpression(QueryExpression)
     /// A `Relationship`: a relationship's schema name, and the entity's role in a self-referential one.
     case relationship(Relationship)
+    /// A security role's privileges (`ArrayOfRolePrivilege`), as `ReplacePrivilegesRole` takes.
+    case rolePrivileges([RolePrivilege])
     /// An array of strings (`ArrayOfstring`).
     case strings([String])
     /// An array of GUIDs (`ArrayOfguid`).
@@ -35,6 +37,31 @@ public enum OrganizationValue {
 public enum EntityRole: String, Sendable, Hashable {
     case referencing = "Referencing"
     case referenced = "Referenced"
+}
+
+/// A privilege of a security role, at a depth (`RolePrivilege`).
+public struct RolePrivilege: Sendable, Hashable {
+    /// How far a privilege reaches (`PrivilegeDepth`).
+    public enum Depth: String, Sendable, Hashable {
+        case basic = "Basic"
+        case local = "Local"
+        case deep = "Deep"
+        case global = "Global"
+    }
+
+    /// The privilege.
+    public var privilegeId: UUID
+    /// How far it reaches.
+    public var depth: Depth
+    /// The business unit.
+    public var businessUnitId: UUID
+
+    /// The privilege `privilegeId` at `depth` in the business unit `businessUnitId`.
+    public init(privilegeId: UUID, depth: Depth, businessUnitId: UUID) {
+        self.privilegeId = privilegeId
+        self.depth = depth
+        self.businessUnitId = businessUnitId
+    }
 }
 
 /// A relationship, by schema name (`Relationship`).

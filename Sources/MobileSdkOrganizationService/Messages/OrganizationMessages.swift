@@ -1095,6 +1095,28 @@ public enum OrganizationMessages {
         }
     }
 
+    /// `ReplacePrivilegesRole`: replaces the privileges of a security role.
+    public struct ReplacePrivilegesRoleRequest: OrganizationMessage {
+        /// `RoleId`.
+        public var roleId: UUID
+        /// `Privileges`.
+        public var privileges: [RolePrivilege]
+
+        /// The message with its parameters.
+        public init(roleId: UUID, privileges: [RolePrivilege]) {
+            self.roleId = roleId
+            self.privileges = privileges
+        }
+
+        /// What the message sends.
+        public var request: OrganizationRequest {
+            OrganizationRequest(
+                name: "ReplacePrivilegesRole",
+                parameters: ["RoleId": .attribute(.guid(roleId)), "Privileges": .rolePrivileges(privileges)]
+            )
+        }
+    }
+
     /// `Reschedule`: moves an appointment or service activity to another time.
     public struct RescheduleRequest: OrganizationMessage {
         /// `Target`.
