@@ -522,5 +522,10 @@ extension OrganizationServiceLiveTests {
             OrganizationMessages.CloneContractRequest(contractId: UUID(), includeCanceledLines: false)
         )
         #expect(clone.logicalName == "contract")
+        let booked = try await service.execute(
+            OrganizationMessages.BookRequest(target: Entity(logicalName: "appointment"), returnNotifications: false)
+        )
+        #expect(!booked.validationSuccess && booked.errorCodes == ["ErrorConflictingResource"])
+        #expect(booked.activityId == UUID(uuidString: "5e1f3a2b-0000-4000-8000-000000000001"))
     }
 }

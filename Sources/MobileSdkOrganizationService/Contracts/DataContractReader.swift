@@ -64,6 +64,16 @@ struct DataContractReader {
                         )
                     }
             )
+        case (XMLNamespaces.crmContracts, "ValidationResult"):
+            return .validationResult(
+                ValidationResult(
+                    activityId: try node.child("ActivityId")
+                        .map { node throws(OrganizationServiceError) in try guid(node) },
+                    validationSuccess: node.child("ValidationSuccess")?.text == "true",
+                    errorCodes: node.child("TraceInfo")?.child("ErrorInfoList")?.children("ErrorInfo")
+                        .compactMap { $0.child("ErrorCode")?.text } ?? []
+                )
+            )
         case (XMLNamespaces.arrays, "ArrayOfstring"): return .strings(node.children.map(\.text))
         case (XMLNamespaces.arrays, "ArrayOfguid"):
             return .guids(try node.children.map { node throws(OrganizationServiceError) in try guid(node) })

@@ -61,6 +61,8 @@ struct DataContractWriter {
             xml.start(name, ["i:type": "e:ArrayOfguid"])
             for id in ids { xml.element("e:guid", value: id.uuidString.lowercased()) }
             xml.end()
+        case .validationResult:
+            throw .unsupportedValue("a ValidationResult, which the service answers with and takes from no one")
         case .unread(let type, _):
             throw .unsupportedValue("a value of type '\(type)' read from a response cannot be sent back")
         }

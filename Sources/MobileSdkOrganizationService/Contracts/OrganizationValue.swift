@@ -25,6 +25,9 @@ public enum OrganizationValue {
     case relationship(Relationship)
     /// A security role's privileges (`ArrayOfRolePrivilege`), as `ReplacePrivilegesRole` takes.
     case rolePrivileges([RolePrivilege])
+    /// What scheduling an appointment or service activity found (`ValidationResult`), as `Book` and `Reschedule`
+    /// answer.
+    case validationResult(ValidationResult)
     /// An array of strings (`ArrayOfstring`).
     case strings([String])
     /// An array of GUIDs (`ArrayOfguid`).
@@ -61,6 +64,23 @@ public struct RolePrivilege: Sendable, Hashable {
         self.privilegeId = privilegeId
         self.depth = depth
         self.businessUnitId = businessUnitId
+    }
+}
+
+/// Whether an appointment or service activity could be scheduled (`ValidationResult`), and why not.
+public struct ValidationResult: Sendable, Hashable {
+    /// The activity scheduled.
+    public var activityId: UUID?
+    /// Whether it could be scheduled as asked.
+    public var validationSuccess: Bool
+    /// The codes of what stood in the way (`TraceInfo`'s `ErrorInfoList`), such as `ErrorConflictingResource`.
+    public var errorCodes: [String]
+
+    /// A result from its parts.
+    public init(activityId: UUID?, validationSuccess: Bool, errorCodes: [String] = []) {
+        self.activityId = activityId
+        self.validationSuccess = validationSuccess
+        self.errorCodes = errorCodes
     }
 }
 

@@ -292,6 +292,11 @@ public enum OrganizationMessages {
                 ]
             )
         }
+
+        /// `ValidationResult`.
+        public static func response(from response: OrganizationResponse) throws -> ValidationResult {
+            try response.validationResult("ValidationResult")
+        }
     }
 
     /// `CancelContract`: cancels a contract.
@@ -1138,6 +1143,11 @@ public enum OrganizationMessages {
                     "Target": .entity(target), "ReturnNotifications": .attribute(.boolean(returnNotifications)),
                 ]
             )
+        }
+
+        /// `ValidationResult`.
+        public static func response(from response: OrganizationResponse) throws -> ValidationResult {
+            try response.validationResult("ValidationResult")
         }
     }
 

@@ -100,6 +100,14 @@ extension OrganizationResponse {
 }
 
 extension OrganizationResponse {
+    /// The result `name` as a `ValidationResult` (`Book`, `Reschedule`).
+    public func validationResult(_ name: String) throws -> ValidationResult {
+        guard case .validationResult(let result)? = self[name] else {
+            throw OrganizationServiceError.missingResult(name)
+        }
+        return result
+    }
+
     /// The result `name` as entity references (an `EntityReferenceCollection`).
     public func entityReferences(_ name: String) throws -> [EntityReference] {
         switch self[name] {

@@ -41,7 +41,7 @@ struct WebAPIAnswer {
             return try array(references.map(reference))
         case .strings(let strings): return try encoder.encodeValue(.collection(strings.map { .string($0) }))
         case .guids(let ids): return try encoder.encodeValue(.collection(ids.map { .guid($0) }))
-        case .columnSet, .fetchExpression, .queryExpression, .relationship, .rolePrivileges, .unread:
+        case .columnSet, .fetchExpression, .queryExpression, .relationship, .rolePrivileges, .validationResult, .unread:
             throw OrganizationServiceError.unsupportedValue("a result the Web API form of the message does not carry")
         }
     }
