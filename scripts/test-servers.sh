@@ -63,8 +63,16 @@ v4_etag_sets="${ODATA_TEST_V4_ETAG_SETS-Airports}"
 # The same for the offline server, whose tests need If-Match conflicts (412).
 offline_etag_sets="${ODATA_TEST_OFFLINE_ETAG_SETS-People,Airlines}"
 servers=(v4 v2 dataverse secured oauth offline sapdelta dvdelta orgservice)
-# The organization service's published schemas, which the SOAP server validates requests against.
-organization_wsdl="$repo_root/../shared/specs/dynamics-organization-service/Organization.svc.singleWsdl.wsdl"
+# The organization service's published schemas, which the SOAP server validates requests against: in ../shared
+# beside the checkout, or, for a clone of a local checkout (as CI makes), beside the checkout it was cloned from.
+organization_wsdl_path="shared/specs/dynamics-organization-service/Organization.svc.singleWsdl.wsdl"
+organization_wsdl="$repo_root/../$organization_wsdl_path"
+if [[ ! -f "$organization_wsdl" ]]; then
+    origin="$(git -C "$repo_root" config --get remote.origin.url 2>/dev/null || true)"
+    if [[ -n "$origin" && -d "$origin" && -f "$origin/../$organization_wsdl_path" ]]; then
+        organization_wsdl="$(cd "$origin/.." && pwd)/$organization_wsdl_path"
+    fi
+fi
 
 # Pinned versions; the marker file records what the venv holds, so a change here reinstalls.
 requirements="odatapy==5.3.0 wheel pyslet==0.7.20170805 Authlib==1.3.2 Flask==3.1.3 lxml==5.3.0"
