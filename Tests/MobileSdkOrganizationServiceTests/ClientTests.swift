@@ -70,7 +70,7 @@ struct ClientTests {
         )
         #expect(
             request[header: "SOAPAction"]
-                == "http://schemas.microsoft.com/xrm/2011/Contracts/Services/IOrganizationService/Execute"
+                == #""http://schemas.microsoft.com/xrm/2011/Contracts/Services/IOrganizationService/Execute""#
         )
         #expect(request[header: "Content-Type"] == "text/xml; charset=utf-8")
         #expect(request[header: "Authorization"] == "Bearer token-1")

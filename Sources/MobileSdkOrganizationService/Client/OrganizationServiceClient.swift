@@ -43,7 +43,8 @@ public final class OrganizationServiceClient: Sendable {
         let body = try SOAPEnvelope.execute(request, callerId: callerId)
         var http = HTTPRequest(method: "POST", url: endpoint, body: body)
         http[header: "Content-Type"] = "text/xml; charset=utf-8"
-        http[header: "SOAPAction"] = XMLNamespaces.executeAction
+        // SOAP 1.1 quotes the action (its section 6.1.1), as the .NET client sends it.
+        http[header: "SOAPAction"] = "\"" + XMLNamespaces.executeAction + "\""
         http[header: "Accept"] = "text/xml"
         let policy = client.configuration.retryPolicy
         let throttling = ThrottlingRetry(
