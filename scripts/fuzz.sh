@@ -44,14 +44,22 @@ for target in "${targets[@]}"; do
     corpus="$scratch/corpus/$target"
     mkdir -p "$corpus"
     log="$scratch/$target.log"
+    # A run longer than ten minutes fuzzes in libFuzzer's fork mode: jobs in child processes that exit, so that a
+    # library's leak (FoundationXML's, of each parse error's text) cannot add up to the memory limit; crashes,
+    # out-of-memory inputs and hangs still stop the run.
+    fork=()
+    ((seconds > 600)) && fork=(-fork=1 -ignore_crashes=0 -ignore_ooms=0 -ignore_timeouts=0)
     if "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=1048576 -print_final_stats=1 \
-        -artifact_prefix="$scratch/crashes/$target-" "$corpus" "$scratch/seeds/$target" >"$log" 2>&1; then
+        "${fork[@]}" -artifact_prefix="$scratch/crashes/$target-" "$corpus" "$scratch/seeds/$target" >"$log" 2>&1; then
         result=ok
     else
         result="FAILED (see $log and $scratch/crashes/)"
         failed=1
     fi
-    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo ?)
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
+    # Fork mode reports its progress lines only: the last one's count.
+    [[ -n "$runs" ]] || runs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#' || true)
+    [[ -n "$runs" ]] || runs="?"
     coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo ?)
     echo "$target: $result; $runs executions in ${seconds}s, coverage $coverage edges, corpus $(ls "$corpus" | wc -l) inputs"
 done
