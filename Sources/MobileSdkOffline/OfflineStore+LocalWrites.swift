@@ -67,7 +67,8 @@ extension OfflineStore {
     }
 
     /// Removes the record from the store and queues its delete; a record created here and never uploaded just
-    /// goes, with its waiting requests.
+    /// goes, with its waiting requests. The records it contains go with it (those with changes of their own stay
+    /// until the upload).
     public func delete(_ entity: Entity, category: String? = nil) throws {
         let type = Swift.type(of: entity)
         let table = try schema.table(for: type)
@@ -83,6 +84,8 @@ extension OfflineStore {
                 db
             )
             try Self.removeRecord(table: table, key: key, db)
+            // What it contains goes with it on the service too.
+            _ = try Orphans.removeContained(in: table, parents: [key], schema: schema, db)
         }
     }
 

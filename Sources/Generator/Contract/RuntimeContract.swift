@@ -108,11 +108,15 @@ enum RuntimeContract {
         case languages, collection
     }
 
-    /// The version of the property table format the generator writes, on the table's first line after
+    /// The latest version of the property table format the generator writes, on the table's first line after
     /// `propertyTableVersionKeyword`; the runtime stops at a version it does not read
-    /// (`PropertyMetadata.tableFormatVersions`).
-    static let propertyTableVersion = 1
+    /// (`PropertyMetadata.tableFormatVersions`). A table that uses nothing of version 2 (`contained`) is written as
+    /// `propertyTableBaseVersion`.
+    static let propertyTableVersion = 2
+    static let propertyTableBaseVersion = 1
     static let propertyTableVersionKeyword = "version"
+    /// The field of a navigation property's table line (format 2) saying it contains its targets.
+    static let propertyTableContainedField = "contained"
 
     /// `PropertyType` cases as property tables and response readers write them.
     enum PropertyKind: String, CaseIterable {

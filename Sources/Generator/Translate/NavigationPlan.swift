@@ -72,7 +72,8 @@ extension GenerationContext {
                 propertyName: navigation.name,
                 type: MappedType(element: .named(target), isCollection: isCollection, runtimeType: .navigation(target)),
                 isReadOnly: false,
-                documentation: text.documentation(remark: remark)
+                documentation: text.documentation(remark: remark),
+                containsTarget: navigation.containsTarget
             )
         }
     }

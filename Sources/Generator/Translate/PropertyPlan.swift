@@ -11,6 +11,8 @@ struct PropertyPlan {
     var type: MappedType
     var isReadOnly: Bool
     var documentation: Documentation
+    /// Whether a navigation property contains its targets (`ContainsTarget`).
+    var containsTarget = false
 }
 
 extension GenerationContext {

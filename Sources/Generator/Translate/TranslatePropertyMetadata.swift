@@ -3,7 +3,7 @@ import SwiftEmitter
 
 extension GenerationContext {
     /// `propertyMetadata` of the type named `owner`: a table (see `PropertyMetadata.table` of the runtime) with the
-    /// format's version first, then a line per generated property, and the types its complex and navigation
+    /// format's version first (the oldest that holds it), then a line per generated property, and the types its complex and navigation
     /// properties refer to. One string literal per type, not an array literal of values: Microsoft Graph's 8,000
     /// properties compile several seconds faster.
     func propertyMetadataDeclaration(
@@ -33,10 +33,15 @@ extension GenerationContext {
             if plan.type.isCollection { kind = "[" + kind + "]" }
             fields.append(kind)
             fields += references
+            if plan.containsTarget { fields.append(RuntimeContract.propertyTableContainedField) }
             if plan.propertyName != plan.attributeKey { fields.append("payload=" + Self.tableField(plan.propertyName)) }
             return Self.wrapped(fields)
         }
-        let version = "\(RuntimeContract.propertyTableVersionKeyword) \(RuntimeContract.propertyTableVersion)"
+        // The oldest format that holds the table, so that code of a model using nothing newer runs with older runtimes.
+        let format =
+            plans.contains(where: \.containsTarget)
+            ? RuntimeContract.propertyTableVersion : RuntimeContract.propertyTableBaseVersion
+        let version = "\(RuntimeContract.propertyTableVersionKeyword) \(format)"
         var arguments = [
             Argument(label: RuntimeContract.Member.of.rawValue, .metatype(.named(owner))),
             Argument(.literal(.lines([version] + lines.flatMap { $0 }))),

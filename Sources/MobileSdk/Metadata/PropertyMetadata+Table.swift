@@ -2,18 +2,19 @@ import Foundation
 
 extension PropertyMetadata {
     /// The versions of the table format this runtime reads.
-    public static let tableFormatVersions: ClosedRange<Int> = 1...1
+    public static let tableFormatVersions: ClosedRange<Int> = 1...2
 
     /// Property metadata written compactly, as generated code writes it: the format's version first
     /// (`version 1`), then one property per line, its fields separated by spaces —
     ///
-    ///     [swiftName:] name kind [#n] [target …] [payload=payloadName]
+    ///     [swiftName:] name kind [#n] [target …] [contained] [payload=payloadName]
     ///
     /// `swiftName:` is the generated property's Swift name, through which its accessors find `name`, the storage
     /// name (the attribute's logical name, or the property's name); `kind` is the name of a ``PropertyType`` case
     /// (`string`, `dateTimeOffset`, `optionSet`, `navigation` …), in brackets for a collection (`[navigation]`);
     /// `#n` is `types[n]`, the type of a `complex` or the class of a `navigation`; a `lookup` lists its targets as
-    /// `logicalName/navigationProperty/entitySet` fields. Names containing a space, `%`, `/`, `#`, `=`, `:`, a
+    /// `logicalName/navigationProperty/entitySet` fields; `contained` (format 2) marks a navigation property that
+    /// contains its targets. Names containing a space, `%`, `/`, `#`, `=`, `:`, a
     /// bracket, a quote or a backslash are percent-encoded. A line starting with a space continues the one before.
     ///
     /// One string literal per type compiles far faster than an array literal of values: large models have
@@ -94,6 +95,11 @@ extension PropertyMetadata {
             payloadName = decoded
             fields = fields.dropLast()
         }
+        var containsTarget = false
+        if kind == "navigation", fields.last == "contained" {
+            containsTarget = true
+            fields = fields.dropLast()
+        }
         let type: PropertyType
         switch kind {
         case "complex", "navigation":
@@ -120,7 +126,14 @@ extension PropertyMetadata {
             guard fields.isEmpty, let simple = Self.simpleTypes[String(kind)] else { return nil }
             type = simple
         }
-        self.init(name, type, collection: isCollection, propertyName: payloadName, swiftName: swiftName)
+        self.init(
+            name,
+            type,
+            collection: isCollection,
+            propertyName: payloadName,
+            swiftName: swiftName,
+            containsTarget: containsTarget
+        )
     }
 
     /// The ``PropertyType`` cases without a payload, by case name.

@@ -12,21 +12,27 @@ public struct PropertyMetadata: Sendable {
     public let isCollection: Bool
     /// The name of the generated Swift property, e.g. `"parentCustomerId"`.
     public let swiftName: String?
+    /// Whether a navigation property contains its targets (CSDL's `ContainsTarget`, as TripPin's `Person/Trips`):
+    /// they have no entity set of their own, and their key is unique only within the entity holding them.
+    public let containsTarget: Bool
 
     /// Creates the metadata of the property stored as `name`, of type `type` (each element's, when `collection` is
-    /// true); `propertyName`, its name in payloads, defaults to `name`.
+    /// true); `propertyName`, its name in payloads, defaults to `name`; `containsTarget` says whether a navigation
+    /// property contains its targets.
     public init(
         _ name: String,
         _ type: PropertyType,
         collection: Bool = false,
         propertyName: String? = nil,
-        swiftName: String? = nil
+        swiftName: String? = nil,
+        containsTarget: Bool = false
     ) {
         self.name = name
         self.type = type
         isCollection = collection
         self.propertyName = propertyName ?? name
         self.swiftName = swiftName
+        self.containsTarget = containsTarget
     }
 }
 

@@ -23,10 +23,17 @@ public struct DownloadReport: Sendable, Hashable {
         public let wasDelta: Bool
         /// Whether a delta link had expired (410 Gone, or refused) and the whole result was read instead.
         public let deltaExpired: Bool
+        /// Whether the delta link kept from the last download named another service root than the client's (the
+        /// service moved, or the store was opened for another one), so the whole result was read instead.
+        public let serviceMoved: Bool
         /// The records received, added or changed.
         public let receivedCount: Int
-        /// The records removed from the store.
+        /// The records of the query (and of its expansions) removed from the store.
         public let removedCount: Int
+        /// The records removed with the records that contained them (a removed person's trips, where `Trips`
+        /// contains its targets), or because the record containing them no longer does: counted apart from
+        /// ``removedCount``.
+        public let removedContainedCount: Int
     }
 
     /// Each defining query's report, in the store's order.

@@ -41,9 +41,12 @@ extension OfflineStore {
         let definition = URLText.path(query.entitySet) + "?" + options.queryString(version)
         var state = try await writer.read { db in try DownloadState.load(query.name, definition: definition, db) }
         var expired = false
+        // A delta link of another service root is never followed: its changes are another service's.
+        let moved = state.deltaLink.map { !client.isWithinServiceRoot($0) } ?? false
+        if moved { state.deltaLink = nil }
         if let link = state.deltaLink {
             do {
-                let (received, removed, deltaLink) = try await readDelta(
+                let (received, removed, contained, deltaLink) = try await readDelta(
                     query,
                     link: link,
                     table: table,
@@ -62,8 +65,10 @@ extension OfflineStore {
                     strategy: state.strategy ?? .deltaLink,
                     wasDelta: true,
                     deltaExpired: false,
+                    serviceMoved: false,
                     receivedCount: received,
-                    removedCount: removed
+                    removedCount: removed,
+                    removedContainedCount: contained
                 )
             } catch let error as ODataServiceError where error.statusCode == 410 { expired = true }
         }
@@ -74,11 +79,13 @@ extension OfflineStore {
             client: client,
             state: state,
             expired: expired,
+            moved: moved,
             progress: progress
         )
     }
 
-    /// Follows a delta link through its pages; returns the records received and removed and the new delta link.
+    /// Follows a delta link through its pages; returns the records received, removed and contained in removed ones,
+    /// and the new delta link.
     private nonisolated(nonsending) func readDelta(
         _ query: DefiningQuery,
         link: String,
@@ -86,7 +93,7 @@ extension OfflineStore {
         client: ODataClient,
         generation: Int,
         progress: @escaping @Sendable (Int) -> Void
-    ) async throws -> (Int, Int, String) {
+    ) async throws -> (Int, Int, Int, String) {
         let first = try await client.changesBody(link: link)
         let pages = try await writePages(
             from: consume first,
@@ -97,13 +104,18 @@ extension OfflineStore {
             progress: progress
         ) { try await client.changesBody(link: $0) }
         let deltaLink = pages.last { $0.links.deltaLink != nil }?.links.deltaLink ?? link
-        return (pages.reduce(0) { $0 + $1.received }, pages.reduce(0) { $0 + $1.removed }, deltaLink)
+        return (
+            pages.reduce(0) { $0 + $1.received }, pages.reduce(0) { $0 + $1.removed },
+            pages.reduce(0) { $0 + $1.removedContained }, deltaLink
+        )
     }
 
     /// What writing a page did, and the page's links.
     struct WrittenPage: Sendable {
         var received: Int
         var removed: Int
+        /// Records that went with the removed ones, or from their parents' contained collections.
+        var removedContained: Int
         var links: PageReading.Links
     }
 
@@ -190,7 +202,12 @@ extension OfflineStore {
                 case .end(let end):
                     let removed = try writer.remove(end.removed)
                     try writer.notifyChanges()
-                    return WrittenPage(received: writer.writtenCount, removed: removed, links: end.links)
+                    return WrittenPage(
+                        received: writer.writtenCount,
+                        removed: removed.records,
+                        removedContained: removed.contained + writer.removedContainedCount,
+                        links: end.links
+                    )
                 }
             }
         }
@@ -205,6 +222,7 @@ extension OfflineStore {
         client: ODataClient,
         state: DownloadState,
         expired: Bool,
+        moved: Bool,
         progress: @escaping @Sendable (Int) -> Void
     ) async throws -> DownloadReport.QueryReport {
         var state = state
@@ -235,14 +253,18 @@ extension OfflineStore {
             deltaLink == nil ? .fullReadWithKeyDiff : client.configuration.version == .v4 ? .deltaLink : .deltaToken
         state.strategy = strategy
         let finalState = state
-        let tables = try tablesRead(by: query.entityType, query.tree).filter { $0 != StoreDatabase.Tables.links }
+        let tables = try keyDiffTables(query)
+        let schema = schema
         let removed = try await writing { db in
             try db.execute(
                 sql: "DELETE FROM \"\(StoreDatabase.Tables.members)\" WHERE query = ? AND generation < ?",
                 arguments: [query.name, generation]
             )
-            var removed = 0
-            for name in tables { removed += try Orphans.removeUnheld(table: name, db) }
+            var removed = Orphans.Removed()
+            for (table, isContained) in tables {
+                let went = try Orphans.removeUnheld(table: table, schema: schema, db)
+                removed += isContained ? Orphans.Removed(records: 0, contained: went.records + went.contained) : went
+            }
             try finalState.save(query.name, entitySet: query.entitySet, tableName: table.name, db)
             try PendingReplay.apply(schema: self.schema, registry: self.registry, db)
             return removed
@@ -252,9 +274,29 @@ extension OfflineStore {
             strategy: strategy,
             wasDelta: false,
             deltaExpired: expired,
+            serviceMoved: moved,
             receivedCount: received,
-            removedCount: removed
+            removedCount: removed.records,
+            removedContainedCount: removed.contained + pages.reduce(0) { $0 + $1.removedContained }
         )
+    }
+
+    /// The tables a full read's key diff looks at: the query's, and those of its expansions, each once, with whether
+    /// its records are reached through a containing navigation property.
+    private func keyDiffTables(_ query: DefiningQuery) throws -> [(EntityTable, isContained: Bool)] {
+        var tables = [(try schema.table(for: query.entityType), isContained: false)]
+        func walk(_ table: EntityTable, _ tree: QueryTree, contained: Bool) {
+            for expansion in tree.expansions {
+                guard let name = expansion.path.segments.first ?? nil, let navigation = table.navigations[name],
+                    let target = try? schema.table(for: navigation.target)
+                else { continue }
+                let isContained = contained || navigation.isContained
+                if !tables.contains(where: { $0.0.name == target.name }) { tables.append((target, isContained)) }
+                walk(target, expansion.tree, contained: isContained)
+            }
+        }
+        walk(tables[0].0, query.tree, contained: false)
+        return tables
     }
 
     private nonisolated(nonsending) func firstPage(

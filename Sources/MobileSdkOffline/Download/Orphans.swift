@@ -1,54 +1,103 @@
 import GRDB
 
-/// Removes downloaded records the service no longer gives, with their links and memberships. A record with local
-/// changes (or created here) stays until its changes are uploaded.
+/// Removes downloaded records the service no longer gives, with their links and memberships, and the records they
+/// contain (see ``StoreKey/contained(in:navigation:key:)``), which cannot outlive them. A record with local changes
+/// (or created here) stays until its changes are uploaded.
 enum Orphans {
-    /// Removes the record `key` of `table`, which the service deleted, whatever queries hold it. Returns 1 when it
-    /// went, 0 otherwise.
-    static func removeDeleted(table: String, key: String, _ db: Database) throws -> Int {
-        try remove(from: table, where: "\"$key\" = ?", [key], db)
+    /// What a removal removed: records of the table named, and records they contained, at any depth.
+    struct Removed {
+        var records = 0
+        var contained = 0
+
+        static func += (left: inout Removed, right: Removed) {
+            left.records += right.records
+            left.contained += right.contained
+        }
     }
 
-    /// Removes the records of `table` (only `key`, when given) that no defining query holds. Returns how many went.
-    static func removeUnheld(table: String, key: String? = nil, _ db: Database) throws -> Int {
+    /// Removes the record `key` of `table`, which the service deleted, whatever queries hold it.
+    static func removeDeleted(table: EntityTable, key: String, schema: StoreSchema, _ db: Database) throws -> Removed {
+        try remove(from: table, where: "\"$key\" = ?", [key], schema: schema, db)
+    }
+
+    /// Removes the records of `table` (only `key`, when given) that no defining query holds.
+    static func removeUnheld(table: EntityTable, key: String? = nil, schema: StoreSchema, _ db: Database) throws
+        -> Removed
+    {
         var condition =
             "NOT EXISTS (SELECT 1 FROM \"\(StoreDatabase.Tables.members)\" m"
-            + " WHERE m.table_name = ? AND m.entity_key = \(table.quotedDatabaseIdentifier).\"$key\")"
-        var arguments: [any DatabaseValueConvertible] = [table]
+            + " WHERE m.table_name = ? AND m.entity_key = \(table.name.quotedDatabaseIdentifier).\"$key\")"
+        var arguments: [any DatabaseValueConvertible] = [table.name]
         if let key {
             condition += " AND \"$key\" = ?"
             arguments.append(key)
         }
-        return try remove(from: table, where: condition, arguments, db)
+        return try remove(from: table, where: condition, arguments, schema: schema, db)
+    }
+
+    /// Removes what the records `parents` of `table` contain, at any depth (they went, here or on the service).
+    /// Returns how many records went.
+    static func removeContained(in table: EntityTable, parents: [String], schema: StoreSchema, _ db: Database) throws
+        -> Int
+    {
+        var count = 0
+        for target in containedTables(of: table, schema: schema) {
+            for parent in parents {
+                let (lower, upper) = StoreKey.containedRange(of: parent)
+                let removed = try remove(
+                    from: target,
+                    where: "\"$key\" >= ? AND \"$key\" < ?",
+                    [lower, upper],
+                    schema: schema,
+                    db
+                )
+                count += removed.records + removed.contained
+            }
+        }
+        return count
     }
 
     private static func remove(
-        from table: String,
+        from table: EntityTable,
         where condition: String,
         _ arguments: [any DatabaseValueConvertible],
+        schema: StoreSchema,
         _ db: Database
-    ) throws -> Int {
-        let quoted = table.quotedDatabaseIdentifier
+    ) throws -> Removed {
+        let quoted = table.name.quotedDatabaseIdentifier
         // The candidates are found by key alone, which the key's index holds: reading every wide row to find the
         // few that go would cost more than the download that made them go.
-        try db.execute(
+        let keys = try String.fetchAll(
+            db,
             sql: "DELETE FROM \(quoted) WHERE rowid IN (SELECT rowid FROM \(quoted) WHERE \(condition))"
-                + " AND \"$pending\" = 0 AND \"$local\" = 0",
+                + " AND \"$pending\" = 0 AND \"$local\" = 0 RETURNING \"$key\"",
             arguments: StatementArguments(arguments)
         )
-        let removed = db.changesCount
-        guard removed > 0 else { return 0 }
+        guard !keys.isEmpty else { return Removed() }
         try db.execute(
             sql: "DELETE FROM \"\(StoreDatabase.Tables.links)\" WHERE (source_table = ?"
                 + " AND source_key NOT IN (SELECT \"$key\" FROM \(quoted)))"
                 + " OR (target_table = ? AND target_key NOT IN (SELECT \"$key\" FROM \(quoted)))",
-            arguments: [table, table]
+            arguments: [table.name, table.name]
         )
         try db.execute(
             sql: "DELETE FROM \"\(StoreDatabase.Tables.members)\" WHERE table_name = ?"
                 + " AND entity_key NOT IN (SELECT \"$key\" FROM \(quoted))",
-            arguments: [table]
+            arguments: [table.name]
         )
-        return removed
+        let contained = try removeContained(in: table, parents: keys, schema: schema, db)
+        return Removed(records: keys.count, contained: contained)
+    }
+
+    /// The tables of the records `table`'s navigation properties contain, each once.
+    private static func containedTables(of table: EntityTable, schema: StoreSchema) -> [EntityTable] {
+        var tables: [EntityTable] = []
+        for navigation in table.navigations.values.sorted(by: { $0.name < $1.name }) where navigation.isContained {
+            guard let target = try? schema.table(for: navigation.target),
+                !tables.contains(where: { $0.name == target.name })
+            else { continue }
+            tables.append(target)
+        }
+        return tables
     }
 }

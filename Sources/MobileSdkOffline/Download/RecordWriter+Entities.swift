@@ -4,11 +4,18 @@ import MobileSdk
 /// The records of a page that come as entities, with the relations the defining query expands, and the records a
 /// delta page removes.
 extension RecordWriter {
-    /// Writes `entity` into `table`, and the related records `expansions` names with their links.
-    func add(_ entity: Entity, table: EntityTable, expansions: [QueryTree.Expansion]) throws {
-        guard let key = try StoreKey.of(entity, in: table) else {
+    /// Writes `entity` into `table`, and the related records `expansions` names with their links; `parent` is the
+    /// record and navigation property that contain it, if any.
+    mutating func add(
+        _ entity: Entity,
+        table: EntityTable,
+        expansions: [QueryTree.Expansion],
+        in parent: (key: String, navigation: String)? = nil
+    ) throws {
+        guard var key = try StoreKey.of(entity, in: table) else {
             throw OfflineStoreError.missingKey("the service sent a \(type(of: entity)) without its key")
         }
+        if let parent { key = StoreKey.contained(in: parent.key, navigation: parent.navigation, key: key) }
         try EntityRows.writeDownloaded(entity, key: key, in: table, db)
         try db.execute(sql: Self.memberSQL, arguments: [query, table.name, key, generation])
         for expansion in expansions {
@@ -19,12 +26,44 @@ extension RecordWriter {
             guard let related = entity.relatedEntities[name]?.entities else { continue }
             let target = try schema.table(for: navigation.target)
             var targets: [String] = []
+            let container = navigation.isContained ? (key, name) : nil
             for child in related {
-                try add(child, table: target, expansions: expansion.tree.expansions)
-                if let childKey = try StoreKey.of(child, in: target) { targets.append(childKey) }
+                try add(child, table: target, expansions: expansion.tree.expansions, in: container)
+                guard var childKey = try StoreKey.of(child, in: target) else { continue }
+                if let container { childKey = StoreKey.contained(in: container.0, navigation: name, key: childKey) }
+                targets.append(childKey)
             }
             try replaceLinks(from: table.name, key, navigation: name, to: target.name, targets)
+            if navigation.isContained {
+                removedContainedCount += try removeContained(in: target, under: key, navigation: name, keeping: targets)
+            }
         }
+    }
+
+    /// Removes the records `parent` held through the containing `navigation` and holds no more: contained records
+    /// exist only within their parent, which the service gave with all of them.
+    private func removeContained(
+        in table: EntityTable,
+        under parent: String,
+        navigation: String,
+        keeping kept: [String]
+    ) throws -> Int {
+        let prefix = StoreKey.contained(in: parent, navigation: navigation, key: "")
+        let candidates = try String.fetchAll(
+            db,
+            sql: "SELECT \"$key\" FROM \(table.name.quotedDatabaseIdentifier) WHERE \"$key\" >= ? AND \"$key\" < ?",
+            arguments: [prefix + "(", prefix + ")"]
+        )
+        let keep = Set(kept)
+        // A record a kept one contains (a folder's folders, in the same table) is the kept one's to remove.
+        let gone = candidates.filter { key in !keep.contains(key) && !kept.contains { key.hasPrefix($0 + "/") } }
+        guard !gone.isEmpty else { return 0 }
+        var count = 0
+        for key in gone {
+            let removed = try Orphans.removeDeleted(table: table, key: key, schema: schema, db)
+            count += removed.records + removed.contained
+        }
+        return count
     }
 
     private func replaceLinks(
@@ -49,9 +88,9 @@ extension RecordWriter {
     }
 
     /// Removes what a delta page says the service removed: `deleted` records go from the store, the others only
-    /// leave the query. Returns how many records went.
-    func remove(_ removed: [RemovedEntity]) throws -> Int {
-        var count = 0
+    /// leave the query; what they contain goes with them.
+    func remove(_ removed: [RemovedEntity]) throws -> Orphans.Removed {
+        var count = Orphans.Removed()
         for entry in removed {
             guard let key = StoreKey.fromIdentifier(entry.id, in: table) else {
                 throw OfflineStoreError.invalidValue("the service removed '\(entry.id)', which names no \(table.type)")
@@ -63,8 +102,8 @@ extension RecordWriter {
             )
             count +=
                 entry.reason == .deleted
-                ? try Orphans.removeDeleted(table: table.name, key: key, db)
-                : try Orphans.removeUnheld(table: table.name, key: key, db)
+                ? try Orphans.removeDeleted(table: table, key: key, schema: schema, db)
+                : try Orphans.removeUnheld(table: table, key: key, schema: schema, db)
         }
         return count
     }

@@ -14,6 +14,8 @@ struct RecordWriter {
     let db: Database
     /// How many records were written.
     private(set) var writtenCount = 0
+    /// How many contained records went because their parent no longer holds them.
+    var removedContainedCount = 0
     private var statements = UpsertStatements()
     private var prepared: [RawStatement] = []
     /// The columns of the last row and its statement: rows mostly have the same.

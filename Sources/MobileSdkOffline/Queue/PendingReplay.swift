@@ -15,7 +15,9 @@ enum PendingReplay {
                 arguments: [request.entityKey]
             )
             switch request.method {
-            case .delete: try OfflineStore.removeRecord(table: table, key: request.entityKey, db)
+            case .delete:
+                try OfflineStore.removeRecord(table: table, key: request.entityKey, db)
+                _ = try Orphans.removeContained(in: table, parents: [request.entityKey], schema: schema, db)
             case .associate, .disassociate:
                 guard pending != nil, let link = request.link else { continue }
                 try LinkChanges.apply(request.method, from: table, key: request.entityKey, link, db)

@@ -8,6 +8,17 @@ enum StoreKey {
     /// The prefix of the key of a record created here whose key only the service can give.
     static let localPrefix = "local:"
 
+    /// The key of a record contained in the record `parent` through `navigation`, whose own key is `key`: its path
+    /// from the top record holding it, as in its canonical URL (`People('russellwhyte')/Trips(1)`) without the
+    /// entity set — `('russellwhyte')/Trips(1)`. A contained record's own key is unique only within its parent.
+    static func contained(in parent: String, navigation: String, key: String) -> String {
+        parent + "/" + navigation + key
+    }
+
+    /// The range of keys of the records contained in `parent`, at any depth: `lower <= key < upper`, which the
+    /// key's index answers (keys compare as bytes, and `0` follows `/`).
+    static func containedRange(of parent: String) -> (lower: String, upper: String) { (parent + "/", parent + "0") }
+
     /// The id of a local identity `local:<GUID>`; nil for a key the service gave.
     static func localID(_ key: String) -> UUID? {
         key.hasPrefix(localPrefix) ? UUID(uuidString: String(key.dropFirst(localPrefix.count))) : nil

@@ -30,12 +30,15 @@ struct EntityTable: Sendable {
         let name: String
         let target: Entity.Type
         let isCollection: Bool
+        /// Whether it contains its targets: their keys are unique only within the record holding them.
+        let isContained: Bool
     }
 
     /// The store's own columns.
     enum System {
         /// The record's key as an OData v4 key segment, e.g. `('russellwhyte')`; `local:…` for a record created here
-        /// whose key only the service gives.
+        /// whose key only the service gives; for a contained record, its path from the top record holding it
+        /// (`('russellwhyte')/Trips(1)`), see ``StoreKey/contained(in:navigation:key:)``.
         static let key = "$key"
         /// The qualified type name of a record of a derived class; NULL for the table's own class.
         static let typeName = "$type"
@@ -66,7 +69,8 @@ struct EntityTable: Sendable {
                 navigations[property.propertyName] = Navigation(
                     name: property.propertyName,
                     target: target,
-                    isCollection: property.isCollection
+                    isCollection: property.isCollection,
+                    isContained: property.containsTarget
                 )
             case .stream, .file: continue
             default:

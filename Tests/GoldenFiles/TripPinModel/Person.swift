@@ -23,7 +23,7 @@ open class Person: MobileSdk.Entity {
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table(of: Person.self, """
-            version 1
+            version 2
             userName: UserName string
             firstName: FirstName string
             lastName: LastName string
@@ -38,7 +38,7 @@ open class Person: MobileSdk.Entity {
             concurrency: Concurrency int64
             friends: Friends [navigation] #1
             bestFriend: BestFriend navigation #1
-            trips: Trips [navigation] #2
+            trips: Trips [navigation] #2 contained
             photo: Photo navigation #3
             """, [Location.self, Person.self, Trip.self, Photo.self])
     }

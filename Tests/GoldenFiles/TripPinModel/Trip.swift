@@ -19,7 +19,7 @@ open class Trip: MobileSdk.Entity {
     /// Each property's Swift name, storage name, type and name in payloads.
     open override class var propertyMetadata: [MobileSdk.PropertyMetadata] {
         MobileSdk.PropertyMetadata.table(of: Trip.self, """
-            version 1
+            version 2
             tripId: TripId int32
             shareId: ShareId guid
             name: Name string
@@ -28,7 +28,7 @@ open class Trip: MobileSdk.Entity {
             tags: Tags [string]
             startsAt: StartsAt dateTimeOffset
             endsAt: EndsAt dateTimeOffset
-            planItems: PlanItems [navigation] #0
+            planItems: PlanItems [navigation] #0 contained
             photoses: Photos [navigation] #1
             """, [PlanItem.self, Photo.self])
     }
