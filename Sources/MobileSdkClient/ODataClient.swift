@@ -217,6 +217,20 @@ public final class ODataClient: Sendable {
         return components.url ?? url
     }
 
+    /// Whether `link` (absolute, or relative to the service root) leads into this client's service: the same
+    /// scheme, host and port as its root, under the root's path. A delta link a store kept from another root (the
+    /// service moved, or the app was pointed at another organization) is not, and is read again from the start.
+    public func isWithinServiceRoot(_ link: String) -> Bool {
+        let root = configuration.serviceRoot
+        guard let url = URL(string: link, relativeTo: root)?.absoluteURL, ServiceRoot.isSameOrigin(url, as: root) else {
+            return false
+        }
+        let rootPath = root.path(percentEncoded: true)
+        let directory = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
+        let path = url.path(percentEncoded: true)
+        return path == rootPath || path.hasPrefix(directory)
+    }
+
     /// `path` against the service root; an absolute URL must be on the service root's host.
     func resolve(_ path: String) throws -> URL {
         let root = configuration.serviceRoot

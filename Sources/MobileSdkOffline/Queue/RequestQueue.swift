@@ -109,6 +109,18 @@ enum RequestQueue {
         )
     }
 
+    /// A new repeatability id: every request that differs from the ones sent before gets one, since a service with
+    /// repeatable requests answers an id it has seen with the answer it kept.
+    static func newRequestID() -> String { UUID().uuidString.lowercased() }
+
+    /// Records what a request now sends: its ETag, repeatability id and time of first sending.
+    static func replace(with request: PendingRequest, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE \(table) SET etag = ?, request_id = ?, first_sent = ? WHERE id = ?",
+            arguments: [request.eTag, request.requestID, request.firstSent?.timeIntervalSinceReferenceDate, request.id]
+        )
+    }
+
     /// Removes a request.
     static func remove(_ id: Int64, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
@@ -170,7 +182,7 @@ enum RequestQueue {
                 """,
             arguments: [
                 method.rawValue, record.table.name, record.key, try encode(record.keyValues), record.entitySet,
-                method == .delete ? nil : try encode(attributes), eTag, category, UUID().uuidString.lowercased(),
+                method == .delete ? nil : try encode(attributes), eTag, category, newRequestID(),
             ]
         )
     }

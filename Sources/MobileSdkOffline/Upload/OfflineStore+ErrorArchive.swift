@@ -26,12 +26,14 @@ extension OfflineStore {
                         + " SELECT request, \(Self.requestColumns), 0 FROM \(Self.errors) WHERE id = ?",
                     arguments: [error.id]
                 )
-                if error.isConflict {
-                    try db.execute(
-                        sql: "UPDATE \"\(StoreDatabase.Tables.requests)\" SET etag = NULL WHERE id = ?",
-                        arguments: [request.id]
-                    )
-                }
+                // The service's answer to the request is known: sent again, it is a new request to its
+                // repeatability (which would answer the old id with the refusal it kept), over its version for a
+                // conflict.
+                try db.execute(
+                    sql: "UPDATE \"\(StoreDatabase.Tables.requests)\" SET request_id = ?, first_sent = NULL"
+                        + (error.isConflict ? ", etag = NULL" : "") + " WHERE id = ?",
+                    arguments: [RequestQueue.newRequestID(), request.id]
+                )
                 try Self.removeArchived(error.id, table: table, key: request.entityKey, db)
             }
         case .discard:
@@ -98,7 +100,11 @@ extension OfflineStore {
             )
             try Self.removeRecord(table: table, key: request.entityKey, db)
             try Originals.forget(table: table.name, key: request.entityKey, db)
-            if let row { try db.execute(sql: texts[row.statement], arguments: StatementArguments(row.arguments)) }
+            if let row {
+                try db.execute(sql: texts[row.statement], arguments: StatementArguments(row.arguments))
+            } else {
+                _ = try Orphans.removeContained(in: table, parents: [request.entityKey], schema: self.schema, db)
+            }
         }
     }
 

@@ -63,13 +63,18 @@ extension OfflineStore {
             request = request.sent(at: now)
         }
         let response: HTTPResponse?
-        do {
-            response = try await send(request, table: table, client: client, recovering: recovering, overwrite: false)
-        } catch let error as ODataServiceError where error.statusCode == 412 && request.method != .create {
+        do { response = try await send(request, table: table, client: client, recovering: recovering) } catch let error
+            as ODataServiceError where error.statusCode == 412 && request.method != .create
+        {
             switch conflicts {
             case .ask: throw error
             case .clientWins:
-                response = try await send(request, table: table, client: client, recovering: false, overwrite: true)
+                // Over the service's version (`If-Match: *`): a request that differs from the one refused, so a new
+                // one to the service's repeatability too, recorded before it goes out.
+                let overwriting = request.overwriting(requestID: RequestQueue.newRequestID(), at: Date())
+                try await writing { db in try RequestQueue.replace(with: overwriting, db) }
+                request = overwriting
+                response = try await send(request, table: table, client: client, recovering: false)
             case .serverWins:
                 try await takeServerVersion(of: request, table: table, client: client)
                 return
@@ -83,23 +88,18 @@ extension OfflineStore {
         _ request: PendingRequest,
         table: EntityTable,
         client: ODataClient,
-        recovering: Bool,
-        overwrite: Bool
+        recovering: Bool
     ) async throws -> HTTPResponse? {
         let entity = try await entity(for: request, table: table, includeChanges: true)
-        if overwrite { entity.eTag = nil }
         var http: HTTPRequest
         switch request.method {
         case .create:
-            if recovering, repeatability == .none {
-                // The record's key is known: create it only if it is not there; else read it back.
-                if !request.keyValues.isEmpty, client.configuration.version == .v4 {
-                    http = try client.upsertRequest(entity, entitySet: request.entitySet, createOnly: true)
-                    do { return try await client.send(withRepeatability(http, request)) } catch let error
-                        as ODataServiceError where error.statusCode == 412
-                    { return nil }
-                }
-                if try await serverVersion(of: request, table: table, client: client) != nil { return nil }
+            // Whether a create sent before reached the service is read back where its key is known: an upsert
+            // (`If-None-Match: *`) would be refused by a service without one, and the create lost to the archive.
+            if recovering, repeatability == .none,
+                try await serverVersion(of: request, table: table, client: client) != nil
+            {
+                return nil
             }
             http = try client.createRequest(entity, entitySet: request.entitySet)
         case .update:
@@ -283,7 +283,15 @@ extension OfflineStore {
 
 extension PendingRequest {
     /// The request as it is once marked as sent.
-    func sent(at date: Date) -> PendingRequest {
+    func sent(at date: Date) -> PendingRequest { with(firstSent: firstSent ?? date) }
+
+    /// The request sent again over the service's version (no ETag: `If-Match: *`) under a new repeatability id
+    /// first sent at `date`.
+    func overwriting(requestID: String, at date: Date) -> PendingRequest {
+        with(eTag: .some(nil), requestID: requestID, firstSent: date)
+    }
+
+    private func with(eTag: String?? = .none, requestID: String? = nil, firstSent: Date?) -> PendingRequest {
         PendingRequest(
             id: id,
             method: method,
@@ -292,12 +300,12 @@ extension PendingRequest {
             keyValues: keyValues,
             attributes: attributes,
             link: link,
-            eTag: eTag,
+            eTag: eTag ?? self.eTag,
             category: category,
             isInFlight: true,
             tableName: tableName,
-            requestID: requestID,
-            firstSent: firstSent ?? date
+            requestID: requestID ?? self.requestID,
+            firstSent: firstSent
         )
     }
 }
