@@ -27,7 +27,9 @@
 #     Tests/Servers/offline_processing.py, repeatable_requests.py)
 #   sapdelta:  pyslet (OData v2, SampleMetadata/SAPDelta.v2.xml at /sap/opu/odata/sap/ZSAMPLE_PRODUCTS_SRV/)
 #     -> MOBILESDK_TEST_SAP_DELTA_URL, _LOG (SAP Gateway-style delta queries in verbose JSON: "__delta"
-#     links ending in !deltatoken='...', deleted entities as tombstones: Tests/Servers/sap_delta.py)
+#     links ending in !deltatoken='...', deleted entities as tombstones: Tests/Servers/sap_delta.py; SAP Gateway's
+#     repeatable requests: RequestID, 32 hex digits, and RepeatabilityCreation, an HTTP or ISO 8601 date, answered with
+#     RepeatabilityResult: accepted, a repeat with the first answer: Tests/Servers/repeatable_requests.py)
 #   dvdelta:   odatapy (OData 4.0, SampleMetadata/Dataverse.WebApi.xml, as dataverse) -> MOBILESDK_TEST_DVDELTA_URL,
 #     _LOG (Dataverse's change tracking: $filter, $orderby, $expand, $top refused with it, deleted entities
 #     named by bare GUID; the upsert of offline; a POST without its GUID key gets one)
@@ -44,7 +46,8 @@
 # The request logs of dataverse, secured and these four have one line per request, fields separated by spaces:
 #   METHOD PATH[?QUERY] STATUS if-none-match=yes|no auth=none|bearer|basic|... bytes=N[ NAME:VALUE]...
 # where the NAME:VALUE fields, only in the logs of the four servers above, are the request headers Prefer,
-# If-Match, If-None-Match, Repeatability-Request-ID and Repeatability-First-Sent that were sent, in that order,
+# If-Match, If-None-Match, Repeatability-Request-ID, Repeatability-First-Sent, RequestID and RepeatabilityCreation
+# (the last two: SAP's, as requestid: and repeatabilitycreation:) that were sent, in that order,
 # the name in lower case and the value with "%", spaces and non-ASCII characters percent-encoded, e.g.
 #   PATCH /odata/People('a') 412 if-none-match=yes auth=none bytes=87 if-none-match:*
 # All listen on free ports of 127.0.0.1, keep their data in memory (empty at start) and page
@@ -142,7 +145,7 @@ start_server() {
         sapdelta)
             script="$repo_root/Tests/Servers/odata_v2_server.py"
             extra=(--metadata "$repo_root/SampleMetadata/SAPDelta.v2.xml" --no-media
-                   --service-path /sap/opu/odata/sap/ZSAMPLE_PRODUCTS_SRV --sap-delta
+                   --service-path /sap/opu/odata/sap/ZSAMPLE_PRODUCTS_SRV --sap-delta --sap-repeatable-requests
                    --log-headers --request-log "$state_dir/sapdelta.requests.log") ;;
         # The dataverse server with Dataverse's change tracking, for the offline store.
         dvdelta)

@@ -67,7 +67,7 @@ from delta_tokens import DeltaTokens, with_expire_control
 from entity_definitions import with_entity_definitions
 from fetch_guard import guarded
 from offline_processing import DataverseChanges, GeneratedGuidKeys, IfNoneMatchUpsert, TrackedChanges
-from repeatable_requests import repeatable
+from repeatable_requests import OASIS, repeatable
 from server_common import LoggingHandler, ThreadingServer, serve
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -448,7 +448,7 @@ def main():
     if tokens is not None:
         app = with_expire_control(app, SERVICE_PATH, tokens)
     if args.repeatable_requests:
-        app = repeatable(app)
+        app = repeatable(app, dialects=(OASIS,))
     if args.entity_definitions:
         app = with_entity_definitions(app, SERVICE_PATH, args.entity_definitions,
                                       latency_ms=args.latency_ms, copies=args.copies)
