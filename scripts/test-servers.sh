@@ -5,7 +5,10 @@
 #     (and SampleMetadata/Gallery.v2.xml, media link entries, beside it -> MOBILESDK_TEST_ODATA_V2_MEDIA_URL)
 #   dataverse: odatapy (OData v4, SampleMetadata/Dataverse.WebApi.xml)         -> MOBILESDK_TEST_DATAVERSE_URL
 #     (with a revalidatable $metadata, the Web API's EntityDefinitions requests answered from
-#     SampleMetadata/Dataverse.EntityDefinitions.json by Tests/Servers/entity_definitions.py, and
+#     SampleMetadata/Dataverse.EntityDefinitions.json by Tests/Servers/entity_definitions.py, lookups as
+#     Dataverse keeps them: a bound navigation property sets its _x_value property, which GET and $filter
+#     see, with its FormattedValue, lookuplogicalname and associatednavigationproperty annotations when
+#     Prefer: odata.include-annotations asks: Tests/Servers/dataverse_lookups.py; and
 #     its request log MOBILESDK_TEST_DATAVERSE_LOG)
 #   secured:   odatapy (OData v4, SampleMetadata/TripPin.xml) behind sign-in    -> MOBILESDK_TEST_SECURED_URL
 #     (a bearer token or basic user/password, a revalidatable $metadata and the /fetch-test/ paths of
@@ -32,7 +35,7 @@
 #     RepeatabilityResult: accepted, a repeat with the first answer: Tests/Servers/repeatable_requests.py)
 #   dvdelta:   odatapy (OData 4.0, SampleMetadata/Dataverse.WebApi.xml, as dataverse) -> MOBILESDK_TEST_DVDELTA_URL,
 #     _LOG (Dataverse's change tracking: $filter, $orderby, $expand, $top refused with it, deleted entities
-#     named by bare GUID; the upsert of offline; a POST without its GUID key gets one)
+#     named by bare GUID; the upsert of offline; a POST without its GUID key gets one; dataverse's lookups)
 # And one without any of that, the kind of service that has neither repeatable requests nor upsert (an upload
 # settles a request of unknown fate by reading the record back); its request log is like offline's:
 #   plain:     odatapy (OData v4, SampleMetadata/TripPin.xml) -> MOBILESDK_TEST_PLAIN_URL, _LOG
@@ -125,7 +128,7 @@ start_server() {
             script="$repo_root/Tests/Servers/odata_v4_server.py"
             extra=(--metadata "$repo_root/SampleMetadata/Dataverse.WebApi.xml" --metadata-etag
                    --entity-definitions "$repo_root/SampleMetadata/Dataverse.EntityDefinitions.json"
-                   --request-log "$state_dir/dataverse.requests.log") ;;
+                   --dataverse-lookups --request-log "$state_dir/dataverse.requests.log") ;;
         # TripPin behind sign-in, for the tests of `mobilesdkgen fetch`.
         secured)
             script="$repo_root/Tests/Servers/odata_v4_server.py"
@@ -152,7 +155,7 @@ start_server() {
             script="$repo_root/Tests/Servers/odata_v4_server.py"
             extra=(--metadata "$repo_root/SampleMetadata/Dataverse.WebApi.xml" --metadata-etag
                    --entity-definitions "$repo_root/SampleMetadata/Dataverse.EntityDefinitions.json"
-                   --odata-version 4.0 --dataverse-changes --upsert --generate-guid-keys
+                   --odata-version 4.0 --dataverse-changes --upsert --generate-guid-keys --dataverse-lookups
                    --log-headers --request-log "$state_dir/dvdelta.requests.log") ;;
         # The organization service over SOAP, answering from recorded exchanges.
         orgservice)
