@@ -5,7 +5,10 @@
 #     (and SampleMetadata/Gallery.v2.xml, media link entries, beside it -> MOBILESDK_TEST_ODATA_V2_MEDIA_URL)
 #   dataverse: odatapy (OData v4, SampleMetadata/Dataverse.WebApi.xml)         -> MOBILESDK_TEST_DATAVERSE_URL
 #     (with a revalidatable $metadata, the Web API's EntityDefinitions requests answered from
-#     SampleMetadata/Dataverse.EntityDefinitions.json by Tests/Servers/entity_definitions.py, and
+#     SampleMetadata/Dataverse.EntityDefinitions.json by Tests/Servers/entity_definitions.py, lookups as
+#     Dataverse keeps them: a bound navigation property sets its _x_value property, which GET and $filter
+#     see, with its FormattedValue, lookuplogicalname and associatednavigationproperty annotations when
+#     Prefer: odata.include-annotations asks: Tests/Servers/dataverse_lookups.py; and
 #     its request log MOBILESDK_TEST_DATAVERSE_LOG)
 #   secured:   odatapy (OData v4, SampleMetadata/TripPin.xml) behind sign-in    -> MOBILESDK_TEST_SECURED_URL
 #     (a bearer token or basic user/password, a revalidatable $metadata and the /fetch-test/ paths of
@@ -27,19 +30,27 @@
 #     Tests/Servers/offline_processing.py, repeatable_requests.py)
 #   sapdelta:  pyslet (OData v2, SampleMetadata/SAPDelta.v2.xml at /sap/opu/odata/sap/ZSAMPLE_PRODUCTS_SRV/)
 #     -> MOBILESDK_TEST_SAP_DELTA_URL, _LOG (SAP Gateway-style delta queries in verbose JSON: "__delta"
-#     links ending in !deltatoken='...', deleted entities as tombstones: Tests/Servers/sap_delta.py)
+#     links ending in !deltatoken='...', deleted entities as tombstones: Tests/Servers/sap_delta.py; SAP Gateway's
+#     repeatable requests: RequestID, 32 hex digits, and RepeatabilityCreation, an HTTP or ISO 8601 date, answered with
+#     RepeatabilityResult: accepted, a repeat with the first answer: Tests/Servers/repeatable_requests.py)
 #   dvdelta:   odatapy (OData 4.0, SampleMetadata/Dataverse.WebApi.xml, as dataverse) -> MOBILESDK_TEST_DVDELTA_URL,
 #     _LOG (Dataverse's change tracking: $filter, $orderby, $expand, $top refused with it, deleted entities
-#     named by bare GUID; the upsert of offline; a POST without its GUID key gets one)
+#     named by bare GUID; the upsert of offline; a POST without its GUID key gets one; dataverse's lookups)
+# And one without any of that, the kind of service that has neither repeatable requests nor upsert (an upload
+# settles a request of unknown fate by reading the record back); its request log is like offline's:
+#   plain:     odatapy (OData v4, SampleMetadata/TripPin.xml) -> MOBILESDK_TEST_PLAIN_URL, _LOG
+#     (TripPin's operations, ResetDataSource included, and the ETags of offline; a PATCH to a key that does not
+#     exist is 404, repeatability headers are ignored, no delta links beyond odatapy's own Prefer: odata.track-changes)
 # For the organization service over SOAP (MobileSdkOrganizationService):
 #   orgservice: Tests/Servers/organization_service.py, `Execute` answered from Tests/Servers/organization_exchanges,
 #     every request envelope validated against the published schemas of
 #     ../shared/specs/dynamics-organization-service (not started, with a note, where they are absent)
 #     -> MOBILESDK_TEST_ORGSERVICE_URL (its /throttled/ twin: a service-protection fault first), _TOKEN, _LOG
-# The request logs of dataverse, secured and these three have one line per request, fields separated by spaces:
+# The request logs of dataverse, secured and these four have one line per request, fields separated by spaces:
 #   METHOD PATH[?QUERY] STATUS if-none-match=yes|no auth=none|bearer|basic|... bytes=N[ NAME:VALUE]...
-# where the NAME:VALUE fields, only in the logs of the three servers above, are the request headers Prefer,
-# If-Match, If-None-Match, Repeatability-Request-ID and Repeatability-First-Sent that were sent, in that order,
+# where the NAME:VALUE fields, only in the logs of the four servers above, are the request headers Prefer,
+# If-Match, If-None-Match, Repeatability-Request-ID, Repeatability-First-Sent, RequestID and RepeatabilityCreation
+# (the last two: SAP's, as requestid: and repeatabilitycreation:) that were sent, in that order,
 # the name in lower case and the value with "%", spaces and non-ASCII characters percent-encoded, e.g.
 #   PATCH /odata/People('a') 412 if-none-match=yes auth=none bytes=87 if-none-match:*
 # All listen on free ports of 127.0.0.1, keep their data in memory (empty at start) and page
@@ -47,10 +58,11 @@
 # venv/ (pinned packages, installed on first use), *.pid, *.log, and servers.env with the
 # service roots of the servers running (`set -a; . .build-servers/servers.env; set +a` before `swift test`).
 #
-# Usage: scripts/test-servers.sh start|stop [NAME…]   (no name: all nine; a name started again restarts)
+# Usage: scripts/test-servers.sh start|stop [NAME…]   (no name: all ten; a name started again restarts)
 # Environment: ODATA_TEST_PAGE_SIZE (default 2), ODATA_TEST_START_TIMEOUT in seconds (default 30),
 #              ODATA_TEST_V4_ETAG_SETS (default Airports; empty for none),
-#              ODATA_TEST_OFFLINE_ETAG_SETS (default People,Airlines; empty for none), PYTHON (default python3).
+#              ODATA_TEST_OFFLINE_ETAG_SETS (offline and plain; default People,Airlines; empty for none),
+#              PYTHON (default python3).
 set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -60,9 +72,9 @@ page_size="${ODATA_TEST_PAGE_SIZE:-2}"
 start_timeout="${ODATA_TEST_START_TIMEOUT:-30}"
 # Entity sets of the v4 service whose entities carry ETags (If-Match then required to change them).
 v4_etag_sets="${ODATA_TEST_V4_ETAG_SETS-Airports}"
-# The same for the offline server, whose tests need If-Match conflicts (412).
+# The same for the offline and plain servers, whose tests need If-Match conflicts (412).
 offline_etag_sets="${ODATA_TEST_OFFLINE_ETAG_SETS-People,Airlines}"
-servers=(v4 v2 dataverse secured oauth offline sapdelta dvdelta orgservice)
+servers=(v4 v2 dataverse secured oauth offline sapdelta dvdelta plain orgservice)
 # The organization service's published schemas, which the SOAP server validates requests against: in ../shared
 # beside the checkout, or, for a clone of a local checkout (as CI makes), beside the checkout it was cloned from.
 organization_wsdl_path="shared/specs/dynamics-organization-service/Organization.svc.singleWsdl.wsdl"
@@ -116,7 +128,7 @@ start_server() {
             script="$repo_root/Tests/Servers/odata_v4_server.py"
             extra=(--metadata "$repo_root/SampleMetadata/Dataverse.WebApi.xml" --metadata-etag
                    --entity-definitions "$repo_root/SampleMetadata/Dataverse.EntityDefinitions.json"
-                   --request-log "$state_dir/dataverse.requests.log") ;;
+                   --dataverse-lookups --request-log "$state_dir/dataverse.requests.log") ;;
         # TripPin behind sign-in, for the tests of `mobilesdkgen fetch`.
         secured)
             script="$repo_root/Tests/Servers/odata_v4_server.py"
@@ -128,18 +140,22 @@ start_server() {
             script="$repo_root/Tests/Servers/odata_v4_server.py"
             extra=(--etag-sets "$offline_etag_sets" --track-changes --upsert --repeatable-requests
                    --log-headers --request-log "$state_dir/offline.requests.log") ;;
+        # TripPin without the offline extensions (no upsert, no repeatable requests), for the offline store.
+        plain)
+            script="$repo_root/Tests/Servers/odata_v4_server.py"
+            extra=(--etag-sets "$offline_etag_sets" --log-headers --request-log "$state_dir/plain.requests.log") ;;
         # An SAP Gateway-style OData v2 service with delta queries, for the offline store.
         sapdelta)
             script="$repo_root/Tests/Servers/odata_v2_server.py"
             extra=(--metadata "$repo_root/SampleMetadata/SAPDelta.v2.xml" --no-media
-                   --service-path /sap/opu/odata/sap/ZSAMPLE_PRODUCTS_SRV --sap-delta
+                   --service-path /sap/opu/odata/sap/ZSAMPLE_PRODUCTS_SRV --sap-delta --sap-repeatable-requests
                    --log-headers --request-log "$state_dir/sapdelta.requests.log") ;;
         # The dataverse server with Dataverse's change tracking, for the offline store.
         dvdelta)
             script="$repo_root/Tests/Servers/odata_v4_server.py"
             extra=(--metadata "$repo_root/SampleMetadata/Dataverse.WebApi.xml" --metadata-etag
                    --entity-definitions "$repo_root/SampleMetadata/Dataverse.EntityDefinitions.json"
-                   --odata-version 4.0 --dataverse-changes --upsert --generate-guid-keys
+                   --odata-version 4.0 --dataverse-changes --upsert --generate-guid-keys --dataverse-lookups
                    --log-headers --request-log "$state_dir/dvdelta.requests.log") ;;
         # The organization service over SOAP, answering from recorded exchanges.
         orgservice)
@@ -219,6 +235,8 @@ variables() {
                 "$url" "$state_dir/offline.requests.log" ;;
         sapdelta) printf 'MOBILESDK_TEST_SAP_DELTA_URL=%s\nMOBILESDK_TEST_SAP_DELTA_LOG=%s\n' \
                 "$url" "$state_dir/sapdelta.requests.log" ;;
+        plain) printf 'MOBILESDK_TEST_PLAIN_URL=%s\nMOBILESDK_TEST_PLAIN_LOG=%s\n' \
+                "$url" "$state_dir/plain.requests.log" ;;
         orgservice)
             printf 'MOBILESDK_TEST_ORGSERVICE_URL=%s\nMOBILESDK_TEST_ORGSERVICE_TOKEN=%s\nMOBILESDK_TEST_ORGSERVICE_LOG=%s\n' \
                 "$url" "$secured_token" "$state_dir/orgservice.requests.log" ;;

@@ -38,8 +38,9 @@ SIGN_IN_PAGE = b"""<!DOCTYPE html>
 """
 
 
-# The request headers --log-headers records, in this order.
-LOGGED_HEADERS = ("Prefer", "If-Match", "If-None-Match", "Repeatability-Request-ID", "Repeatability-First-Sent")
+# The request headers --log-headers records, in this order (the last two: SAP Gateway's repeatability).
+LOGGED_HEADERS = ("Prefer", "If-Match", "If-None-Match", "Repeatability-Request-ID", "Repeatability-First-Sent",
+                  "RequestID", "RepeatabilityCreation")
 # Printable ASCII except space and "%": left as they are in a logged header value.
 _VERBATIM = "".join(chr(c) for c in range(33, 127) if chr(c) != "%")
 

@@ -17,8 +17,9 @@ pyslet is unmaintained and has Python 3 bugs in paths the tests use; patch_pysle
 fixes six of them, and tunnelling() adds X-HTTP-Method support (see there).
 
 The sapdelta server of scripts/test-servers.sh runs it with another document and
---service-path, --no-media, --sap-delta (SAP Gateway-style delta queries, sap_delta.py)
-and a request log (--request-log, --log-headers: fetch_guard.py's).
+--service-path, --no-media, --sap-delta (SAP Gateway-style delta queries, sap_delta.py),
+--sap-repeatable-requests (SAP Gateway's RequestID and RepeatabilityCreation,
+repeatable_requests.py) and a request log (--request-log, --log-headers: fetch_guard.py's).
 
 Run by scripts/test-servers.sh; needs the pinned pyslet from that script's venv.
 """
@@ -36,6 +37,7 @@ from pyslet.odata2.server import Server
 
 from delta_tokens import DeltaTokens
 from fetch_guard import guarded
+from repeatable_requests import SAP, repeatable
 from sap_delta import ChangeLog, record_changes, with_sap_delta
 from server_common import LoggingHandler, ThreadingServer, serve
 
@@ -186,6 +188,8 @@ def main():
                         help="written with the service root URL once the server listens")
     parser.add_argument("--sap-delta", action="store_true",
                         help="delta queries (!deltatoken) for the entity sets marked sap:change-tracking")
+    parser.add_argument("--sap-repeatable-requests", action="store_true",
+                        help="run requests with RequestID and RepeatabilityCreation once and repeat their response")
     parser.add_argument("--request-log", type=pathlib.Path, help="append one line per request to this file")
     parser.add_argument("--log-headers", action="store_true",
                         help="add an offline store's request headers to the request log")
@@ -209,6 +213,8 @@ def main():
         media = Server(service_root="http://127.0.0.1:%d%s/" % (http_server.server_port, MEDIA_SERVICE_PATH))
         media.set_model(load_model(args.media_metadata))
         app = beside(app, MEDIA_SERVICE_PATH, media)
+    if args.sap_repeatable_requests:  # inside tunnelling, so that it sees the tunnelled method
+        app = repeatable(app, dialects=(SAP,))
     app = tunnelling(app)
     if args.request_log:
         app = guarded(app, args.service_path, request_log=args.request_log, log_headers=args.log_headers)

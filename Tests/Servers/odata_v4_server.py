@@ -40,7 +40,9 @@ For the tests of an offline store (the offline and dvdelta servers of
 scripts/test-servers.sh), --track-changes, --dataverse-changes, --upsert and
 --generate-guid-keys add the behaviour offline_processing.py describes,
 --repeatable-requests that of repeatable_requests.py, and --log-headers puts the request
-headers such a store sends into the request log (fetch_guard.py).
+headers such a store sends into the request log (fetch_guard.py). For the Dataverse-shaped
+services, --dataverse-lookups keeps the _x_value properties of lookups and writes their
+annotations (dataverse_lookups.py).
 
 Run by scripts/test-servers.sh; needs the pinned odatapy from that script's venv.
 """
@@ -63,11 +65,12 @@ from odatapy.server.eval import InMemoryExpressionVisitor
 from odatapy.server.inmemory import InMemoryDataStore, InMemoryProcessor
 from odatapy.server.processor import ActionProcessor, CustomETagSupport
 
+from dataverse_lookups import DataverseLookups, primary_names
 from delta_tokens import DeltaTokens, with_expire_control
 from entity_definitions import with_entity_definitions
 from fetch_guard import guarded
 from offline_processing import DataverseChanges, GeneratedGuidKeys, IfNoneMatchUpsert, TrackedChanges
-from repeatable_requests import repeatable
+from repeatable_requests import OASIS, repeatable
 from server_common import LoggingHandler, ThreadingServer, serve
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -372,15 +375,18 @@ def mounted(app, prefix):
     return wrapper
 
 
-def build_app(metadata_path, page_size, etag_sets, mixins=(), delta_tokens=None, service_version="4.01"):
-    """The service, its processor being TripPinProcessor with `mixins` (offline_processing.py) before it."""
+def build_app(metadata_path, page_size, etag_sets, mixins=(), delta_tokens=None, service_version="4.01",
+              primary_names_by_type=None):
+    """The service, its processor being TripPinProcessor with `mixins` (offline_processing.py,
+    dataverse_lookups.py) before it."""
     odata = OData.new_instance()
     service_metadata = odata.create_service_metadata(XmlEdmProvider.from_file(str(metadata_path)),
                                                      service_version=service_version)
     handler = odata.create_handler(service_metadata)
     processor_class = TripPinProcessor
     if mixins:
-        processor_class = type("OfflineProcessor", tuple(mixins) + (TripPinProcessor,), {"delta_tokens": delta_tokens})
+        processor_class = type("ExtendedProcessor", tuple(mixins) + (TripPinProcessor,),
+                               {"delta_tokens": delta_tokens, "primary_names": primary_names_by_type or {}})
     processor = processor_class(InMemoryDataStore(), page_size=page_size or None)
     handler.register(processor)
     if etag_sets:
@@ -389,9 +395,9 @@ def build_app(metadata_path, page_size, etag_sets, mixins=(), delta_tokens=None,
     return mounted(ODataWSGIApp(handler, mount_path=SERVICE_PATH), SERVICE_PATH)
 
 
-def offline_mixins(args):
-    """The processor mixins the offline flags ask for."""
-    mixins = []
+def processor_mixins(args):
+    """The processor mixins the offline and Dataverse flags ask for."""
+    mixins = [DataverseLookups] if args.dataverse_lookups else []
     if args.dataverse_changes:
         mixins.append(DataverseChanges)
     elif args.track_changes:
@@ -440,15 +446,18 @@ def main():
                         help="run requests with Repeatability-Request-ID once and repeat their response")
     parser.add_argument("--log-headers", action="store_true",
                         help="add the offline store's request headers to the request log")
+    parser.add_argument("--dataverse-lookups", action="store_true",
+                        help="keep the _x_value property of each lookup and write its annotations (Dataverse)")
     args = parser.parse_args()
 
     tokens = DeltaTokens() if args.track_changes or args.dataverse_changes else None
+    names = primary_names(args.entity_definitions) if args.dataverse_lookups and args.entity_definitions else None
     app = build_app(args.metadata, args.page_size, [n for n in args.etag_sets.split(",") if n],
-                    offline_mixins(args), tokens, args.odata_version)
+                    processor_mixins(args), tokens, args.odata_version, names)
     if tokens is not None:
         app = with_expire_control(app, SERVICE_PATH, tokens)
     if args.repeatable_requests:
-        app = repeatable(app)
+        app = repeatable(app, dialects=(OASIS,))
     if args.entity_definitions:
         app = with_entity_definitions(app, SERVICE_PATH, args.entity_definitions,
                                       latency_ms=args.latency_ms, copies=args.copies)

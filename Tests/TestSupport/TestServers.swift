@@ -38,6 +38,11 @@ public enum TestServers {
         case dataverseDelta = "MOBILESDK_TEST_DVDELTA_URL"
         /// The path of the Dataverse delta server's request log.
         case dataverseDeltaLog = "MOBILESDK_TEST_DVDELTA_LOG"
+        /// odatapy's TripPin with neither repeatable requests nor upsert (a `PATCH` to a key that does not exist is
+        /// 404), ETags on People and Airlines: where an upload settles a request of unknown fate by reading back.
+        case plain = "MOBILESDK_TEST_PLAIN_URL"
+        /// The path of the plain server's request log, with the headers exactly-once uploads send.
+        case plainLog = "MOBILESDK_TEST_PLAIN_LOG"
         /// The organization service over SOAP (`Execute` from recorded exchanges, requests validated against the
         /// published schemas); under its root's `/throttled/` twin, a service-protection fault comes first.
         case organizationService = "MOBILESDK_TEST_ORGSERVICE_URL"
