@@ -28,8 +28,8 @@ enum OfflineServer {
     }
 
     /// Empties the service (TripPin's `ResetDataSource`) and forgets the request log.
-    static func reset() async throws {
-        try await client().invoke(ResetDataSourceRequest())
+    static func reset(root: URL? = OfflineServer.root, log: String? = OfflineServer.log) async throws {
+        try await client(root).invoke(ResetDataSourceRequest())
         if let log { try? Data().write(to: URL(fileURLWithPath: log)) }
     }
 
@@ -107,7 +107,7 @@ enum OfflineServer {
     }
 
     /// People with ages, nulls, e-mails, genders, cities and names that sort in every way the tests need.
-    static func seed(withTrips: Bool = false) async throws {
+    static func seed(withTrips: Bool = false, root: URL? = OfflineServer.root) async throws {
         let people: [[String: Any]] = [
             person(
                 "russellwhyte",
@@ -169,7 +169,7 @@ enum OfflineServer {
             if withTrips, let userName = person["UserName"] as? String, !trips(of: userName).isEmpty {
                 person["Trips"] = trips(of: userName)
             }
-            let (status, _) = try await http("POST", "People", json: person)
+            let (status, _) = try await http("POST", "People", json: person, root: root)
             #expect(status == 201)
         }
     }

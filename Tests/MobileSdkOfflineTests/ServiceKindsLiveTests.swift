@@ -13,7 +13,7 @@ extension OfflineLive {
         init() { GeneratedEntities.register() }
 
         /// A plain OData service: a PATCH to a record that does not exist is refused (404), not an upsert.
-        static let plainRoot = TestServers.url(.odataV4)
+        static let plainRoot = TestServers.url(.plain)
 
         /// A create the upload marked as sent, whose request never reached the service (it was unreachable), is
         /// read back when the upload runs again: absent, so created — not archived after a refused upsert.

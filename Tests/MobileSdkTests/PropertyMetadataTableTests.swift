@@ -90,9 +90,21 @@ struct PropertyMetadataTableTests {
         let unversioned = try #require(failure("name string"))
         #expect(unversioned.line == 1 && unversioned.text == "name string" && unversioned.problem == .noVersion)
         #expect(failure("")?.problem == .noVersion)
-        let newer = try #require(failure("version 2\nname string"))
-        #expect(newer.line == 1 && newer.text == "version 2" && newer.problem == .unknownVersion(2))
+        let newer = try #require(failure("version 3\nname string"))
+        #expect(newer.line == 1 && newer.text == "version 3" && newer.problem == .unknownVersion(3))
         #expect((try? PropertyMetadata.readTable("version 1").get())?.isEmpty == true)
+    }
+
+    /// Format 2 marks a navigation property that contains its targets.
+    @Test func containedNavigationPropertiesAreMarked() throws {
+        let table = try PropertyMetadata.readTable(
+            "version 2\ntrips [navigation] #0 contained\nfriends [navigation] #0\nbest navigation #0 contained payload=Best",
+            [Contact.self]
+        )
+        .get()
+        #expect(table.map(\.containsTarget) == [true, false, true])
+        #expect(table.map(\.propertyName) == ["trips", "friends", "Best"])
+        #expect(failure("version 2\nname string contained")?.problem == .unreadableLine)
     }
 
     /// The line named is the literal's, continuation lines counted: what a reader finds in the generated file.

@@ -12,6 +12,7 @@ import Darwin
 
 // The process the offline store's tests stop in the middle of its work:
 //   OfflineUploadChild upload STORE SERVICE_ROOT none|oasis   uploads the TripPin store's changes (killed at random)
+//   OfflineUploadChild download STORE SERVICE_ROOT            downloads the people (killed at random)
 //   OfflineUploadChild fill STORE BYTES                       creates people until the file may not grow by BYTES
 //                                                             more (a full disk), then prints how many it created
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,6 +30,15 @@ do {
         )
         let report = try await store.upload()
         print("sent \(report.sentCount), archived \(report.archivedCount)")
+    case ("download", 3):
+        guard let root = URL(string: arguments[2]) else { throw OfflineStoreError.invalidValue("no service root") }
+        let store = try OfflineStore(
+            at: URL(fileURLWithPath: arguments[1]),
+            client: ODataClient(serviceRoot: root),
+            definingQueries: [people]
+        )
+        let report = try await store.download()
+        print("received \(report.queries.map(\.receivedCount))")
     case ("fill", 3):
         let file = URL(fileURLWithPath: arguments[1])
         let store = try OfflineStore(at: file, client: nil, definingQueries: [people])
@@ -50,7 +60,7 @@ do {
         }
     default:
         FileHandle.standardError.write(
-            Data("usage: OfflineUploadChild upload STORE ROOT none|oasis | fill STORE BYTES\n".utf8)
+            Data("usage: OfflineUploadChild upload STORE ROOT none|oasis | download STORE ROOT | fill STORE BYTES\n".utf8)
         )
         exit(2)
     }
