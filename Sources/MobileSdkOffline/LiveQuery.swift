@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import MobileSdk
 import Observation
@@ -17,6 +18,10 @@ import Observation
 /// }
 /// ```
 ///
+/// The query is evaluated again after each commit that touches what its SQL reads: the tables and columns of its
+/// class, and of the related records and links its filter, orderings and expansions go through. Each evaluation
+/// runs once, off the main actor, for ``results`` and every ``updates`` stream together.
+///
 /// Outside SwiftUI, ``updates`` gives the same results as an `AsyncSequence`.
 @MainActor @Observable public final class LiveQuery<T: Entity> {
     /// The records the query matches now.
@@ -28,37 +33,113 @@ import Observation
     @ObservationIgnored private let store: OfflineStore
     @ObservationIgnored private let continuations = Continuations()
     @ObservationIgnored private var observation: AnyDatabaseCancellable?
+    /// The last results as they came from the store, never handed out: what a new ``updates`` stream starts with
+    /// (copies of it), whatever the app did to ``results`` since. Nil until an evaluation succeeds.
+    @ObservationIgnored private var latest: [T]?
+    /// How many times the query was evaluated: a test's view of the observation.
+    @ObservationIgnored let evaluations = EvaluationCount()
+    /// The number of the evaluation ``results`` come from.
+    @ObservationIgnored private var received = 0
 
-    /// Evaluates `query` in `store` now, and again after each commit that touches the tables it reads.
+    /// Evaluates `query` in `store` now, and again after each commit that touches what it reads.
     public init(_ query: Query<T>, in store: OfflineStore) {
         self.query = query
         self.store = store
-        refresh()
-        let tables = (try? store.tablesRead(by: T.self, query.tree)) ?? []
-        observation = DatabaseRegionObservation(tracking: tables.map { Table($0) })
-            .start(
-                in: store.writer,
-                onError: { _ in },
-                onChange: { [weak self] _ in Task { @MainActor in self?.refresh() } }
-            )
+        observe(immediately: true)
     }
 
     /// The results now and each new list of them after, as an `AsyncSequence`; it ends when the live query goes.
     /// Each list holds entities of its own (not those of ``results``).
     public var updates: AsyncStream<[T]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [T].self, bufferingPolicy: .bufferingNewest(1))
-        if let current = try? store.fetch(query) { continuation.yield(current) }
+        if let latest { Self.yield(copiesOf: latest, to: continuation) }
         continuations.list.append(continuation)
         return stream
     }
 
-    /// Evaluates the query again.
-    public func refresh() {
-        do {
-            results = try store.fetch(query)
+    /// Evaluates the query again, off the main actor; ``results`` and ``updates`` get what it returns.
+    public func refresh() { observe(immediately: false) }
+
+    /// Observes the region the query's statements read, evaluating the query at once (`immediately`, on the main
+    /// actor) or off it; after each commit that touches the region, GRDB evaluates it again off the main actor (on
+    /// the writer's queue for a store in memory) and the result comes here.
+    private func observe(immediately: Bool) {
+        observation?.cancel()
+        let (store, tree, evaluations) = (store, query.tree, evaluations)
+        observation =
+            ValueObservation.tracking(region: QueryRegion(store: store, type: T.self, tree: tree)) { db in
+                let number = evaluations.increment()
+                return Evaluation(number, Result { try Self.evaluate(tree, in: store, db) }.mapError(Self.storeError))
+            }
+            .start(
+                in: store.writer,
+                scheduling: MainActorScheduler(immediate: immediately),
+                onError: { [weak self] error in MainActor.assumeIsolated { self?.error = Self.storeError(error) } },
+                onChange: { [weak self] evaluation in MainActor.assumeIsolated { self?.receive(evaluation) } }
+            )
+    }
+
+    private func receive(_ evaluation: Evaluation) {
+        // Deliveries are tasks, which the main actor may run out of order: an older evaluation changes nothing.
+        guard evaluation.number > received else { return }
+        received = evaluation.number
+        switch evaluation.outcome {
+        case .success(let entities):
+            latest = Self.copies(of: entities)
+            results = entities
             error = nil
-            for continuation in continuations.list { continuation.yield(try store.fetch(query)) }
-        } catch let failure as OfflineStoreError { error = failure } catch { self.error = .database("\(error)") }
+            for continuation in continuations.list { Self.yield(copiesOf: entities, to: continuation) }
+        case .failure(let failure): error = failure
+        }
+    }
+
+    private nonisolated static func evaluate(_ tree: QueryTree, in store: OfflineStore, _ db: Database) throws -> [T] {
+        try LocalQuery(schema: store.schema, registry: store.registry).entities(T.self, tree, db)
+            .compactMap { $0 as? T }
+    }
+
+    /// `error` as the store reports it.
+    private nonisolated static func storeError(_ error: any Error) -> OfflineStoreError {
+        switch error {
+        case let error as OfflineStoreError: error
+        case let error as DatabaseError: OfflineStoreError(error)
+        default: .database("\(error)")
+        }
+    }
+
+    /// New entities with the state of `entities` and of their related records.
+    private static func copies(of entities: [T]) -> [T] { entities.map { copy($0) } }
+
+    /// Hands the stream entities of its own, with the state of `entities`.
+    private static func yield(copiesOf entities: [T], to continuation: AsyncStream<[T]>.Continuation) {
+        // Made here and referenced by nothing else: the stream's reader is their only user.
+        nonisolated(unsafe) let copies = copies(of: entities)
+        continuation.yield(copies)
+    }
+
+    private static func copy<E: Entity>(_ entity: E) -> E {
+        let duplicate = type(of: entity).init()
+        duplicate.reload(from: entity)
+        for (name, var related) in entity.relatedEntities {
+            related.entities = related.entities.map { copy($0) }
+            duplicate.relatedEntities[name] = related
+        }
+        return duplicate
+    }
+
+    /// One evaluation's outcome, handed from the fetch to the main actor.
+    ///
+    /// `@unchecked`: the entities are made by the fetch, which keeps no reference to them, and reach the main actor
+    /// once, where alone they are used.
+    private struct Evaluation: @unchecked Sendable {
+        /// Its place among the live query's evaluations, from 1.
+        let number: Int
+        let outcome: Result<[T], OfflineStoreError>
+
+        init(_ number: Int, _ outcome: Result<[T], OfflineStoreError>) {
+            self.number = number
+            self.outcome = outcome
+        }
     }
 
     /// The streams ``updates`` handed out, finished when the live query goes (its last reference, on the main actor).
@@ -67,5 +148,45 @@ import Observation
         var list: [AsyncStream<[T]>.Continuation] = []
 
         deinit { for continuation in list { continuation.finish() } }
+    }
+}
+
+/// What a query's statements read, whatever the data: the region its live query observes.
+private struct QueryRegion: DatabaseRegionConvertible {
+    let store: OfflineStore
+    let type: Entity.Type
+    let tree: QueryTree
+
+    func databaseRegion(_ db: Database) throws -> DatabaseRegion {
+        try LocalQuery(schema: store.schema, registry: store.registry).region(type, tree, db)
+    }
+}
+
+/// Hands GRDB's values to the main actor as Swift concurrency tasks, with the first one at once on the caller's
+/// thread (the main actor's) when `immediate`. GRDB's own main-actor schedulers go through `DispatchQueue.main` and
+/// check for the main thread, which is not the main actor's everywhere (not in a Linux test process).
+private struct MainActorScheduler: ValueObservationScheduler {
+    let immediate: Bool
+
+    func immediateInitialValue() -> Bool { immediate }
+
+    func schedule(_ action: @escaping @Sendable () -> Void) { Task { @MainActor in action() } }
+}
+
+/// A count of evaluations, safe from any thread.
+final class EvaluationCount: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Read and changed under `lock` only.
+    private var count = 0
+
+    /// The evaluations so far.
+    var value: Int { lock.withLock { count } }
+
+    /// Counts one more evaluation, and returns the count.
+    func increment() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
     }
 }
