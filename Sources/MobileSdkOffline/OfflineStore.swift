@@ -226,21 +226,3 @@ public final class OfflineStore: Sendable {
         #endif
     }
 }
-
-extension OfflineStore {
-    /// The tables a query of `type` reads: its class's, its expansions' and the links between them.
-    func tablesRead(by type: Entity.Type, _ tree: QueryTree) throws -> [String] {
-        var names = [try schema.table(for: type).name, StoreDatabase.Tables.links]
-        func walk(_ table: EntityTable, _ tree: QueryTree) {
-            for expansion in tree.expansions {
-                guard let name = expansion.path.segments.first ?? nil, let navigation = table.navigations[name],
-                    let target = try? schema.table(for: navigation.target)
-                else { continue }
-                if !names.contains(target.name) { names.append(target.name) }
-                walk(target, expansion.tree)
-            }
-        }
-        walk(try schema.table(for: type), tree)
-        return names
-    }
-}

@@ -8,36 +8,54 @@ import TripPinModel
 
 extension OfflineLive {
     /// An upload killed at random points (before a request goes out, after the server committed it, before the store
-    /// recorded the answer), then run again: every change is on the server exactly once, checked on the server.
+    /// recorded the answer), then run again, against each kind of service: every change is on the server exactly
+    /// once, checked on the server, and nothing the server did not refuse is archived.
     @Suite(.serialized) struct CrashSafetyLiveTests {
         init() { GeneratedEntities.register() }
 
         /// How many killed uploads each repeatability mode gets; the seeds pick where the kill lands.
         static let seeds = 0..<20
 
-        @Test(arguments: [RepeatabilitySupport.none, .oasis]) func killedUploadsLeaveEveryChangeOnTheServerOnce(
-            repeatability: RepeatabilitySupport
-        ) async throws {
+        /// The kinds of service an upload must be exactly-once with: OASIS repeatable requests, an upsert
+        /// (`If-None-Match: *`) without them, and neither (a plain service, settled by reading back).
+        enum ServiceKind: String, CaseIterable, Sendable {
+            case oasis, upsert, plain
+
+            var root: URL? { self == .plain ? TestServers.url(.plain) : OfflineServer.root }
+            var log: String? { self == .plain ? TestServers.value(.plainLog) : OfflineServer.log }
+            var repeatability: RepeatabilitySupport { self == .oasis ? .oasis : .none }
+            /// Where the kills land, one sequence for each kind.
+            var seed: UInt64 { self == .oasis ? 2 : self == .upsert ? 1 : 3 }
+        }
+
+        @Test(arguments: ServiceKind.allCases) func killedUploadsLeaveEveryChangeOnTheServerOnce(kind: ServiceKind)
+            async throws
+        {
             let child = try #require(BuiltProducts.executable("OfflineUploadChild"), "build the package first")
-            var generator = SeededGenerator(seed: repeatability == .none ? 1 : 2)
+            let root = try #require(kind.root)
+            let repeatability = kind.repeatability
+            var generator = SeededGenerator(seed: kind.seed)
             // Where the kills landed: requests left in flight (recovered), and requests left unsent.
             var inFlight = 0
             var unsent = 0
             for seed in Self.seeds {
-                try await OfflineServer.reset()
-                try await OfflineServer.seed()
+                try await OfflineServer.reset(root: root, log: kind.log)
+                try await OfflineServer.seed(root: root)
                 let file = try Paths.temporaryDirectory().appendingPathComponent("store.sqlite")
                 let people = OfflineLive.OfflineLiveTests.people
-                let store = try OfflineStore(at: file, client: try OfflineServer.client(), definingQueries: [people])
+                let store = try OfflineStore(
+                    at: file,
+                    client: try OfflineServer.client(root),
+                    definingQueries: [people]
+                )
                 try await store.download()
                 let expected = try Self.makeChanges(in: store, seed: seed)
-                let logStart = try OfflineServer.requestLog().count
+                let logStart = try OfflineServer.requestLog(kind.log).count
 
                 let process = Process()
                 process.executableURL = child
                 process.arguments = [
-                    "upload", file.path, try #require(OfflineServer.root).absoluteString,
-                    repeatability == .oasis ? "oasis" : "none",
+                    "upload", file.path, root.absoluteString, repeatability == .oasis ? "oasis" : "none",
                 ]
                 process.standardOutput = FileHandle.nullDevice
                 try process.run()
@@ -47,7 +65,7 @@ extension OfflineLive {
                 } else {
                     // Right after the server logged its n-th write: it committed, the child has not recorded it.
                     let writes = Int.random(in: 1...expected.requestCount, using: &generator)
-                    try await Self.waitForWrites(writes, after: logStart, while: process)
+                    try await Self.waitForWrites(writes, after: logStart, in: kind.log, while: process)
                 }
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
@@ -57,7 +75,7 @@ extension OfflineLive {
 
                 let report = try await OfflineStore(
                     at: file,
-                    client: try OfflineServer.client(),
+                    client: try OfflineServer.client(root),
                     definingQueries: [people],
                     repeatability: repeatability
                 )
@@ -65,11 +83,11 @@ extension OfflineLive {
                 #expect(report.archivedCount == 0, "seed \(seed)")
                 let reopened = try OfflineStore(at: file, client: nil, definingQueries: [people])
                 #expect(try reopened.pendingRequests().isEmpty, "seed \(seed)")
-                try await Self.check(expected, seed: seed)
+                try await Self.check(expected, seed: seed, root: root)
             }
             #expect(inFlight > 0, "no kill landed between a send and its answer")
             #expect(unsent > 0, "no kill landed before the upload's end")
-            print("\(repeatability): \(inFlight) requests recovered in flight, \(unsent) left unsent")
+            print("\(kind): \(inFlight) requests recovered in flight, \(unsent) left unsent")
         }
 
         /// What the changes should leave on the server.
@@ -109,10 +127,11 @@ extension OfflineLive {
         }
 
         /// Waits until the server's log shows `count` writes after line `start`, or the child ended.
-        static func waitForWrites(_ count: Int, after start: Int, while process: Process) async throws {
+        static func waitForWrites(_ count: Int, after start: Int, in log: String?, while process: Process) async throws
+        {
             let deadline = ContinuousClock.now + .seconds(20)
             while process.isRunning, ContinuousClock.now < deadline {
-                let writes = try OfflineServer.requestLog().dropFirst(start).filter { !$0.hasPrefix("GET ") }
+                let writes = try OfflineServer.requestLog(log).dropFirst(start).filter { !$0.hasPrefix("GET ") }
                 if writes.count >= count { return }
                 try await Task.sleep(for: .milliseconds(1))
             }
@@ -121,15 +140,16 @@ extension OfflineLive {
         /// The server holds each change once: the ages set (the created people with theirs), the deleted gone, and
         /// as many people as the changes leave (TripPin's keys are the client's, so a second create of one fails and
         /// would have been archived, not hidden).
-        static func check(_ expected: Expected, seed: Int) async throws {
+        static func check(_ expected: Expected, seed: Int, root: URL) async throws {
             for (name, age) in expected.ages {
-                let person = try await OfflineServer.http("GET", "People('\(name)')")
+                let person = try await OfflineServer.http("GET", "People('\(name)')", root: root)
                 #expect(person.status == 200 && person.body?["Age"] as? Int == age, "seed \(seed): \(name)")
             }
             for name in expected.deleted {
-                #expect(try await OfflineServer.http("GET", "People('\(name)')").status == 404, "seed \(seed): \(name)")
+                let status = try await OfflineServer.http("GET", "People('\(name)')", root: root).status
+                #expect(status == 404, "seed \(seed): \(name)")
             }
-            let people = try await OfflineServer.http("GET", "People?$count=true&$top=0").body
+            let people = try await OfflineServer.http("GET", "People?$count=true&$top=0", root: root).body
             #expect(people?["@odata.count"] as? Int == 9 + expected.created.count - expected.deleted.count)
         }
     }

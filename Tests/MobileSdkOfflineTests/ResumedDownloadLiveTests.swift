@@ -88,8 +88,8 @@ extension OfflineLive {
                 #expect(status == 204 || status == 200)
             }
             for index in [1, 4, 7] {
-                let status = try await OfflineServer.http("DELETE", "People('extra\(index)')", headers: ["If-Match": "*"])
-                    .status
+                let status =
+                    try await OfflineServer.http("DELETE", "People('extra\(index)')", headers: ["If-Match": "*"]).status
                 #expect(status == 204)
             }
             try await addPeople(4, from: 0, prefix: "later")
