@@ -97,11 +97,13 @@ struct PropertyMetadataTableTests {
 
     /// Format 2 marks a navigation property that contains its targets.
     @Test func containedNavigationPropertiesAreMarked() throws {
-        let table = try PropertyMetadata.readTable(
-            "version 2\ntrips [navigation] #0 contained\nfriends [navigation] #0\nbest navigation #0 contained payload=Best",
-            [Contact.self]
-        )
-        .get()
+        let text = """
+            version 2
+            trips [navigation] #0 contained
+            friends [navigation] #0
+            best navigation #0 contained payload=Best
+            """
+        let table = try PropertyMetadata.readTable(text, [Contact.self]).get()
         #expect(table.map(\.containsTarget) == [true, false, true])
         #expect(table.map(\.propertyName) == ["trips", "friends", "Best"])
         #expect(failure("version 2\nname string contained")?.problem == .unreadableLine)

@@ -59,9 +59,8 @@ do {
             exit(3)
         }
     default:
-        FileHandle.standardError.write(
-            Data("usage: OfflineUploadChild upload STORE ROOT none|oasis | download STORE ROOT | fill STORE BYTES\n".utf8)
-        )
+        let usage = "usage: OfflineUploadChild upload STORE ROOT none|oasis | download STORE ROOT | fill STORE BYTES\n"
+        FileHandle.standardError.write(Data(usage.utf8))
         exit(2)
     }
 } catch {
