@@ -165,7 +165,8 @@ let package = Package(
         ),
         // The process the offline store's crash-safety test kills in the middle of an upload.
         .executableTarget(
-            name: "OfflineUploadChild", dependencies: ["MobileSdkOffline", "MobileSdkClient", "TripPinModel"],
+            name: "OfflineUploadChild",
+            dependencies: ["MobileSdkOffline", "MobileSdkClient", "TripPinModel", "SAPDeltaModel"],
             path: "Tests/OfflineUploadChild"
         ),
         .testTarget(

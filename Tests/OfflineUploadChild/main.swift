@@ -2,6 +2,7 @@ import Foundation
 import MobileSdk
 import MobileSdkClient
 import MobileSdkOffline
+import SAPDeltaModel
 import TripPinModel
 
 #if canImport(Glibc)
@@ -13,10 +14,13 @@ import Darwin
 // The process the offline store's tests stop in the middle of its work:
 //   OfflineUploadChild upload STORE SERVICE_ROOT none|oasis   uploads the TripPin store's changes (killed at random)
 //   OfflineUploadChild download STORE SERVICE_ROOT            downloads the people (killed at random)
+//   OfflineUploadChild upload-sap STORE SERVICE_ROOT          uploads a SAP Gateway store's product changes with
+//                                                             SAP's repeatability (killed at random)
 //   OfflineUploadChild fill STORE BYTES                       creates people until the file may not grow by BYTES
 //                                                             more (a full disk), then prints how many it created
 let arguments = Array(CommandLine.arguments.dropFirst())
-GeneratedEntities.register()
+TripPinModel.GeneratedEntities.register()
+SAPDeltaModel.GeneratedEntities.register()
 let people = DefiningQuery("people", Query<Person>())
 do {
     switch (arguments.first, arguments.count) {
@@ -27,6 +31,16 @@ do {
             client: ODataClient(serviceRoot: root),
             definingQueries: [people],
             repeatability: arguments[3] == "oasis" ? .oasis : .none
+        )
+        let report = try await store.upload()
+        print("sent \(report.sentCount), archived \(report.archivedCount)")
+    case ("upload-sap", 3):
+        guard let root = URL(string: arguments[2]) else { throw OfflineStoreError.invalidValue("no service root") }
+        let store = try OfflineStore(
+            at: URL(fileURLWithPath: arguments[1]),
+            client: ODataClient(serviceRoot: root, version: .v2),
+            definingQueries: [DefiningQuery("products", Query<Product>())],
+            repeatability: .sapGateway
         )
         let report = try await store.upload()
         print("sent \(report.sentCount), archived \(report.archivedCount)")
@@ -59,7 +73,7 @@ do {
             exit(3)
         }
     default:
-        let usage = "usage: OfflineUploadChild upload STORE ROOT none|oasis | download STORE ROOT | fill STORE BYTES\n"
+        let usage = "usage: OfflineUploadChild upload|upload-sap|download STORE ROOT [none|oasis] | fill STORE BYTES\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(2)
     }
