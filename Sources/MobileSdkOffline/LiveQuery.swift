@@ -33,9 +33,6 @@ import Observation
     @ObservationIgnored private let store: OfflineStore
     @ObservationIgnored private let continuations = Continuations()
     @ObservationIgnored private var observation: AnyDatabaseCancellable?
-    /// The last results as they came from the store, never handed out: what a new ``updates`` stream starts with
-    /// (copies of it), whatever the app did to ``results`` since. Nil until an evaluation succeeds.
-    @ObservationIgnored private var latest: [T]?
     /// How many times the query was evaluated: a test's view of the observation.
     @ObservationIgnored let evaluations = EvaluationCount()
     /// The number of the evaluation ``results`` come from.
@@ -49,10 +46,11 @@ import Observation
     }
 
     /// The results now and each new list of them after, as an `AsyncSequence`; it ends when the live query goes.
-    /// Each list holds entities of its own (not those of ``results``).
+    /// Each list holds entities of its own (not those of ``results``); the first is read from the store as the
+    /// stream is made, the later ones are copies of each evaluation's results.
     public var updates: AsyncStream<[T]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [T].self, bufferingPolicy: .bufferingNewest(1))
-        if let latest { Self.yield(copiesOf: latest, to: continuation) }
+        if let current = try? store.fetch(query) { continuation.yield(current) }
         continuations.list.append(continuation)
         return stream
     }
@@ -85,7 +83,6 @@ import Observation
         received = evaluation.number
         switch evaluation.outcome {
         case .success(let entities):
-            latest = Self.copies(of: entities)
             results = entities
             error = nil
             for continuation in continuations.list { Self.yield(copiesOf: entities, to: continuation) }
@@ -107,13 +104,10 @@ import Observation
         }
     }
 
-    /// New entities with the state of `entities` and of their related records.
-    private static func copies(of entities: [T]) -> [T] { entities.map { copy($0) } }
-
     /// Hands the stream entities of its own, with the state of `entities`.
     private static func yield(copiesOf entities: [T], to continuation: AsyncStream<[T]>.Continuation) {
         // Made here and referenced by nothing else: the stream's reader is their only user.
-        nonisolated(unsafe) let copies = copies(of: entities)
+        nonisolated(unsafe) let copies = entities.map { copy($0) }
         continuation.yield(copies)
     }
 
