@@ -23,40 +23,87 @@ extension OfflineStore {
             if entity.recordId == nil { entity.recordId = id }
             storeKey = StoreKey.localPrefix + id.uuidString.lowercased()
         }
-        // Every value the entity holds: its attributes, and references stored under a navigation property's name,
-        // which the upload sends as `@odata.bind`.
-        let attributes = entity.attributes
-        try database { db in
-            try EntityRows.writeLocal(entity, key: storeKey, isLocal: true, in: table, db)
-            try Binds.apply(attributes, of: table, key: storeKey, schema: schema, db)
-            try RequestQueue.create(
-                record(entity, table: table, key: storeKey, entitySet: entitySet),
-                attributes: attributes,
-                category: category,
-                db
-            )
-        }
-        entity.acceptChanges()
+        try insertCreated(entity, at: RecordAddress(table: table, key: storeKey, entitySet: entitySet), category)
     }
 
     /// Stores the attributes of `entity` that changed and queues their update (joined with a waiting create or
     /// update of the same record). Does nothing when nothing changed.
     public func update(_ entity: Entity, category: String? = nil) throws {
+        try updateRecord(entity, at: try address(of: entity), category)
+    }
+
+    /// Removes the record from the store and queues its delete; a record created here and never uploaded just
+    /// goes, with its waiting requests. The records it contains go with it (those with changes of their own stay
+    /// until the upload).
+    public func delete(_ entity: Entity, category: String? = nil) throws {
+        try deleteRecord(entity, at: try address(of: entity), category)
+    }
+
+    /// Where a record is kept and where its requests go.
+    struct RecordAddress {
+        let table: EntityTable
+        /// Its key in the store (see ``StoreKey``).
+        let key: String
+        /// The entity set its requests go to; for a contained record, the path of its parent's collection
+        /// (`People('ada')/Trips`).
+        let entitySet: String
+        /// For a contained record: the record containing it, and the containing navigation property.
+        var container: (table: EntityTable, key: String, navigation: String)?
+    }
+
+    /// The address of a record that no other record contains.
+    func address(of entity: Entity) throws -> RecordAddress {
         let type = Swift.type(of: entity)
         let table = try schema.table(for: type)
-        let key = try storeKey(of: entity, in: table)
+        return RecordAddress(
+            table: table,
+            key: try storeKey(of: entity, in: table),
+            entitySet: try entitySet(for: type)
+        )
+    }
+
+    func insertCreated(_ entity: Entity, at address: RecordAddress, _ category: String?) throws {
+        // Every value the entity holds: its attributes, and references stored under a navigation property's name,
+        // which the upload sends as `@odata.bind`.
+        let attributes = entity.attributes
+        let (table, key) = (address.table, address.key)
+        try database { db in
+            try EntityRows.writeLocal(entity, key: key, isLocal: true, in: table, db)
+            try Binds.apply(attributes, of: table, key: key, schema: schema, db)
+            try RequestQueue.create(
+                record(entity, table: table, key: key, entitySet: address.entitySet),
+                attributes: attributes,
+                category: category,
+                db
+            )
+            if let container = address.container {
+                // Shown at once under its parent, as a download would show it.
+                let link = PendingRequest.Link(
+                    navigationProperty: container.navigation,
+                    targetEntitySet: address.entitySet,
+                    targetKey: key,
+                    targetTable: table.name,
+                    targetKeyValues: [:]
+                )
+                try LinkChanges.apply(.associate, from: container.table, key: container.key, link, db)
+            }
+        }
+        entity.acceptChanges()
+    }
+
+    func updateRecord(_ entity: Entity, at address: RecordAddress, _ category: String?) throws {
         let changed = entity.changedAttributeNames
         guard !changed.isEmpty else { return }
         var attributes: [String: AttributeValue] = [:]
         for name in changed { attributes[name] = entity[name] ?? .null }
-        let entitySet = try entitySet(for: type)
+        let (table, key) = (address.table, address.key)
         try database { db in
             let eTag = try Self.eTag(of: key, in: table, db)
             try Originals.keep(table: table, key: key, registry: registry, db)
             try EntityRows.writeLocal(entity, key: key, isLocal: false, in: table, db)
             try Binds.apply(attributes, of: table, key: key, schema: schema, db)
             try RequestQueue.update(
-                record(entity, table: table, key: key, entitySet: entitySet),
+                record(entity, table: table, key: key, entitySet: address.entitySet),
                 attributes: attributes,
                 eTag: eTag ?? entity.eTag,
                 category: category,
@@ -66,19 +113,13 @@ extension OfflineStore {
         entity.acceptChanges()
     }
 
-    /// Removes the record from the store and queues its delete; a record created here and never uploaded just
-    /// goes, with its waiting requests. The records it contains go with it (those with changes of their own stay
-    /// until the upload).
-    public func delete(_ entity: Entity, category: String? = nil) throws {
-        let type = Swift.type(of: entity)
-        let table = try schema.table(for: type)
-        let key = try storeKey(of: entity, in: table)
-        let entitySet = try entitySet(for: type)
+    func deleteRecord(_ entity: Entity, at address: RecordAddress, _ category: String?) throws {
+        let (table, key) = (address.table, address.key)
         try database { db in
             let eTag = try Self.eTag(of: key, in: table, db)
             try Originals.keep(table: table, key: key, registry: registry, db)
             try RequestQueue.delete(
-                record(entity, table: table, key: key, entitySet: entitySet),
+                record(entity, table: table, key: key, entitySet: address.entitySet),
                 eTag: eTag ?? entity.eTag,
                 category: category,
                 db
@@ -211,19 +252,25 @@ extension OfflineStore {
     /// Whether the record has changes waiting to be uploaded.
     public func hasPendingChanges(_ entity: Entity) throws -> Bool {
         let table = try schema.table(for: type(of: entity))
-        let key = try storeKey(of: entity, in: table)
-        return try reading { db in try !RequestQueue.requests(table: table, key: key, db).isEmpty }
+        return try hasPendingChanges(table: table, key: try storeKey(of: entity, in: table))
+    }
+
+    func hasPendingChanges(table: EntityTable, key: String) throws -> Bool {
+        try reading { db in try !RequestQueue.requests(table: table, key: key, db).isEmpty }
     }
 
     /// Removes the record's changes that were not sent yet and puts back what was downloaded (a record created
     /// here goes). A request already sent and not answered stays, as the service may have applied it.
     public func undoPendingChanges(for entity: Entity) throws {
         let table = try schema.table(for: type(of: entity))
-        let key = try storeKey(of: entity, in: table)
+        try undoPendingChanges(table: table, key: try storeKey(of: entity, in: table))
+    }
+
+    func undoPendingChanges(table: EntityTable, key: String) throws {
         try database { db in
             let requests = try RequestQueue.requests(table: table, key: key, db)
             guard !requests.contains(where: \.isInFlight) else {
-                throw OfflineStoreError.requestInFlight("a change of \(type(of: entity)) \(key) is being uploaded")
+                throw OfflineStoreError.requestInFlight("a change of \(table.type) \(key) is being uploaded")
             }
             for request in requests { try RequestQueue.remove(request.id, db) }
             try Originals.restore(table: table, key: key, registry: registry, db)

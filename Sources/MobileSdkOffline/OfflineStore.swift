@@ -168,15 +168,21 @@ public final class OfflineStore: Sendable {
 
     // MARK: Filling without a service
 
-    /// Stores entities as if downloaded (no request is queued): the data of previews and tests, or of a seed.
+    /// Stores entities as if downloaded (no request is queued), with the related records they hold and the links
+    /// to them: the data of previews and tests, or of a seed.
     public func insertDownloaded(_ entities: [Entity]) throws {
         try database { db in
             for entity in entities {
                 let table = try schema.table(for: type(of: entity))
-                guard let key = try StoreKey.of(entity, in: table) else {
-                    throw OfflineStoreError.missingKey("a \(type(of: entity)) to store has no key")
-                }
-                try EntityRows.writeDownloaded(entity, key: key, in: table, db)
+                var writer = try RecordWriter(
+                    query: nil,
+                    generation: 0,
+                    table: table,
+                    tree: Query<Entity>().tree,
+                    schema: schema,
+                    db
+                )
+                try writer.add(entity, table: table, expansions: nil)
             }
         }
     }
@@ -209,7 +215,17 @@ public final class OfflineStore: Sendable {
             if let set = candidate.entitySetName { return set }
             current = _getSuperclass(candidate) as? Entity.Type
         }
-        throw OfflineStoreError.unknownType("\(type) names no entity set")
+        let containers = schema.tables.flatMap { table in
+            table.navigations.values.filter { $0.isContained && StoreSchema.isClass(type, derivedFrom: $0.target) }
+                .map { "\(table.type)/\($0.name)" }
+        }
+        guard let container = containers.sorted().first else {
+            throw OfflineStoreError.unknownType("\(type) names no entity set")
+        }
+        throw OfflineStoreError.unknownType(
+            "\(type) has no entity set: its records are contained (\(container)); name the record containing it"
+                + " (create(_:in:_:category:), update(_:in:_:category:), delete(_:in:_:category:))"
+        )
     }
 
     /// iOS data protection for the store's files: readable from the first unlock after a restart until the next

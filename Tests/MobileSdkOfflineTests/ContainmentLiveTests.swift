@@ -118,6 +118,39 @@ extension OfflineLive {
             #expect(try store.count(Query<Trip>()) == 2)
         }
 
+        @Test func tripsChangedHereReachTheirPeopleOnTheServer() async throws {
+            try await Self.seed()
+            let store = try Self.store()
+            try await store.download()
+            let people = try store.fetch(Query<Person>().expand(\.trips))
+            let ada = try #require(people.first { $0.userName == "ada" })
+            let bob = try #require(people.first { $0.userName == "bob" })
+            let adasTrip = try #require(ada.trips?.first)
+            adasTrip.budget = 150
+            try store.update(adasTrip, in: ada, \.trips)
+            let second = Trip(creatingWithKey: EntityKey(Int32(2)))
+            second.shareId = UUID()
+            second.name = "Second"
+            second.budget = 50
+            second.tags = []
+            second.startsAt = Date(timeIntervalSince1970: 1_800_000_000)
+            second.endsAt = Date(timeIntervalSince1970: 1_800_086_400)
+            try store.create(second, in: ada, \.trips)
+            try store.delete(try #require(bob.trips?.first), in: bob, \.trips)
+
+            let report = try await store.upload()
+            #expect(report.sentCount == 3)
+            #expect(report.archivedCount == 0)
+            #expect(try await Self.serverBudgets("ada").sorted() == [50, 150])
+            #expect(try await Self.serverBudgets("bob") == [])
+            #expect(try await Self.serverBudgets("cyd") == [300])
+            try await store.download()
+            let local = try Self.localBudgets(store)
+            #expect(local["ada"]?.sorted() == [50, 150])
+            #expect(local["bob"] == [])
+            #expect(local["cyd"] == [300])
+        }
+
         @Test func aPersonDeletedHereGoesWithItsTripsAndStaysGoneAfterTheUpload() async throws {
             try await Self.seed()
             let store = try Self.store()

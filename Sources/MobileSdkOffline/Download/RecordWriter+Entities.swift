@@ -4,31 +4,36 @@ import MobileSdk
 /// The records of a page that come as entities, with the relations the defining query expands, and the records a
 /// delta page removes.
 extension RecordWriter {
-    /// Writes `entity` into `table`, and the related records `expansions` names with their links; `parent` is the
-    /// record and navigation property that contain it, if any.
+    /// Writes `entity` into `table`, and the related records `expansions` names with their links (nil: every
+    /// related record the entity holds, at any depth); `parent` is the record and navigation property that contain
+    /// it, if any.
     mutating func add(
         _ entity: Entity,
         table: EntityTable,
-        expansions: [QueryTree.Expansion],
+        expansions: [QueryTree.Expansion]?,
         in parent: (key: String, navigation: String)? = nil
     ) throws {
         guard var key = try StoreKey.of(entity, in: table) else {
-            throw OfflineStoreError.missingKey("the service sent a \(type(of: entity)) without its key")
+            throw OfflineStoreError.missingKey("a \(type(of: entity)) to store has no key")
         }
         if let parent { key = StoreKey.contained(in: parent.key, navigation: parent.navigation, key: key) }
         try EntityRows.writeDownloaded(entity, key: key, in: table, db)
-        try db.execute(sql: Self.memberSQL, arguments: [query, table.name, key, generation])
-        for expansion in expansions {
-            guard let name = expansion.path.segments.first ?? nil, let navigation = table.navigations[name] else {
-                continue
-            }
+        if let query { try db.execute(sql: Self.memberSQL, arguments: [query, table.name, key, generation]) }
+        let branches: [(name: String, tree: [QueryTree.Expansion]?)] =
+            expansions?
+            .compactMap { expansion in (expansion.path.segments.first ?? nil).map { ($0, expansion.tree.expansions) } }
+            ?? entity.relatedEntities.keys.sorted().map { ($0, nil) }
+        for (name, subtree) in branches {
+            guard let navigation = table.navigations[name] else { continue }
             // A payload without the expansion (a delta's, say) leaves the record's links as they are.
             guard let related = entity.relatedEntities[name]?.entities else { continue }
-            let target = try schema.table(for: navigation.target)
+            let target: EntityTable
+            // Records stored as if downloaded may hold related records of classes the store does not keep.
+            do { target = try schema.table(for: navigation.target) } catch  where expansions == nil { continue }
             var targets: [String] = []
             let container = navigation.isContained ? (key, name) : nil
             for child in related {
-                try add(child, table: target, expansions: expansion.tree.expansions, in: container)
+                try add(child, table: target, expansions: subtree, in: container)
                 guard var childKey = try StoreKey.of(child, in: target) else { continue }
                 if let container { childKey = StoreKey.contained(in: container.0, navigation: name, key: childKey) }
                 targets.append(childKey)

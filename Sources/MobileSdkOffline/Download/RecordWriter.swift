@@ -7,7 +7,8 @@ import MobileSdk
 /// A record with pending local changes keeps them: the upsert leaves its row as it is.
 struct RecordWriter {
     let table: EntityTable
-    let query: String
+    /// The defining query the records are members of; nil for records stored as if downloaded, outside any query.
+    let query: String?
     let generation: Int
     let tree: QueryTree
     let schema: StoreSchema
@@ -21,9 +22,9 @@ struct RecordWriter {
     /// The columns of the last row and its statement: rows mostly have the same.
     private var lastColumns: [Int] = []
     private var lastStatement = -1
-    private let member: RawStatement
+    private let member: RawStatement?
 
-    init(query: String, generation: Int, table: EntityTable, tree: QueryTree, schema: StoreSchema, _ db: Database)
+    init(query: String?, generation: Int, table: EntityTable, tree: QueryTree, schema: StoreSchema, _ db: Database)
         throws
     {
         self.table = table
@@ -32,11 +33,16 @@ struct RecordWriter {
         self.tree = tree
         self.schema = schema
         self.db = db
-        member = try RawStatement(Self.memberSQL, db)
+        guard let query else {
+            member = nil
+            return
+        }
+        let member = try RawStatement(Self.memberSQL, db)
         // The same for every row: bound once, and kept over the runs (nothing clears the bindings).
         member.bind(query, 1)
         member.bind(table.name, 2)
         member.bind(Int64(generation), 4)
+        self.member = member
     }
 
     static let memberSQL =
@@ -84,8 +90,10 @@ struct RecordWriter {
             }
         }
         try statement.execute()
-        member.bind(text: key, 3)
-        try member.execute()
+        if let member {
+            member.bind(text: key, 3)
+            try member.execute()
+        }
     }
 
     /// Whether a row has the columns of the last: compared as bytes, rows mostly have.
