@@ -52,9 +52,13 @@ extension OfflineLive {
             let root = try #require(OfflineServer.root)
             let file = try Paths.temporaryDirectory().appendingPathComponent("store.sqlite")
             let people = OfflineLive.OfflineLiveTests.people
-            let first = try await OfflineStore(at: file, client: try OfflineServer.client(), definingQueries: [people])
-                .download()
+            let before = try OfflineStore(at: file, client: try OfflineServer.client(), definingQueries: [people])
+            let first = try await before.download()
             #expect(first.queries.first?.strategy == .deltaLink)
+            // A change made before the move goes to the new root.
+            let scott = try #require(try before.entity(Person.self, key: EntityKey("scottketchum")))
+            scott.age = 77
+            try before.update(scott)
             var moved = try #require(URLComponents(url: root, resolvingAgainstBaseURL: false))
             moved.host = "localhost"
             let movedRoot = try #require(moved.url)
@@ -76,6 +80,10 @@ extension OfflineLive {
             #expect(!report.wasDelta)
             #expect(report.receivedCount == 9)
             #expect(try store.entity(Person.self, key: EntityKey("russellwhyte"))?.firstName == "Moved")
+            #expect(try await store.upload().sentCount == 1)
+            let movedLog = try OfflineServer.requestLog().filter { $0.hasPrefix("PATCH /odata/People('scottketchum')") }
+            #expect(movedLog.count == 1)
+            #expect(try await OfflineServer.http("GET", "People('scottketchum')").body?["Age"] as? Int == 77)
             let next = try #require(try await store.download().queries.first)
             #expect(next.wasDelta, "the new root's delta link is followed")
             #expect(!next.serviceMoved)
