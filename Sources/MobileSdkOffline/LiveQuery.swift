@@ -58,23 +58,37 @@ import Observation
     /// Evaluates the query again, off the main actor; ``results`` and ``updates`` get what it returns.
     public func refresh() { observe(immediately: false) }
 
-    /// Observes the region the query's statements read, evaluating the query at once (`immediately`, on the main
-    /// actor) or off it; after each commit that touches the region, GRDB evaluates it again off the main actor (on
-    /// the writer's queue for a store in memory) and the result comes here.
+    /// Observes the region the query's statements read, then evaluates the query at once (`immediately`, on the
+    /// main actor) or off it. After each commit that touches the region the query is evaluated again on a reader
+    /// (on the writer's queue for a store in memory), off the main actor, and the result comes here.
     private func observe(immediately: Bool) {
         observation?.cancel()
         let (store, tree, evaluations) = (store, query.tree, evaluations)
-        observation =
-            ValueObservation.tracking(region: QueryRegion(store: store, type: T.self, tree: tree)) { db in
-                let number = evaluations.increment()
-                return Evaluation(number, Result { try Self.evaluate(tree, in: store, db) }.mapError(Self.storeError))
+        @Sendable func evaluate(_ db: Database) -> Evaluation {
+            // Numbered inside the read: an evaluation that starts later sees the store as new or newer.
+            let number = evaluations.increment()
+            return Evaluation(number, Result { try Self.evaluate(tree, in: store, db) }.mapError(Self.storeError))
+        }
+        let evaluateAndDeliver: @Sendable () -> Void = { [weak self] in
+            store.writer.asyncRead { db in
+                let evaluation: Evaluation
+                switch db {
+                case .success(let db): evaluation = evaluate(db)
+                case .failure(let error):
+                    evaluation = Evaluation(evaluations.increment(), .failure(Self.storeError(error)))
+                }
+                Task { @MainActor in self?.receive(evaluation) }
             }
+        }
+        // Started first, so that no commit falls between the evaluation and the observation.
+        observation = DatabaseRegionObservation(tracking: QueryRegion(store: store, type: T.self, tree: tree))
             .start(
                 in: store.writer,
-                scheduling: MainActorScheduler(immediate: immediately),
-                onError: { [weak self] error in MainActor.assumeIsolated { self?.error = Self.storeError(error) } },
-                onChange: { [weak self] evaluation in MainActor.assumeIsolated { self?.receive(evaluation) } }
+                onError: { [weak self] error in Task { @MainActor in self?.error = Self.storeError(error) } },
+                onChange: { _ in evaluateAndDeliver() }
             )
+        guard immediately else { return evaluateAndDeliver() }
+        do { receive(try store.writer.read(evaluate)) } catch { self.error = Self.storeError(error) }
     }
 
     private func receive(_ evaluation: Evaluation) {
@@ -154,17 +168,6 @@ private struct QueryRegion: DatabaseRegionConvertible {
     func databaseRegion(_ db: Database) throws -> DatabaseRegion {
         try LocalQuery(schema: store.schema, registry: store.registry).region(type, tree, db)
     }
-}
-
-/// Hands GRDB's values to the main actor as Swift concurrency tasks, with the first one at once on the caller's
-/// thread (the main actor's) when `immediate`. GRDB's own main-actor schedulers go through `DispatchQueue.main` and
-/// check for the main thread, which is not the main actor's everywhere (not in a Linux test process).
-private struct MainActorScheduler: ValueObservationScheduler {
-    let immediate: Bool
-
-    func immediateInitialValue() -> Bool { immediate }
-
-    func schedule(_ action: @escaping @Sendable () -> Void) { Task { @MainActor in action() } }
 }
 
 /// A count of evaluations, safe from any thread.
