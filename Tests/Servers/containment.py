@@ -35,8 +35,10 @@ ETags: --etag-sets names entity sets; contained Trips belong to none and carry n
 write to them needs no If-Match, and accepts If-Match: * (a specific If-Match is 412: it can
 match no ETag). If-None-Match: * on a trip that exists is 412, as odatapy does for any entity.
 
-Only the first level of containment below an entity set or singleton is addressable by key
-(People('a')/Trips(1)); deeper paths such as People('a')/Trips(1)/PlanItems(2) stay odatapy's.
+Containment nests: People('a')/Trips(1)/PlanItems and People('a')/Trips(1)/PlanItems(2) answer
+the same way (a change there records a change of People('a') too), their relations kept under
+the path of the contained collection that owns them. A navigation property that is neither
+contained nor bound to a set (Trip/Photos) stays odatapy's (400 with a key).
 Uses odatapy's private helpers (_step_navigation, _related, _sync_link, _keys_of, ...),
 pinned at 5.3.0 by scripts/test-servers.sh.
 """
@@ -72,14 +74,23 @@ class ContainedEntities:
 
     def _step_navigation(self, request, target, part, *, for_write):
         nav = part.navigation_property
+        if target.entity is not None and target.entity_set is None and target.singleton is None \
+                and target.nav is not None and target.nav.contains_target and target.context_path:
+            # The owner is itself contained (People('a')/Trips(1)/PlanItems): odatapy finds no set owning it; its
+            # relations are kept under the path of its collection, which is unique as its canonical URL is.
+            target.entity_set = _ContainedSet(target.context_path, target.entity_type)
         if target.entity is None or not self._is_contained(target, nav):
             return super()._step_navigation(request, target, part, for_write=for_write)
         owner = target.entity
+        owner_set = target.entity_set
         # odatapy's step without the key: the contained collection, its relation seeded.
         super()._step_navigation(request, target, dataclasses.replace(part, key_predicates=[], typed_keys={},
                                                                       type_filter=None), for_write=for_write)
         base = self._base(request)
-        if owner.id and owner.id.startswith(base + "/"):
+        if isinstance(owner_set, _ContainedSet):
+            target.context_path = "%s(%s)/%s" % (owner_set.name, self._key_literals(owner_set.entity_type, owner),
+                                                 nav.name)
+        elif owner.id and owner.id.startswith(base + "/"):
             target.context_path = "%s/%s" % (owner.id[len(base) + 1:], nav.name)
         if part.key_predicates:
             keys = self._keys_of(nav.type, part)
@@ -153,12 +164,7 @@ class ContainedEntities:
         self._sync_link(target.owner, target.nav, bucket)
         self._record_root_change(request, uri_info)
 
-        literals = []
-        for name in names:
-            prop = entity_type.get_structural_property(name)
-            literal = format_key_literal(entity.get_value(name), prop.type_fqn if prop else None)
-            literals.append("%s=%s" % (name, literal) if len(names) > 1 else literal)
-        location = "%s/%s(%s)" % (self._base(request), target.context_path, ",".join(literals))
+        location = "%s/%s(%s)" % (self._base(request), target.context_path, self._key_literals(entity_type, entity))
         response.set_header(HttpHeader.LOCATION, location)
         prefs = request.preferences
         if prefs.return_minimal:
@@ -174,3 +180,26 @@ class ContainedEntities:
         if prefs.return_representation:
             response.add_preference_applied(PreferenceName.RETURN, "representation")
         self._write(request, response, body, response_ct, status=status)
+
+    @staticmethod
+    def _key_literals(entity_type, entity):
+        """The key predicate's text: 1, 'a' or Name=1,Other='a'."""
+        names = entity_type.key_predicate_names
+        literals = []
+        for name in names:
+            prop = entity_type.get_structural_property(name)
+            literal = format_key_literal(entity.get_value(name), prop.type_fqn if prop else None)
+            literals.append("%s=%s" % (name, literal) if len(names) > 1 else literal)
+        return ",".join(literals)
+
+
+class _ContainedSet:
+    """Stands for the collection of a contained entity where odatapy wants the set that owns a navigation:
+    named by the collection's path (People('a')/Trips), binding nothing."""
+
+    def __init__(self, name, entity_type):
+        self.name = name
+        self.entity_type = entity_type
+
+    def get_binding_target(self, nav_name):
+        return None
