@@ -53,6 +53,10 @@
 # (the last two: SAP's, as requestid: and repeatabilitycreation:) that were sent, in that order,
 # the name in lower case and the value with "%", spaces and non-ASCII characters percent-encoded, e.g.
 #   PATCH /odata/People('a') 412 if-none-match=yes auth=none bytes=87 if-none-match:*
+# The TripPin servers (v4, secured, offline, plain) address contained entities by path as TripPin does:
+# GET/PATCH/PUT/DELETE People('a')/Trips(1) and POST People('a')/Trips (keys unique within the person; a change
+# puts the person in the next delta of People; offline's If-None-Match: * upsert covers them):
+# Tests/Servers/containment.py, checked against running servers by Tests/Servers/check_containment.py.
 # All listen on free ports of 127.0.0.1, keep their data in memory (empty at start) and page
 # collections server-side. Everything lives in .build-servers/ of the repository root:
 # venv/ (pinned packages, installed on first use), *.pid, *.log, and servers.env with the

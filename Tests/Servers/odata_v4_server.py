@@ -65,6 +65,7 @@ from odatapy.server.eval import InMemoryExpressionVisitor
 from odatapy.server.inmemory import InMemoryDataStore, InMemoryProcessor
 from odatapy.server.processor import ActionProcessor, CustomETagSupport
 
+from containment import ContainedEntities
 from dataverse_lookups import DataverseLookups, primary_names
 from delta_tokens import DeltaTokens, with_expire_control
 from entity_definitions import with_entity_definitions
@@ -238,8 +239,9 @@ def get_nearest_airport(data, target, part):
     return None if best is None else best[1]
 
 
-class TripPinProcessor(InMemoryProcessor):
-    """InMemoryProcessor with three fixes for function results.
+class TripPinProcessor(ContainedEntities, InMemoryProcessor):
+    """InMemoryProcessor with contained entities addressable by path (containment.py) and three
+    fixes for function results.
 
     - A function returning a single entity may return null: 204 (odatapy itself
       answers 404 "Entity not found.").

@@ -23,7 +23,11 @@ DataverseChanges (--dataverse-changes, implies the above), as Dataverse's Web AP
     {"@odata.context":"<root>$metadata#accounts/$deletedEntity","id":"<GUID>","reason":"deleted"}
 IfNoneMatchUpsert (--upsert): PATCH <set>(<key>) with If-None-Match: * creates the entity
   from the body with the key of the URL (201 with it, or 204 with Prefer: return=minimal),
-  or answers 412 if the key exists. Without that header PATCH is odatapy's.
+  or answers 412 if the key exists. Without that header PATCH is odatapy's. The same holds
+  for a contained entity addressed by key below one of a set (containment.py):
+  PATCH People('a')/Trips(1) with If-None-Match: * creates trip 1 in person 'a' (201, or 204
+  with Prefer: return=minimal; Location People('a')/Trips(1)), or answers 412 if 'a' has a
+  trip 1; it is 404 when there is no person 'a' (a parent is never created).
 GeneratedGuidKeys (--generate-guid-keys): a POST without its (single, Edm.Guid) key gets a
   new random GUID, as Dataverse gives one; a POST that sets its key keeps it.
 """
@@ -39,7 +43,7 @@ from odatapy.http.header import HttpHeader
 from odatapy.http.method import HttpMethod
 from odatapy.http.status import HttpStatusCode
 from odatapy.server.serializer.json_serializer import DeltaSerializerOptions
-from odatapy.server.uri.resource import UriResourceEntitySet
+from odatapy.server.uri.resource import UriResourceEntitySet, UriResourceNavigation
 
 # A $skiptoken of a tracked collection: the delta token of its first page, then odatapy's own.
 TRACKED_SKIPTOKEN = re.compile(r"^t(\d+)-(.*)$", re.DOTALL)
@@ -158,6 +162,12 @@ class IfNoneMatchUpsert:
     _url_keys = None  # the key of the URL while the create runs (under the store's lock)
 
     def update_entity(self, request, response, uri_info, request_ct, response_ct):
+        if request.method is HttpMethod.PATCH and (request.if_none_match or "").strip() == "*":
+            parts = uri_info.resource_parts
+            if (len(parts) == 2 and isinstance(parts[0], UriResourceEntitySet) and parts[0].key_predicates
+                    and isinstance(parts[1], UriResourceNavigation) and parts[1].key_predicates
+                    and parts[1].navigation_property.contains_target):
+                return self._upsert_contained(request, response, uri_info, request_ct, response_ct)
         part = uri_info.resource_parts[0] if len(uri_info.resource_parts) == 1 else None
         if (request.method is not HttpMethod.PATCH or (request.if_none_match or "").strip() != "*"
                 or not isinstance(part, UriResourceEntitySet) or not part.key_predicates):
@@ -174,6 +184,27 @@ class IfNoneMatchUpsert:
                                           request_ct, response_ct)
             finally:
                 self._url_keys = None
+
+    def _upsert_contained(self, request, response, uri_info, request_ct, response_ct):
+        """PATCH People('a')/Trips(1) with If-None-Match: *, through containment.py's create."""
+        owner_part, part = uri_info.resource_parts
+        collection = dataclasses.replace(uri_info, resource_parts=[
+            owner_part, dataclasses.replace(part, key_predicates=[], typed_keys={})])
+        with self.store.lock:
+            target = self._contained_target(request, collection, for_write=True)  # 404 without the parent
+            if target is None:  # a navigation property with a binding: not contained here
+                return super().update_entity(request, response, uri_info, request_ct, response_ct)
+            keys = self._keys_of(target.entity_type, part)
+            if any(all(e.get_value(name) == value for name, value in keys.items()) for e in target.entities or []):
+                raise PreconditionException("An entity with this key exists (If-None-Match: *).")
+            entity = self.odata.create_deserializer(request_ct).entity(
+                self.service_metadata.edm, target.entity_type, request.body)
+            for name, value in keys.items():
+                entity.set_property(name, value, ValueType.PRIMITIVE,
+                                    target.entity_type.get_structural_property(name).type_fqn)
+            # The key first, where a POST's body has it (set_property appends a missing property).
+            entity.properties.sort(key=lambda p: p.name not in keys)
+            self.create_contained(request, response, collection, target, entity, response_ct)
 
     def _assign_keys(self, entity_set, entity):
         keys, self._url_keys = self._url_keys, None  # the created entity only, not deep-inserted ones
