@@ -69,7 +69,23 @@ if ! grep -q "Generated entity classes: 13" <<<"$ran"; then
   echo "error: the package did not build and run from the fetched metadata: $ran" >&2
   exit 1
 fi
-echo "Examples/TripPinClient: plugin build, no-op build, changed-document build and generate-entities checked; init output builds and runs, also after fetch-metadata"
+# The plugins article's command with a Dataverse organization's two documents: the plugin reads both, so the model's
+# option sets are enums.
+dataverse_app="$output/DataverseApp"
+swift run mobilesdkgen init --name DataverseApp --service-url https://org.crm.dynamics.com/api/data/v9.2/ \
+  --metadata SampleMetadata/Dataverse.WebApi.xml --metadata SampleMetadata/Dataverse.EntityMetadata.xml \
+  -o "$dataverse_app" >/dev/null
+if ! built=$(cd "$dataverse_app" && swift build 2>&1); then
+  echo "$built" >&2
+  exit 1
+fi
+if grep -qE "(error|warning): .*(no entity definitions|looks like a metadata document)" <<<"$built" \
+  || ! grep -rqs "enum AccountIndustryCode: MobileSdk.OptionSetEnumeration" "$dataverse_app/.build/plugins/outputs"; then
+  echo "error: the package init created from both Dataverse documents did not build with option-set enums:" >&2
+  echo "$built" >&2
+  exit 1
+fi
+echo "Examples/TripPinClient: plugin build, no-op build, changed-document build and generate-entities checked; init output builds and runs, also after fetch-metadata; a Dataverse package from both documents builds with option-set enums"
 
 export MOBILESDK_TEST_DATAVERSE_URL MOBILESDK_REQUIRE_LIVE_TESTS=1
 (cd Examples/ActivityTracker && swift test)

@@ -53,7 +53,7 @@ import PackagePlugin
 
     private static func isInput(_ file: URL) -> Bool {
         let name = file.lastPathComponent.lowercased()
-        return name == PluginInputs.configurationName || PluginInputs.metadataSuffixes.contains { name.hasSuffix($0) }
+        return name == PluginInputs.configurationName || MetadataDocumentNames.isDocument(named: name)
     }
 
     /// `NAME` of the target's only `NAME.metadata.xml`, if it has exactly one.

@@ -13,7 +13,7 @@ import PackagePlugin
             .filter { target in
                 names.isEmpty
                     ? target.sourceFiles.contains { file in
-                        PluginInputs.metadataSuffixes.contains { file.url.lastPathComponent.lowercased().hasSuffix($0) }
+                        MetadataDocumentNames.isDocument(named: file.url.lastPathComponent)
                     } : names.contains(target.name)
             }
         guard !targets.isEmpty else {

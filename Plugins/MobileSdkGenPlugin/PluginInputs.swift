@@ -5,23 +5,37 @@ import Foundation
 struct PluginInputs {
     /// File-name endings that mark a metadata document (compared case-insensitively): `$metadata` and entity metadata
     /// XML, and Dataverse entity definitions as `mobilesdkgen fetch` writes them.
-    static let metadataSuffixes = [".metadata.xml", ".edmx", ".csdl.xml", ".entitydefinitions.json"]
+    static let metadataSuffixes = MetadataDocumentNames.suffixes
     /// The configuration file's name.
     static let configurationName = "mobilesdkgen-config.json"
 
     var documents: [URL]
     var configuration: URL?
 
-    /// The inputs among `files`, or the problems with them.
-    static func find(in files: [URL], targetName: String) -> Result<PluginInputs, PluginInputError> {
-        let documents =
-            files.filter { file in
-                let name = file.lastPathComponent.lowercased()
-                return metadataSuffixes.contains { name.hasSuffix($0) }
-            }
+    /// The inputs among `files`, or the problems with them; `prefix` reads a file's first bytes, to tell a metadata
+    /// document under a name the plugin does not read.
+    static func find(in files: [URL], targetName: String, prefix: (URL) -> [UInt8]? = Self.prefix) -> Result<
+        PluginInputs, PluginInputError
+    > {
+        let documents = files.filter { MetadataDocumentNames.isDocument(named: $0.lastPathComponent) }
             .sorted { $0.path < $1.path }
         let configurations = files.filter { $0.lastPathComponent == configurationName }.sorted { $0.path < $1.path }
         var problems: [String] = []
+        let hidden = files.filter { file in
+            let name = file.lastPathComponent
+            guard !MetadataDocumentNames.isDocument(named: name), name != configurationName, let bytes = prefix(file)
+            else { return false }
+            return MetadataDocumentNames.looksLikeDocument(named: name, prefix: bytes)
+        }
+        for file in hidden.sorted(by: { $0.path < $1.path }) {
+            problems.append(
+                """
+                \(file.path(percentEncoded: false)) looks like a metadata document, but target '\(targetName)' reads \
+                only files whose names end in \(metadataSuffixes.joined(separator: ", ")): rename it to \
+                \(MetadataDocumentNames.documentName(for: file.lastPathComponent))
+                """
+            )
+        }
         if documents.isEmpty {
             problems.append(
                 """
@@ -40,6 +54,15 @@ struct PluginInputs {
         }
         guard problems.isEmpty else { return .failure(PluginInputError(problems: problems)) }
         return .success(PluginInputs(documents: documents, configuration: configurations.first))
+    }
+
+    /// The first 64 KiB of an `.xml` or `.json` file; nil for other files and files that cannot be read.
+    static func prefix(_ file: URL) -> [UInt8]? {
+        let name = file.lastPathComponent.lowercased()
+        guard name.hasSuffix(".xml") || name.hasSuffix(".json"), let handle = try? FileHandle(forReadingFrom: file)
+        else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 1 << 16)).map { [UInt8]($0) } ?? []
     }
 
     /// The documents' size in bytes, in all; nil when one cannot be read.

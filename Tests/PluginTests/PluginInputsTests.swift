@@ -84,4 +84,35 @@ struct BuildPluginFileCountTests {
         #expect(missing.documentBytes == nil)
         #expect(ShardLayout.count(forDocumentBytes: missing.documentBytes ?? .max) == ShardLayout.maximumCount)
     }
+
+    /// A metadata document under a name the plugin does not read fails the build with the name to give it.
+    @Test func aMetadataDocumentUnderAnotherNameIsNamed() throws {
+        let contents: [String: String] = [
+            "org.xml": "<?xml version=\"1.0\"?>\n<!-- $metadata -->\n<edmx:Edmx Version=\"4.0\"></edmx:Edmx>",
+            "Dataverse.EntityMetadata.xml": "<ArrayOfEntityMetadata><EntityMetadata/></ArrayOfEntityMetadata>",
+            "definitions.json": "{\"@odata.context\":\"https://o/api/data/v9.2/$metadata#EntityDefinitions\"}",
+            "Info.xml": "<plist><dict/></plist>", "notes.json": "{\"a\": 1}",
+        ]
+        let files = PluginInputsTests().urls(["Model.swift", "org.metadata.xml"] + contents.keys.sorted())
+        let result = PluginInputs.find(in: files, targetName: "Model") { file in
+            contents[file.lastPathComponent].map { Array($0.utf8) }
+        }
+        guard case .failure(let error) = result else {
+            Issue.record("documents the plugin does not read were not reported")
+            return
+        }
+        #expect(error.problems.count == 3)
+        #expect(error.problems.contains { $0.hasSuffix("rename it to Dataverse.EntityMetadata.metadata.xml") })
+        #expect(error.problems.contains { $0.hasSuffix("rename it to org.metadata.xml") })
+        #expect(error.problems.contains { $0.hasSuffix("rename it to definitions.entitydefinitions.json") })
+        #expect(error.problems.allSatisfy { $0.contains("looks like a metadata document, but target 'Model'") })
+    }
+
+    @Test func documentNamesThePluginReads() {
+        #expect(MetadataDocumentNames.documentName(for: "org.metadata.xml") == "org.metadata.xml")
+        #expect(MetadataDocumentNames.documentName(for: "A.EDMX") == "A.EDMX")
+        #expect(MetadataDocumentNames.documentName(for: "org.xml") == "org.metadata.xml")
+        #expect(MetadataDocumentNames.documentName(for: "defs.JSON") == "defs.entitydefinitions.json")
+        #expect(MetadataDocumentNames.documentName(for: "metadata") == "metadata.metadata.xml")
+    }
 }

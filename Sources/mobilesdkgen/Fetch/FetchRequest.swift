@@ -1,4 +1,5 @@
 import Foundation
+import Generator
 
 /// What `fetch` asks for: the `$metadata` URL of a service root, the URL as it may be shown, and the file names.
 struct FetchRequest {
@@ -48,8 +49,8 @@ struct FetchRequest {
                     : "--name must be a file name without slashes that does not start with a dot"
             )
         }
-        fileName = fileStem + ".metadata.xml"
-        entityDefinitionsFileName = fileStem + ".entitydefinitions.json"
+        fileName = fileStem + MetadataDocumentNames.metadataSuffix
+        entityDefinitionsFileName = fileStem + MetadataDocumentNames.entityDefinitionsSuffix
     }
 
     /// `shownRoot + relative` with the query parameters: a request under the service root.

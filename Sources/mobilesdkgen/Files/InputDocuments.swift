@@ -1,11 +1,10 @@
 import Foundation
+import Generator
 import MetadataModel
 
 /// The metadata documents a command was given: files as they are, and a folder as the documents in it whose names
 /// the build plugin would take (`*.metadata.xml`, `*.edmx`, `*.csdl.xml`, `*.entitydefinitions.json`), sorted.
 enum InputDocuments {
-    static let suffixes = [".metadata.xml", ".edmx", ".csdl.xml", ".entitydefinitions.json"]
-
     static func expand(_ paths: [String]) -> Result<[String], DiagnosticsError> {
         var documents: [String] = []
         var diagnostics: [Diagnostic] = []
@@ -20,13 +19,14 @@ enum InputDocuments {
                 continue
             }
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
-                .filter { name in suffixes.contains { name.lowercased().hasSuffix($0) } }.sorted()
+                .filter(MetadataDocumentNames.isDocument(named:)).sorted()
             guard !names.isEmpty else {
                 diagnostics.append(
                     .error(
                         """
                         is a folder without metadata documents \
-                        (files whose names end in \(suffixes.joined(separator: ", "))); give the documents themselves
+                        (files whose names end in \(MetadataDocumentNames.suffixes.joined(separator: ", "))); give the documents \
+                        themselves
                         """,
                         at: .file(path)
                     )

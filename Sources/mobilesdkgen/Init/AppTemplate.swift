@@ -1,4 +1,5 @@
 import Foundation
+import Generator
 
 /// `init --template activity-tracker`: the Activity Tracker example app, `Examples/ActivityTracker`, as a package of
 /// the user's own. The example is the one source of the app's code; the new package gets it renamed (every
@@ -70,9 +71,7 @@ struct AppTemplate {
     /// and entity definitions (the user's take their place).
     static func isLeftOut(_ relative: String) -> Bool {
         let name = relative.split(separator: "/").last.map(String.init) ?? relative
-        let lowered = name.lowercased()
-        return name == "Package.resolved"
-            || [".metadata.xml", ".edmx", ".csdl.xml", ".entitydefinitions.json"].contains { lowered.hasSuffix($0) }
+        return name == "Package.resolved" || MetadataDocumentNames.isDocument(named: name)
     }
 
     static func renamed(_ text: String, to appName: String) -> String {

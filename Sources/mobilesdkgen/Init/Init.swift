@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Generator
 import GeneratorPipeline
 import MetadataModel
 
@@ -190,12 +191,15 @@ struct Init: AsyncParsableCommand {
         }
     }
 
-    /// The documents besides `$metadata` (fetched or given), next to it in the model target.
+    /// The documents besides `$metadata` (fetched or given), next to it in the model target under names the build
+    /// plugin reads, and the fetch cache.
     private func copy(_ files: ArraySlice<URL>, toModelOf appName: String, in destination: URL) throws {
         for file in files {
+            let name = file.lastPathComponent
+            let copied = name == FetchCache.fileName ? name : MetadataDocumentNames.documentName(for: name)
             try FileManager.default.copyItem(
                 at: file,
-                to: destination.appending(path: "Sources/\(appName)Model/\(file.lastPathComponent)")
+                to: destination.appending(path: "Sources/\(appName)Model/\(copied)")
             )
         }
     }

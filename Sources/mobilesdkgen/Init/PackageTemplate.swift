@@ -1,4 +1,5 @@
 import Foundation
+import Generator
 
 /// Copies `Templates/Package` into a new package, replacing `{{NAME}}` placeholders.
 struct PackageTemplate {
@@ -45,13 +46,9 @@ struct PackageTemplate {
         return text
     }
 
-    /// The metadata file's name in the new package: the build plugin finds `*.metadata.xml`.
+    /// A metadata file's name in the new package: one the build plugin reads.
     static func metadataFileName(_ path: String) -> String {
-        let name = URL(fileURLWithPath: path).lastPathComponent
-        let lowered = name.lowercased()
-        if [".metadata.xml", ".edmx", ".csdl.xml"].contains(where: { lowered.hasSuffix($0) }) { return name }
-        let stem = lowered.hasSuffix(".xml") ? String(name.dropLast(4)) : name
-        return stem + ".metadata.xml"
+        MetadataDocumentNames.documentName(for: URL(fileURLWithPath: path).lastPathComponent)
     }
 
     /// `.package(url: …, from: "<this version>")` for a URL, `.package(path: …)` for a folder.
