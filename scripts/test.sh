@@ -27,6 +27,8 @@ set -a
 . .build-servers/servers.env
 set +a
 export MOBILESDK_REQUIRE_LIVE_TESTS=1
+# The TripPin servers address contained records by path, as the service they stand for does.
+python3 Tests/Servers/check_containment.py
 swift test "$@"
 scripts/build-docs.sh
 # The standard-library symbols the libraries use against the Apple minimums in Package.swift; and, so that the check is
