@@ -33,6 +33,17 @@ struct EntityDefinitionsTests {
         #expect(try Self.withoutLocations(json.service.schemas) == Self.withoutLocations(xml.service.schemas))
     }
 
+    /// The `RetrieveMetadataChanges` function's response (its complex types, some attributes without a type) reads
+    /// as the same entities, and generates the same classes.
+    @Test func metadataChangesReadAsTheSameEntities() throws {
+        let changes = Paths.sample("Dataverse.MetadataChanges.json")
+        let json = MetadataLoader().load([Self.webAPI, Self.entityDefinitions])
+        let function = MetadataLoader().load([Self.webAPI, changes])
+        #expect(!function.hasErrors, "\(function.diagnostics)")
+        #expect(function.diagnostics.map(\.message) == json.diagnostics.map(\.message))
+        #expect(try Self.withoutLocations(function.service.schemas) == Self.withoutLocations(json.service.schemas))
+    }
+
     @Test func sameModelMergedOntoTheWebAPI() throws {
         let xml = MetadataLoader().load([Self.webAPI, Self.entityMetadata])
         let json = MetadataLoader().load([Self.webAPI, Self.entityDefinitions])
@@ -220,7 +231,7 @@ struct EntityDefinitionsDiagnosticsTests {
     @Test func notEntityDefinitions() {
         #expect(
             descriptions(load("{\"name\": \"x\"}")) == [
-                "definitions.json:1:1: error: unrecognised JSON document: expected Web API entity definitions (an EntityDefinitions response, {\"value\": [...]}, or one entity definition)"
+                "definitions.json:1:1: error: unrecognised JSON document: expected Web API entity definitions (an EntityDefinitions response, {\"value\": [...]}, one entity definition, or a RetrieveMetadataChanges response, {\"EntityMetadata\": [...]})"
             ]
         )
         #expect(

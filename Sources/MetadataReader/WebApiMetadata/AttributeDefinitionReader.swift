@@ -4,6 +4,9 @@ import MetadataModel
 /// named by `@odata.type` — into the property the entity metadata XML reader produces for the same attribute.
 struct AttributeDefinitionReader {
     let context: ReadContext
+    /// Whether an attribute without `@odata.type` has its type told by its `AttributeTypeName`: the complex types of
+    /// `RetrieveMetadataChanges` leave out the type of attributes that have one (entity definitions never do).
+    var infersMissingTypes = false
 
     /// The attribute metadata types of the Web API (`Microsoft.Dynamics.CRM` namespace) that the model knows.
     static let knownTypes: Set<String> = [
@@ -15,13 +18,30 @@ struct AttributeDefinitionReader {
         "StatusAttributeMetadata", "StringAttributeMetadata", "UniqueIdentifierAttributeMetadata",
     ]
 
+    /// The attribute metadata type of each `AttributeTypeName` that has one of its own.
+    static let typesByName: [String: String] = [
+        "BigIntType": "BigIntAttributeMetadata", "BooleanType": "BooleanAttributeMetadata",
+        "CustomerType": "LookupAttributeMetadata", "DateTimeType": "DateTimeAttributeMetadata",
+        "DecimalType": "DecimalAttributeMetadata", "DoubleType": "DoubleAttributeMetadata",
+        "EntityNameType": "EntityNameAttributeMetadata", "FileType": "FileAttributeMetadata",
+        "ImageType": "ImageAttributeMetadata", "IntegerType": "IntegerAttributeMetadata",
+        "LookupType": "LookupAttributeMetadata", "ManagedPropertyType": "ManagedPropertyAttributeMetadata",
+        "MemoType": "MemoAttributeMetadata", "MoneyType": "MoneyAttributeMetadata",
+        "MultiSelectPicklistType": "MultiSelectPicklistAttributeMetadata", "OwnerType": "LookupAttributeMetadata",
+        "PicklistType": "PicklistAttributeMetadata", "StateType": "StateAttributeMetadata",
+        "StatusType": "StatusAttributeMetadata", "StringType": "StringAttributeMetadata",
+        "UniqueidentifierType": "UniqueIdentifierAttributeMetadata",
+    ]
+
     func property(_ object: WebApiObject) -> Property? {
         guard let logicalName = object.string("LogicalName") else {
             context.error("attribute metadata has no LogicalName", at: object.location)
             return nil
         }
         // The collection's own type, AttributeMetadata, carries no @odata.type; derived types do.
-        let metadataType = object.odataType ?? "AttributeMetadata"
+        let inferred =
+            infersMissingTypes ? object.wrappedValue("AttributeTypeName").flatMap { Self.typesByName[$0] } : nil
+        let metadataType = object.odataType ?? inferred ?? "AttributeMetadata"
         guard Self.knownTypes.contains(metadataType) else {
             let type = object.string("@odata.type") ?? metadataType
             context.warning(

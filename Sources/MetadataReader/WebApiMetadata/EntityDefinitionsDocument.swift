@@ -32,8 +32,9 @@ enum EntityDefinitionsDocument {
         var reader = EntityDefinitionsReader(context: context)
         if !reader.read(root) {
             context.error(
-                "unrecognised JSON document: expected Web API entity definitions "
-                    + "(an EntityDefinitions response, {\"value\": [...]}, or one entity definition)",
+                "unrecognised JSON document: expected Web API entity definitions (an EntityDefinitions response, "
+                    + "{\"value\": [...]}, one entity definition, or a RetrieveMetadataChanges response, "
+                    + "{\"EntityMetadata\": [...]})",
                 at: root.location
             )
         } else if reader.entityTypes.isEmpty && reader.globalOptionSets.isEmpty {

@@ -5,7 +5,9 @@ import MetadataModel
 ///
 /// A document is the response of `EntityDefinitions?$expand=Attributes,Keys,…` (`{"value": [entity…]}`), of
 /// `EntityDefinitions(LogicalName='account')?$expand=…` (one entity), or of `GlobalOptionSetDefinitions`
-/// (`{"value": [option set…]}`); entities and global option sets may share one `value` array.
+/// (`{"value": [option set…]}`); entities and global option sets may share one `value` array. The response of the
+/// `RetrieveMetadataChanges` function (`{"EntityMetadata": [entity…], "ServerVersionStamp": …}`, with the complex
+/// types `ComplexEntityMetadata` and `Complex…AttributeMetadata`) reads as the same entities.
 struct EntityDefinitionsReader {
     let context: ReadContext
     private(set) var entityTypes: [EntityType] = []
@@ -26,6 +28,10 @@ struct EntityDefinitionsReader {
                     + "give the EntityDefinitions response with $expand=Attributes",
                 at: root.location
             )
+            return true
+        }
+        if root["EntityMetadata"] != nil {
+            for item in document.objects("EntityMetadata") { entity(item, fromFunction: true) }
             return true
         }
         if root["value"] != nil {
@@ -52,7 +58,8 @@ struct EntityDefinitionsReader {
         return object.value["OptionSetType"] != nil && object.value["Attributes"] == nil
     }
 
-    private mutating func entity(_ object: WebApiObject) {
+    /// Reads one entity; `fromFunction` for the complex types of `RetrieveMetadataChanges`.
+    private mutating func entity(_ object: WebApiObject, fromFunction: Bool = false) {
         guard let logicalName = object.string("LogicalName") else {
             context.error("entity metadata has no LogicalName", at: object.location)
             return
@@ -83,7 +90,7 @@ struct EntityDefinitionsReader {
                 entityKey.displayName = key.label("DisplayName")
                 return entityKey
             }
-        let attributes = AttributeDefinitionReader(context: context)
+        let attributes = AttributeDefinitionReader(context: context, infersMissingTypes: fromFunction)
         for attribute in object.objects("Attributes") {
             guard let property = attributes.property(attribute) else { continue }
             if let set = property.dynamics?.optionSet, set.isGlobal { addGlobal(set) }

@@ -19,8 +19,14 @@ struct WebApiObject {
     /// `LookupAttributeMetadata`.
     var odataType: String? {
         guard let type = string("@odata.type") else { return nil }
-        let name = type.hasPrefix("#") ? type.dropFirst() : Substring(type)
-        return String(name.split(separator: ".").last ?? name)
+        let qualified = type.hasPrefix("#") ? type.dropFirst() : Substring(type)
+        let name = qualified.split(separator: ".").last ?? qualified
+        // The complex types a function answers with (RetrieveMetadataChanges: `ComplexStringAttributeMetadata`) carry
+        // what the entity types of the same name without `Complex` do.
+        if name.hasPrefix("Complex"), name.hasSuffix("Metadata"), name.count > "ComplexMetadata".count {
+            return String(name.dropFirst("Complex".count))
+        }
+        return String(name)
     }
 
     /// A string; empty reads as nil, as an empty element does in XML.
