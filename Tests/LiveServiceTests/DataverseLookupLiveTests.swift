@@ -17,17 +17,12 @@ struct DataverseLookupLiveTests {
     {
         let root = try #require(DataverseSample.root)
         let url = try #require(URL(string: root.absoluteString + path))
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let json {
-            request.httpBody = try JSONSerialization.data(withJSONObject: json)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        return (status, data.isEmpty ? nil : try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try await PlainHTTP.send(
+            method,
+            url,
+            json: json,
+            headers: ["Accept": "application/json"].merging(headers) { $1 }
+        )
     }
 
     /// The `contactid`s a `$filter` on the contacts' lookup finds.

@@ -52,23 +52,15 @@ extension OfflineLive {
                 let expected = try Self.makeChanges(in: store, seed: seed)
                 let logStart = try OfflineServer.requestLog(kind.log).count
 
-                let process = Process()
-                process.executableURL = child
-                process.arguments = [
-                    "upload", file.path, root.absoluteString, repeatability == .oasis ? "oasis" : "none",
-                ]
-                process.standardOutput = FileHandle.nullDevice
-                try process.run()
-                if seed % 2 == 0 {
-                    // Anywhere: before the first request, between requests, or in the middle of one.
-                    try await Task.sleep(for: .milliseconds(Int.random(in: 0...150, using: &generator)))
-                } else {
-                    // Right after the server logged its n-th write: it committed, the child has not recorded it.
-                    let writes = Int.random(in: 1...expected.requestCount, using: &generator)
-                    try await Self.waitForWrites(writes, after: logStart, in: kind.log, while: process)
-                }
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                try await Self.runAndKill(
+                    child,
+                    ["upload", file.path, root.absoluteString, repeatability == .oasis ? "oasis" : "none"],
+                    seed: seed,
+                    writes: expected.requestCount,
+                    after: logStart,
+                    in: kind.log,
+                    using: &generator
+                )
                 let left = try OfflineStore(at: file, client: nil, definingQueries: [people]).pendingRequests()
                 inFlight += left.filter(\.isInFlight).count
                 unsent += left.filter { !$0.isInFlight }.count
@@ -124,6 +116,33 @@ extension OfflineLive {
                 expected.deleted.append(name)
             }
             return expected
+        }
+
+        /// Runs the child with `arguments` and kills it: for an even seed anywhere (before the first request, between
+        /// requests, or in the middle of one), for an odd one right after the server logged its n-th write of
+        /// `writes` after line `start` of its log (it committed, the child has not recorded it).
+        static func runAndKill(
+            _ child: URL,
+            _ arguments: [String],
+            seed: Int,
+            writes: Int,
+            after start: Int,
+            in log: String?,
+            using generator: inout SeededGenerator
+        ) async throws {
+            let process = Process()
+            process.executableURL = child
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            if seed % 2 == 0 {
+                try await Task.sleep(for: .milliseconds(Int.random(in: 0...150, using: &generator)))
+            } else {
+                let count = Int.random(in: 1...writes, using: &generator)
+                try await waitForWrites(count, after: start, in: log, while: process)
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
         }
 
         /// Waits until the server's log shows `count` writes after line `start`, or the child ended.

@@ -49,16 +49,7 @@ enum OfflineServer {
     ) async throws -> (status: Int, body: [String: Any]?) {
         let base: URL = try #require(root)
         let url = try #require(URL(string: path, relativeTo: base))
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let json {
-            request.httpBody = try JSONSerialization.data(withJSONObject: json)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        return (status, data.isEmpty ? nil : try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try await PlainHTTP.send(method, url, json: json, headers: headers)
     }
 
     /// Makes every delta token issued so far answer 410 Gone.

@@ -49,19 +49,15 @@ extension OfflineLive {
                 try store.delete(try #require(try store.entity(Product.self, key: EntityKey("P3\(suffix)"))))
                 let logStart = try OfflineServer.requestLog(Self.log).count
 
-                let process = Process()
-                process.executableURL = child
-                process.arguments = ["upload-sap", file.path, root.absoluteString]
-                process.standardOutput = FileHandle.nullDevice
-                try process.run()
-                if seed % 2 == 0 {
-                    try await Task.sleep(for: .milliseconds(Int.random(in: 0...150, using: &generator)))
-                } else {
-                    let writes = Int.random(in: 1...5, using: &generator)
-                    try await CrashSafetyLiveTests.waitForWrites(writes, after: logStart, in: Self.log, while: process)
-                }
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                try await CrashSafetyLiveTests.runAndKill(
+                    child,
+                    ["upload-sap", file.path, root.absoluteString],
+                    seed: seed,
+                    writes: 5,
+                    after: logStart,
+                    in: Self.log,
+                    using: &generator
+                )
                 let left = try OfflineStore(at: file, client: nil, definingQueries: [query]).pendingRequests()
                 inFlight += left.filter(\.isInFlight).count
                 unsent += left.filter { !$0.isInFlight }.count
