@@ -2,8 +2,8 @@ import Foundation
 import MobileSdk
 
 /// Why a message could not be sent or its answer read: a value it cannot carry, or an answer that is not the
-/// organization service's SOAP. Error statuses without a SOAP fault are the client's ``ODataServiceError``s, and an
-/// unreachable host its ``ODataClientError/unreachable(reason:request:)``.
+/// organization service's SOAP. Error statuses without a SOAP fault are the client's `ODataServiceError`s, and an
+/// unreachable host its `ODataClientError.unreachable(reason:request:)`.
 public enum OrganizationServiceError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// A value has no form in the organization service's data contracts (a spatial value, a time of day…).
     case unsupportedValue(String)
