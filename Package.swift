@@ -183,6 +183,14 @@ let package = Package(
             ],
             resources: [.copy("Payloads")]
         ),
+        // Every public error of the libraries as an alert shows it (`localizedDescription`), one sample per case.
+        .testTarget(
+            name: "ErrorMessageTests",
+            dependencies: [
+                "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkOrganizationService", "ServiceAccess",
+                "TestSupport",
+            ]
+        ),
         // Generated classes against real OData servers started by scripts/test-servers.sh.
         .testTarget(
             name: "LiveServiceTests",

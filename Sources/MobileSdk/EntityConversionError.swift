@@ -1,5 +1,7 @@
+import Foundation
+
 /// Why an entity could not be converted to a generated class.
-public enum EntityConversionError: Error, Equatable, CustomStringConvertible {
+public enum EntityConversionError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// The class stands for the entity `expected`, but the entity is an `actual`.
     case logicalNameMismatch(expected: String, actual: String)
 
@@ -8,6 +10,14 @@ public enum EntityConversionError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .logicalNameMismatch(let expected, let actual):
             "cannot convert a '\(actual)' entity to a class for '\(expected)'"
+        }
+    }
+
+    /// For an alert: `The record is a 'contact', not the 'account' expected.`
+    public var errorDescription: String? {
+        switch self {
+        case .logicalNameMismatch(let expected, let actual):
+            "The record is a '\(actual)', not the '\(expected)' expected."
         }
     }
 }

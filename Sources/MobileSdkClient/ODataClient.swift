@@ -21,7 +21,8 @@ public final class ODataClient: Sendable {
         public var authentication: any AuthenticationProvider
         /// Sends the requests: ``URLSessionTransport`` unless given, a recorded exchange in tests.
         public var transport: any HTTPTransport
-        /// When throttled requests (429, 503) and repeatable requests whose connection failed are tried again.
+        /// When throttled requests (429, 503) and repeatable requests whose connection dropped are tried again; an
+        /// unreachable host fails at once unless ``RetryPolicy/retriesUnreachable`` is set.
         public var retryPolicy: RetryPolicy
         /// Allows plain http to hosts other than this machine (a trusted network only).
         public var allowsInsecureHTTP: Bool
@@ -302,9 +303,12 @@ public final class ODataClient: Sendable {
                     }
                     return try await perform(configuration.transport, request)
                 }
-            } catch let error as URLError where error.code == .cancelled { throw CancellationError() } catch let error
-                as URLError where idempotent && attempt < policy.maximumRetries && Self.isTransient(error)
-            {
+            } catch let error as URLError {
+                if error.code == .cancelled { throw CancellationError() }
+                let unreachable = ODataClientError.unreachable(error, request: request.summary)
+                // An unreachable host fails at once: nothing was sent, and an offline app carries on with its data.
+                let retried = unreachable == nil ? idempotent && Self.isTransient(error) : policy.retriesUnreachable
+                guard retried, attempt < policy.maximumRetries else { throw unreachable ?? error }
                 try await policy.sleep(policy.backoff(attempt: attempt))
                 attempt += 1
                 continue
@@ -393,13 +397,11 @@ public final class ODataClient: Sendable {
         return loaded
     }
 
-    /// Connection failures worth another try.
+    /// Failures of a connection that reached, or may have reached, the service, worth another try of a request
+    /// that is safe to repeat: a dropped connection, a timeout. An unreachable host is not one of them
+    /// (``ODataClientError/Unreachability``).
     private static func isTransient(_ error: URLError) -> Bool {
-        [
-            .networkConnectionLost, .timedOut, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed,
-            .cannotFindHost,
-        ]
-        .contains(error.code)
+        [.networkConnectionLost, .timedOut].contains(error.code)
     }
 
     /// Decodes, turning payload errors into ``ODataClientError/invalidResponse(_:request:)``.

@@ -1,7 +1,9 @@
+import Foundation
 import GRDB
+import MobileSdk
 
 /// What the offline store reports when it cannot do what was asked.
-public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The file is not an offline store, or not one this version reads: another application's database, a store
     /// of a later format, or damaged bytes. Nothing was changed in it.
     case notAStore(path: String, reason: String)
@@ -48,6 +50,21 @@ public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertib
         case .storageFull(let message):
             "the device has no room left for the offline store (\(message)); the change was not made"
         case .database(let message): "the offline store's database failed: \(message)"
+        }
+    }
+
+    /// A sentence for an alert, in the user's terms where the developer's message would not help them.
+    public var errorDescription: String? {
+        switch self {
+        case .notAStore: "The app's local data file cannot be read; it is not one of the app's stores."
+        case .corruptStore: "The app's local data is damaged."
+        case .noClient: "The local data cannot be synchronized, because no service is configured."
+        case .storageFull: "The device has no room left for the app's data; the change was not saved."
+        case .unknownType(let name): "The app keeps no local records of \(name)."
+        case .unsupportedQuery, .database: ErrorSentence.make(description)
+        case .invalidValue(let message), .missingKey(let message), .modelChangedWithPendingRequests(let message),
+            .notFound(let message), .unsupportedOffline(let message), .requestInFlight(let message):
+            ErrorSentence.make(message.isEmpty ? "The offline store cannot do this." : message)
         }
     }
 }

@@ -16,7 +16,7 @@ public struct OwnerOnlyFile: Sendable {
     public init(_ url: URL) { self.url = url }
 
     /// Why a file was not read or written; its text names the file and never its contents.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    public struct Failure: Error, Sendable, CustomStringConvertible, LocalizedError {
         /// The kind of failure: a file not to be trusted, or an error the system reported.
         public enum Reason: Sendable, Equatable {
             /// Others may read it, it is not this user's, or it is not a regular file (a link, a folder).
@@ -29,6 +29,13 @@ public struct OwnerOnlyFile: Sendable {
         public let reason: Reason
         /// A message naming the file's path and what failed; never its contents.
         public let description: String
+
+        /// The same, as a sentence for an alert.
+        public var errorDescription: String? {
+            guard let first = description.first else { return "A private file could not be used." }
+            let sentence = first.uppercased() + description.dropFirst()
+            return sentence.hasSuffix(".") ? sentence : sentence + "."
+        }
     }
 
     /// The file's bytes; nil when there is no file. Throws ``Failure`` for a file that others may read, that is not

@@ -1,5 +1,7 @@
+import Foundation
+
 /// A response or request body that is not the JSON expected, with where in the text the problem is.
-public struct JSONPayloadError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct JSONPayloadError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     /// What is wrong, e.g. `number out of range`.
     public var message: String
     /// 1-based line and column (in characters) in the body; 0 when the problem is not at one place.
@@ -16,4 +18,10 @@ public struct JSONPayloadError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// `line:column: message`, or the message alone.
     public var description: String { line > 0 ? "\(line):\(column): \(message)" : message }
+
+    /// For an alert: `The data could not be read: <message>.`, with the line and column when known.
+    public var errorDescription: String? {
+        let place = line > 0 ? " (line \(line), column \(column))" : ""
+        return ErrorSentence.make("The data could not be read: \(message)\(place)")
+    }
 }

@@ -312,7 +312,7 @@ public struct ODataJSONEncoder: Sendable {
 }
 
 /// An entity that cannot be written as a request body, and why.
-public struct ODataEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ODataEncodingError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     /// What cannot be written and why, e.g. `a decimal is NaN, which OData cannot represent`.
     public var message: String
 
@@ -321,4 +321,7 @@ public struct ODataEncodingError: Error, Hashable, Sendable, CustomStringConvert
 
     /// The message.
     public var description: String { message }
+
+    /// For an alert: `The record could not be written: <message>.`
+    public var errorDescription: String? { ErrorSentence.make("The record could not be written: \(message)") }
 }

@@ -151,7 +151,7 @@ extension PropertyMetadata {
 }
 
 /// Why a property table cannot be read: where, and what is wrong.
-public struct PropertyTableError: Error, Equatable, CustomStringConvertible {
+public struct PropertyTableError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// What is wrong with the line.
     public enum Problem: Equatable, Sendable {
         /// The first line is not `version N`.
@@ -186,5 +186,10 @@ public struct PropertyTableError: Error, Equatable, CustomStringConvertible {
                 """
         case .unreadableLine: return "line \(line) '\(text)' does not read as a property"
         }
+    }
+
+    /// For an alert: the app's generated code does not match the MobileSdk it links, and what is wrong.
+    public var errorDescription: String? {
+        ErrorSentence.make("The app's generated code does not match its MobileSdk library: \(description)")
     }
 }

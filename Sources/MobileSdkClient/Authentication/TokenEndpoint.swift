@@ -42,7 +42,10 @@ enum TokenEndpoint {
         request[header: "Content-Type"] = "application/x-www-form-urlencoded"
         request[header: "Accept"] = "application/json"
         for field in headerFields { request[header: field.name] = field.value }
-        let response = try await transport.send(request)
+        let response: HTTPResponse
+        do { response = try await transport.send(request) } catch {
+            throw ODataClientError.unreachable(error, request: request.summary) ?? error
+        }
         guard response.statusCode == 200 else {
             // Token endpoints answer `{"error": "invalid_grant", "error_description": "…"}`; nothing secret is echoed.
             let refusal =

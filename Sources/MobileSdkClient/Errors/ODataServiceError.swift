@@ -49,8 +49,24 @@ public struct ODataServiceError: Error, Sendable, CustomStringConvertible, Local
         return "\(request): \(statusCode) \(code)\(message)" + (innerMessage.map { " (\($0))" } ?? "")
     }
 
-    /// The service's message, as an alert shows it: ``message``, or the status's reason phrase without one.
-    public var errorDescription: String? { message }
+    /// The service's message, as an alert shows it: ``message``; when the service sent none (only a status), a
+    /// sentence saying what the status means, such as `The service could not find what was asked for.`
+    public var errorDescription: String? {
+        let trimmed = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.isEmpty || code.isEmpty && trimmed == HTTPURLResponseStatus.text(statusCode) else {
+            return message
+        }
+        return switch reason {
+        case .conflict: "The record was changed by someone else since it was read."
+        case .throttled: "The service is busy; try again later."
+        case .notFound: "The service could not find what was asked for."
+        case .unauthorized: "The service did not accept the sign-in; sign in again."
+        case .forbidden: "You are not allowed to do this on the service."
+        case .validation: "The service refused the request as invalid."
+        case .serviceFailure: "The service failed to handle the request."
+        case .other: "The service refused the request (HTTP status \(statusCode))."
+        }
+    }
 
     /// What the service's answer means for an app, to branch on.
     public enum Reason: Sendable, Hashable {

@@ -41,10 +41,15 @@ extension OfflineStore {
             let downloaded = try await client.download(stream, to: file)
             try await remember(key, file: name, bytes: downloaded.byteCount, eTag: stream.eTag)
             return file
-        } catch is URLError where cached != nil {
+        } catch let error where cached != nil && Self.isNetworkFailure(error) {
             // Offline: the copy of an older version is better than none.
             return directory.appendingPathComponent(cached?.file ?? name)
         }
+    }
+
+    /// A failure to reach the service: unreachable, or a connection that failed after its retries.
+    private static func isNetworkFailure(_ error: any Error) -> Bool {
+        error is URLError || (error as? ODataClientError)?.isUnreachable == true
     }
 
     /// Drops every cached stream.

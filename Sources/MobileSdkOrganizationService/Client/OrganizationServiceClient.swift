@@ -11,7 +11,9 @@ import ServiceAccess
 ///     try await service.execute(SetStateRequest(EntityReference(Account.self, id: id), state: 1, status: 2))
 ///
 /// A service-protection fault is waited out as the retry policy allows, like a 429 of the Web API; other faults are
-/// thrown as ``OrganizationServiceFault``s.
+/// thrown as ``OrganizationServiceFault``s. HTTP failures are the Web API client's: `ODataServiceError` for an error
+/// status without a fault, `ODataClientError` for a redirect or an unreachable host; an answer that is not SOAP is an
+/// ``OrganizationServiceError``.
 public final class OrganizationServiceClient: Sendable {
     /// The HTTP layer: the organization's root URL is its service root.
     public let client: ODataClient

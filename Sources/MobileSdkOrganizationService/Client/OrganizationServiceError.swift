@@ -1,7 +1,10 @@
 import Foundation
+import MobileSdk
 
-/// Why a message could not be sent or its answer read.
-public enum OrganizationServiceError: Error, Equatable, CustomStringConvertible {
+/// Why a message could not be sent or its answer read: a value it cannot carry, or an answer that is not the
+/// organization service's SOAP. Error statuses without a SOAP fault are the client's `ODataServiceError`s, and an
+/// unreachable host its `ODataClientError.unreachable(reason:request:)`.
+public enum OrganizationServiceError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// A value has no form in the organization service's data contracts (a spatial value, a time of day…).
     case unsupportedValue(String)
     /// The response is not the SOAP the organization service answers with.
@@ -17,4 +20,7 @@ public enum OrganizationServiceError: Error, Equatable, CustomStringConvertible 
         case .missingResult(let name): "the organization service's response has no result '\(name)' of the type read"
         }
     }
+
+    /// The same, as a sentence for an alert.
+    public var errorDescription: String? { ErrorSentence.make(description) }
 }

@@ -56,8 +56,11 @@ public struct OrganizationServiceFault: Error, LocalizedError, Sendable, Hashabl
         return Self.timeSpan(text)
     }
 
-    /// The service's message, for an alert.
-    public var errorDescription: String? { message }
+    /// The service's message, for an alert; without one, a sentence with the code Dataverse documents.
+    public var errorDescription: String? {
+        message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            ? "The organization service refused the request (error \(hexadecimalCode))." : message
+    }
 
     /// The code in hexadecimal and the message.
     public var description: String { "\(hexadecimalCode): \(message)" }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The `error` and `error_description` of a refused OAuth request (RFC 6749 §5.2), cleaned for a terminal or an alert:
 /// printable characters only, bounded in length.
-public struct OAuthRefusal: Error, Sendable, Equatable {
+public struct OAuthRefusal: Error, Sendable, Equatable, LocalizedError {
     /// `invalid_grant`, `authorization_pending`, …
     public let code: String
     /// The `error_description`, cleaned; nil when the server sent none or an empty one.
@@ -39,6 +39,13 @@ public struct OAuthRefusal: Error, Sendable, Equatable {
 
     /// `code` or `code: description`.
     public var shown: String { description.map { "\(code): \($0)" } ?? code }
+
+    /// For an alert: the server's description, else its code, after `Sign-in was refused: `.
+    public var errorDescription: String? {
+        let reason = description ?? code
+        guard let last = reason.last else { return "Sign-in was refused." }
+        return "Sign-in was refused: \(reason)" + (".?!…".contains(last) ? "" : ".")
+    }
 
     /// Printable characters only, at most `limit` of them.
     private static func clean(_ text: String, limit: Int) -> String {

@@ -1,5 +1,6 @@
 #if canImport(Security)
 import Foundation
+import MobileSdk
 import Security
 
 /// Tokens in the keychain, as one generic-password item of `service` and `account`, readable only on this device
@@ -64,7 +65,7 @@ public struct KeychainTokenStore: TokenStore {
 }
 
 /// A keychain call failed with this `OSStatus`.
-public struct KeychainError: Error, Sendable, CustomStringConvertible {
+public struct KeychainError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// The `OSStatus` the keychain call returned, such as `errSecInteractionNotAllowed` before the first unlock.
     public let status: OSStatus
 
@@ -73,5 +74,8 @@ public struct KeychainError: Error, Sendable, CustomStringConvertible {
         let message = SecCopyErrorMessageString(status, nil) as String? ?? "OSStatus \(status)"
         return "the keychain refused: \(message)"
     }
+
+    /// The same, as a sentence for an alert.
+    public var errorDescription: String? { ErrorSentence.make(description) }
 }
 #endif
