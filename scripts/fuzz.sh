@@ -9,7 +9,7 @@
 #   FuzzODataJSON       ODataJSONDecoder: entities, collections and typed values, v2 and v4
 #   FuzzEdmText         DateOnly, TimeOfDay and EdmDuration literals, which must survive printing
 #   FuzzODataDelta      the delta-payload readers the offline store downloads with (decodeDelta, decodeRecords)
-#   FuzzSOAPResponse    the organization service's response reader (Execute responses and faults over SOAP)
+#   FuzzSOAPResponse    the organization service's response reader (Execute responses and faults, SOAP 1.1 and 1.2)
 # Usage: scripts/fuzz.sh SECONDS [TARGET…]   (default: all five)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +33,14 @@ cp SampleMetadata/* "$scratch/seeds/FuzzMetadataReader/"
 cp Tests/MobileSdkClientTests/Payloads/*.json "$scratch/seeds/FuzzODataJSON/"
 cp Tests/Fuzz/FuzzODataDelta/Seeds/* "$scratch/seeds/FuzzODataDelta/"
 cp Tests/Servers/organization_exchanges/*.xml "$scratch/seeds/FuzzSOAPResponse/"
+# The same exchanges in SOAP 1.2: its envelope namespace, and a fault's Code/Value, Reason/Text and Detail.
+for exchange in Tests/Servers/organization_exchanges/*.xml; do
+    sed -e 's#http://schemas.xmlsoap.org/soap/envelope/#http://www.w3.org/2003/05/soap-envelope#' \
+        -e 's#<faultcode>\([^<]*\)</faultcode>#<s:Code><s:Value>\1</s:Value></s:Code>#' \
+        -e 's#<faultstring\([^>]*\)>\([^<]*\)</faultstring>#<s:Reason><s:Text\1>\2</s:Text></s:Reason>#' \
+        -e 's#<\(/\{0,1\}\)detail>#<\1s:Detail>#g' \
+        "$exchange" >"$scratch/seeds/FuzzSOAPResponse/soap12-$(basename "$exchange")"
+done
 for literal in 2024-02-29 -0044-03-15 23:59:59.9999999 00:00 P1DT2H3M4.5S -PT0S P10675199DT2H48M5.4775807S; do
     printf '%s' "$literal" > "$scratch/seeds/FuzzEdmText/$literal"
 done

@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 
 /// Defects of real documents that are repaired with a located warning saying what was repaired,
-/// so that generation goes on: cyclic base types, white space before the XML declaration, and
-/// well-known namespace prefixes used without a declaration.
+/// so that generation goes on: cyclic base types, white space before the XML declaration,
+/// well-known namespace prefixes used without a declaration, and annotations without a term.
 struct ToleranceTests {
     static let v4Header = """
         <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
@@ -43,6 +43,32 @@ struct ToleranceTests {
                   <ComplexType Name="D" BaseType="Demo.C"/>
                   <ComplexType Name="E" BaseType="Demo.D"/>
                   <EntityContainer Name="Box"><EntitySet Name="Ys" EntityType="Demo.Y"/></EntityContainer>
+
+            """ + v4Footer
+
+    /// `<Annotation>` elements without a `Term` (as SAP Analytics Cloud's data export writes them)
+    /// in an entity type (line 5), a property (line 7), an entity set (line 12) and an
+    /// `Annotations` block (line 17), each beside one with a term.
+    static let termless =
+        v4Header + """
+
+                  <EntityType Name="Item"><Key><PropertyRef Name="Id"/></Key>
+                    <Annotation String="an item"/>
+                    <Property Name="Id" Type="Edm.Int32" Nullable="false"/>
+                    <Property Name="Name" Type="Edm.String"><Annotation Term=""/></Property>
+                    <Annotation Term="Demo.Note" String="kept"/>
+                  </EntityType>
+                  <EntityContainer Name="Box">
+                    <EntitySet Name="Items" EntityType="Demo.Item">
+                      <Annotation Qualifier="Export" Bool="true"/>
+                      <Annotation Term="Demo.Note" String="Items for sale"/>
+                    </EntitySet>
+                  </EntityContainer>
+                  <Annotations Target="Demo.Item/Name">
+                    <Annotation><Collection><String>a</String></Collection></Annotation>
+                    <Annotation Term="Demo.Note" String="The name"/>
+                  </Annotations>
+                  <Term Name="Note" Type="Edm.String"/>
 
             """ + v4Footer
 
@@ -210,6 +236,35 @@ struct ToleranceTests {
         )
     }
 
+    // MARK: - Annotations without a term
+
+    @Test func annotationsWithoutATermAreSkipped() throws {
+        let (path, result) = try load(Self.termless)
+        #expect(
+            messages(result) == [
+                "5:9: warning: skipped <Annotation> without a Term in EntityType Item",
+                "7:49: warning: skipped <Annotation> without a Term in Property Name",
+                "12:11: warning: skipped <Annotation> without a Term in EntitySet Items",
+                "17:9: warning: skipped <Annotation> without a Term in Annotations Demo.Item/Name",
+            ]
+        )
+        #expect(result.diagnostics.allSatisfy { $0.location.file == path })
+        let item = try #require(result.service.entityTypes.first)
+        #expect(item.annotations.map(\.term.description) == ["Demo.Note"])
+        // Name's one annotation is the Annotations block's, applied to it.
+        #expect(item.properties.map { $0.annotations.map(\.term.description) } == [[], ["Demo.Note"]])
+        let set = try #require(result.service.entityContainers.first?.entitySets.first)
+        #expect(set.annotations.map(\.term.description) == ["Demo.Note"])
+        let group = try #require(result.service.schemas.first?.annotationGroups.first)
+        #expect(group.annotations.map(\.term.description) == ["Demo.Note"])
+    }
+
+    @Test func strictKeepsAnnotationsWithoutATermWarnings() throws {
+        let (_, result) = try load(Self.termless, strict: true)
+        #expect(!result.hasErrors, "\(messages(result))")
+        #expect(messages(result).filter { $0.contains("without a Term") }.count == 4)
+    }
+
     /// The model as JSON, with the document's path left out.
     static func json(_ service: Service, path: String) throws -> String {
         let encoder = JSONEncoder()
@@ -236,6 +291,10 @@ struct ToleranceTests {
             "white space before the declaration", ToleranceTests.leadingWhiteSpace("\n\n"),
             "white space before the XML declaration was skipped"
         ), ("undeclared prefixes", ToleranceTests.sap(), "namespace prefix 'sap' is not declared"),
+        (
+            "annotations without a term", ToleranceTests.termless,
+            "skipped <Annotation> without a Term in EntitySet Items"
+        ),
     ]
 
     @Test(arguments: cases.map(\.name)) func generatedCodeCompiles(name: String) throws {
@@ -252,6 +311,19 @@ struct ToleranceTests {
         #expect(!files.isEmpty)
         let failure = try RuntimeModules.typeCheck(files.map { output.appendingPathComponent($0).path })
         #expect(failure == nil, "\(failure ?? "")")
+    }
+
+    /// The command line names the file, line and column of each annotation it skips.
+    @Test func annotationsWithoutATermAreLocatedAtTheCommandLine() throws {
+        let path = try Paths.write(ToleranceTests.termless)
+        let result = try BuiltTool.run(["inspect", path])
+        #expect(result.status == 0, "\(result.all)")
+        for position in ["5:9", "7:49", "12:11", "17:9"] {
+            #expect(
+                result.all.contains("\(path):\(position): warning: skipped <Annotation> without a Term"),
+                "\(result.all)"
+            )
+        }
     }
 
     /// Separate processes hash differently: the repaired model must not depend on it.

@@ -13,10 +13,11 @@ struct AnnotationReader {
 
     /// The annotations among an element's children, including v2/v3 documentation.
     func annotations(of node: XMLNode) -> [Annotation] {
+        let parent = node.attribute("Name").map { "\(node.name) \($0)" } ?? node.name
         var result: [Annotation] = []
         for child in node.children where child.isCSDL {
             switch child.name {
-            case "Annotation": if let annotation = annotation(child) { result.append(annotation) }
+            case "Annotation": if let annotation = annotation(child, in: parent) { result.append(annotation) }
             case "Documentation": result.append(contentsOf: documentation(child))
             default: continue
             }
@@ -24,9 +25,13 @@ struct AnnotationReader {
         return result
     }
 
-    /// One `<Annotation Term="…">`.
-    func annotation(_ node: XMLNode) -> Annotation? {
-        guard let term = context.required("Term", of: node) else { return nil }
+    /// One `<Annotation Term="…">` in `parent` (as a warning names it). One without a term means nothing, and is
+    /// skipped with a warning: SAP Analytics Cloud's data export writes such annotations.
+    func annotation(_ node: XMLNode, in parent: String) -> Annotation? {
+        guard let term = node.attribute("Term"), !term.isEmpty else {
+            context.warning("skipped <Annotation> without a Term in \(parent)", at: node.location)
+            return nil
+        }
         return Annotation(
             term: QualifiedName(parsing: term),
             qualifier: node.attribute("Qualifier"),

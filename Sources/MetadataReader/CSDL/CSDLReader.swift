@@ -199,9 +199,12 @@ final class CSDLReader: XMLStreamHandler {
             guard let target = context.required("Target", of: node) else { return }
             var group = AnnotationGroup(target: target, qualifier: node.attribute("Qualifier"), location: node.location)
             group.annotations = node.children.filter { $0.isCSDL && $0.name == "Annotation" }
-                .compactMap(annotations.annotation)
+                .compactMap { annotations.annotation($0, in: "Annotations \(target)") }
             schema.annotationGroups.append(group)
-        case "Annotation": if let annotation = annotations.annotation(node) { schema.annotations.append(annotation) }
+        case "Annotation":
+            if let annotation = annotations.annotation(node, in: "Schema \(schema.namespace)") {
+                schema.annotations.append(annotation)
+            }
         case "Using":
             if let namespace = context.required("Namespace", of: node) {
                 usings.append(EdmxReference.Include(namespace: namespace, alias: node.attribute("Alias")))

@@ -45,7 +45,10 @@ struct ContainerMemberReader {
                     }
                 container.associationSets.append(set)
             }
-        case "Annotation": if let annotation = annotations.annotation(node) { container.annotations.append(annotation) }
+        case "Annotation":
+            if let annotation = annotations.annotation(node, in: "EntityContainer \(container.name)") {
+                container.annotations.append(annotation)
+            }
         case "Documentation":
             container.annotations.append(
                 contentsOf: annotations.annotations(

@@ -15,7 +15,7 @@ public struct OrganizationServiceFault: Error, LocalizedError, Sendable, Hashabl
     public var timestamp: Date?
     /// The faults that caused this one, outermost first.
     public var innerFaults: [OrganizationServiceFault]
-    /// SOAP's `faultcode`, such as `s:Client` or `s:Sender`.
+    /// The SOAP fault's code: SOAP 1.1's `faultcode` (`s:Client`) or SOAP 1.2's `Code/Value` (`s:Sender`).
     public var faultCode: String?
 
     /// Creates a fault from its parts.

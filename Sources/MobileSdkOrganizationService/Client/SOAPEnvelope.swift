@@ -1,7 +1,7 @@
 import Foundation
 import MobileSdk
 
-/// The SOAP 1.1 envelopes of `Execute`: the request written, the response or fault read.
+/// The envelopes of `Execute`: the request written in SOAP 1.1, the response or fault read in SOAP 1.1 or 1.2.
 enum SOAPEnvelope {
     /// An `Execute` envelope for `request`; `callerId` runs it as that user (impersonation).
     static func execute(_ request: OrganizationRequest, callerId: UUID?) throws(OrganizationServiceError) -> Data {
@@ -46,10 +46,10 @@ enum SOAPEnvelope {
     static func answer(_ data: Data, registry: EntityRegistry) throws(OrganizationServiceError) -> Answer {
         let root: XMLElementNode
         do { root = try XMLTreeReader.read(data) } catch { throw .invalidResponse(error.description) }
-        guard root.namespace == XMLNamespaces.soapEnvelope, root.name == "Envelope",
-            let body = root.child("Body", in: XMLNamespaces.soapEnvelope)
+        guard root.name == "Envelope", let version = Version(namespace: root.namespace),
+            let body = root.child("Body", in: version.namespace)
         else { throw .invalidResponse("not a SOAP envelope") }
-        if let fault = body.child("Fault", in: XMLNamespaces.soapEnvelope) { return .fault(try self.fault(fault)) }
+        if let fault = body.child("Fault", in: version.namespace) { return .fault(self.fault(fault, version: version)) }
         guard let result = body.child("ExecuteResponse", in: XMLNamespaces.services)?.child("ExecuteResult") else {
             throw .invalidResponse("the body holds neither an ExecuteResponse nor a Fault")
         }
@@ -67,12 +67,49 @@ enum SOAPEnvelope {
         )
     }
 
-    /// A SOAP fault: the `OrganizationServiceFault` in its detail, else one made of `faultstring` alone.
-    private static func fault(_ node: XMLElementNode) throws(OrganizationServiceError) -> OrganizationServiceFault {
-        let faultCode = node.child("faultcode")?.text
-        let faultString = node.child("faultstring")?.text ?? "the service refused the message without saying why"
-        guard let detail = node.child("detail")?.children.first(where: { $0.name == "OrganizationServiceFault" }) else {
-            return OrganizationServiceFault(errorCode: 0, message: faultString, faultCode: faultCode)
+    /// The SOAP versions a response is read in, by their envelope's namespace. Only the envelope and the fault's
+    /// wrapper differ: what the body and the fault's detail hold is the same.
+    enum Version {
+        case soap11, soap12
+
+        init?(namespace: String) {
+            switch namespace {
+            case XMLNamespaces.soapEnvelope: self = .soap11
+            case XMLNamespaces.soap12Envelope: self = .soap12
+            default: return nil
+            }
+        }
+
+        var namespace: String {
+            switch self {
+            case .soap11: XMLNamespaces.soapEnvelope
+            case .soap12: XMLNamespaces.soap12Envelope
+            }
+        }
+    }
+
+    /// A SOAP fault: the `OrganizationServiceFault` in its detail, else one made of its reason alone. SOAP 1.1 writes
+    /// `faultcode`, `faultstring` and `detail`; SOAP 1.2 `Code/Value` (its subcodes aside), `Reason/Text` (the
+    /// first language) and `Detail`.
+    private static func fault(_ node: XMLElementNode, version: Version) -> OrganizationServiceFault {
+        let faultCode: String?
+        let reason: String?
+        let detailNode: XMLElementNode?
+        switch version {
+        case .soap11:
+            faultCode = node.child("faultcode")?.text
+            reason = node.child("faultstring")?.text
+            detailNode = node.child("detail")
+        case .soap12:
+            let namespace = version.namespace
+            faultCode = node.child("Code", in: namespace)?.child("Value", in: namespace)?.text
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            reason = node.child("Reason", in: namespace)?.child("Text", in: namespace)?.text
+            detailNode = node.child("Detail", in: namespace)
+        }
+        let message = reason ?? "the service refused the message without saying why"
+        guard let detail = detailNode?.children.first(where: { $0.name == "OrganizationServiceFault" }) else {
+            return OrganizationServiceFault(errorCode: 0, message: message, faultCode: faultCode)
         }
         var fault = organizationFault(detail, depth: 0)
         fault.faultCode = faultCode

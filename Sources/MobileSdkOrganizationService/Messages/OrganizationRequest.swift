@@ -89,8 +89,8 @@ extension OrganizationMessage where Response == Void {
 }
 
 extension OrganizationResponse {
-    /// Reads an `Execute` response envelope, its entities as the classes `registry` holds; throws the
-    /// ``OrganizationServiceFault`` it holds instead, or ``OrganizationServiceError/invalidResponse(_:)``.
+    /// Reads an `Execute` response envelope (SOAP 1.1 or 1.2), its entities as the classes `registry` holds; throws
+    /// the ``OrganizationServiceFault`` it holds instead, or ``OrganizationServiceError/invalidResponse(_:)``.
     public init(envelope: Data, registry: EntityRegistry = .shared) throws {
         switch try SOAPEnvelope.answer(envelope, registry: registry) {
         case .response(let response): self = response

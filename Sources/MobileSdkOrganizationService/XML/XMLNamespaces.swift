@@ -2,6 +2,8 @@
 enum XMLNamespaces {
     /// SOAP 1.1's envelope.
     static let soapEnvelope = "http://schemas.xmlsoap.org/soap/envelope/"
+    /// SOAP 1.2's envelope, which `Organization.svc` answers the .NET SDK in.
+    static let soap12Envelope = "http://www.w3.org/2003/05/soap-envelope"
     /// The `Execute` operation and its faults.
     static let services = "http://schemas.microsoft.com/xrm/2011/Contracts/Services"
     /// Entity, EntityReference, OptionSetValue, Money, EntityCollection, ColumnSet, queries, requests, faults.
