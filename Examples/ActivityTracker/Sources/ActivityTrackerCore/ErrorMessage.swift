@@ -24,6 +24,8 @@ public enum ErrorMessage {
             default:
                 error.innerMessage ?? error.localizedDescription
             }
+        case let error as ODataClientError where error.isUnreachable:
+            "The service could not be reached: \(error.localizedDescription)"
         case let error as URLError:
             "The service could not be reached: \(error.localizedDescription)"
         case OfflineStoreError.noClient:
