@@ -273,7 +273,34 @@ extension OfflineStore {
                 throw OfflineStoreError.requestInFlight("a change of \(table.type) \(key) is being uploaded")
             }
             for request in requests { try RequestQueue.remove(request.id, db) }
-            try Originals.restore(table: table, key: key, registry: registry, db)
+            // A record created here goes, and what was created in it with it.
+            if try !Originals.restore(table: table, key: key, registry: registry, db) {
+                try Self.removeCreated(containedIn: table, key: key, schema: schema, db)
+            }
+        }
+    }
+
+    /// Removes the records created in the record `key` of `table`, at any depth, with their waiting requests: a
+    /// record created here can hold no other.
+    private static func removeCreated(containedIn table: EntityTable, key: String, schema: StoreSchema, _ db: Database)
+        throws
+    {
+        let (lower, upper) = StoreKey.containedRange(of: key)
+        for target in Orphans.containedTables(of: table, schema: schema) {
+            let keys = try String.fetchAll(
+                db,
+                sql:
+                    "SELECT \"$key\" FROM \(target.name.quotedDatabaseIdentifier) WHERE \"$key\" >= ? AND \"$key\" < ?",
+                arguments: [lower, upper]
+            )
+            for contained in keys {
+                try removeCreated(containedIn: target, key: contained, schema: schema, db)
+                for request in try RequestQueue.requests(table: target, key: contained, db) {
+                    try RequestQueue.remove(request.id, db)
+                }
+                try Originals.forget(table: target.name, key: contained, db)
+                try removeRecord(table: target, key: contained, db)
+            }
         }
     }
 

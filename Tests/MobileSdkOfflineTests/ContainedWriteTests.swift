@@ -70,6 +70,20 @@ import TripPinModel
         #expect(try store.pendingRequests().map(\.method) == [.create, .delete])
     }
 
+    @Test func undoingAPersonCreatedHereTakesTheTripsCreatedInItAlong() throws {
+        let store = try Self.store()
+        let zed = LocalQueryTests.person("zed", "Zed", "Tripper", age: 40)
+        try store.create(zed)
+        let trip = Trip(creatingWithKey: EntityKey(Int32(1)))
+        trip.name = "Zed's trip"
+        try store.create(trip, in: zed, \.trips)
+        #expect(try store.pendingRequests().count == 2)
+        try store.undoPendingChanges(for: zed)
+        #expect(try store.pendingRequests().isEmpty)
+        #expect(try store.entity(Person.self, key: EntityKey("zed")) == nil)
+        #expect(try store.fetch(Query<Trip>()).compactMap(\.name).sorted() == ["Trip of ada", "Trip of bob"])
+    }
+
     @Test func aContainedRecordNamedWithoutItsParentIsRefusedWithAClearError() throws {
         let store = try Self.store()
         let trip = try #require(try Self.trips(store, of: "ada").first)

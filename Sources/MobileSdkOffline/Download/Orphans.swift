@@ -90,7 +90,7 @@ enum Orphans {
     }
 
     /// The tables of the records `table`'s navigation properties contain, each once.
-    private static func containedTables(of table: EntityTable, schema: StoreSchema) -> [EntityTable] {
+    static func containedTables(of table: EntityTable, schema: StoreSchema) -> [EntityTable] {
         var tables: [EntityTable] = []
         for navigation in table.navigations.values.sorted(by: { $0.name < $1.name }) where navigation.isContained {
             guard let target = try? schema.table(for: navigation.target),
