@@ -7,8 +7,8 @@ extension OfflineStore {
     /// Sends the waiting changes in the order they were made, with the ETags they were made against (`If-Match`).
     ///
     /// Each request is marked as sent, in its own transaction, before it goes out; one that an earlier upload sent
-    /// without seeing the answer (the app stopped) is first made harmless: by the service's repeatability headers,
-    /// by `If-None-Match: *` on a create whose key is known, or by reading the record back. A change the service
+    /// without seeing the answer (the app stopped) is first made harmless: by the service's repeatability headers, or
+    /// by reading the record back (a create the service does not have is made). A change the service
     /// refuses goes to the error archive (conflicts as `conflicts` says), and the record's later changes wait behind
     /// it. A network failure ends the upload with its error; what was not sent stays queued.
     ///

@@ -14,8 +14,9 @@ public enum ConflictPolicy: Sendable, Hashable {
 /// How the service makes a request sent twice count once, which an upload relies on after a crash between sending
 /// a request and recording its answer.
 public enum RepeatabilitySupport: Sendable, Hashable {
-    /// None: a resent create is made harmless by `If-None-Match: *` where the record's key is known, otherwise by
-    /// reading the record back first.
+    /// None (the default): a request whose fate is unknown is settled by reading the record back by its key — a
+    /// create the service does not have is made, an update whose values it holds is done, a delete of a record it
+    /// does not have is done.
     case none
     /// OASIS Repeatable Requests (OData 4.01): `Repeatability-Request-ID` and `Repeatability-First-Sent`.
     case oasis
