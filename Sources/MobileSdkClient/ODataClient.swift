@@ -221,7 +221,7 @@ public final class ODataClient: Sendable {
     /// Whether `link` (absolute, or relative to the service root) leads into this client's service: the same
     /// scheme, host and port as its root, under the root's path. A delta link a store kept from another root (the
     /// service moved, or the app was pointed at another organization) is not, and is read again from the start.
-    public func isWithinServiceRoot(_ link: String) -> Bool {
+    package func isWithinServiceRoot(_ link: String) -> Bool {
         let root = configuration.serviceRoot
         guard let url = URL(string: link, relativeTo: root)?.absoluteURL, ServiceRoot.isSameOrigin(url, as: root) else {
             return false

@@ -220,9 +220,9 @@ public final class OfflineStore: Sendable {
                 .map { "\(table.type)/\($0.name)" }
         }
         guard let container = containers.sorted().first else {
-            throw OfflineStoreError.unknownType("\(type) names no entity set")
+            throw OfflineStoreError.invalidValue("\(type) names no entity set to send its records to")
         }
-        throw OfflineStoreError.unknownType(
+        throw OfflineStoreError.invalidValue(
             "\(type) has no entity set: its records are contained (\(container)); name the record containing it"
                 + " (create(_:in:_:category:), update(_:in:_:category:), delete(_:in:_:category:))"
         )

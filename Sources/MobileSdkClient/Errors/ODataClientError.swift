@@ -1,5 +1,6 @@
 import Foundation
 import MobileSdk
+import ServiceAccess
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -52,11 +53,11 @@ public enum ODataClientError: Error, Sendable, CustomStringConvertible, Localize
         /// The reason for a transport error, or nil when the error is not one of an unreachable host (a dropped
         /// connection, a timeout and TLS failures are not: the service may have been reached).
         public init?(_ error: URLError) {
-            switch error.code {
-            case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff, .callIsActive: self = .offline
-            case .cannotFindHost, .dnsLookupFailed: self = .hostNotFound
-            case .cannotConnectToHost: self = .cannotConnect
-            default: return nil
+            switch UnreachableHost.kind(of: error) {
+            case .offline: self = .offline
+            case .hostNotFound: self = .hostNotFound
+            case .cannotConnect: self = .cannotConnect
+            case nil: return nil
             }
         }
     }

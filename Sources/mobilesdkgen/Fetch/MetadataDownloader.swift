@@ -163,11 +163,12 @@ struct MetadataDownloader {
         guard let error = error as? URLError else {
             return FetchError("cannot fetch \(shownURL): \(error.localizedDescription)")
         }
+        if UnreachableHost.kind(of: error) != nil || error.code == .networkConnectionLost {
+            return FetchError("cannot reach \(shownURL) (\(error.localizedDescription)); nothing was written")
+        }
         switch error.code {
         case .cancelled: return FetchError("cancelled; nothing was written")
         case .timedOut: return FetchError("\(shownURL) did not answer in time; nothing was written")
-        case .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed, .notConnectedToInternet, .networkConnectionLost:
-            return FetchError("cannot reach \(shownURL) (\(error.localizedDescription)); nothing was written")
         default: return FetchError("cannot fetch \(shownURL): \(error.localizedDescription); nothing was written")
         }
     }
