@@ -2,7 +2,9 @@
 # Fetch benchmark: `mobilesdkgen fetch --all-entities` of a Dataverse-shaped organization served on 127.0.0.1
 # (Tests/Servers/entity_definitions.py: the sample's 4 entities, each served COPIES more times, every answer
 # delayed by LATENCY_MS as a network's round trip would), at concurrency 1 (the baseline) and at the values given;
-# prints entities, requests, wall time and the second fetch's revalidation time for each.
+# prints entities, requests, wall time and the second fetch's time for each: revalidating every response with its
+# ETag (a service without RetrieveMetadataChanges, no-metadata-changes=1) and asking what changed since the first
+# fetch's version stamp (RetrieveMetadataChanges), side by side.
 # Usage: scripts/fetch-benchmark.sh [CONCURRENCY…]   (default: 4 8)
 # Environment: COPIES (default 49, so 200 entities), LATENCY_MS (default 50).
 set -euo pipefail
@@ -26,14 +28,18 @@ root=$(cat "$work/url")
 
 milliseconds() { local start end; start=$(date +%s%N); "$@" >/dev/null; end=$(date +%s%N); echo $(( (end - start) / 1000000 )); }
 
-printf '%-12s %9s %9s %11s %14s\n' concurrency entities requests "fetch ms" "revalidate ms"
+printf '%-12s %9s %9s %11s %14s %14s\n' concurrency entities requests "fetch ms" "revalidate ms" "changes ms"
 for level in "${levels[@]}"; do
     : > "$work/requests.log"
-    rm -rf "$work/out"
-    fetch_ms=$(milliseconds "$tool" fetch "$root" --name Org -o "$work/out" --all-entities --concurrency "$level")
+    rm -rf "$work/etags" "$work/stamp"
+    fetch=("$tool" fetch "$root" --name Org --all-entities --concurrency "$level")
+    fetch_ms=$(milliseconds "${fetch[@]}" -o "$work/etags" --query no-metadata-changes=1)
     requests=$(grep -c EntityDefinitions "$work/requests.log")
     entities=$(grep -c "LogicalName='[a-z_0-9]*')?" "$work/requests.log")
-    revalidate_ms=$(milliseconds "$tool" fetch "$root" --name Org -o "$work/out" --all-entities --concurrency "$level")
-    printf '%-12s %9s %9s %11s %14s\n' "$level" "$entities" "$requests" "$fetch_ms" "$revalidate_ms"
+    revalidate_ms=$(milliseconds "${fetch[@]}" -o "$work/etags" --query no-metadata-changes=1)
+    "${fetch[@]}" -o "$work/stamp" >/dev/null
+    changes_ms=$(milliseconds "${fetch[@]}" -o "$work/stamp")
+    printf '%-12s %9s %9s %11s %14s %14s\n' "$level" "$entities" "$requests" "$fetch_ms" "$revalidate_ms" "$changes_ms"
 done
-echo "(${latency} ms per answer; the revalidation's requests all answer 304 without a body)"
+echo "(${latency} ms per answer; revalidating, every request answers 304 without a body; with a version stamp,"
+echo " one RetrieveMetadataChanges request and \$metadata's revalidation)"

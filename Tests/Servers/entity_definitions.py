@@ -18,6 +18,21 @@ Every 200 carries a strong ETag (a hash of its body) and an If-None-Match naming
 answered 304 without a body. A query parameter throttle=once answers the first request of
 each distinct URL with 429 and Retry-After: 0 (service protection), later ones normally;
 slow=SECONDS delays each answer that long (to interrupt a fetch under way).
+RetrieveMetadataChanges(Query=@q,DeletedMetadataFilters=@d[,ClientVersionStamp=@s])?@q=..&@d=..[&@s='..']
+    the function as the Web API documents it, for the entities the query's LogicalName
+    Equals/In criteria select (all without): each with MetadataId, HasChanged and the
+    query's property names, its Attributes (typed Microsoft.Dynamics.CRM.Complex...),
+    relationships and keys with their MetadataId and the names asked for; with a stamp,
+    only the entities that changed since (themselves or in an attribute: HasChanged says
+    which), only the changed attributes, and DeletedMetadata ({"Keys": [filter...],
+    "Values": [[MetadataId...]...]}) with what was deleted since; ServerVersionStamp is
+    "N!date". A stamp from before POST _test/metadata?action=expire is refused as the
+    service refuses an expired one: 400 with code 0x80044352. With the query parameter
+    no-metadata-changes=1, 404 as from a service without the function.
+POST _test/metadata?action=A&entity=E[&attribute=T&value=V&label=L]
+    changes the metadata the requests carrying the same run=... query parameter see (each
+    test run its own organization): add-option (option V labelled L added to attribute
+    T's option set), delete-attribute, delete-entity, expire (every stamp issued so far).
 --latency-ms N delays every such answer by N ms (a network's round trip, for benchmarks);
 --copies N serves each entity N more times as x_1 ... x_N (a bigger organization).
 """
@@ -52,20 +67,165 @@ def _load(path, copies):
     return result
 
 
-def _error(status, message):
-    body = json.dumps({"error": {"code": "0x80060888", "message": message}}).encode()
+def _error(status, message, code="0x80060888"):
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
     return status, [("Content-Type", "application/json; odata.metadata=minimal")], body
+
+
+class _Organizations:
+    """The organization each test run sees: the document's, until a run changes its own copy."""
+
+    def __init__(self, entities):
+        self.base = entities
+        self.runs = {}
+        self.clock = 100
+        self.lock = threading.Lock()
+
+    def entities(self, run):
+        with self.lock:
+            state = self.runs.get(run)
+            return state["entities"] if state else self.base
+
+    def stamp(self):
+        return "%d!11/27/2026 00:00:00" % self.clock
+
+    def change(self, run, params):
+        """Applies a POST _test/metadata; (status, message)."""
+        with self.lock:
+            state = self.runs.setdefault(run, {
+                "entities": copy.deepcopy(self.base), "versions": {}, "deleted": [], "floor": 0})
+            self.clock += 1
+            action, name = params.get("action"), params.get("entity")
+            if action == "expire":
+                state["floor"] = self.clock
+                return "204 No Content", ""
+            entity = state["entities"].get(name)
+            if entity is None:
+                return "404 Not Found", "no entity %r" % name
+            if action == "delete-entity":
+                del state["entities"][name]
+                state["deleted"].append((self.clock, "Entity", entity["MetadataId"]))
+                return "204 No Content", ""
+            attributes = entity.get("Attributes", [])
+            attribute = next((a for a in attributes if a.get("LogicalName") == params.get("attribute")), None)
+            if attribute is None:
+                return "404 Not Found", "no attribute %r" % params.get("attribute")
+            if action == "delete-attribute":
+                attributes.remove(attribute)
+                state["deleted"].append((self.clock, "Attribute", attribute["MetadataId"]))
+            elif action == "add-option" and attribute.get("OptionSet"):
+                label = params.get("label", "")
+                option = copy.deepcopy(attribute["OptionSet"]["Options"][0])
+                option["Value"] = int(params.get("value", "0"))
+                option["Label"] = {"LocalizedLabels": [{"Label": label, "LanguageCode": 1033}],
+                                   "UserLocalizedLabel": {"Label": label, "LanguageCode": 1033}}
+                attribute["OptionSet"]["Options"].append(option)
+                state["versions"][attribute["MetadataId"]] = self.clock
+            else:
+                return "400 Bad Request", "unknown action %r" % action
+            return "204 No Content", ""
+
+    def changes(self, run, params, root):
+        """(status, headers, body) of RetrieveMetadataChanges for a run."""
+        try:
+            query = json.loads(params.get("@q", "{}"))
+        except ValueError:
+            return _error("400 Bad Request", "The query parameter @q is not valid JSON.")
+        stamp = params.get("@s")
+        since = None
+        with self.lock:
+            state = self.runs.get(run) or {"entities": self.base, "versions": {}, "deleted": [], "floor": 0}
+            if stamp is not None:
+                match = re.match(r"^'(\d+)!.*'$", stamp)
+                if not match:
+                    return _error("400 Bad Request", "The ClientVersionStamp is not a version stamp.")
+                since = int(match.group(1))
+                if since < state["floor"]:
+                    return _error("400 Bad Request", "The version stamp has expired: retrieve everything again.",
+                                  code="0x80044352")
+            names = _criteria_names(query.get("Criteria"))
+            versions = state["versions"]
+            items = []
+            for name in sorted(state["entities"]):
+                entity = state["entities"][name]
+                if names is not None and name not in names:
+                    continue
+                own = versions.get(entity["MetadataId"], 0)
+                changed = [a for a in entity.get("Attributes", []) if versions.get(a["MetadataId"], 0) > (since or 0)]
+                if since is not None and own <= since and not changed:
+                    continue
+                items.append(_changed_entity(entity, query, since, own, changed))
+            body = {"@odata.context": root + "$metadata#Microsoft.Dynamics.CRM.RetrieveMetadataChangesResponse",
+                    "EntityMetadata": items, "ServerVersionStamp": self.stamp()}
+            if since is not None:
+                deleted = [(kind, id) for version, kind, id in state["deleted"] if version > since]
+                kinds = sorted({kind for kind, _ in deleted})
+                body["DeletedMetadata"] = {"Count": len(kinds), "Keys": kinds,
+                                           "Values": [[id for k, id in deleted if k == kind] for kind in kinds]}
+        return _json(body)
+
+
+def _criteria_names(criteria):
+    """The logical names a query's LogicalName Equals/In conditions select, or None for all."""
+    if not criteria:
+        return None
+    names = set()
+    for condition in criteria.get("Conditions", []):
+        if condition.get("PropertyName") != "LogicalName":
+            continue
+        value = condition.get("Value", {})
+        text = value.get("Value")
+        if condition.get("ConditionOperator") == "In" and isinstance(text, str):
+            names.update(json.loads(text))
+        elif isinstance(text, str):
+            names.add(text)
+    return names
+
+
+def _properties(expression, item, keys):
+    """The item's members that a MetadataPropertiesExpression asks for, among `keys`."""
+    wanted = (expression or {}).get("Properties") or {}
+    chosen = keys if wanted.get("AllProperties") else [k for k in wanted.get("PropertyNames", []) if k in keys]
+    return {k: item.get(k) for k in chosen}
+
+
+def _changed_entity(entity, query, since, own, changed):
+    """An entity of RetrieveMetadataChanges' answer, with what the query asks for."""
+    item = {"MetadataId": entity["MetadataId"], "HasChanged": None if since is None else own > since}
+    item.update(_properties(query, entity, [k for k in entity if k not in EXPANDABLE and k != "HasChanged"]))
+    asked = set(((query.get("Properties") or {}).get("PropertyNames")) or [])
+    if "Attributes" in asked:
+        attributes = entity.get("Attributes", []) if since is None else changed
+        item["Attributes"] = []
+        for attribute in attributes:
+            kind = attribute.get("@odata.type", "#Microsoft.Dynamics.CRM.AttributeMetadata").split(".")[-1]
+            member = {"@odata.type": "#Microsoft.Dynamics.CRM.Complex" + kind,
+                      "MetadataId": attribute["MetadataId"], "HasChanged": None if since is None else True}
+            member.update(_properties(query.get("AttributeQuery"), attribute, list(attribute)))
+            item["Attributes"].append(member)
+    for key, subquery in (("ManyToOneRelationships", "RelationshipQuery"), ("OneToManyRelationships",
+                          "RelationshipQuery"), ("ManyToManyRelationships", "RelationshipQuery"), ("Keys", "KeyQuery")):
+        if key in asked:
+            item[key] = [] if since is not None else [
+                dict({"MetadataId": r.get("MetadataId")}, **_properties(query.get(subquery), r, list(r)))
+                for r in entity.get(key, [])]
+    return item
 
 
 def with_entity_definitions(app, service_path, document, latency_ms=0, copies=0):
     """`app` with the metadata requests described in this module's documentation."""
-    entities = _load(document, copies)
+    organizations = _Organizations(_load(document, copies))
     throttled = set()
     lock = threading.Lock()
 
     def answer(path, query, root):
         """(status, headers, body) for a path under the service root, or None for other paths."""
         params = dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
+        entities = organizations.entities(params.get("run"))
+        if path.startswith("RetrieveMetadataChanges("):
+            if params.get("no-metadata-changes"):
+                return _error("404 Not Found", "Resource not found for the segment 'RetrieveMetadataChanges'.")
+            return organizations.changes(params.get("run"), params, root)
         select = [s for s in params.get("$select", "").split(",") if s]
         expand = [e for e in params.get("$expand", "").split(",") if e]
         if path == "EntityDefinitions":
@@ -116,9 +276,14 @@ def with_entity_definitions(app, service_path, document, latency_ms=0, copies=0)
 
     def wrapper(environ, start_response):
         full_path = environ.get("PATH_INFO", "")
-        if not full_path.startswith(service_path + "/EntityDefinitions"):
-            return app(environ, start_response)
         query = environ.get("QUERY_STRING", "")
+        if full_path == service_path + "/_test/metadata" and environ.get("REQUEST_METHOD") == "POST":
+            params = dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
+            status, message = organizations.change(params.get("run"), params)
+            start_response(status, [("Content-Type", "text/plain"), ("Content-Length", str(len(message.encode())))])
+            return [message.encode()]
+        if not full_path.startswith((service_path + "/EntityDefinitions", service_path + "/RetrieveMetadataChanges(")):
+            return app(environ, start_response)
         root = "http://%s%s/" % (environ.get("HTTP_HOST", "127.0.0.1"), service_path)
         result = answer(full_path[len(service_path) + 1:], query, root)
         if result is None:

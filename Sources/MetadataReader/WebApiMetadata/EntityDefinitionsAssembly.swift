@@ -35,6 +35,43 @@ public struct EntityDefinitionsAssembly {
     /// Creates an empty assembly; `addEntity` adds each entity.
     public init() {}
 
+    /// An assembly holding the entities of a document `document()` wrote, to replace or remove some of them.
+    public init(document bytes: [UInt8], source: String) throws(Failure) {
+        let root = try Self.parse(bytes, source: source)
+        guard case .array(let items)? = root["value"]?.kind else {
+            throw Failure(message: "expected {\"value\": [entity…]}", location: root.location)
+        }
+        for item in items {
+            guard let name = item["LogicalName"]?.stringValue else {
+                throw Failure(message: "an entity without LogicalName", location: item.location)
+            }
+            entities[name] = item
+        }
+    }
+
+    /// The logical names of the entities held, sorted.
+    public var logicalNames: [String] { entities.keys.sorted() }
+
+    /// Removes the entity with this logical name, if held.
+    public mutating func removeEntity(_ logicalName: String) { entities[logicalName] = nil }
+
+    /// The logical names of the entities held whose own `MetadataId` is among `ids` (lower case), sorted.
+    public func entities(identifiedBy ids: Set<String>) -> [String] {
+        logicalNames.filter { name in
+            entities[name]?["MetadataId"]?.stringValue.map { ids.contains($0.lowercased()) } ?? false
+        }
+    }
+
+    /// The logical names of the entities held that hold any of `ids` (lower case) anywhere in their definition (an
+    /// attribute's, relationship's, key's or option set's `MetadataId`), sorted.
+    public func entities(holding ids: Set<String>) -> [String] {
+        logicalNames.filter { name in
+            var held: Set<String> = []
+            entities[name]?.collectGUIDs(into: &held)
+            return !held.isDisjoint(with: ids)
+        }
+    }
+
     /// Reads the response for one entity; returns the types of `optionSetAttributeTypes` its attributes have.
     public mutating func addEntity(_ bytes: [UInt8], logicalName: String, source: String) throws(Failure) -> [String] {
         let root = try Self.parse(bytes, source: source)
@@ -124,7 +161,7 @@ public struct EntityDefinitionsAssembly {
         return names
     }
 
-    private static func parse(_ bytes: [UInt8], source: String) throws(Failure) -> JSONValue {
+    static func parse(_ bytes: [UInt8], source: String) throws(Failure) -> JSONValue {
         let root: JSONValue
         do { root = try JSONParser.parse(bytes, path: source) } catch {
             throw Failure(message: error.message, location: error.location)

@@ -5,9 +5,14 @@ import MetadataReader
 /// Fetches a Dataverse organization's entity definitions the way the Web API documents them: per entity, the entity
 /// with its attributes, keys and relationships, then one typed cast per option-set attribute type it has (picklist,
 /// multi-select, state, status, Boolean, entity name) for the option sets; `EntityDefinitionsAssembly` puts them
-/// together. The entities selected bring their base entities along (`DataverseBaseEntities`). At most `concurrency` requests are in flight; a 429 or 503 is waited out as `Retry-After` says
-/// (`MetadataDownloader`). A second fetch first revalidates every response it stored validators for, and downloads
-/// again only when one of them changed.
+/// together. The entities selected bring their base entities along (`DataverseBaseEntities`). At most `concurrency`
+/// requests are in flight; a 429 or 503 is waited out as `Retry-After` says (`MetadataDownloader`).
+///
+/// Before fetching, it asks `RetrieveMetadataChanges` for a version stamp and keeps it in the fetch cache; the next
+/// fetch asks what changed since that stamp and fetches only the entities that changed, were added to the selection
+/// or lost an attribute, relationship or option set, and drops those deleted (`EntityDefinitionsFetch+Changes`). A
+/// service without the function, or one that refuses the stamp (expired), gets the whole fetch; without a stamp, a
+/// second fetch revalidates every response it stored validators for and downloads again only when one changed.
 struct EntityDefinitionsFetch {
     let request: FetchRequest
     let headerFields: [(name: String, value: String)]
@@ -21,22 +26,45 @@ struct EntityDefinitionsFetch {
     func run(existing: Data?, cached: FetchCache.Entry?) async throws -> FetchedFile {
         let progress = FetchProgress(label: "Fetching entity definitions")
         defer { progress.end() }
-        if existing != nil, let cached, try await isUnchanged(cached, progress: progress) {
-            return FetchedFile(
-                fileName: request.entityDefinitionsFileName,
-                newContent: nil,
-                outcome: "unchanged (304)",
-                cacheEntry: cached
-            )
+        var note = ""
+        if let existing, let cached, cached.url == request.shownRoot, cached.selection == selection.description {
+            if let stamp = cached.versionStamp {
+                switch try await changes(since: stamp, progress: progress) {
+                case .changes(let changes):
+                    return try await update(existing, cached: cached, with: changes, progress: progress)
+                case .refused(let status): note = "; the version stamp of the last fetch was refused (\(status))"
+                }
+            } else if try await isUnchanged(cached, progress: progress) {
+                return FetchedFile(
+                    fileName: request.entityDefinitionsFileName,
+                    newContent: nil,
+                    outcome: "unchanged (304)",
+                    cacheEntry: cached
+                )
+            }
         }
-        let (document, parts, entities, requests) = try await fetchAll(progress: progress)
-        let entry = FetchCache.Entry(url: request.shownRoot, selection: selection.description, parts: parts)
+        let stamp: String?
+        if case .changes(let changes) = try await changes(since: nil, progress: progress) {
+            stamp = changes.serverVersionStamp
+        } else {
+            stamp = nil
+        }
+        var assembly = EntityDefinitionsAssembly()
+        let (parts, entities, requests) = try await fetchAll(into: &assembly, progress: progress)
+        let document = Data(assembly.document())
+        try Self.checkReadable(document, name: request.entityDefinitionsFileName)
+        let entry = FetchCache.Entry(
+            url: request.shownRoot,
+            selection: selection.description,
+            parts: parts,
+            versionStamp: stamp
+        )
         let outcome =
             existing == document
-            ? "unchanged (same content)"
+            ? "unchanged (same content\(note))"
             : """
-            \(existing == nil ? "created" : "updated") (\(entities) entities, \(requests) requests, \
-            \(document.count) bytes)
+            \(existing == nil ? "created" : "updated") (\(entities) entities, \(requests + (stamp == nil ? 0 : 1)) \
+            requests, \(document.count) bytes\(note))
             """
         return FetchedFile(
             fileName: request.entityDefinitionsFileName,
@@ -46,11 +74,9 @@ struct EntityDefinitionsFetch {
         )
     }
 
-    /// Whether every response of the earlier fetch answers 304 to its validators, for the same selection.
+    /// Whether every response of the earlier fetch answers 304 to its validators.
     private func isUnchanged(_ cached: FetchCache.Entry, progress: FetchProgress) async throws -> Bool {
-        guard cached.url == request.shownRoot, cached.selection == selection.description, let parts = cached.parts,
-            !parts.isEmpty
-        else { return false }
+        guard let parts = cached.parts, !parts.isEmpty else { return false }
         let getter = getter
         let paths = parts.keys.sorted()
         progress.expect(paths.count)
@@ -60,10 +86,11 @@ struct EntityDefinitionsFetch {
         return statuses.allSatisfy { $0 == 304 }
     }
 
-    /// Every response, unconditionally: the document, the validators by request (nil unless every response had
+    /// Every response, unconditionally, into `assembly`: the validators by request (nil unless every response had
     /// some), the number of entities and of requests.
-    private func fetchAll(progress: FetchProgress) async throws -> (Data, [String: FetchCache.Validators]?, Int, Int) {
-        let getter = getter
+    private func fetchAll(into assembly: inout EntityDefinitionsAssembly, progress: FetchProgress) async throws -> (
+        [String: FetchCache.Validators]?, Int, Int
+    ) {
         var validators: [String: FetchCache.Validators?] = [:]
         var names: [String]
         switch selection {
@@ -85,11 +112,21 @@ struct EntityDefinitionsFetch {
             }
         }
         names = baseEntities.adding(to: names)
+        try await fetchEntities(names, into: &assembly, validators: &validators, progress: progress)
+        let complete = validators.compactMapValues { $0 }
+        return (complete.count == validators.count ? complete : nil, names.count, validators.count)
+    }
 
-        var assembly = EntityDefinitionsAssembly()
-        let entityPaths = names.map {
-            "EntityDefinitions(LogicalName='\($0)')?$expand=\(EntityDefinitionsAssembly.entityExpansions)"
-        }
+    /// The definitions of `names` with their option sets, into `assembly` (replacing those it held), and the
+    /// validators of their responses by request.
+    func fetchEntities(
+        _ names: [String],
+        into assembly: inout EntityDefinitionsAssembly,
+        validators: inout [String: FetchCache.Validators?],
+        progress: FetchProgress
+    ) async throws {
+        let getter = getter
+        let entityPaths = names.map(Self.entityPath)
         progress.expect(entityPaths.count)
         let entities = try await boundedMap(entityPaths, limit: concurrency, finished: progress.finishedOne) {
             try await getter.get($0)
@@ -125,67 +162,27 @@ struct EntityDefinitionsFetch {
                 try assembly.addOptionSets([UInt8](response.body), logicalName: cast.entity, source: shown)
             }
         }
-        let document = Data(assembly.document())
-        try Self.checkReadable(document, name: request.entityDefinitionsFileName)
-        let complete = validators.compactMapValues { $0 }
-        return (document, complete.count == validators.count ? complete : nil, names.count, validators.count)
     }
 
-    private var getter: WebApiGetter {
-        WebApiGetter(request: request, headerFields: headerFields, downloader: downloader)
+    /// The path of an entity's definition with its collections.
+    static func entityPath(_ name: String) -> String {
+        "EntityDefinitions(LogicalName='\(name)')?$expand=\(EntityDefinitionsAssembly.entityExpansions)"
     }
+
+    var getter: WebApiGetter { WebApiGetter(request: request, headerFields: headerFields, downloader: downloader) }
 
     /// A response that is not the JSON asked for, as a message that says where.
-    private static func located<T>(_ body: () throws -> T) throws -> T {
+    static func located<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as EntityDefinitionsAssembly.Failure {
             throw FetchError("\(error.description); nothing was written")
         }
     }
 
     /// The assembled document read as the generator reads it: what it cannot read is not stored.
-    private static func checkReadable(_ document: Data, name: String) throws {
+    static func checkReadable(_ document: Data, name: String) throws {
         let result = GeneratorPipeline().parse(.document(named: name, bytes: Array(document)))
         if let error = result.diagnostics.first(where: { $0.severity == .error }) {
             throw FetchError("the entity definitions put together cannot be read: \(error); nothing was written")
         }
-    }
-}
-
-/// GETs paths under the service root as JSON, with the sign-in and query parameters of the fetch.
-private struct WebApiGetter: Sendable {
-    let request: FetchRequest
-    let headerFields: [(name: String, value: String)]
-    let downloader: MetadataDownloader
-
-    /// The response and the URL as it may be shown (no query parameters).
-    func get(_ path: String, conditional: [(name: String, value: String)] = []) async throws -> (
-        response: MetadataDownloader.Response, shown: String
-    ) {
-        let shown = request.shownRoot + path
-        guard let url = request.url(relative: path) else { throw FetchError("cannot form a URL for \(shown)") }
-        let fields =
-            headerFields + conditional + [
-                (name: "Accept", value: "application/json"), (name: "OData-MaxVersion", value: "4.0"),
-                (name: "OData-Version", value: "4.0"),
-            ]
-        return (try await downloader.get(url, headerFields: fields, shownURL: shown), shown)
-    }
-
-    func check(_ response: MetadataDownloader.Response, shown: String, what: String) throws {
-        try FetchStatus.check(response, url: shown, what: what)
-        let type = response.headerValue("Content-Type")?.lowercased() ?? ""
-        guard type.contains("json") else {
-            let hint = type.contains("html") ? ": an HTML page, probably a sign-in page; check the credentials" : ""
-            throw FetchError(
-                "\(shown) sent \(type.isEmpty ? "no content type" : type) instead of JSON\(hint); nothing was written"
-            )
-        }
-    }
-}
-
-extension MetadataDownloader.Response {
-    /// The response's ETag and Last-Modified, if it has either.
-    var validators: FetchCache.Validators? {
-        FetchCache.Validators(etag: headerValue("ETag"), lastModified: headerValue("Last-Modified"))
     }
 }

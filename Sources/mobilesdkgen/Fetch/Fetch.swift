@@ -11,8 +11,10 @@ struct Fetch: AsyncParsableCommand {
             attributes, keys, relationships and option sets, fetched with --concurrency requests at a time. The \
             response's ETag and Last-Modified are kept in DIR/\(FetchCache.fileName) (no secrets), sent back as \
             If-None-Match and If-Modified-Since next time, and nothing is rewritten when the server answers 304 or \
-            sends the same bytes. Files are replaced atomically: a failed or interrupted fetch leaves the previous \
-            metadata as it was. Redirects to another host are refused, so credentials never leave the service's host.
+            sends the same bytes; for entity definitions, a version stamp from RetrieveMetadataChanges is kept too, \
+            and the next fetch downloads only the entities that changed since. Files are replaced atomically: a \
+            failed or interrupted fetch leaves the previous metadata as it was. Redirects to another host are \
+            refused, so credentials never leave the service's host.
 
             Sign-in: --token-env or --token-command (a bearer token), --user with --password-env or a prompt \
             (basic), --header for anything else. Tokens and passwords are never printed or stored. OAuth 2.0: \

@@ -13,6 +13,9 @@ struct FetchCache: Codable, Equatable {
         /// (`EntitySelection.description`) and the validators of each request, by its path under the service root.
         var selection: String?
         var parts: [String: Validators]?
+        /// For Dataverse entity definitions: the `ServerVersionStamp` of `RetrieveMetadataChanges` taken before they
+        /// were fetched, to ask next time what changed since.
+        var versionStamp: String?
     }
 
     /// What a server sent to revalidate one response with.
