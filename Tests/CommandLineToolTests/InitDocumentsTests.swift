@@ -17,6 +17,9 @@ extension CommandLineTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: model.path)
         #expect(names.contains("Dataverse.WebApi.metadata.xml"))
         #expect(names.contains("Dataverse.EntityMetadata.metadata.xml"))
+        // No release is tagged: the new package follows the branch, which resolves today.
+        let manifest = try String(contentsOf: created.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".package(url: "https://example.com/mobilesdkgen-swift.git", branch: "main")"#))
 
         // The model target's folder, read as the plugin reads it: the entity metadata is there, so option sets are
         // enums.

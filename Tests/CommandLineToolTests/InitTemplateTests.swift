@@ -51,7 +51,7 @@ extension CommandLineTests {
             manifest.contains(
                 """
                 let mobileSdkGen: Package.Dependency = .package(url: "https://example.com/mobilesdkgen-swift.git", \
-                from: "0.1.0")
+                branch: "main")
                 """
             )
         )

@@ -42,8 +42,12 @@ struct Init: AsyncParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Where to create the package (default: ./<name>).") var output:
         String?
 
-    @Option(help: "This package, as a local path or a git URL (default: the checkout this tool was built from).")
-    var mobilesdkgen: String?
+    @Option(
+        help: """
+            This package, as a local path or a git URL, whose branch main the new package follows until a release is \
+            tagged (default: the checkout this tool was built from).
+            """
+    ) var mobilesdkgen: String?
 
     @Option(
         help: """

@@ -51,10 +51,10 @@ struct PackageTemplate {
         MetadataDocumentNames.documentName(for: URL(fileURLWithPath: path).lastPathComponent)
     }
 
-    /// `.package(url: …, from: "<this version>")` for a URL, `.package(path: …)` for a folder.
+    /// `.package(url: …, branch: "main")` for a URL — no release is tagged yet, so a version requirement would not
+    /// resolve — and `.package(path: …)` for a folder.
     static func dependency(_ source: String) -> String {
-        source.contains("://")
-            ? ".package(url: \"\(source)\", from: \"\(Version.current)\")" : ".package(path: \"\(source)\")"
+        source.contains("://") ? ".package(url: \"\(source)\", branch: \"main\")" : ".package(path: \"\(source)\")"
     }
 
     /// SwiftPM's identity for the dependency: the last path component, without `.git`.
