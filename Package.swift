@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "Generator", dependencies: ["MetadataModel", "SwiftEmitter"]),
         // How the client and the command-line tool reach a service: form encoding and owner-only token files, one
         // copy for both. Foundation only.
-        .target(name: "ServiceAccess"),
+        .target(name: "ServiceAccess", resources: [.copy("PrivacyInfo.xcprivacy")]),
         .testTarget(name: "ServiceAccessTests", dependencies: ["ServiceAccess"]),
         // The named stages from documents to files (raw input → parsed → translated → rendered) that the command
         // line and the tests enter through.
@@ -142,22 +142,28 @@ let package = Package(
             name: "FuzzODataDelta", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzODataDelta", exclude: ["Seeds"]
         ),
         // The runtime that generated entity classes link against: Foundation only.
-        .target(name: "MobileSdk"),
+        .target(name: "MobileSdk", resources: [.copy("PrivacyInfo.xcprivacy")]),
         .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk", "TestSupport"]),
         // What the test targets share: the test servers' variables, the built products, the swiftc type-check harness.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The async OData client: requests, authentication, retries; separate so that generated code stays thin.
-        .target(name: "MobileSdkClient", dependencies: ["MobileSdk", "ServiceAccess"]),
+        .target(
+            name: "MobileSdkClient",
+            dependencies: ["MobileSdk", "ServiceAccess"],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
         // The offline store: defining queries downloaded into SQLite, local and live queries, queued writes and
         // their upload. Generated code and MobileSdk stay free of it.
         .target(
             name: "MobileSdkOffline",
-            dependencies: ["MobileSdk", "MobileSdkClient", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["MobileSdk", "MobileSdkClient", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         // Organization-service messages over SOAP (`Execute`), for Dynamics servers whose OData endpoint does CRUD only.
         .target(
             name: "MobileSdkOrganizationService",
-            dependencies: ["MobileSdk", "MobileSdkClient", "ServiceAccess"]
+            dependencies: ["MobileSdk", "MobileSdkClient", "ServiceAccess"],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         .testTarget(
             name: "MobileSdkOrganizationServiceTests",
