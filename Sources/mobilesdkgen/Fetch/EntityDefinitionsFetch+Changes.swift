@@ -37,6 +37,15 @@ extension EntityDefinitionsFetch {
         async throws -> FetchedFile
     {
         let fileName = request.entityDefinitionsFileName
+        var entry = cached
+        entry.versionStamp = changes.serverVersionStamp
+        let unchanged = FetchedFile(
+            fileName: fileName,
+            newContent: nil,
+            outcome: "unchanged (nothing changed since the last fetch's version stamp)",
+            cacheEntry: entry
+        )
+        if changes.entities.isEmpty, changes.deletedIds.isEmpty { return unchanged }
         var assembly = try Self.located { try EntityDefinitionsAssembly(document: [UInt8](existing), source: fileName) }
         let held = Set(assembly.logicalNames)
         let deleted = Set(changes.deletedIds)
@@ -57,16 +66,7 @@ extension EntityDefinitionsFetch {
         for name in removed { assembly.removeEntity(name) }
         let fetched = baseEntities.adding(to: added).filter { !held.contains($0) || changed.contains($0) }
         let refetch = Array(changed.union(fetched)).sorted()
-        var entry = cached
-        entry.versionStamp = changes.serverVersionStamp
-        if refetch.isEmpty, removed.isEmpty {
-            return FetchedFile(
-                fileName: fileName,
-                newContent: nil,
-                outcome: "unchanged (nothing changed since the last fetch's version stamp)",
-                cacheEntry: entry
-            )
-        }
+        if refetch.isEmpty, removed.isEmpty { return unchanged }
         var validators: [String: FetchCache.Validators?] = [:]
         try await fetchEntities(refetch, into: &assembly, validators: &validators, progress: progress)
         let document = Data(assembly.document())
