@@ -7,9 +7,10 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Which challenge gets a Windows credential: NTLM and Negotiate of the origin it is bound to, never a proxy, another
-/// host, port or scheme, nor a second time after a refusal — with synthetic challenges, as URLSession would raise them
-/// (on Apple platforms; FoundationNetworking raises none, see `theDelegateAnswersWhereURLSessionCan`).
+/// Which challenge gets a Windows credential: NTLM and Negotiate of the origin it is bound to (Negotiate giving way to
+/// NTLM when the 401 offers both), never a proxy, another host, port or scheme, nor a second time after a refusal —
+/// with synthetic challenges, as URLSession would raise them (on Apple platforms; FoundationNetworking raises none, see
+/// `theDelegateAnswersWhereURLSessionCan`).
 struct WindowsChallengeTests {
     private final class Sender: NSObject, URLAuthenticationChallengeSender {
         func use(_ credential: URLCredential, for challenge: URLAuthenticationChallenge) {}
@@ -30,7 +31,8 @@ struct WindowsChallengeTests {
         port: Int = 443,
         scheme: String = "https",
         proxy: Bool = false,
-        failures: Int = 0
+        failures: Int = 0,
+        offers: String = "Negotiate, NTLM"
     ) -> URLAuthenticationChallenge {
         let space =
             proxy
@@ -40,7 +42,7 @@ struct WindowsChallengeTests {
             url: URL(string: "\(scheme)://\(host):\(port)/")!,
             statusCode: 401,
             httpVersion: nil,
-            headerFields: ["WWW-Authenticate": "Negotiate, NTLM"]
+            headerFields: ["WWW-Authenticate": offers]
         )
         return URLAuthenticationChallenge(
             protectionSpace: space,
@@ -54,18 +56,32 @@ struct WindowsChallengeTests {
 
     private func answer(_ challenge: URLAuthenticationChallenge) -> URLCredential? {
         let bound = [WindowsOrigin(Self.root)!: Self.credential]
-        return WindowsChallenge.answer(challenge, from: bound)
+        guard case .credential(let credential)? = WindowsChallenge.answer(challenge, from: bound) else { return nil }
+        return credential
     }
 
     @Test func ntlmAndNegotiateOfTheBoundOriginGetTheCredential() throws {
-        for method in [Self.ntlm, Self.negotiate] {
-            let credential = try #require(answer(challenge(method)))
+        for offered in [challenge(Self.ntlm), challenge(Self.negotiate, offers: "Negotiate")] {
+            let credential = try #require(answer(offered))
             #expect(credential.user == "CONTOSO\\ada")
             #expect(credential.password == "s3cret-Pa55")
             #expect(credential.persistence == .forSession)
         }
         // Host names compare without case; 443 is https's port whether the URL says it or not.
         #expect(answer(challenge(Self.ntlm, host: "CRM.Contoso.Example")) != nil)
+    }
+
+    /// Apple's URLSession raises Negotiate first and counts the failures of every method together: where the 401
+    /// offers NTLM as well, Negotiate is rejected for it, so that the password is tried once, with NTLM (which IIS
+    /// accepts without Kerberos).
+    @Test func negotiateGivesWayToNTLMWhenBothAreOffered() {
+        let bound = [WindowsOrigin(Self.root)!: Self.credential]
+        #expect(WindowsChallenge.answer(challenge(Self.negotiate), from: bound) == .preferNTLM)
+        #expect(
+            WindowsChallenge.answer(challenge(Self.negotiate, offers: "NTLM, Negotiate"), from: bound) == .preferNTLM
+        )
+        #expect(answer(challenge(Self.negotiate, offers: "Negotiate")) != nil)
+        #expect(WindowsChallenge.answer(challenge(Self.negotiate, host: "evil.example"), from: bound) == nil)
     }
 
     @Test func nothingElseGetsIt() {
@@ -120,6 +136,11 @@ struct WindowsChallengeTests {
         let atSession = await withCheckedContinuation { continuation in
             delegate.urlSession(session, didReceive: ntlm) { continuation.resume(returning: ($0, $1?.user)) }
         }
+        let negotiate = await withCheckedContinuation { continuation in
+            delegate.urlSession(session, didReceive: challenge(Self.negotiate)) {
+                continuation.resume(returning: ($0, $1?.user))
+            }
+        }
         let atTask = await withCheckedContinuation { continuation in
             delegate.urlSession(session, task: task, didReceive: ntlm) {
                 continuation.resume(returning: ($0, $1?.user))
@@ -128,8 +149,10 @@ struct WindowsChallengeTests {
         if ServiceSessionDelegate.answersWindowsChallenges {
             #expect(atSession.0 == .useCredential && atSession.1 == "CONTOSO\\ada")
             #expect(atTask.0 == .useCredential && atTask.1 == "CONTOSO\\ada")
+            #expect(negotiate.0 == .rejectProtectionSpace && negotiate.1 == nil)
         } else {
             #expect(atSession.0 == .performDefaultHandling && atSession.1 == nil)
+            #expect(negotiate.0 == .performDefaultHandling && negotiate.1 == nil)
             #expect(atTask.0 == .cancelAuthenticationChallenge && atTask.1 == nil)
             #expect(delegate.challengedResponse(of: task.taskIdentifier)?.statusCode == 401)
         }

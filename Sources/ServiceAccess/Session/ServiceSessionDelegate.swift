@@ -60,13 +60,22 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         return true
     }
 
-    /// The bound credential that answers a Windows challenge (``WindowsChallenge/answer(_:from:)``), where this
-    /// platform's URLSession can take one.
-    private func windowsAnswer(_ challenge: URLAuthenticationChallenge) -> URLCredential? {
-        guard Self.answersWindowsChallenges else { return nil }
+    /// How a Windows challenge is answered with the bound credentials (``WindowsChallenge/answer(_:from:)``), where
+    /// this platform's URLSession can take one: whether it was, then.
+    private func answerWindowsChallenge(
+        _ challenge: URLAuthenticationChallenge,
+        _ completionHandler: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) -> Bool {
+        guard Self.answersWindowsChallenges else { return false }
         lock.lock()
-        defer { lock.unlock() }
-        return WindowsChallenge.answer(challenge, from: windowsCredentials)
+        let answer = WindowsChallenge.answer(challenge, from: windowsCredentials)
+        lock.unlock()
+        switch answer {
+        case .credential(let credential)?: completionHandler(.useCredential, credential)
+        case .preferNTLM?: completionHandler(.rejectProtectionSpace, nil)
+        case nil: return false
+        }
+        return true
     }
 
     /// A challenge of the session: NTLM and Negotiate of an origin with a bound Windows credential get it (Apple's
@@ -77,7 +86,7 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        if let credential = windowsAnswer(challenge) { return completionHandler(.useCredential, credential) }
+        if answerWindowsChallenge(challenge, completionHandler) { return }
         answerConnectionChallenge(challenge, completionHandler)
     }
 
@@ -112,7 +121,7 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         if Self.isConnectionChallenge(challenge) { return answerConnectionChallenge(challenge, completionHandler) }
-        if let credential = windowsAnswer(challenge) { return completionHandler(.useCredential, credential) }
+        if answerWindowsChallenge(challenge, completionHandler) { return }
         if let response = challenge.failureResponse as? HTTPURLResponse {
             lock.lock()
             challenged[task.taskIdentifier] = response

@@ -59,30 +59,49 @@ struct WindowsOrigin: Hashable {
 
 /// The rules of Windows authentication challenges: which are answered, with what, and what a 401 offers.
 package enum WindowsChallenge {
+    /// How a Windows challenge is answered.
+    enum Answer: Equatable {
+        /// With this credential.
+        case credential(URLCredential)
+        /// By rejecting its protection space, for the NTLM challenge that comes next: a Negotiate challenge whose 401
+        /// offers NTLM too, which IIS accepts without Kerberos, so that a password is tried once.
+        case preferNTLM
+    }
+
     /// The authentication methods of Windows authentication.
     static let methods: Set<String> = [NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate]
 
-    /// The credential that answers `challenge`: the one bound to the challenge's origin in `credentials`, for an NTLM
-    /// or Negotiate challenge of a server (never a proxy's) not failed before. A refused password is not sent again —
-    /// each try counts toward the account's lockout — and the service's 401 comes back instead.
+    /// How to answer `challenge`: with the credential bound to the challenge's origin in `credentials`, for an NTLM or
+    /// Negotiate challenge of a server (never a proxy's) not failed before; nil for any other. A refused password is
+    /// not sent again — each try counts toward the account's lockout — and the service's 401 comes back instead; so
+    /// Negotiate, which Apple's URLSession raises first, gives way to NTLM when the 401 offers both (URLSession's
+    /// failure count adds up the tries of every method).
     static func answer(_ challenge: URLAuthenticationChallenge, from credentials: [WindowsOrigin: WindowsCredential])
-        -> URLCredential?
+        -> Answer?
     {
         let space = challenge.protectionSpace
         guard methods.contains(space.authenticationMethod), challenge.previousFailureCount == 0,
             let origin = WindowsOrigin(space), let credential = credentials[origin]
         else { return nil }
-        return credential.urlCredential
+        let offered = (challenge.failureResponse as? HTTPURLResponse)?.value(forHTTPHeaderField: "WWW-Authenticate")
+        if space.authenticationMethod == NSURLAuthenticationMethodNegotiate, schemes(in: offered).contains("ntlm") {
+            return .preferNTLM
+        }
+        return .credential(credential.urlCredential)
     }
 
     /// Whether a `WWW-Authenticate` field (several challenges joined by commas, as URLSession joins the fields)
     /// offers NTLM or Negotiate.
     package static func isOffered(in authenticate: String?) -> Bool {
-        guard let authenticate else { return false }
-        return authenticate.split(separator: ",")
-            .contains { part in
-                let scheme = part.trimmingCharacters(in: .whitespaces).prefix { $0 != " " }.lowercased()
-                return scheme == "ntlm" || scheme == "negotiate"
-            }
+        !schemes(in: authenticate).isDisjoint(with: ["ntlm", "negotiate"])
+    }
+
+    /// The schemes a `WWW-Authenticate` field offers, in lower case (a parameter's value may be taken for one, but never
+    /// a scheme for a parameter).
+    private static func schemes(in authenticate: String?) -> Set<String> {
+        Set(
+            (authenticate ?? "").split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces).prefix { $0 != " " }.lowercased() }
+        )
     }
 }
