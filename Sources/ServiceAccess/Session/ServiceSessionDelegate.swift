@@ -7,9 +7,9 @@ import FoundationNetworking
 /// following it (credentials must not follow one to another host; the caller decides), and turns a 401's challenge
 /// into the 401 itself (the credentials went with the request; the caller decides what to try next) — except the NTLM
 /// and Negotiate challenges of an origin a Windows credential is bound to, which it answers where URLSession can
-/// (``bindWindowsCredential(_:to:)``). Subclasses add
-/// what else they watch (the client, uploads) by overriding the data-delegate methods, which do nothing here: on Linux
-/// a subclass's own implementation of a protocol method the base class lacks would never be called.
+/// (``bindWindowsCredential(_:to:)``). Subclasses add what else they watch (the client, uploads) by overriding the
+/// data-delegate methods, which do nothing here: on Linux a subclass's own implementation of a protocol method the base
+/// class lacks would never be called.
 /// (FoundationNetworking before swift-corelibs-foundation#5458 waits forever on a challenge nobody answers, and
 /// cancelling it loses the response, so it is kept here by task.)
 open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
