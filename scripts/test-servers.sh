@@ -46,6 +46,14 @@
 #     every request envelope validated against the published schemas of
 #     ../shared/specs/dynamics-organization-service (not started, with a note, where they are absent)
 #     -> MOBILESDK_TEST_ORGSERVICE_URL (its /throttled/ twin: a service-protection fault first), _TOKEN, _LOG
+# For on-premises Dynamics behind IIS, Windows authentication: NTLM and Negotiate (carrying NTLM) on keep-alive
+# connections, checked by pyspnego against a file of one user (Tests/Servers/windows_auth.py); the start checks each
+# with `curl --ntlm`:
+#   windows:    odatapy (OData v4, SampleMetadata/TripPin.xml) behind it -> MOBILESDK_TEST_WINDOWS_URL, _DOMAIN, _USER
+#     and _PASSWORD (the user, fresh each start), _LOG (one line per request with its connection and handshake step,
+#     never a token or a password)
+#   orgwindows: the organization service of orgservice, without its bearer token, behind it
+#     -> MOBILESDK_TEST_ORGWINDOWS_URL, _DOMAIN, _USER, _PASSWORD and _LOG, as windows's
 # The request logs of dataverse, secured and these four have one line per request, fields separated by spaces:
 #   METHOD PATH[?QUERY] STATUS if-none-match=yes|no auth=none|bearer|basic|... bytes=N[ NAME:VALUE]...
 # where the NAME:VALUE fields, only in the logs of the four servers above, are the request headers Prefer,
@@ -62,7 +70,7 @@
 # venv/ (pinned packages, installed on first use), *.pid, *.log, and servers.env with the
 # service roots of the servers running (`set -a; . .build-servers/servers.env; set +a` before `swift test`).
 #
-# Usage: scripts/test-servers.sh start|stop [NAME…]   (no name: all ten; a name started again restarts)
+# Usage: scripts/test-servers.sh start|stop [NAME…]   (no name: all twelve; a name started again restarts)
 # Environment: ODATA_TEST_PAGE_SIZE (default 2), ODATA_TEST_START_TIMEOUT in seconds (default 30),
 #              ODATA_TEST_V4_ETAG_SETS (default Airports; empty for none),
 #              ODATA_TEST_OFFLINE_ETAG_SETS (offline and plain; default People,Airlines; empty for none),
@@ -78,7 +86,7 @@ start_timeout="${ODATA_TEST_START_TIMEOUT:-30}"
 v4_etag_sets="${ODATA_TEST_V4_ETAG_SETS-Airports}"
 # The same for the offline and plain servers, whose tests need If-Match conflicts (412).
 offline_etag_sets="${ODATA_TEST_OFFLINE_ETAG_SETS-People,Airlines}"
-servers=(v4 v2 dataverse secured oauth offline sapdelta dvdelta plain orgservice)
+servers=(v4 v2 dataverse secured oauth offline sapdelta dvdelta plain orgservice windows orgwindows)
 # The organization service's published schemas, which the SOAP server validates requests against: in ../shared
 # beside the checkout, or, for a clone of a local checkout (as CI makes), beside the checkout it was cloned from.
 organization_wsdl_path="shared/specs/dynamics-organization-service/Organization.svc.singleWsdl.wsdl"
@@ -91,7 +99,7 @@ if [[ ! -f "$organization_wsdl" ]]; then
 fi
 
 # Pinned versions; the marker file records what the venv holds, so a change here reinstalls.
-requirements="odatapy==5.3.0 wheel pyslet==0.7.20170805 Authlib==1.3.2 Flask==3.1.3 lxml==5.3.0"
+requirements="odatapy==5.3.0 wheel pyslet==0.7.20170805 Authlib==1.3.2 Flask==3.1.3 lxml==5.3.0 pyspnego==0.12.4"
 
 install_venv() {
     local marker="$venv/.installed"
@@ -105,6 +113,8 @@ install_venv() {
     # pyslet ships only an sdist; building it needs wheel already installed.
     "$venv/bin/pip" install --quiet --disable-pip-version-check pyslet==0.7.20170805
     "$venv/bin/pip" install --quiet --disable-pip-version-check Authlib==1.3.2 Flask==3.1.3 lxml==5.3.0
+    # The server side of NTLM (Windows authentication), for the windows server.
+    "$venv/bin/pip" install --quiet --disable-pip-version-check pyspnego==0.12.4
     echo "$requirements" > "$marker"
 }
 
@@ -121,10 +131,11 @@ stop_server() {
         kill -0 "$pid" 2>/dev/null && kill -9 "$pid"
     fi
     rm -f "$pid_file" "$state_dir/$name.url" "$state_dir/$name.env"
+    rm -f "$state_dir/$name.users"
 }
 
 start_server() {
-    local name="$1" script="$repo_root/Tests/Servers/odata_${1}_server.py" extra=()
+    local name="$1" script="$repo_root/Tests/Servers/odata_${1}_server.py" extra=() environment=()
     case "$name" in
         v4) extra=(--etag-sets "$v4_etag_sets") ;;
         # The Dataverse-shaped sample, served by the v4 server (the Activity Tracker example's service).
@@ -166,6 +177,18 @@ start_server() {
             script="$repo_root/Tests/Servers/organization_service.py"
             extra=(--wsdl "$organization_wsdl" --exchanges "$repo_root/Tests/Servers/organization_exchanges"
                    --bearer-token "$secured_token" --request-log "$state_dir/orgservice.requests.log") ;;
+        # TripPin behind Windows authentication (NTLM, Negotiate), as IIS fronts on-premises Dynamics.
+        windows)
+            script="$repo_root/Tests/Servers/odata_v4_server.py"
+            environment=("NTLM_USER_FILE=$state_dir/windows.users")
+            extra=(--metadata "$repo_root/SampleMetadata/TripPin.xml" --windows-auth
+                   --windows-log "$state_dir/windows.requests.log") ;;
+        # The organization service behind Windows authentication, as on-premises Dynamics serves it.
+        orgwindows)
+            script="$repo_root/Tests/Servers/organization_service.py"
+            environment=("NTLM_USER_FILE=$state_dir/orgwindows.users")
+            extra=(--wsdl "$organization_wsdl" --exchanges "$repo_root/Tests/Servers/organization_exchanges"
+                   --windows-auth --windows-log "$state_dir/orgwindows.requests.log") ;;
         # An OAuth 2.0 authorization server and TripPin behind its tokens, for `fetch`'s OAuth sign-in.
         oauth)
             script="$repo_root/Tests/Servers/oauth_server.py"
@@ -175,7 +198,7 @@ start_server() {
                    --request-log "$state_dir/oauth.requests.log") ;;
     esac
     rm -f "$state_dir/$name.url"
-    "$venv/bin/python" -u -B "$script" --port 0 --page-size "$page_size" "${extra[@]}" \
+    env "${environment[@]}" "$venv/bin/python" -u -B "$script" --port 0 --page-size "$page_size" "${extra[@]}" \
         --ready-file "$state_dir/$name.url" >"$state_dir/$name.log" 2>&1 &
     echo $! > "$state_dir/$name.pid"
 }
@@ -193,8 +216,11 @@ fail() {
 wait_for_server() {
     local name="$1" pid deadline url="" auth=() check='$metadata'
     [[ "$name" == secured ]] && auth=(--user "$secured_user:$secured_password")
+    # The NTLM handshake itself, by libcurl: a server that did not do it for real would not answer 200.
+    [[ "$name" == windows || "$name" == orgwindows ]] &&
+        auth=(--ntlm --user "$windows_domain\\$windows_user:$windows_password")
     [[ "$name" == oauth ]] && check="device"
-    [[ "$name" == orgservice ]] && check="XRMServices/2011/Organization.svc/web"
+    [[ "$name" == orgservice || "$name" == orgwindows ]] && check="XRMServices/2011/Organization.svc/web"
     pid="$(cat "$state_dir/$name.pid")"
     deadline=$((SECONDS + start_timeout))
     while ((SECONDS < deadline)); do
@@ -220,6 +246,10 @@ oauth_device_client_id="device-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 oauth_short_client_id="short-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 oauth_app_client_id="app-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 oauth_client_secret="$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')"
+# The user of the windows and orgwindows servers, fresh for each start; the password reaches them in a 0600 file.
+windows_domain="CONTOSO"
+windows_user="crm-test"
+windows_password="$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
 
 # The variables of server NAME listening at URL, one per line.
 variables() {
@@ -246,6 +276,11 @@ variables() {
                 "$url" "$secured_token" "$state_dir/orgservice.requests.log" ;;
         dvdelta) printf 'MOBILESDK_TEST_DVDELTA_URL=%s\nMOBILESDK_TEST_DVDELTA_LOG=%s\n' \
                 "$url" "$state_dir/dvdelta.requests.log" ;;
+        windows | orgwindows)
+            local prefix="MOBILESDK_TEST_${name^^}"
+            printf '%s_URL=%s\n%s_LOG=%s\n%s_DOMAIN=%s\n' "$prefix" "$url" "$prefix" "$state_dir/$name.requests.log" \
+                "$prefix" "$windows_domain"
+            printf '%s_USER=%s\n%s_PASSWORD=%s\n' "$prefix" "$windows_user" "$prefix" "$windows_password" ;;
         oauth)
             printf 'MOBILESDK_TEST_OAUTH_URL=%s\nMOBILESDK_TEST_OAUTH_LOG=%s\nMOBILESDK_TEST_OAUTH_CLIENT_ID=%s\n' \
                 "$url" "$state_dir/oauth.requests.log" "$oauth_client_id"
@@ -280,9 +315,10 @@ start() {
     local names name url kept=()
     choose "$@"
     if [[ ! -f "$organization_wsdl" ]]; then
-        for name in "${names[@]}"; do [[ "$name" == orgservice ]] || kept+=("$name"); done
+        for name in "${names[@]}"; do [[ "$name" == orgservice || "$name" == orgwindows ]] || kept+=("$name"); done
         if [[ ${#kept[@]} -ne ${#names[@]} ]]; then
-            echo "note: not starting orgservice: the schemas it validates against are not at $organization_wsdl" >&2
+            echo "note: not starting orgservice or orgwindows: the schemas they validate against are not at" \
+                "$organization_wsdl" >&2
         fi
         names=("${kept[@]}")
     fi
@@ -295,6 +331,12 @@ start() {
     if [[ " ${names[*]} " == *" oauth "* ]]; then
         (umask 077 && printf '%s' "$oauth_client_secret" > "$state_dir/oauth.secret")
     fi
+    for name in windows orgwindows; do
+        if [[ " ${names[*]} " == *" $name "* ]]; then
+            (umask 077 && printf '%s:%s:%s\n' "$windows_domain" "$windows_user" "$windows_password" \
+                > "$state_dir/$name.users")
+        fi
+    done
     for name in "${names[@]}"; do start_server "$name"; done
     for name in "${names[@]}"; do
         url="$(wait_for_server "$name")"

@@ -29,6 +29,8 @@ set +a
 export MOBILESDK_REQUIRE_LIVE_TESTS=1
 # The TripPin servers address contained records by path, as the service they stand for does.
 python3 Tests/Servers/check_containment.py
+# The Windows-authentication servers sign in with NTLM and Negotiate for real (libcurl's and pyspnego's clients).
+.build-servers/venv/bin/python Tests/Servers/check_windows_auth.py
 swift test "$@"
 scripts/build-docs.sh
 # The standard-library symbols the libraries use against the Apple minimums in Package.swift; and, so that the check is

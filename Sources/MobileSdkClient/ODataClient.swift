@@ -323,7 +323,8 @@ public final class ODataClient: Sendable {
             if (200..<300).contains(response.statusCode) || response.statusCode == 304 { return response }
             let failed = Self.loadingBodyFile(of: response)
             switch failed.statusCode {
-            case 401 where !refreshed:
+            // A Windows password is fixed, and another try would count toward the account's lockout.
+            case 401 where !refreshed && authenticated.windowsCredential == nil:
                 refreshed = true
                 refreshNow = true
             case 429, 503:

@@ -81,6 +81,7 @@ struct ErrorMessageTests {
             case .pagingInterrupted: 8
             case .notExecuted: 9
             case .unreachable: 10
+            case .windowsAuthenticationUnavailable: 11
             }
         }
         let request = "GET https://contoso.example.com/odata/People"
@@ -107,8 +108,10 @@ struct ErrorMessageTests {
             ), .notExecuted(request: request), .unreachable(reason: .offline, request: request),
             .unreachable(reason: .hostNotFound, request: request),
             .unreachable(reason: .cannotConnect, request: request),
+            .windowsAuthenticationUnavailable(reason: .unsupportedPlatform, request: request),
+            .windowsAuthenticationUnavailable(reason: .anotherUserSignedIn, request: request),
         ]
-        Self.walk(samples, 11, caseIndex)
+        Self.walk(samples, 12, caseIndex)
     }
 
     @Test func odataServiceError() {

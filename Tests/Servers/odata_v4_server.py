@@ -42,7 +42,8 @@ scripts/test-servers.sh), --track-changes, --dataverse-changes, --upsert and
 --repeatable-requests that of repeatable_requests.py, and --log-headers puts the request
 headers such a store sends into the request log (fetch_guard.py). For the Dataverse-shaped
 services, --dataverse-lookups keeps the _x_value properties of lookups and writes their
-annotations (dataverse_lookups.py).
+annotations (dataverse_lookups.py). --windows-auth puts the service behind Windows
+authentication (NTLM, Negotiate) as IIS does for on-premises Dynamics (windows_auth.py).
 
 Run by scripts/test-servers.sh; needs the pinned odatapy from that script's venv.
 """
@@ -73,6 +74,7 @@ from fetch_guard import guarded
 from offline_processing import DataverseChanges, GeneratedGuidKeys, IfNoneMatchUpsert, TrackedChanges
 from repeatable_requests import OASIS, repeatable
 from server_common import LoggingHandler, ThreadingServer, serve
+from windows_auth import require_user_file, windows_authenticated
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 SERVICE_PATH = "/odata"
@@ -450,7 +452,14 @@ def main():
                         help="add the offline store's request headers to the request log")
     parser.add_argument("--dataverse-lookups", action="store_true",
                         help="keep the _x_value property of each lookup and write its annotations (Dataverse)")
+    # On-premises Dynamics behind IIS (see windows_auth.py).
+    parser.add_argument("--windows-auth", action="store_true",
+                        help="require Windows authentication (NTLM, Negotiate) of a user of the file NTLM_USER_FILE "
+                             "names")
+    parser.add_argument("--windows-log", type=pathlib.Path, help="log each request's Windows sign-in to this file")
     args = parser.parse_args()
+    if args.windows_auth:
+        require_user_file()
 
     tokens = DeltaTokens() if args.track_changes or args.dataverse_changes else None
     names = primary_names(args.entity_definitions) if args.dataverse_lookups and args.entity_definitions else None
@@ -467,8 +476,8 @@ def main():
         app = guarded(app, SERVICE_PATH, bearer_token=args.bearer_token, basic=args.basic,
                       metadata_etag=args.metadata_etag, request_log=args.request_log,
                       log_headers=args.log_headers, test_paths=args.fetch_test_paths)
-    server = make_server("127.0.0.1", args.port, app,
-                         server_class=ThreadingServer, handler_class=RequestHandler)
+    handler_class = windows_authenticated(RequestHandler, args.windows_log) if args.windows_auth else RequestHandler
+    server = make_server("127.0.0.1", args.port, app, server_class=ThreadingServer, handler_class=handler_class)
     url = "http://127.0.0.1:%d%s/" % (server.server_port, SERVICE_PATH)
     serve(server, url, "OData v4 service for %s" % args.metadata, args.ready_file)
 

@@ -6,7 +6,8 @@ Responses are files of --exchanges: NAME.xml answers the message NAME; RetrieveM
 query's PageInfo/PageNumber, or a FetchXML query's page attribute); NAME.fault.xml answers a message any of whose
 parameters names the record ffffffff-ffff-ffff-ffff-ffffffffffff. Every response is validated at start.
 Under the path /throttled/, the first request of each message is refused with a service-protection fault whose
-Retry-After is one second (once per path and message). A --bearer-token is required when given. The request log
+Retry-After is one second (once per path and message). A --bearer-token is required when given; --windows-auth puts
+the service behind Windows authentication (NTLM, Negotiate) as IIS does (windows_auth.py). The request log
 has one line per request, beginning with the path before the endpoint, so that a test can find its own lines:
   PATH MESSAGE STATUS caller=GUID|none auth=bearer|none bytes=N
 """
@@ -20,6 +21,7 @@ from lxml import etree
 
 from organization_schemas import OrganizationSchemas
 from server_common import LoggingHandler, ThreadingServer, serve
+from windows_auth import require_user_file, windows_authenticated
 
 SOAP = "http://schemas.xmlsoap.org/soap/envelope/"
 SERVICES = "http://schemas.microsoft.com/xrm/2011/Contracts/Services"
@@ -173,11 +175,18 @@ def main():
     parser.add_argument("--bearer-token")
     parser.add_argument("--request-log")
     parser.add_argument("--ready-file", type=Path)
+    # On-premises Dynamics behind IIS (see windows_auth.py).
+    parser.add_argument("--windows-auth", action="store_true",
+                        help="require Windows authentication (NTLM, Negotiate) of a user of NTLM_USER_FILE")
+    parser.add_argument("--windows-log", help="log each request's Windows sign-in to this file")
     arguments = parser.parse_args()
+    if arguments.windows_auth:
+        require_user_file()
     service = OrganizationService(
         OrganizationSchemas(arguments.wsdl), arguments.exchanges, arguments.bearer_token, arguments.request_log
     )
-    server = ThreadingServer(("127.0.0.1", arguments.port), LoggingHandler)
+    handler = windows_authenticated(LoggingHandler, arguments.windows_log) if arguments.windows_auth else LoggingHandler
+    server = ThreadingServer(("127.0.0.1", arguments.port), handler)
     server.set_app(service)
     url = "http://127.0.0.1:%d/org/" % server.server_address[1]
     serve(server, url, "Organization service (SOAP)", arguments.ready_file)

@@ -50,6 +50,26 @@ public enum TestServers {
         case organizationServiceToken = "MOBILESDK_TEST_ORGSERVICE_TOKEN"
         /// The path of the organization service's request log (no secrets in it).
         case organizationServiceLog = "MOBILESDK_TEST_ORGSERVICE_LOG"
+        /// TripPin behind Windows authentication (NTLM, Negotiate carrying NTLM) on keep-alive connections.
+        case windows = "MOBILESDK_TEST_WINDOWS_URL"
+        /// The path of the windows server's log: each request's connection and handshake step, no secrets.
+        case windowsLog = "MOBILESDK_TEST_WINDOWS_LOG"
+        /// The domain of the windows server's user.
+        case windowsDomain = "MOBILESDK_TEST_WINDOWS_DOMAIN"
+        /// The windows server's user, without the domain.
+        case windowsUser = "MOBILESDK_TEST_WINDOWS_USER"
+        /// The password of the windows server's user, fresh each start.
+        case windowsPassword = "MOBILESDK_TEST_WINDOWS_PASSWORD"
+        /// The organization service (as ``organizationService``, without its token) behind Windows authentication.
+        case organizationWindows = "MOBILESDK_TEST_ORGWINDOWS_URL"
+        /// The path of the orgwindows server's log, as ``windowsLog``.
+        case organizationWindowsLog = "MOBILESDK_TEST_ORGWINDOWS_LOG"
+        /// The domain of the orgwindows server's user.
+        case organizationWindowsDomain = "MOBILESDK_TEST_ORGWINDOWS_DOMAIN"
+        /// The orgwindows server's user, without the domain.
+        case organizationWindowsUser = "MOBILESDK_TEST_ORGWINDOWS_USER"
+        /// The password of the orgwindows server's user, fresh each start.
+        case organizationWindowsPassword = "MOBILESDK_TEST_ORGWINDOWS_PASSWORD"
         /// Authlib's OAuth 2.0 server, its log and its clients.
         case oauth = "MOBILESDK_TEST_OAUTH_URL"
         /// The path of the OAuth server's request log (no secrets in it).

@@ -37,6 +37,10 @@ public enum ODataClientError: Error, Sendable, CustomStringConvertible, Localize
     /// accepts the connection. Nothing was sent, and the request was not tried again (unless
     /// ``RetryPolicy/retriesUnreachable`` says so).
     case unreachable(reason: Unreachability, request: String)
+    /// Windows authentication (``WindowsAuthentication``) cannot sign the request in: this platform's URLSession
+    /// cannot answer the service's NTLM or Negotiate challenge, or the transport signs another user in to its host.
+    /// The password was not sent.
+    case windowsAuthenticationUnavailable(reason: WindowsAuthenticationUnavailability, request: String)
 
     /// Why a host could not be reached, from the transport's `URLError`. The request never reached the service.
     public enum Unreachability: Sendable, Hashable {
@@ -98,6 +102,8 @@ public enum ODataClientError: Error, Sendable, CustomStringConvertible, Localize
         case .notExecuted(let request): "\(request): not executed, the batch stopped at an earlier failure"
         case .unreachable(let reason, let request):
             "\(request): \(Self.host(of: request)) is unreachable (\(reason.summary)); nothing was sent"
+        case .windowsAuthenticationUnavailable(let reason, let request):
+            "\(request): Windows authentication is unavailable: \(reason.summary); the password was not sent"
         }
     }
 
@@ -131,6 +137,13 @@ public enum ODataClientError: Error, Sendable, CustomStringConvertible, Localize
             case .offline: "The device is not connected to the internet."
             case .hostNotFound: "The server \(Self.host(of: request)) could not be found."
             case .cannotConnect: "The server \(Self.host(of: request)) cannot be reached."
+            }
+        case .windowsAuthenticationUnavailable(let reason, let request):
+            switch reason {
+            case .unsupportedPlatform:
+                "The server \(Self.host(of: request)) asks for Windows sign-in, which is not available on this device."
+            case .anotherUserSignedIn:
+                "The app is already signed in to \(Self.host(of: request)) as another Windows user."
             }
         }
     }

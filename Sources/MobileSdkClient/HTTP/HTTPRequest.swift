@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 
 /// An HTTP request as the client builds it, before authentication.
 public struct HTTPRequest: Sendable {
@@ -10,6 +11,9 @@ public struct HTTPRequest: Sendable {
     public private(set) var headerFields: [(name: String, value: String)] = []
     /// The body's bytes; nil for none.
     public var body: Data?
+    /// The credential ``URLSessionTransport`` answers the service's NTLM and Negotiate challenges with
+    /// (``WindowsAuthentication``); not a header, so middleware and logs never see it.
+    var windowsCredential: WindowsCredential?
 
     /// Creates a request without header fields; ``subscript(header:)`` sets them.
     public init(method: String, url: URL, body: Data? = nil) {

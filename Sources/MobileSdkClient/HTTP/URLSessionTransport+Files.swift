@@ -13,7 +13,8 @@ extension URLSessionTransport {
     public func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws
         -> HTTPResponse
     {
-        try await run(progress) { finish in
+        try bindWindowsCredential(of: request)
+        let response = try await run(progress) { finish in
             session.downloadTask(with: Self.urlRequest(request)) { location, response, error in
                 finish(response, error) { head in
                     // The file is removed when this handler returns: move it now. A response without a body still
@@ -32,16 +33,18 @@ extension URLSessionTransport {
                 }
             }
         }
+        return try Self.checkWindowsAnswer(response, to: request)
     }
 
     /// Uploads with an upload task reading the file as it sends.
     public func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws
         -> HTTPResponse
     {
+        try bindWindowsCredential(of: request)
         var request = request
         request.body = nil
         let box = SessionTaskBox()
-        return try await withTaskCancellationHandler {
+        let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
                 let task = session.uploadTask(with: Self.urlRequest(request), fromFile: file)
                 delegate.track(task, Upload(progress: progress, continuation: continuation))
@@ -51,5 +54,6 @@ extension URLSessionTransport {
         } onCancel: {
             box.cancel()
         }
+        return try Self.checkWindowsAnswer(response, to: request)
     }
 }

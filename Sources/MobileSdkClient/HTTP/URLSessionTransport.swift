@@ -42,9 +42,11 @@ public final class URLSessionTransport: HTTPTransport {
     deinit { session.finishTasksAndInvalidate() }
 
     /// Sends `request` and returns the response with its whole body in memory; redirects and 401 challenges come
-    /// back as responses. Throws `URLError` when no response comes; cancelling the task cancels the request.
+    /// back as responses. Throws `URLError` when no response comes; cancelling the task cancels the request. A request
+    /// with a Windows credential (``WindowsAuthentication``) has it answer the service's NTLM and Negotiate challenges.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await run(nil) { finish in
+        try bindWindowsCredential(of: request)
+        let response = try await run(nil) { finish in
             session.dataTask(with: Self.urlRequest(request)) { data, response, error in
                 finish(response, error) { head in
                     HTTPResponse(
@@ -55,6 +57,7 @@ public final class URLSessionTransport: HTTPTransport {
                 }
             }
         }
+        return try Self.checkWindowsAnswer(response, to: request)
     }
 
     static func urlRequest(_ request: HTTPRequest) -> URLRequest {

@@ -5,9 +5,11 @@ import FoundationNetworking
 
 /// The delegate of every session the client and the tool open: hands every redirect back to the caller instead of
 /// following it (credentials must not follow one to another host; the caller decides), and turns a 401's challenge
-/// into the 401 itself (the credentials went with the request; the caller decides what to try next). Subclasses add
-/// what else they watch (the client, uploads) by overriding the data-delegate methods, which do nothing here: on Linux
-/// a subclass's own implementation of a protocol method the base class lacks would never be called.
+/// into the 401 itself (the credentials went with the request; the caller decides what to try next) — except the NTLM
+/// and Negotiate challenges of an origin a Windows credential is bound to, which it answers where URLSession can
+/// (``bindWindowsCredential(_:to:)``). Subclasses add what else they watch (the client, uploads) by overriding the
+/// data-delegate methods, which do nothing here: on Linux a subclass's own implementation of a protocol method the base
+/// class lacks would never be called.
 /// (FoundationNetworking before swift-corelibs-foundation#5458 waits forever on a challenge nobody answers, and
 /// cancelling it loses the response, so it is kept here by task.)
 open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
@@ -18,7 +20,20 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
     private let lock = NSLock()
     private var challenged: [Int: HTTPURLResponse] = [:]
+    private var windowsCredentials: [WindowsOrigin: WindowsCredential] = [:]
     private let connectionChallenges: ConnectionChallengeHandler?
+
+    /// Whether URLSession on this platform answers NTLM and Negotiate challenges with a credential. Apple's does.
+    /// FoundationNetworking (swift-corelibs-foundation, libcurl) does not: it raises a challenge for `Basic` alone,
+    /// returning a 401 that offers only NTLM or Negotiate as it is, and answering a challenge of any method but Basic
+    /// with a credential would stop the process (its `URLSessionTask.authHandler` has none, and `fatalError`s).
+    package static var answersWindowsChallenges: Bool {
+        #if canImport(FoundationNetworking)
+        false
+        #else
+        true
+        #endif
+    }
 
     /// A delegate that leaves the connection's challenges to `connectionChallenges`, or to the system's default
     /// handling (the server's certificate checked against the trusted roots) without it.
@@ -32,12 +47,48 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         return method == ConnectionChallenge.serverTrust || method == ConnectionChallenge.clientCertificate
     }
 
-    /// A challenge of the connection: the app's handler, else the system's default handling.
+    /// Binds `credential` to the origin (scheme, host, port) of `url`, whose NTLM and Negotiate challenges it then
+    /// answers for as long as the session lives; false when another credential is bound there already. NTLM signs in
+    /// a connection, which the session reuses for later requests, so a session signs in one user per origin. A URL
+    /// that is not http or https binds nothing.
+    package func bindWindowsCredential(_ credential: WindowsCredential, to url: URL) -> Bool {
+        guard let origin = WindowsOrigin(url) else { return true }
+        lock.lock()
+        defer { lock.unlock() }
+        if let bound = windowsCredentials[origin] { return bound == credential }
+        windowsCredentials[origin] = credential
+        return true
+    }
+
+    /// How a Windows challenge is answered with the bound credentials (``WindowsChallenge/answer(_:from:)``), where
+    /// this platform's URLSession can take one: whether it was, then.
+    private func answerWindowsChallenge(
+        _ challenge: URLAuthenticationChallenge,
+        _ completionHandler: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) -> Bool {
+        guard Self.answersWindowsChallenges else { return false }
+        lock.lock()
+        let answer = WindowsChallenge.answer(challenge, from: windowsCredentials)
+        lock.unlock()
+        switch answer {
+        case .credential(let credential)?: completionHandler(.useCredential, credential)
+        case .preferNTLM?: completionHandler(.rejectProtectionSpace, nil)
+        case nil: return false
+        }
+        return true
+    }
+
+    /// A challenge of the session: NTLM and Negotiate of an origin with a bound Windows credential get it (Apple's
+    /// URLSession brings them here); the connection's (the server's certificate, a client certificate) and any other
+    /// go to the app's handler, else the system's default handling.
     open func urlSession(
         _ session: URLSession,
         didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) { answerConnectionChallenge(challenge, completionHandler) }
+    ) {
+        if answerWindowsChallenge(challenge, completionHandler) { return }
+        answerConnectionChallenge(challenge, completionHandler)
+    }
 
     private func answerConnectionChallenge(
         _ challenge: URLAuthenticationChallenge,
@@ -61,7 +112,8 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     ) { completionHandler(nil) }
 
     /// Cancels the challenge and keeps its 401 response for ``challengedResponse(of:)``. A challenge of the
-    /// connection, which comes here where a session has no session-level handler, is answered as that would.
+    /// connection, or a Windows one, which come here where a session has no session-level handler, is answered as
+    /// that would.
     open func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -69,6 +121,7 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         if Self.isConnectionChallenge(challenge) { return answerConnectionChallenge(challenge, completionHandler) }
+        if answerWindowsChallenge(challenge, completionHandler) { return }
         if let response = challenge.failureResponse as? HTTPURLResponse {
             lock.lock()
             challenged[task.taskIdentifier] = response
