@@ -27,6 +27,8 @@ public final class OfflineStore: Sendable {
     public let repeatability: RepeatabilitySupport
     /// How much stream content ``cachedFile(for:)`` keeps.
     public let blobLimits: BlobCacheLimits
+    /// How Data Protection keeps the store's files on Apple's mobile platforms.
+    public let protection: StoreFileProtection
     /// Where the cached streams' files are: beside the store's file, or a temporary folder for a store in memory.
     let blobDirectory: URL
     let writer: any DatabaseWriter
@@ -40,7 +42,8 @@ public final class OfflineStore: Sendable {
     /// `definingQueries`, and records of `types` too (classes the app creates offline without reading them), with
     /// the `indexes` its frequent local queries need (see ``StoreIndex``). `repeatability` says how the service
     /// recognizes a request sent again after a crash; `blobLimits` how much stream content ``cachedFile(for:)`` keeps,
-    /// in a folder beside the file (its name and `.blobs`).
+    /// in a folder beside the file (its name and `.blobs`); `protection` how Data Protection keeps the files (see
+    /// ``StoreFileProtection``, and ``removeFiles(at:)`` to delete them all).
     ///
     /// A model that only added attributes or classes migrates in place. Throws
     /// ``OfflineStoreError/notAStore(path:reason:)`` for a file that is another application's database, a later
@@ -53,6 +56,7 @@ public final class OfflineStore: Sendable {
         indexes: [StoreIndex] = [],
         repeatability: RepeatabilitySupport = .none,
         blobLimits: BlobCacheLimits = BlobCacheLimits(),
+        protection: StoreFileProtection = .completeUntilFirstUserAuthentication,
         registry: EntityRegistry = .shared
     ) throws {
         try self.init(
@@ -64,9 +68,11 @@ public final class OfflineStore: Sendable {
             repeatability: repeatability,
             blobLimits: blobLimits,
             blobDirectory: url.appendingPathExtension("blobs"),
+            protection: protection,
             registry: registry
         )
-        Self.protect(url)
+        let path = url.path(percentEncoded: false)
+        protection.apply(to: [path] + Self.companionSuffixes.map { path + $0 } + [blobDirectory.path])
     }
 
     /// A store in memory with tables for `types` (and what `definingQueries` read), for SwiftUI previews and tests:
@@ -89,6 +95,7 @@ public final class OfflineStore: Sendable {
             blobDirectory: FileManager.default.temporaryDirectory.appendingPathComponent(
                 "MobileSdkOffline-" + UUID().uuidString
             ),
+            protection: .completeUntilFirstUserAuthentication,
             registry: registry
         )
     }
@@ -102,8 +109,10 @@ public final class OfflineStore: Sendable {
         repeatability: RepeatabilitySupport,
         blobLimits: BlobCacheLimits,
         blobDirectory: URL,
+        protection: StoreFileProtection,
         registry: EntityRegistry
     ) throws {
+        self.protection = protection
         self.definingQueries = definingQueries
         self.client = client
         self.repeatability = repeatability
@@ -226,19 +235,5 @@ public final class OfflineStore: Sendable {
             "\(type) has no entity set: its records are contained (\(container)); name the record containing it"
                 + " (create(_:in:_:category:), update(_:in:_:category:), delete(_:in:_:category:))"
         )
-    }
-
-    /// iOS data protection for the store's files: readable from the first unlock after a restart until the next
-    /// restart, so that a download in the background can write while the device is locked.
-    private static func protect(_ url: URL) {
-        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        for suffix in ["", "-wal", "-shm"] {
-            let path = url.path(percentEncoded: false) + suffix
-            try? FileManager.default.setAttributes(
-                [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication],
-                ofItemAtPath: path
-            )
-        }
-        #endif
     }
 }

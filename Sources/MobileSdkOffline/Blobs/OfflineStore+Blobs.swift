@@ -38,7 +38,9 @@ extension OfflineStore {
         let file = directory.appendingPathComponent(name)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            protection.apply(to: [directory.path])
             let downloaded = try await client.download(stream, to: file)
+            protection.apply(to: [file.path])
             try await remember(key, file: name, bytes: downloaded.byteCount, eTag: stream.eTag)
             return file
         } catch let error where cached != nil && Self.isNetworkFailure(error) {
