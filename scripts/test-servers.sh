@@ -19,7 +19,8 @@
 #     tokens at odata/): MOBILESDK_TEST_OAUTH_CLIENT_ID with _CLIENT_SECRET (confidential),
 #     _DEVICE_CLIENT_ID and _SHORT_CLIENT_ID (public, the latter's tokens living 5 s), _APP_CLIENT_ID
 #     (public, authorization code with PKCE at oauth/authorize), all fresh each
-#     start, and MOBILESDK_TEST_OAUTH_LOG (its request log, no secrets in it)
+#     start, and MOBILESDK_TEST_OAUTH_LOG (its request log, no secrets in it); the same grants as AD FS answers
+#     them at adfs/oauth2/ (resource required), for a Dynamics-shaped api/data/v9.0/: Tests/Servers/adfs.py
 # For the offline store's tests, three servers that track changes; each keeps a request log whose lines also
 # carry the request's offline headers (see below), and each takes POST <service root>$test/expire-delta-tokens
 # (204), which makes every delta token handed out so far answer 410 Gone:

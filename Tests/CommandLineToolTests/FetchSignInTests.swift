@@ -397,6 +397,8 @@ final class RunningFetch: @unchecked Sendable {
 struct FetchSignInArgumentTests {
     static let root = "http://127.0.0.1:1/odata/"
     static let token = ["--token-url", "https://login.example.com/token"]
+    static let adfs = "https://sts.contoso.com/adfs"
+    static let crm = "https://crm.contoso.com/"
 
     @Test(arguments: [
         (["--client-secret-env", "S"], "--client-secret-env needs --client-id"),
@@ -404,10 +406,10 @@ struct FetchSignInArgumentTests {
         (["--tenant", "contoso.onmicrosoft.com"], "--tenant needs --client-id"),
         (["--device-code"], "--device-code needs --client-id"),
         (["--client-id", "c"] + token, "--client-id needs --client-secret-env (client credentials) or --device-code"),
-        (["--client-id", "c", "--client-secret-env", "S"], "--client-id needs --token-url (or --tenant)"),
+        (["--client-id", "c", "--client-secret-env", "S"], "--client-id needs --token-url (or --tenant, or --adfs)"),
         (
             ["--client-id", "c", "--device-code"] + token,
-            "--device-code needs --device-authorization-url (or --tenant)"
+            "--device-code needs --device-authorization-url (or --tenant, or --adfs)"
         ),
         (
             ["--client-id", "c", "--device-code", "--client-secret-env", "S", "--tenant", "t"],
@@ -456,8 +458,30 @@ struct FetchSignInArgumentTests {
         (
             ["--client-id", "c", "--client-secret-env", "FETCH_TEST_UNSET"] + token,
             "--client-secret-env: the environment variable FETCH_TEST_UNSET is not set or empty"
+        ), (["--adfs", adfs], "--adfs needs --client-id"), (["--resource", crm], "--resource needs --client-id"),
+        (["--client-id", "c", "--device-code", "--adfs", adfs], "--adfs needs --resource: the identifier of"),
+        (
+            ["--client-id", "c", "--device-code", "--adfs", adfs, "--resource", crm] + token,
+            "--adfs sets --token-url and --device-authorization-url: give either --adfs or the URLs"
         ),
-    ]) func badOAuthArgumentsAreRefusedWithoutEchoingValues(arguments: [String], message: String) throws {
+        (
+            ["--client-id", "c", "--device-code", "--adfs", adfs, "--tenant", "t", "--resource", crm],
+            "give either --tenant (Microsoft Entra ID) or --adfs (AD FS), not both"
+        ),
+        (
+            ["--client-id", "c", "--device-code", "--adfs", "http://sts.contoso.com/hunter2", "--resource", crm],
+            "--adfs must use https: plain http is allowed only to this machine"
+        ),
+        (["--client-id", "c", "--device-code", "--tenant", "t", "--resource", crm], "--resource is not for --tenant"),
+        (
+            ["--client-id", "c", "--client-secret-env", "S", "--resource", "hunter2"] + token,
+            "--resource must be an absolute URI"
+        ),
+        (
+            ["--client-id", "c", "--device-code", "--adfs", adfs, "--resource", "https://crm.contoso.com/ hunter2"],
+            "--resource must be an absolute URI"
+        ),
+    ]) func badOAuthArgumentsAreRefusedWithoutEchoingValues(arguments: [String], message: String) async throws {
         let process = Process()
         process.executableURL = BuiltTool.executable
         process.arguments = ["fetch", Self.root] + arguments + ["-o", try Paths.temporaryDirectory().path]
@@ -466,10 +490,19 @@ struct FetchSignInArgumentTests {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        // Waits without holding one of the few threads of Swift's concurrency pool, which the live tests running
+        // beside (a loopback listener among them) need.
+        let status = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<Int32, any Error>) in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        // The message is far smaller than a pipe's buffer, and the process has ended: this read does not wait.
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
+        #expect(status != 0)
         #expect(text.contains(message), "\(text)")
         #expect(!text.contains("hunter2"))
     }

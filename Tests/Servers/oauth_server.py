@@ -25,9 +25,12 @@ on 127.0.0.1 (AUTHLIB_INSECURE_TRANSPORT is set: plain http on loopback only):
                                      sign in; redirect URIs are loopback ones,
                                      http://127.0.0.1:ANY-PORT/callback (RFC 8252)
   POST /oauth/deny-next              the next authorization request is denied, as a user would
+                                     (at /oauth/authorize; the AD FS routes leave it for it)
   GET  /odata/$metadata              SampleMetadata/TripPin.xml behind Authlib's ResourceProtector
                                      with a BearerTokenValidator over the tokens issued here
                                      (expired or revoked ones refused); needs the scope "odata"
+  /adfs/oauth2/authorize, /adfs/oauth2/token, /adfs/oauth2/devicecode and /api/data/v9.0/$metadata
+                                     the same as AD FS answers them, with its `resource`: adfs.py
 
 Clients (ids and the secret come from the start script, fresh each start; the secret from the
 file --client-secret-file names, never from the command line):
@@ -37,8 +40,8 @@ file --client-secret-file names, never from the command line):
   --app-client ID           public, authorization code with PKCE + refresh (an app's sign-in)
 
 --request-log PATH: one line per request: time, method, path?query, status, grant_type, client
-id, scope (spaces as +), the OAuth error if any, and which kind of Authorization was sent - never
-a secret, code or token.
+id, scope (spaces as +), the OAuth error if any, which kind of Authorization was sent, and the
+`resource` of the form or query - never a secret, code or token.
 
 Run by scripts/test-servers.sh; needs the pinned Authlib and Flask from that script's venv.
 """
@@ -65,6 +68,7 @@ from authlib.oauth2.rfc8628 import (  # noqa: E402
     DEVICE_CODE_GRANT_TYPE, DeviceAuthorizationEndpoint, DeviceCodeGrant, DeviceCredentialDict)
 from flask import Flask, Response, g, request  # noqa: E402
 
+import adfs  # noqa: E402
 from fetch_guard import RequestLog  # noqa: E402
 from server_common import LoggingHandler, ThreadingServer, serve  # noqa: E402
 
@@ -126,6 +130,7 @@ class Token(TokenMixin):
         self.client = client
         self.user = user
         self.revoked = False
+        self.audience = g.get("adfs_resource")  # the resource an AD FS route issued it for, else None
 
     def check_client(self, client):
         return client.get_client_id() == self.client.get_client_id()
@@ -146,8 +151,9 @@ class Token(TokenMixin):
 class AuthorizationCode:
     """An issued authorization code, with the PKCE challenge it must be redeemed with."""
 
-    def __init__(self, code, client_id, redirect_uri, scope, user, challenge, method):
+    def __init__(self, code, client_id, redirect_uri, scope, user, challenge, method, resource):
         self.code = code
+        self.resource = resource
         self.client_id = client_id
         self.redirect_uri = redirect_uri
         self.scope = scope
@@ -216,7 +222,16 @@ def build_app(store, metadata):
         def authenticate_user(self, credential):
             return credential.user or USER
 
+        def issue_token(self, user, refresh_token):
+            # AD FS answers a refresh without a new refresh token: the one sent stays valid.
+            if g.get("adfs_resource"):
+                scope = self.request.scope or refresh_token.get_scope()
+                return self.generate_token(user=user, scope=scope, include_refresh_token=False)
+            return super().issue_token(user, refresh_token)
+
         def revoke_old_credential(self, credential):
+            if g.get("adfs_resource"):
+                return
             with store.lock:
                 credential.revoked = True
                 store.refresh_tokens.pop(credential.refresh_token, None)
@@ -251,7 +266,7 @@ def build_app(store, metadata):
             return request.host_url + "device"
 
         def save_device_credential(self, client_id, scope, data):
-            credential = DeviceCredentialDict(client_id=client_id, scope=scope,
+            credential = DeviceCredentialDict(client_id=client_id, scope=scope, resource=g.get("adfs_resource"),
                                               expires_at=time.time() + data["expires_in"], **data)
             with store.lock:
                 store.devices[data["device_code"]] = credential
@@ -264,7 +279,7 @@ def build_app(store, metadata):
             with store.lock:
                 store.codes[code] = AuthorizationCode(
                     code, req.client.get_client_id(), req.redirect_uri, req.scope, req.user,
-                    req.data.get("code_challenge"), req.data.get("code_challenge_method"))
+                    req.data.get("code_challenge"), req.data.get("code_challenge_method"), g.get("adfs_resource"))
 
         def query_authorization_code(self, code, client):
             with store.lock:
@@ -322,7 +337,9 @@ def build_app(store, metadata):
 
     def grant_and_remember():
         with store.lock:
-            denied, store.deny_next = store.deny_next, False
+            # Only /oauth/authorize: the AD FS routes' tests, running beside, must not take another test's denial.
+            denied = store.deny_next and not g.get("adfs_resource")
+            store.deny_next = store.deny_next and not denied
             session = request.cookies.get(SESSION_COOKIE)
             if session not in store.browser_sessions:
                 session = generate_token(32)
@@ -390,6 +407,7 @@ def build_app(store, metadata):
     def metadata_document():
         return Response(metadata, mimetype="application/xml")
 
+    adfs.register(app, server, store, authorize, choose_account, DeviceEndpoint.ENDPOINT_NAME, metadata)
     return app
 
 
@@ -454,10 +472,10 @@ def main():
                 scope = g.get("log_scope")
             error = (response.get_json(silent=True) or {}).get("error", "-") if response.is_json else "-"
             header = request.headers.get("Authorization", "")
-            log.write("%.3f %s %s %d grant=%s client=%s scope=%s error=%s auth=%s" % (
+            log.write("%.3f %s %s %d grant=%s client=%s scope=%s error=%s auth=%s resource=%s" % (
                 g.get("log_start", time.time()), request.method, request.full_path.rstrip("?"),
                 response.status_code, grant_type, client_id, (scope or "-").replace(" ", "+"), error,
-                header.split(" ", 1)[0].lower() if header else "none"))
+                header.split(" ", 1)[0].lower() if header else "none", request.values.get("resource") or "-"))
         return response
 
     server = make_server("127.0.0.1", args.port, app, server_class=ThreadingServer, handler_class=LoggingHandler)

@@ -21,14 +21,40 @@ struct OAuthTests {
 
     @Test func aConfidentialClientUsesBasicAndAPublicOneNamesItself() {
         let confidential = OAuthClient.confidential(id: "app id", secret: "s:e/c")
-            .tokenRequest(.clientCredentials, scope: "odata")
+            .tokenRequest(.clientCredentials, for: RequestedAccess(scopes: ["odata"]))
         #expect(confidential.form.map(\.name) == ["grant_type", "scope"])
         #expect(
             confidential.headerFields.map(\.value) == ["Basic " + Data("app%20id:s%3Ae%2Fc".utf8).base64EncodedString()]
         )
-        let publicClient = OAuthClient.publicClient(id: "app").tokenRequest(.refreshToken("r"), scope: nil)
+        let publicClient = OAuthClient.publicClient(id: "app").tokenRequest(.refreshToken("r"), for: RequestedAccess())
         #expect(publicClient.form.map(\.name) == ["grant_type", "refresh_token", "client_id"])
         #expect(publicClient.headerFields.isEmpty)
+    }
+
+    @Test func theResourceFollowsTheScopeAndEmptyOnesAreLeftOut() {
+        let names = { (access: RequestedAccess) in access.fields.map { "\($0.name)=\($0.value)" } }
+        #expect(names(RequestedAccess()).isEmpty)
+        #expect(
+            names(RequestedAccess(scopes: ["openid", "offline_access"], resource: "https://crm.contoso.com/")) == [
+                "scope=openid offline_access", "resource=https://crm.contoso.com/",
+            ]
+        )
+        let form = RequestedAccess(resource: "urn:contoso:crm").tokenForm(.refreshToken("r"))
+        #expect(form.map(\.name) == ["grant_type", "refresh_token", "resource"])
+        let request = OAuthClient.publicClient(id: "app")
+            .tokenRequest(.deviceCode("d"), for: RequestedAccess(resource: "https://crm.contoso.com/"))
+        #expect(request.form.map(\.name) == ["grant_type", "device_code", "resource", "client_id"])
+    }
+
+    @Test func adfsEndpointsAreBelowItsAuthorityAndABareHostMeansSlashADFS() throws {
+        for authority in ["https://sts.contoso.com/adfs", "https://sts.contoso.com/adfs/", "https://sts.contoso.com"] {
+            let endpoints = ADFSEndpoints(authority: try #require(URL(string: authority)))
+            #expect(endpoints.authorize.absoluteString == "https://sts.contoso.com/adfs/oauth2/authorize")
+            #expect(endpoints.token.absoluteString == "https://sts.contoso.com/adfs/oauth2/token")
+            #expect(endpoints.deviceCode.absoluteString == "https://sts.contoso.com/adfs/oauth2/devicecode")
+        }
+        let local = ADFSEndpoints(authority: try #require(URL(string: "http://127.0.0.1:8080/")))
+        #expect(local.token.absoluteString == "http://127.0.0.1:8080/adfs/oauth2/token")
     }
 
     @Test func answersAreReadWithTheirLifetimeAsANumberOrAString() throws {

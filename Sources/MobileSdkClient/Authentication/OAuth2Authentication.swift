@@ -15,18 +15,27 @@ public actor OAuth2Authentication: AuthenticationProvider {
     private let tokenEndpoint: URL
     private var grant: Grant
     private let scope: String?
+    private let resource: URL?
     private let transport: HTTPTransport
     private var cached: (token: String, expires: Date)?
     /// The token request in flight: concurrent requests wait for it instead of asking again (which, with
     /// rotating refresh tokens, would send a refresh token that was just replaced).
     private var pending: Task<String, Error>?
 
-    /// `scope` is the resource's scope, e.g. `https://contoso.crm.dynamics.com/.default`. The endpoint must use
+    /// `scope` is the resource's scope, e.g. `https://contoso.crm.dynamics.com/.default`; `resource`, sent as
+    /// `resource` where the server wants one (AD FS: the service's relying party identifier). The endpoint must use
     /// https unless it is on this machine.
-    public init(tokenEndpoint: URL, grant: Grant, scope: String?, transport: HTTPTransport = URLSessionTransport()) {
+    public init(
+        tokenEndpoint: URL,
+        grant: Grant,
+        scope: String?,
+        resource: URL? = nil,
+        transport: HTTPTransport = URLSessionTransport()
+    ) {
         self.tokenEndpoint = tokenEndpoint
         self.grant = grant
         self.scope = scope
+        self.resource = resource
         self.transport = transport
     }
 
@@ -65,7 +74,7 @@ public actor OAuth2Authentication: AuthenticationProvider {
                 tokenEndpoint,
                 grant: request.0,
                 client: request.1,
-                scope: scope,
+                access: RequestedAccess(scopes: scope.map { [$0] } ?? [], resource: resource?.absoluteString),
                 transport: transport
             )
         } catch let refusal as TokenEndpoint.Refusal { throw refusal.clientError }

@@ -28,16 +28,17 @@ enum TokenEndpoint {
         }
     }
 
-    /// Asks for `grant` as `client`; throws ``Refusal`` for an error answer, ``ODataClientError`` for the rest.
+    /// Asks for `grant` as `client`, for `access` (its scope and resource); throws ``Refusal`` for an error answer,
+    /// ``ODataClientError`` for the rest.
     static func request(
         _ endpoint: URL,
         grant: OAuthGrant,
         client: OAuthClient,
-        scope: String? = nil,
+        access: RequestedAccess = RequestedAccess(),
         transport: any HTTPTransport
     ) async throws -> Reply {
         guard ServiceRoot.isSecure(endpoint) else { throw ODataClientError.insecureURL(endpoint.absoluteString) }
-        let (form, headerFields) = client.tokenRequest(grant, scope: scope)
+        let (form, headerFields) = client.tokenRequest(grant, for: access)
         var request = HTTPRequest(method: "POST", url: endpoint, body: FormEncoding.body(form))
         request[header: "Content-Type"] = "application/x-www-form-urlencoded"
         request[header: "Accept"] = "application/json"

@@ -21,8 +21,8 @@ public enum OAuthClient: Sendable {
         }
     }
 
-    /// The form and header fields of a token request for `grant`, with `scope` when given.
-    public func tokenRequest(_ grant: OAuthGrant, scope: String?) -> (
+    /// The form and header fields of a token request for `grant`, asking for `access`.
+    public func tokenRequest(_ grant: OAuthGrant, for access: RequestedAccess) -> (
         form: [(name: String, value: String)], headerFields: [(name: String, value: String)]
-    ) { request(grant.fields + (scope.map { [("scope", $0)] } ?? [])) }
+    ) { request(access.tokenForm(grant)) }
 }

@@ -8,17 +8,16 @@ struct DeviceAuthorization {
     var tokens: OAuthTokenClient
     var authorizationURL: URL
     var tokenURL: URL
-    var scopes: [String]
+    /// The scopes and resource asked for: both in the device authorization request, the resource again in each poll.
+    var access: RequestedAccess
 
     /// Signs the user in; the token endpoint's answer.
     func signIn() async throws -> IssuedTokens {
         let started = Date()
-        var form: [(name: String, value: String)] = []
-        if !scopes.isEmpty { form.append((name: "scope", value: scopes.joined(separator: " "))) }
         let codes: DeviceAuthorizationResponse
         let answer = try await tokens.post(
             authorizationURL,
-            form: form,
+            form: access.fields,
             as: DeviceAuthorizationResponse.self,
             endpoint: "device authorization endpoint"
         )
@@ -41,7 +40,7 @@ struct DeviceAuthorization {
                 )
             }
             try await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
-            let form = OAuthGrant.deviceCode(codes.deviceCode).fields
+            let form = RequestedAccess(resource: access.resource).tokenForm(.deviceCode(codes.deviceCode))
             switch try await tokens.post(tokenURL, form: form, as: IssuedTokens.self, endpoint: "token endpoint") {
             case .success(let token):
                 FileHandle.standardError.write(Data("Signed in.\n".utf8))

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import ServiceAccess
 
-/// The OAuth 2.0 sign-in options of `SignInOptions`: client credentials, or the device code grant, with a Microsoft
-/// Entra ID shortcut. Errors name options, never their values.
+/// The OAuth 2.0 sign-in options of `SignInOptions`: client credentials, or the device code grant, with shortcuts for
+/// Microsoft Entra ID and AD FS. Errors name options, never their values.
 struct OAuthOptions: ParsableArguments {
     @Option(
         name: .customLong("client-id"),
@@ -51,6 +52,26 @@ struct OAuthOptions: ParsableArguments {
         )
     ) var tenant: String?
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            An AD FS authority (https://HOST/adfs), as on-premises Dynamics uses: sets --token-url and \
+            --device-authorization-url (AD FS 2019 or later for --device-code); needs --resource.
+            """,
+            valueName: "URL"
+        )
+    ) var adfs: String?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            The resource a token is for, sent as resource (RFC 8707): with --adfs, the identifier of the service's \
+            relying party trust (for Dynamics on premises, the organization's address).
+            """,
+            valueName: "URI"
+        )
+    ) var resource: String?
+
     @Flag(
         name: .customLong("no-token-cache"),
         help: "Neither reuse nor keep --device-code tokens (kept in ~/.cache/mobilesdkgen/tokens.json)."
@@ -71,7 +92,8 @@ struct OAuthOptions: ParsableArguments {
             let given = [
                 ("--client-secret-env", clientSecretVariable != nil), ("--token-url", tokenURL != nil),
                 ("--device-authorization-url", deviceAuthorizationURL != nil), ("--scope", !scopes.isEmpty),
-                ("--tenant", tenant != nil), ("--no-token-cache", noTokenCache),
+                ("--tenant", tenant != nil), ("--adfs", adfs != nil), ("--resource", resource != nil),
+                ("--no-token-cache", noTokenCache),
             ]
             if let option = given.first(where: \.1)?.0 { throw ValidationError("\(option) needs --client-id") }
             return
@@ -103,25 +125,8 @@ struct OAuthOptions: ParsableArguments {
         if clientSecretVariable?.isEmpty == true {
             throw ValidationError("--client-secret-env must name an environment variable")
         }
-        if let tenant {
-            guard tokenURL == nil, deviceAuthorizationURL == nil else {
-                throw ValidationError(
-                    "--tenant sets --token-url and --device-authorization-url: give either --tenant or the URLs"
-                )
-            }
-            guard EntraID.isValidTenant(tenant) else {
-                throw ValidationError("--tenant must be a tenant id or domain name (letters, digits, dots and dashes)")
-            }
-        } else {
-            guard let tokenURL else { throw ValidationError("--client-id needs --token-url (or --tenant)") }
-            _ = try OAuthEndpoint.url(tokenURL, option: "--token-url")
-            if deviceCode {
-                guard let deviceAuthorizationURL else {
-                    throw ValidationError("--device-code needs --device-authorization-url (or --tenant)")
-                }
-                _ = try OAuthEndpoint.url(deviceAuthorizationURL, option: "--device-authorization-url")
-            }
-        }
+        try validateEndpoints()
+        try validateResource()
         if !scopes.isEmpty, scopeList.isEmpty { throw ValidationError("--scope must not be empty") }
         // RFC 6749 §3.3: a scope token is printable ASCII without space, " and \.
         let isScopeCharacter = { (scalar: Unicode.Scalar) in
@@ -129,6 +134,56 @@ struct OAuthOptions: ParsableArguments {
         }
         guard scopeList.allSatisfy({ $0.unicodeScalars.allSatisfy(isScopeCharacter) }) else {
             throw ValidationError("--scope may hold only printable ASCII characters other than \" and \\")
+        }
+    }
+
+    /// --tenant, --adfs, or the endpoints' URLs.
+    private func validateEndpoints() throws {
+        if tenant != nil, adfs != nil {
+            throw ValidationError("give either --tenant (Microsoft Entra ID) or --adfs (AD FS), not both")
+        }
+        if let shortcut = tenant != nil ? "--tenant" : adfs != nil ? "--adfs" : nil {
+            guard tokenURL == nil, deviceAuthorizationURL == nil else {
+                throw ValidationError(
+                    "\(shortcut) sets --token-url and --device-authorization-url: give either \(shortcut) or the URLs"
+                )
+            }
+        }
+        if let tenant {
+            guard EntraID.isValidTenant(tenant) else {
+                throw ValidationError("--tenant must be a tenant id or domain name (letters, digits, dots and dashes)")
+            }
+        } else if let adfs {
+            _ = try OAuthEndpoint.url(adfs, option: "--adfs")
+            guard resource != nil else {
+                throw ValidationError(
+                    """
+                    --adfs needs --resource: the identifier of the service's relying party trust in AD FS (for \
+                    Dynamics on premises, the organization's address)
+                    """
+                )
+            }
+        } else {
+            guard let tokenURL else { throw ValidationError("--client-id needs --token-url (or --tenant, or --adfs)") }
+            _ = try OAuthEndpoint.url(tokenURL, option: "--token-url")
+            if deviceCode {
+                guard let deviceAuthorizationURL else {
+                    throw ValidationError("--device-code needs --device-authorization-url (or --tenant, or --adfs)")
+                }
+                _ = try OAuthEndpoint.url(deviceAuthorizationURL, option: "--device-authorization-url")
+            }
+        }
+    }
+
+    /// --resource: an absolute URI of printable ASCII, and not for Entra ID's v2.0 endpoints, which refuse it.
+    private func validateResource() throws {
+        guard let resource else { return }
+        if tenant != nil {
+            throw ValidationError("--resource is not for --tenant: Entra ID's v2.0 endpoints take --scope URI/.default")
+        }
+        let printable = resource.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) }
+        guard printable, let uri = URL(string: resource), uri.scheme?.isEmpty == false else {
+            throw ValidationError("--resource must be an absolute URI, such as https://crm.contoso.com/")
         }
     }
 
@@ -148,6 +203,10 @@ struct OAuthOptions: ParsableArguments {
                 // offline_access: Entra ID issues a refresh token for the device grant only when asked.
                 scopes = deviceCode ? [scope, "offline_access"] : [scope]
             }
+        } else if let authority = adfs.flatMap(URL.init(string:)) {
+            let endpoints = ADFSEndpoints(authority: authority)
+            tokenEndpoint = endpoints.token
+            authorizationEndpoint = endpoints.deviceCode
         } else {
             tokenEndpoint = tokenURL.flatMap(URL.init(string:))
             authorizationEndpoint = deviceAuthorizationURL.flatMap(URL.init(string:))
@@ -170,7 +229,7 @@ struct OAuthOptions: ParsableArguments {
             grant: grant,
             clientID: clientID,
             tokenURL: tokenEndpoint,
-            scopes: scopes,
+            access: RequestedAccess(scopes: scopes, resource: resource),
             cacheFile: cacheFile
         )
     }

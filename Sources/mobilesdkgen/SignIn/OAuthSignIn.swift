@@ -14,7 +14,8 @@ struct OAuthSignIn {
     var grant: Grant
     var clientID: String
     var tokenURL: URL
-    var scopes: [String]
+    /// The scopes and resource asked for.
+    var access: RequestedAccess
     /// The token cache file, nil when off.
     var cacheFile: URL?
 
@@ -33,7 +34,7 @@ struct OAuthSignIn {
             let client = OAuthTokenClient(client: .confidential(id: clientID, secret: secret), downloader: downloader)
             switch try await client.post(
                 tokenURL,
-                form: OAuthGrant.clientCredentials.fields + scopeField,
+                form: access.tokenForm(.clientCredentials),
                 as: IssuedTokens.self,
                 endpoint: "token endpoint"
             ) {
@@ -45,7 +46,7 @@ struct OAuthSignIn {
         case .deviceCode(let authorizationURL):
             let client = OAuthTokenClient(client: .publicClient(id: clientID), downloader: downloader)
             let cache = cacheFile.map(TokenCache.init(file:))
-            let key = TokenCache.key(tokenURL: tokenURL, clientID: clientID, scopes: scopes)
+            let key = TokenCache.key(tokenURL: tokenURL, clientID: clientID, access: access)
             if let cache, let entry = cache.entry(key) {
                 if reusingCachedToken, entry.isFresh() { return (try Self.usable(entry.accessToken), true) }
                 if let refreshToken = entry.refreshToken, let token = try await refresh(refreshToken, with: client) {
@@ -58,7 +59,7 @@ struct OAuthSignIn {
                 tokens: client,
                 authorizationURL: authorizationURL,
                 tokenURL: tokenURL,
-                scopes: scopes
+                access: access
             )
             .signIn()
             let accessToken = try Self.usable(token)
@@ -67,13 +68,9 @@ struct OAuthSignIn {
         }
     }
 
-    private var scopeField: [(name: String, value: String)] {
-        scopes.isEmpty ? [] : [(name: "scope", value: scopes.joined(separator: " "))]
-    }
-
     /// New tokens for a cached refresh token, or nil when the server no longer takes it (the user signs in again).
     private func refresh(_ refreshToken: String, with client: OAuthTokenClient) async throws -> IssuedTokens? {
-        let form = OAuthGrant.refreshToken(refreshToken).fields + scopeField
+        let form = access.tokenForm(.refreshToken(refreshToken))
         switch try await client.post(tokenURL, form: form, as: IssuedTokens.self, endpoint: "token endpoint") {
         case .success(let token): return token
         case .failure(let error):

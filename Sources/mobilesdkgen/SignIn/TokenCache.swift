@@ -2,8 +2,9 @@ import Foundation
 import ServiceAccess
 
 /// The tokens of earlier device-grant sign-ins, so that `fetch` asks the user again only when a refresh fails:
-/// `$XDG_CACHE_HOME/mobilesdkgen/tokens.json` (else `~/.cache/…`), keyed by token URL, client id and scope. The
-/// file is its owner's alone (0600 in a 0700 folder), replaced atomically, and not read when others could read it.
+/// `$XDG_CACHE_HOME/mobilesdkgen/tokens.json` (else `~/.cache/…`), keyed by token URL, client id, scope and
+/// resource. The file is its owner's alone (0600 in a 0700 folder), replaced atomically, and not read when others could
+/// read it.
 struct TokenCache {
     /// One sign-in's tokens.
     struct Entry: Codable, Equatable {
@@ -33,9 +34,11 @@ struct TokenCache {
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/mobilesdkgen/tokens.json")
     }
 
-    /// The key of a sign-in: the same server, client and scope share tokens.
-    static func key(tokenURL: URL, clientID: String, scopes: [String]) -> String {
-        [tokenURL.absoluteString, clientID, scopes.joined(separator: " ")].joined(separator: "|")
+    /// The key of a sign-in: the same server, client, scope and resource share tokens (`URL|client|scope`, then
+    /// `|resource` when there is one).
+    static func key(tokenURL: URL, clientID: String, access: RequestedAccess) -> String {
+        let parts = [tokenURL.absoluteString, clientID, access.scopes.joined(separator: " ")]
+        return (parts + [access.resource].compactMap(\.self)).joined(separator: "|")
     }
 
     /// The entry stored under `key`; warns when the file cannot be trusted or read.

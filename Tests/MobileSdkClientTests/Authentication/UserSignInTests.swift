@@ -155,7 +155,7 @@ struct UserSignInTests {
 }
 
 /// Tokens in memory.
-private actor MemoryTokenStore: TokenStore {
+actor MemoryTokenStore: TokenStore {
     var tokens: SignInTokens?
 
     init(_ tokens: SignInTokens? = nil) { self.tokens = tokens }
@@ -166,7 +166,7 @@ private actor MemoryTokenStore: TokenStore {
 }
 
 /// What a presenter was asked to show.
-private final class Captured: @unchecked Sendable {
+final class Captured: @unchecked Sendable {
     private let lock = NSLock()
     private var components: URLComponents?
     var value: URLComponents? { lock.withLock { components } }

@@ -11,66 +11,13 @@ import ServiceAccess
 ///     if try await !signIn.isSignedIn { try await signIn.signIn(using: WebAuthenticationSessionPresenter { window }) }
 ///     let client = ODataClient(.dataverse(serviceRoot: root, authentication: signIn))
 ///
+/// For AD FS, the authority of Dynamics 365 and CRM on premises:
+/// ``Configuration/adfs(authority:clientId:redirectURI:resource:scopes:)`` (<doc:SigningInOnPremises>).
+///
 /// A request made while nobody is signed in, or after the service refused the stored refresh token, throws
 /// ``SignInError/signInRequired``: the app shows its sign-in then. A refresh token the service rotates is stored at
 /// once, so it survives a restart.
 public actor UserSignIn: AuthenticationProvider {
-    /// The authorization server and how the app is registered with it.
-    public struct Configuration: Sendable {
-        /// The page the user signs in on (RFC 6749 §3.1), opened with the authorization request's query.
-        public var authorizationEndpoint: URL
-        /// The endpoint that exchanges the code and refreshes the access token (RFC 6749 §3.2); https unless it is on
-        /// this machine.
-        public var tokenEndpoint: URL
-        /// The app's client id (in Microsoft Entra ID, its application id), sent as `client_id`; the app is a public
-        /// client, with no secret.
-        public var clientId: String
-        /// The redirect URI the app is registered with: a custom scheme for apps, `http://127.0.0.1/callback` (any
-        /// port) for ``LoopbackPresenter``.
-        public var redirectURI: URL
-        /// The scopes asked for, sent space-separated as `scope`; add `offline_access` where the server issues refresh
-        /// tokens only for it.
-        public var scopes: [String]
-        /// Further parameters of the authorization request: `prompt`, `login_hint`, `domain_hint` …
-        public var additionalParameters: [URLQueryItem]
-
-        /// Creates a configuration from the server's endpoints and the app's registration;
-        /// ``entraID(tenant:clientId:redirectURI:scopes:)`` fills in Microsoft Entra ID's.
-        public init(
-            authorizationEndpoint: URL,
-            tokenEndpoint: URL,
-            clientId: String,
-            redirectURI: URL,
-            scopes: [String],
-            additionalParameters: [URLQueryItem] = []
-        ) {
-            self.authorizationEndpoint = authorizationEndpoint
-            self.tokenEndpoint = tokenEndpoint
-            self.clientId = clientId
-            self.redirectURI = redirectURI
-            self.scopes = scopes
-            self.additionalParameters = additionalParameters
-        }
-
-        /// Microsoft Entra ID's v2.0 endpoints of `tenant` (a domain, a tenant id, or `organizations`), asking for
-        /// `offline_access` too, without which no refresh token comes.
-        public static func entraID(tenant: String, clientId: String, redirectURI: URL, scopes: [String])
-            -> Configuration
-        {
-            let base = "https://login.microsoftonline.com/" + FormEncoding.escape(tenant) + "/oauth2/v2.0/"
-            // The base is built from a constant and an escaped path segment: these are valid URLs.
-            let authorize = URL(string: base + "authorize") ?? URL(fileURLWithPath: "/")
-            let token = URL(string: base + "token") ?? URL(fileURLWithPath: "/")
-            return Configuration(
-                authorizationEndpoint: authorize,
-                tokenEndpoint: token,
-                clientId: clientId,
-                redirectURI: redirectURI,
-                scopes: scopes.contains("offline_access") ? scopes : scopes + ["offline_access"]
-            )
-        }
-    }
-
     /// The authorization server and the app's registration with it.
     public let configuration: Configuration
     private let store: any TokenStore
@@ -112,7 +59,9 @@ public actor UserSignIn: AuthenticationProvider {
         var parameters = [
             URLQueryItem(name: "response_type", value: "code"),
             URLQueryItem(name: "client_id", value: configuration.clientId),
-            URLQueryItem(name: "scope", value: configuration.scopes.joined(separator: " ")),
+        ]
+        parameters += configuration.requestedAccess.fields.map { URLQueryItem(name: $0.name, value: $0.value) }
+        parameters += [
             URLQueryItem(name: "state", value: state), URLQueryItem(name: "code_challenge", value: pkce.challenge),
             URLQueryItem(name: "code_challenge_method", value: PKCE.method),
         ]
@@ -223,14 +172,15 @@ public actor UserSignIn: AuthenticationProvider {
         } catch let refusal as TokenEndpoint.Refusal { throw refusal.clientError }
     }
 
-    /// Asks the token endpoint; a reply without a refresh token keeps `previousRefreshToken` (services that do not
-    /// rotate them).
+    /// Asks the token endpoint, naming the configuration's resource; a reply without a refresh token keeps
+    /// `previousRefreshToken` (services that do not rotate them, AD FS among them).
     private func exchange(_ grant: OAuthGrant, keeping previousRefreshToken: String?) async throws -> SignInTokens {
         let client = OAuthClient.publicClient(id: configuration.clientId)
         let reply = try await TokenEndpoint.request(
             configuration.tokenEndpoint,
             grant: grant,
             client: client,
+            access: RequestedAccess(resource: configuration.resource?.absoluteString),
             transport: transport
         )
         return SignInTokens(
