@@ -13,6 +13,7 @@ extension OfflineLive {
         init() { GeneratedEntities.register() }
 
         @Test func removingTheStoreLeavesNoFileBehind() async throws {
+            try await OfflineServer.reset()
             try await OfflineServer.seed()
             let client = try OfflineServer.client()
             let content = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0) })
