@@ -12,6 +12,7 @@ enum RuntimeContract {
 
     /// The runtime's types that generated code names.
     enum TypeName: String, CaseIterable {
+        case activityParty = "ActivityParty"
         case attributeValue = "AttributeValue"
         case complexValue = "ComplexValue"
         case dateOnly = "DateOnly"
