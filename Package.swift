@@ -201,7 +201,8 @@ let package = Package(
         .testTarget(
             name: "LiveServiceTests",
             dependencies: [
-                "MobileSdkClient", "MobileSdk", "TripPinModel", "CRM2011Model", "GalleryModel", "TestSupport",
+                "MobileSdkClient", "MobileSdk", "TripPinModel", "CRM2011Model", "GalleryModel", "DataverseModel",
+                "TestSupport",
             ]
         ),
         // The plugins' input rules, compiled from the plugin's own source file (a link).

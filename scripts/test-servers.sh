@@ -8,7 +8,8 @@
 #     SampleMetadata/Dataverse.EntityDefinitions.json by Tests/Servers/entity_definitions.py, lookups as
 #     Dataverse keeps them: a bound navigation property sets its _x_value property, which GET and $filter
 #     see, with its FormattedValue, lookuplogicalname and associatednavigationproperty annotations when
-#     Prefer: odata.include-annotations asks: Tests/Servers/dataverse_lookups.py; and
+#     Prefer: odata.include-annotations asks: Tests/Servers/dataverse_lookups.py; a POST without its GUID
+#     key gets one, deep-inserted records too (an appointment's appointment_activity_parties); and
 #     its request log MOBILESDK_TEST_DATAVERSE_LOG)
 #   secured:   odatapy (OData v4, SampleMetadata/TripPin.xml) behind sign-in    -> MOBILESDK_TEST_SECURED_URL
 #     (a bearer token or basic user/password, a revalidatable $metadata and the /fetch-test/ paths of
@@ -44,6 +45,8 @@
 #     exist is 404, repeatability headers are ignored, no delta links beyond odatapy's own Prefer: odata.track-changes)
 # For the organization service over SOAP (MobileSdkOrganizationService):
 #   orgservice: Tests/Servers/organization_service.py, `Execute` answered from Tests/Servers/organization_exchanges,
+#     the records Create, Retrieve, Update and Delete write kept and read back (party lists as Dynamics keeps them,
+#     GET <root>$test/records/<id> for a test's plain-HTTP look: Tests/Servers/organization_records.py),
 #     every request envelope validated against the published schemas of
 #     ../shared/specs/dynamics-organization-service (not started, with a note, where they are absent)
 #     -> MOBILESDK_TEST_ORGSERVICE_URL (its /throttled/ twin: a service-protection fault first), _TOKEN, _LOG
@@ -144,7 +147,7 @@ start_server() {
             script="$repo_root/Tests/Servers/odata_v4_server.py"
             extra=(--metadata "$repo_root/SampleMetadata/Dataverse.WebApi.xml" --metadata-etag
                    --entity-definitions "$repo_root/SampleMetadata/Dataverse.EntityDefinitions.json"
-                   --dataverse-lookups --request-log "$state_dir/dataverse.requests.log") ;;
+                   --dataverse-lookups --generate-guid-keys --request-log "$state_dir/dataverse.requests.log") ;;
         # TripPin behind sign-in, for the tests of `mobilesdkgen fetch`.
         secured)
             script="$repo_root/Tests/Servers/odata_v4_server.py"

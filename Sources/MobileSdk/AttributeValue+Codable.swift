@@ -9,6 +9,7 @@ extension AttributeValue: Codable {
     private enum Tag: String, CodingKey {
         case null, boolean, byte, sbyte, int16, int32, int64, single, double, decimal, string, guid, binary
         case dateTimeOffset, date, timeOfDay, duration, entityReference, optionSetValue, optionSetValues, money
+        case activityParty
         case geography, geometry, enumMember, complex, collection, untyped
     }
 
@@ -43,6 +44,7 @@ extension AttributeValue: Codable {
         case .optionSetValue: self = .optionSetValue(try value())
         case .optionSetValues: self = .optionSetValues(try value())
         case .money: self = .money(try value())
+        case .activityParty: self = .activityParty(try value())
         case .geography: self = .geography(try value())
         case .geometry: self = .geometry(try value())
         case .enumMember: self = .enumMember(try value())
@@ -78,6 +80,7 @@ extension AttributeValue: Codable {
         case .optionSetValue(let value): try container.encode(value, forKey: .optionSetValue)
         case .optionSetValues(let value): try container.encode(value, forKey: .optionSetValues)
         case .money(let value): try container.encode(value, forKey: .money)
+        case .activityParty(let value): try container.encode(value, forKey: .activityParty)
         case .geography(let value): try container.encode(value, forKey: .geography)
         case .geometry(let value): try container.encode(value, forKey: .geometry)
         case .enumMember(let value): try container.encode(value, forKey: .enumMember)

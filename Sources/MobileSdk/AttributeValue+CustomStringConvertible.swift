@@ -27,6 +27,7 @@ extension AttributeValue: CustomStringConvertible {
         case .optionSetValue(let value): value.description
         case .optionSetValues(let values): "[\(values.map(\.description).joined(separator: ", "))]"
         case .money(let value): value.description
+        case .activityParty(let value): value.description
         case .geography(let value): "geography'\(value)'"
         case .geometry(let value): "geometry'\(value)'"
         case .enumMember(let name): "enum(\(name))"

@@ -28,6 +28,9 @@ public enum AttributeValue: Hashable, Sendable {
     case optionSetValue(OptionSetValue)
     case optionSetValues([OptionSetValue])
     indirect case money(Money)
+    /// A participant of a Dynamics activity; a party list (an appointment's `requiredattendees`) is a `.collection` of
+    /// them.
+    indirect case activityParty(ActivityParty)
     indirect case geography(SpatialValue)
     indirect case geometry(SpatialValue)
     /// A CSDL enumeration value by member name; a flags value lists its members as `"A,B"`.

@@ -14,7 +14,8 @@ struct GeneratedEntitiesTests {
 
         #expect(
             registry.registeredLogicalNames == [
-                "account", "activitypointer", "contact", "crmbaseentity", "opportunity", "phonecall", "task",
+                "account", "activityparty", "activitypointer", "appointment", "contact", "crmbaseentity", "opportunity",
+                "phonecall", "task",
             ]
         )
         #expect(registry.type(forLogicalName: "account") == DataverseModel.Account.self)

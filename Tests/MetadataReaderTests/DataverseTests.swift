@@ -45,7 +45,8 @@ struct DataverseTests {
         #expect(service.documents.map(\.dialect) == [.dynamicsEntityMetadata])
         #expect(
             service.entityTypes.map(\.name) == [
-                "account", "contact", "opportunity", "phonecall", "activitypointer", "task",
+                "account", "contact", "opportunity", "phonecall", "activitypointer", "task", "appointment",
+                "activityparty",
             ]
         )
         let account = try #require(service.entityType(crm("account")))
@@ -114,7 +115,7 @@ struct DataverseTests {
         #expect(!result.hasErrors)
         let service = result.service
         #expect(service.schemas.map(\.namespace) == ["Microsoft.Dynamics.CRM"])
-        #expect(service.entityTypes.count == 7)  // six from the Web API, phonecall from the entity metadata
+        #expect(service.entityTypes.count == 9)  // eight from the Web API, phonecall from the entity metadata
         let account = try #require(service.entityType(crm("account")))
         #expect(account.baseType == crm("crmbaseentity"))
         #expect(account.dynamics?.schemaName == "Account")
@@ -133,7 +134,20 @@ struct DataverseTests {
         #expect(service.optionSets.map(\.name) == ["new_customertier"])
         let merged = service.entityTypes.filter { $0.dynamics != nil }.map(\.name)
         // In the Web API's order; phonecall, which the $metadata lacks, is added after its types.
-        #expect(merged == ["activitypointer", "account", "contact", "opportunity", "task", "phonecall"])
+        #expect(
+            merged == [
+                "activitypointer", "account", "contact", "opportunity", "task", "appointment", "activityparty",
+                "phonecall",
+            ]
+        )
         #expect(service.entityType(crm("crmbaseentity"))?.dynamics == nil)
+        // Party lists, which the $metadata lacks, come from the entity metadata after the $metadata's properties.
+        let appointment = try #require(service.entityType(crm("appointment")))
+        #expect(
+            appointment.properties.map(\.name) == [
+                "location", "scheduledstart", "requiredattendees", "optionalattendees", "organizer",
+            ]
+        )
+        #expect(appointment.properties.last?.dynamics?.attributeType == "PartyList")
     }
 }

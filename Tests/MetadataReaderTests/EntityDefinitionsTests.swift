@@ -29,7 +29,7 @@ struct EntityDefinitionsTests {
         let json = MetadataLoader().load([Self.entityDefinitions])
         #expect(json.diagnostics.isEmpty, "\(json.diagnostics)")
         #expect(json.service.documents.map(\.dialect) == [.dynamicsEntityMetadata])
-        #expect(json.service.entityTypes.count == 6)
+        #expect(json.service.entityTypes.count == 8)
         #expect(try Self.withoutLocations(json.service.schemas) == Self.withoutLocations(xml.service.schemas))
     }
 

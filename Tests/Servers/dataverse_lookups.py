@@ -22,7 +22,8 @@ with three annotations, as Dataverse writes them:
                        PrimaryNameAttribute in the --entity-definitions document, else its "name"), if it has one
   _x_value@Microsoft.Dynamics.CRM.lookuplogicalname             the target's logical name (its entity type's name)
   _x_value@Microsoft.Dynamics.CRM.associatednavigationproperty  the navigation property that links it
-Records expanded with $expand get none. Unlike Dataverse, a write to _x_value itself is stored, not refused.
+Records expanded with $expand get them too (an activity's parties: _partyid_value). Unlike Dataverse, a write to
+_x_value itself is stored, not refused.
 """
 
 import contextlib
@@ -67,6 +68,24 @@ def wanted_terms(preference):
             and not any(matches(t, p[1:]) for p in patterns if p.startswith("-"))]
 
 
+def _with_expanded(entity_type, entities):
+    """[(entity, declared type)] of `entities` and of the records expanded into them, at any depth, each once."""
+    found, seen, pending = [], set(), [(entity, entity_type) for entity in entities]
+    while pending:
+        entity, declared = pending.pop(0)
+        if id(entity) in seen:
+            continue
+        seen.add(id(entity))
+        found.append((entity, declared))
+        for link in entity.navigation_links:
+            nav = declared.get_navigation_property(link.title) if declared is not None and link.title else None
+            children = list(link.inline_entity_set.entities) if link.inline_entity_set else []
+            if link.inline_entity is not None:
+                children.append(link.inline_entity)
+            pending += [(child, nav.type if nav is not None else None) for child in children]
+    return found
+
+
 class _AnnotatingSerializer:
     """odatapy's serializer, writing the records of entity, entity_collection and delta with the annotations of
     their lookups: added to the stored properties for the call, under the store's lock, then taken away."""
@@ -100,8 +119,8 @@ class _AnnotatingSerializer:
         with self._processor.store.lock:
             try:
                 sets = self._processor._entity_set_index()
-                for entity in entities:
-                    for prop, annotation in self._processor._lookup_annotations(entity, entity_type, sets):
+                for entity, declared in _with_expanded(entity_type, entities):
+                    for prop, annotation in self._processor._lookup_annotations(entity, declared, sets):
                         if annotation.term in self._terms:
                             prop.annotations.append(annotation)
                             added.append((prop, annotation))

@@ -6,19 +6,23 @@ Responses are files of --exchanges: NAME.xml answers the message NAME; RetrieveM
 query's PageInfo/PageNumber, or a FetchXML query's page attribute); NAME.fault.xml answers a message any of whose
 parameters names the record ffffffff-ffff-ffff-ffff-ffffffffffff. Every response is validated at start.
 Under the path /throttled/, the first request of each message is refused with a service-protection fault whose
-Retry-After is one second (once per path and message). A --bearer-token is required when given; --windows-auth puts
-the service behind Windows authentication (NTLM, Negotiate) as IIS does (windows_auth.py). The request log
+Retry-After is one second (once per path and message). Create, Retrieve, Update and Delete also keep the records
+they write (organization_records.py): a record created is read back as written. A --bearer-token is required when
+given; --windows-auth puts the service behind Windows authentication (NTLM, Negotiate) as IIS does
+(windows_auth.py). The request log
 has one line per request, beginning with the path before the endpoint, so that a test can find its own lines:
   PATH MESSAGE STATUS caller=GUID|none auth=bearer|none bytes=N
 """
 
 import argparse
+import json
 import sys
 import threading
 from pathlib import Path
 
 from lxml import etree
 
+from organization_records import Records, a as contract, b as collection, summary
 from organization_schemas import OrganizationSchemas
 from server_common import LoggingHandler, ThreadingServer, serve
 from windows_auth import require_user_file, windows_authenticated
@@ -66,6 +70,7 @@ class OrganizationService:
         self.request_log = request_log
         self.throttled = set()
         self.lock = threading.Lock()
+        self.records = Records()
 
     def check_response(self, name, data):
         """Refuses to start with a recorded response the schemas reject."""
@@ -88,6 +93,14 @@ class OrganizationService:
 
     def __call__(self, environ, start_response):
         path = environ.get("PATH_INFO", "")
+        if environ["REQUEST_METHOD"] == "GET" and "/$test/records/" in path:
+            root, _, record_id = path.partition("$test/records/")
+            entity = self.records.stored(root, record_id)
+            if entity is None:
+                start_response("404 Not Found", [("Content-Type", "text/plain")])
+                return [b"no such record\n"]
+            start_response("200 OK", [("Content-Type", "application/json")])
+            return [json.dumps(summary(entity)).encode()]
         if environ["REQUEST_METHOD"] == "GET" and path.endswith("/" + ENDPOINT):
             # What WCF shows a browser: the service is there (the start script's readiness check).
             start_response("200 OK", [("Content-Type", "text/plain")])
@@ -145,8 +158,50 @@ class OrganizationService:
         response = self.responses.get(key)
         if response is None:
             return "500 Internal Server Error", fault(-2147220970, "No recorded exchange for %s." % key), name, caller
+        if key == name:
+            response = self.keep(self.prefix(path), name, request, response)
+            if response is None:
+                message = "The answer built from the stored record does not validate."
+                return "500 Internal Server Error", fault(-2147220989, message), name, caller
         status = "500 Internal Server Error" if key.endswith(".fault") else "200 OK"
         return status, response, name, caller
+
+    def keep(self, root, name, request, response):
+        """The answer to a message that writes or reads a kept record (see organization_records.py), else the
+        recorded `response`; None when an answer built from a stored record does not validate."""
+        target = self.parameter(request, "Target")
+        if target is None:
+            return response
+        if name == "Create":
+            recorded = etree.fromstring(response, PARSER).findtext(".//" + collection("value"))
+            return response.replace(recorded.encode(), self.records.create(root, target, recorded).encode())
+        if name == "Update":
+            self.records.update(root, target)
+        elif name == "Delete":
+            self.records.delete(root, target.findtext(contract("Id")))
+        elif name == "Retrieve":
+            columns = self.parameter(request, "ColumnSet")
+            names = None
+            if columns is not None and columns.findtext(contract("AllColumns")) != "true":
+                names = {column.text for column in columns.find(contract("Columns"))}
+            entity = self.records.retrieved(root, target.findtext(contract("Id")), names)
+            if entity is None:
+                return response
+            envelope = etree.fromstring(response, PARSER)
+            value = envelope.find(".//" + contract("Results") + "/" + contract("KeyValuePairOfstringanyType") + "/"
+                                  + collection("value"))
+            value.getparent().replace(value, entity)
+            execute_response = envelope.find("{%s}Body" % SOAP)[0]
+            return None if self.schemas.errors(execute_response) else etree.tostring(envelope)
+        return response
+
+    @staticmethod
+    def parameter(request, name):
+        """The value element of a request's parameter `name`."""
+        for pair in request.find(contract("Parameters")) if request.find(contract("Parameters")) is not None else []:
+            if pair.findtext(collection("key")) == name:
+                return pair.find(collection("value"))
+        return None
 
     @staticmethod
     def prefix(path):

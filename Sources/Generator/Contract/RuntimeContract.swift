@@ -12,6 +12,7 @@ enum RuntimeContract {
 
     /// The runtime's types that generated code names.
     enum TypeName: String, CaseIterable {
+        case activityParty = "ActivityParty"
         case attributeValue = "AttributeValue"
         case complexValue = "ComplexValue"
         case dateOnly = "DateOnly"
@@ -187,14 +188,15 @@ enum RuntimeContract {
 
     /// The runtime's public types (checked against its symbol graph by `RuntimeContractTests`).
     static let runtimePublicTypes: [String] = [
-        "AttributeKeyPaths", "AttributeValue", "AttributeValueConvertible", "ColumnSet", "ComplexValue", "DateOnly",
-        "DisplayNameTable", "EdmDuration", "EdmEnumeration", "EdmFlagsEnumeration", "Entity", "EntityCollection",
-        "EntityConversionError", "EntityIdentity", "EntityKey", "EntityLocation", "EntityReference", "EntityRegistry",
-        "EntitySetAccessor", "EntitySnapshot", "Field", "Fields", "FilterExpression", "FilterNode", "JSONPayloadError",
-        "LabelLanguages", "LookupTarget", "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataField",
-        "ODataJSONDecoder", "ODataJSONEncoder", "ODataLiteral", "ODataOperation", "ODataQuery", "ODataRecordAnnotation",
-        "ODataRecordSink", "ODataServiceClient", "ODataVersion", "OperationBinding", "OperationCall",
-        "OperationParameter", "OperationResult", "OptionSetEnumeration", "OptionSetValue", "OptionTable",
+        "ActivityParty", "AttributeKeyPaths", "AttributeValue", "AttributeValueConvertible", "ColumnSet",
+        "ComplexValue", "DateOnly", "DisplayNameTable", "EdmDuration", "EdmEnumeration", "EdmFlagsEnumeration",
+        "Entity", "EntityCollection", "EntityConversionError", "EntityIdentity", "EntityKey", "EntityLocation",
+        "EntityReference", "EntityRegistry", "EntitySetAccessor", "EntitySnapshot", "Field", "Fields",
+        "FilterExpression", "FilterNode", "JSONPayloadError", "LabelLanguages", "LookupTarget",
+        "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataField", "ODataJSONDecoder", "ODataJSONEncoder",
+        "ODataLiteral", "ODataOperation", "ODataQuery", "ODataRecordAnnotation", "ODataRecordSink",
+        "ODataServiceClient", "ODataVersion", "OperationBinding", "OperationCall", "OperationParameter",
+        "OperationResult", "OptionSetEnumeration", "OptionSetValue", "OptionTable", "ParticipationType",
         "PropertyMetadata", "PropertyPath", "PropertyTableError", "PropertyType", "Query", "QueryTree", "RemovedEntity",
         "SingletonAccessor", "SpatialValue", "StreamReference", "TimeOfDay", "URLText", "UntypedValue",
     ]

@@ -148,9 +148,9 @@ extension GenerationContext {
             case "PartyList":
                 return .success(
                     MappedType(
-                        element: RuntimeContract.TypeName.entityReference.type,
+                        element: RuntimeContract.TypeName.activityParty.type,
                         isCollection: true,
-                        runtimeType: lookupType(property, entity: entity)
+                        runtimeType: partyListType(property)
                     )
                 )
             case "Money":
@@ -193,6 +193,9 @@ extension GenerationContext {
         text.add(property.longDescription)
         if let targets = property.dynamics?.targets, !targets.isEmpty {
             text.add("Refers to: " + targets.joined(separator: ", ") + ".")
+        }
+        if property.dynamics?.attributeType == "PartyList" {
+            text.add("A party list: the Web API reads and writes its parties as `\(owner.name)_activity_parties`.")
         }
         if property.dynamics?.attributeTypeName == "ImageType" {
             text.add(

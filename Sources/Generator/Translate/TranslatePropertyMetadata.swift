@@ -124,3 +124,28 @@ extension GenerationContext {
         return .lookup(targets)
     }
 }
+
+extension GenerationContext {
+    /// `.lookup([…])` of a Dynamics party list: for each entity a party may be a record of, the `activityparty`
+    /// navigation property that binds a party to it in the Web API (`partyid_contact`, from the `activityparty`
+    /// entity's relationships on `partyid` when the model has them) and the entity's set. Targets without an entity
+    /// set are left out, as for lookups.
+    func partyListType(_ property: Property) -> RuntimeType {
+        let party = entityByLogicalName["activityparty"]
+        let relationships = (party.map { lineage(of: $0.name).map(\.type) } ?? [])
+            .flatMap { $0.dynamics?.relationships ?? [] }
+            .filter { $0.kind != .manyToMany && $0.referencingAttribute == "partyid" }
+        var targets: [LookupTargetPlan] = []
+        for target in property.dynamics?.targets ?? [] {
+            guard let targetName = entityByLogicalName[target]?.name, let entitySet = index.entitySet(of: targetName)
+            else { continue }
+            let convention = "partyid_" + target
+            let navigation =
+                relationships.first { $0.referencedEntity == target }?.referencingNavigationProperty ?? convention
+            targets.append(
+                LookupTargetPlan(logicalName: target, navigationProperty: navigation, entitySetName: entitySet)
+            )
+        }
+        return .lookup(targets)
+    }
+}

@@ -5,7 +5,7 @@ import MetadataModel
 ///
 /// Entities match by logical name (the Web API's entity type name); attributes match by logical
 /// name, and lookups also by the Web API's `_name_value` property. Entities the CSDL lacks are
-/// added as read from the entity metadata.
+/// added as read from the entity metadata, and so are party lists, which the CSDL lacks.
 struct EntityMetadataMerger {
     /// Merges the entity-metadata schemas into `schemas` (the CSDL schemas of the service).
     func merge(_ entitySchemas: [Schema], into schemas: inout [Schema], diagnostics: inout [Diagnostic]) {
@@ -46,7 +46,26 @@ struct EntityMetadataMerger {
                 schema.optionSets.append(set)
             }
         }
+        dropInheritedPartyLists(from: &schema)
         schemas[target] = schema
+    }
+
+    /// Leaves out a party list added to a type whose base type in the schema has it: the class inherits it.
+    private func dropInheritedPartyLists(from schema: inout Schema) {
+        let byName = Dictionary(schema.entityTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in schema.entityTypes.indices {
+            var inherited: Set<String> = []
+            var visited: Set<String> = []
+            var base = schema.entityTypes[index].baseType
+            while let name = base, name.namespace == schema.namespace, visited.insert(name.name).inserted,
+                let type = byName[name.name]
+            {
+                inherited.formUnion(type.properties.map(\.name))
+                base = type.baseType
+            }
+            schema.entityTypes[index].properties
+                .removeAll { $0.dynamics?.attributeType == "PartyList" && inherited.contains($0.name) }
+        }
     }
 
     private func merge(_ entity: EntityType, into type: inout EntityType) {
@@ -60,6 +79,12 @@ struct EntityMetadataMerger {
             if let attribute = attributes[name] ?? attributes[Self.lookupAttributeName(name) ?? ""] {
                 type.properties[index].dynamics = attribute
             }
+        }
+        // Party lists are no properties of the Web API's (their parties are the `<entity>_activity_parties`
+        // navigation property): they come from the entity metadata, after the CSDL's properties.
+        let names = Set(type.properties.map(\.name))
+        type.properties += entity.properties.filter {
+            $0.dynamics?.attributeType == "PartyList" && !names.contains($0.name)
         }
     }
 

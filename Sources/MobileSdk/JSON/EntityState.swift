@@ -34,8 +34,9 @@ struct EntityState {
         table = PropertyTable.of(type)
     }
 
-    /// The entity: lookups joined with their target and name, formatted values keyed by attribute.
-    mutating func finish(logicalName: String?) -> Entity {
+    /// The entity: lookups joined with their target and name, formatted values keyed by attribute; with
+    /// `foldingParties`, the activity's parties (Dataverse's `<entity>_activity_parties`) also in its party lists.
+    mutating func finish(logicalName: String?, foldingParties: Bool = false) -> Entity {
         for (name, id) in lookupIds {
             var target = lookupTargets[name]
             if target == nil, case .lookup(let targets)? = table.byName[name]?.type, targets.count == 1 {
@@ -56,6 +57,9 @@ struct EntityState {
         let entity = type.init()
         if entity.logicalName.isEmpty {
             entity.logicalName = logicalName ?? qualifiedName.map { String($0.split(separator: ".").last ?? "") } ?? ""
+        }
+        if foldingParties, let parties = related[ActivityPartyNavigation.name(of: entity.logicalName)] {
+            ActivityPartyNavigation.fold(parties, into: &attributes, table: table)
         }
         entity.load(attributes)
         entity.eTag = eTag

@@ -222,6 +222,10 @@ public struct ODataJSONDecoder: Sendable {
                 try readProperty(resolved.object.metadata, &reader, into: &state, caches: caches)
             case .dynamic(let dynamic):
                 let name = dynamic.object.name
+                if version == .v4, ActivityPartyNavigation.isName(name), try reader.peek() == .array {
+                    state.related[name] = try readParties(&reader, caches: caches)
+                    continue
+                }
                 state.attributes[name] = try readDynamic(&reader, typeName: state.dynamicTypes[name])
             case .control(.type):
                 let typeName = try reader.readString()
@@ -246,7 +250,7 @@ public struct ODataJSONDecoder: Sendable {
                 )
             }
         }
-        return state.finish(logicalName: logicalName)
+        return state.finish(logicalName: logicalName, foldingParties: version == .v4)
     }
 
     /// Takes the class a type annotation names when it is registered and derives from `expected`.
@@ -332,6 +336,16 @@ public struct ODataJSONDecoder: Sendable {
         default:
             state.attributes[property.name] = try readValue(&reader, property.type, collection: property.isCollection)
         }
+    }
+
+    /// The `activityparty` records of a Dataverse activity's parties navigation property that the class does not
+    /// declare: as their registered class, else late-bound.
+    private func readParties(_ reader: inout JSONReader, caches: KeyCaches) throws -> EntityCollection? {
+        let target = registry.type(forLogicalName: ActivityParty.logicalName) ?? Entity.self
+        guard var parties = try readRelated(&reader, target: target, caches: caches) else { return nil }
+        for party in parties.entities where party.logicalName.isEmpty { party.logicalName = ActivityParty.logicalName }
+        parties.entityName = ActivityParty.logicalName
+        return parties
     }
 
     /// An expanded navigation property: one entity, an array, or (v2) `results`; nil for a deferred link.

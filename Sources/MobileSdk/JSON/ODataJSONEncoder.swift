@@ -96,8 +96,14 @@ public struct ODataJSONEncoder: Sendable {
 
     func writeEntity(_ entity: Entity, names: [String], deep: Bool, into writer: inout JSONWriter) throws {
         let table = PropertyTable.of(Swift.type(of: entity))
+        // Dataverse takes party lists as the activity's parties navigation property, one collection for all of them.
+        let partyLists =
+            version == .v4
+            ? entity.attributes.keys.filter { ActivityPartyNavigation.isPartyList($0, entity[$0], table: table) }
+                .sorted() : []
+        let writesParties = names.contains(where: partyLists.contains)
         writer.beginObject()
-        for name in names {
+        for name in names where !partyLists.contains(name) {
             guard let value = entity[name] else { continue }
             let property = table.byName[name]
             if case .entityReference = value, version == .v4 {
@@ -111,8 +117,12 @@ public struct ODataJSONEncoder: Sendable {
             writer.key(property?.propertyName ?? name)
             try writeValue(value, type: property?.type, collection: property?.isCollection ?? false, into: &writer)
         }
+        let partiesName = ActivityPartyNavigation.name(of: entity.logicalName)
+        if writesParties {
+            try writeParties(of: entity, lists: partyLists, table: table, as: partiesName, into: &writer)
+        }
         if deep {
-            for name in entity.relatedEntities.keys.sorted() {
+            for name in entity.relatedEntities.keys.sorted() where !(writesParties && name == partiesName) {
                 guard let related = entity.relatedEntities[name] else { continue }
                 let property = table.navigationsByName[name]
                 if property?.isCollection == false {
@@ -262,6 +272,10 @@ public struct ODataJSONEncoder: Sendable {
             } else {
                 asString ? writer.string(money.value.description) : writer.raw(money.value.description)
             }
+        case .activityParty:
+            throw ODataEncodingError(
+                message: "activity parties are written in OData v4 only, as the activity's parties navigation property"
+            )
         case .geography(let spatial), .geometry(let spatial): writer.untyped(GeoJSON.untypedValue(spatial))
         case .enumMember(let name): writer.string(name)
         case .complex(let members):

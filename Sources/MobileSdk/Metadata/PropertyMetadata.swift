@@ -50,7 +50,9 @@ public enum PropertyType: Sendable {
     case optionSet
     /// A Dynamics money value.
     case money
-    /// A Dynamics lookup, and the navigation properties that set it for each entity it may refer to.
+    /// A Dynamics lookup, and the navigation properties that set it for each entity it may refer to. A collection of
+    /// them is a party list (``ActivityParty`` values), whose targets are the `activityparty` navigation properties
+    /// that bind a party to each entity (`partyid_contact`).
     case lookup([LookupTarget])
     case complex(any ComplexValue.Type)
     /// A navigation property to entities of a generated class.

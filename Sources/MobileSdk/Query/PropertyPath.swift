@@ -6,6 +6,9 @@ public struct PropertyPath: Sendable {
     public internal(set) var segments: [String?]
     /// The member OData v2 adds after the last segment, e.g. `Value`.
     public internal(set) var verboseMember: String?
+    /// For a Dynamics party list of the query's own entity, the navigation property the Web API reads its parties
+    /// through (`appointment_activity_parties`): selecting the list expands it in OData v4.
+    var partiesNavigation: String?
 
     init(segments: [String?], verboseMember: String? = nil) {
         self.segments = segments
@@ -14,7 +17,14 @@ public struct PropertyPath: Sendable {
 
     /// The path of `keyPath` after `prefix`.
     static func of<Root: Entity>(_ keyPath: PartialKeyPath<Root>, after prefix: [String?] = []) -> PropertyPath {
-        path(PropertyPaths.resolve(keyPath), after: prefix)
+        let resolved = PropertyPaths.resolve(keyPath)
+        var path = path(resolved, after: prefix)
+        if prefix.isEmpty, resolved?.payloadPath.count == 1, let metadata = resolved?.metadata,
+            ActivityPartyNavigation.isPartyList(metadata), !Root.entityLogicalName.isEmpty
+        {
+            path.partiesNavigation = ActivityPartyNavigation.name(of: Root.entityLogicalName)
+        }
+        return path
     }
 
     /// The path of `keyPath` of a complex value after `prefix`, the path to the value.

@@ -119,7 +119,9 @@ public struct QueryTree: Sendable {
     /// The system query options for `version`.
     public func odataQuery(_ version: ODataVersion) throws -> ODataQuery {
         var query = ODataQuery(top: top, skip: skip, count: count)
-        query.select = try select.map { try $0.text(version) }
+        // A party list is no property of the Web API's: its parties come with the activity's parties navigation.
+        let parties = version == .v4 ? select.compactMap(\.partiesNavigation) : []
+        query.select = try select.filter { version != .v4 || $0.partiesNavigation == nil }.map { try $0.text(version) }
         query.filter = try filter?.render(version)
         query.orderBy = try orderings.map { try $0.path.text(version) + ($0.descending ? " desc" : "") }
         query.expand = try expansions.map { expansion in
@@ -131,6 +133,7 @@ public struct QueryTree: Sendable {
             }
             return name + "(" + options.joined(separator: ";") + ")"
         }
+        for name in parties where !query.expand.contains(name) { query.expand.append(name) }
         return query
     }
 

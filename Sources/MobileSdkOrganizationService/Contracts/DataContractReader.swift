@@ -149,6 +149,11 @@ struct DataContractReader {
                 try node.children("EntityReference")
                     .map { node throws(OrganizationServiceError) in .entityReference(try entityReference(node)) }
             )
+        case (XMLNamespaces.contracts, "EntityCollection"):
+            // A party list: the activity's parties, `activityparty` records.
+            let records = try entityCollection(node).entities
+            guard records.allSatisfy({ $0.logicalName == ActivityParty.logicalName }) else { fallthrough }
+            return .collection(records.map { .activityParty(ActivityParty(attributes: $0.attributes)) })
         default:
             warnings.append("line \(node.line): a value of type '\(type.name)' (\(type.namespace)) is kept as text")
             return .untyped(.string(text))

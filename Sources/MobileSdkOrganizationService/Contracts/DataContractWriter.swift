@@ -107,13 +107,19 @@ struct DataContractWriter {
             xml.element("a:Value", value: Self.decimalText(money.value))
             xml.end()
         case .collection(let values):
+            let parties = values.compactMap(ActivityParty.init(attributeValue:))
+            if !parties.isEmpty, parties.count == values.count {
+                try partyList(name, parties)
+                return
+            }
             let references = values.compactMap { value -> EntityReference? in
                 if case .entityReference(let reference) = value { reference } else { nil }
             }
             guard references.count == values.count else {
-                throw .unsupportedValue("a collection of values other than entity references")
+                throw .unsupportedValue("a collection of values other than entity references or activity parties")
             }
             try self.value(name, .entityReferences(references))
+        case .activityParty: throw .unsupportedValue("an activity party outside a party list (a collection of parties)")
         case .timeOfDay, .duration, .geography, .geometry, .enumMember, .complex, .untyped:
             throw .unsupportedValue("\(value) has no form in the organization service's data contracts")
         }
@@ -151,6 +157,16 @@ struct DataContractWriter {
         }
         xml.end()
         xml.end()
+    }
+
+    /// A party list: an `EntityCollection` of `activityparty` entities holding the parties' attributes.
+    mutating func partyList(_ name: String, _ parties: [ActivityParty]) throws(OrganizationServiceError) {
+        let records = parties.map { party in
+            let record = Entity(logicalName: ActivityParty.logicalName, id: party.activityPartyId)
+            for (key, value) in party.attributes { record[key] = value }
+            return record
+        }
+        try entityCollection(name, EntityCollection(entities: records, entityName: ActivityParty.logicalName))
     }
 
     mutating func entityReference(_ name: String, _ reference: EntityReference, type: String?) {

@@ -30,14 +30,29 @@ struct DataverseValueTypeTests {
         #expect(Contact.attributeName(\.ownerId) == "ownerid")
     }
 
-    @Test func partyListIsACollectionOfReferences() {
+    @Test func partyListIsACollectionOfActivityParties() {
         let callee = EntityReference(logicalName: "contact", id: UUID())
         let caller = EntityReference(logicalName: "systemuser", id: UUID())
         let call = PhoneCall()
-        call.to = [callee]
-        call.from = [caller]
-        #expect(call["to"] == .collection([.entityReference(callee)]))
-        #expect(call.from == [caller])
+        call.to = [ActivityParty(callee), ActivityParty(addressUsed: "ada@example.com")]
+        call.from = [ActivityParty(caller)]
+        #expect(
+            call["to"]
+                == .collection([
+                    .activityParty(ActivityParty(attributes: ["partyid": .entityReference(callee)])),
+                    .activityParty(ActivityParty(attributes: ["addressused": .string("ada@example.com")])),
+                ])
+        )
+        #expect(call.to?.map(\.partyId) == [callee, nil])
+        #expect(call.to?.last?.addressUsed == "ada@example.com")
+        #expect(call.from?.first?.partyId == caller)
+        #expect(call.changedAttributeNames == ["from", "to"])
+
+        let appointment = Appointment()
+        appointment.requiredAttendees = [ActivityParty(EntityReference(Contact.self, id: callee.id))]
+        #expect(appointment.requiredAttendees?.first?.partyId?.logicalName == "contact")
+        #expect(Appointment.attributeName(\.requiredAttendees) == "requiredattendees")
+        #expect(ParticipationType(partyListAttribute: "requiredattendees") == .requiredAttendee)
     }
 
     @Test func dateOnlyAttributesUseDateOnly() {

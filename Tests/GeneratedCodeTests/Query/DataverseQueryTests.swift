@@ -81,6 +81,16 @@ struct DataverseQueryTests {
         #expect(query.expand == ["contact_customer_accounts($select=emailaddress1)"])
     }
 
+    /// A party list is no property of the Web API: selecting one expands the activity's parties, once.
+    @Test func selectingAPartyListExpandsTheActivitysParties() throws {
+        let query = try Query<Appointment>().select(\.subject, \.requiredAttendees, \.organizer).odataQuery(.v4)
+        #expect(query.select == ["subject"])
+        #expect(query.expand == ["appointment_activity_parties"])
+        let expanded = try Query<Appointment>().select(\.optionalAttendees).expand(\.appointmentActivityParties)
+            .odataQuery(.v4)
+        #expect(expanded.select.isEmpty && expanded.expand == ["appointment_activity_parties"])
+    }
+
     @Test func nonASCIITextIsPercentEncodedAsUTF8() throws {
         let query = try Query<Contact>().filter { $0.eMailAddress1 == "zoë@müller.de" }.odataQuery(.v4)
         #expect(query.filter == "emailaddress1 eq 'zoë@müller.de'")

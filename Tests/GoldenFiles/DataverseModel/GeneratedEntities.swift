@@ -21,6 +21,8 @@ public enum GeneratedEntities {
             Contact.self,
             Opportunity.self,
             CRMTask.self,
+            Appointment.self,
+            CRMActivityParty.self,
             PhoneCall.self,
         ]
     }

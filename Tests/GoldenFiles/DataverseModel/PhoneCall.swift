@@ -34,8 +34,8 @@ open class PhoneCall: MobileSdk.Entity {
             version 1
             activityId: activityid guid
             subject: subject string
-            to: to [lookup]
-            from: from [lookup]
+            to: to [lookup] account/partyid_account/accounts contact/partyid_contact/contacts
+            from: from [lookup] contact/partyid_contact/contacts
             """)
     }
 
@@ -74,8 +74,10 @@ open class PhoneCall: MobileSdk.Entity {
     ///
     /// Refers to: account, contact, systemuser.
     ///
+    /// A party list: the Web API reads and writes its parties as `phonecall_activity_parties`.
+    ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.phonecall/to` (`Collection(Edm.Guid)`, PartyList attribute).
-    public final var to: [MobileSdk.EntityReference]? {
+    public final var to: [MobileSdk.ActivityParty]? {
         get { self._getAll() }
         set { self._setAll(newValue) }
     }
@@ -84,8 +86,10 @@ open class PhoneCall: MobileSdk.Entity {
     ///
     /// Refers to: systemuser, contact.
     ///
+    /// A party list: the Web API reads and writes its parties as `phonecall_activity_parties`.
+    ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.phonecall/from` (`Collection(Edm.Guid)`, PartyList attribute).
-    public final var from: [MobileSdk.EntityReference]? {
+    public final var from: [MobileSdk.ActivityParty]? {
         get { self._getAll() }
         set { self._setAll(newValue) }
     }

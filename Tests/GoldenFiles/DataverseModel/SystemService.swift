@@ -36,6 +36,14 @@ public struct SystemService: Swift.Sendable {
         .init(client: client, name: "activitypointers")
     }
 
+    /// The Appointment records of `appointments`.
+    public var appointments: MobileSdk.EntitySetAccessor<Appointment> { .init(client: client, name: "appointments") }
+
+    /// The CRMActivityParty records of `activityparties`.
+    public var activityparties: MobileSdk.EntitySetAccessor<CRMActivityParty> {
+        .init(client: client, name: "activityparties")
+    }
+
     /// Sends ``WinOpportunityRequest``.
     public nonisolated(nonsending) func winOpportunity(
         opportunityClose: CrmBaseEntity,
