@@ -223,9 +223,8 @@ public final class ODataClient: Sendable {
     /// service moved, or the app was pointed at another organization) is not, and is read again from the start.
     package func isWithinServiceRoot(_ link: String) -> Bool {
         let root = configuration.serviceRoot
-        guard let url = URL(string: link, relativeTo: root)?.absoluteURL, ServiceRoot.isSameOrigin(url, as: root) else {
-            return false
-        }
+        guard let url = URL(string: link, relativeTo: root)?.absoluteURL, CredentialRules.isSameOrigin(url, as: root)
+        else { return false }
         let rootPath = root.path(percentEncoded: true)
         let directory = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
         let path = url.path(percentEncoded: true)
@@ -238,7 +237,7 @@ public final class ODataClient: Sendable {
         guard let url = URL(string: path, relativeTo: root)?.absoluteURL else {
             throw ODataClientError.invalidRequest("'\(path)' is not a valid URL path")
         }
-        guard ServiceRoot.isSameOrigin(url, as: root) else {
+        guard CredentialRules.isSameOrigin(url, as: root) else {
             throw ODataClientError.foreignHost(url: url.absoluteString, request: "GET \(root.absoluteString)")
         }
         return url
@@ -265,10 +264,10 @@ public final class ODataClient: Sendable {
         answering isAnswer: (HTTPResponse) -> Bool = { _ in false },
         _ perform: (any HTTPTransport, HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
-        guard configuration.allowsInsecureHTTP || ServiceRoot.isSecure(request.url) else {
+        guard configuration.allowsInsecureHTTP || CredentialRules.isSecure(request.url) else {
             throw ODataClientError.insecureURL(request.url.absoluteString)
         }
-        guard ServiceRoot.isSameOrigin(request.url, as: configuration.serviceRoot) else {
+        guard CredentialRules.isSameOrigin(request.url, as: configuration.serviceRoot) else {
             throw ODataClientError.foreignHost(url: request.url.absoluteString, request: request.summary)
         }
         let policy = configuration.retryPolicy
@@ -298,7 +297,7 @@ public final class ODataClient: Sendable {
             do {
                 response = try await intercepted(authenticated, configuration.middlewares[...]) { request in
                     // A middleware may change the request, but not send it, and its credentials, elsewhere.
-                    guard ServiceRoot.isSameOrigin(request.url, as: configuration.serviceRoot) else {
+                    guard CredentialRules.isSameOrigin(request.url, as: configuration.serviceRoot) else {
                         throw ODataClientError.foreignHost(url: request.url.absoluteString, request: request.summary)
                     }
                     return try await perform(configuration.transport, request)

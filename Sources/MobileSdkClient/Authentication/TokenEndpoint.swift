@@ -37,7 +37,7 @@ enum TokenEndpoint {
         access: RequestedAccess = RequestedAccess(),
         transport: any HTTPTransport
     ) async throws -> Reply {
-        guard ServiceRoot.isSecure(endpoint) else { throw ODataClientError.insecureURL(endpoint.absoluteString) }
+        guard CredentialRules.isSecure(endpoint) else { throw ODataClientError.insecureURL(endpoint.absoluteString) }
         let (form, headerFields) = client.tokenRequest(grant, for: access)
         var request = HTTPRequest(method: "POST", url: endpoint, body: FormEncoding.body(form))
         request[header: "Content-Type"] = "application/x-www-form-urlencoded"

@@ -1,5 +1,6 @@
 import Foundation
 import MobileSdk
+import ServiceAccess
 
 /// Reads with change tracking: a result with a delta link, and the changes made after it.
 extension ODataClient {
@@ -58,7 +59,7 @@ extension ODataClient {
             for keyPath in [\EntityCollection.nextLink, \EntityCollection.deltaLink] {
                 guard let link = collection[keyPath: keyPath] else { continue }
                 guard let url = URL(string: link, relativeTo: request.url)?.absoluteURL,
-                    ServiceRoot.isSameOrigin(url, as: serviceRoot)
+                    CredentialRules.isSameOrigin(url, as: serviceRoot)
                 else { throw ODataClientError.foreignHost(url: link, request: request.summary) }
                 collection[keyPath: keyPath] = url.absoluteString
             }

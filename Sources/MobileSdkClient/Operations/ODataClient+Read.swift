@@ -1,5 +1,6 @@
 import Foundation
 import MobileSdk
+import ServiceAccess
 
 extension ODataClient {
     /// The entity with this key, as `type` (or a registered class derived from it).
@@ -135,7 +136,7 @@ extension ODataClient {
         if let link = page.nextLink {
             // Refuse before following: a next link to another host would carry the credentials there.
             guard let url = URL(string: link, relativeTo: request.url)?.absoluteURL,
-                ServiceRoot.isSameOrigin(url, as: configuration.serviceRoot)
+                CredentialRules.isSameOrigin(url, as: configuration.serviceRoot)
             else { throw ODataClientError.foreignHost(url: link, request: request.summary) }
             page.nextLink = url.absoluteString
         }

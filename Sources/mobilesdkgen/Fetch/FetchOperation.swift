@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 
 /// One `fetch`: `$metadata` of a service root and, for Dataverse, the definitions of its entities, revalidated
 /// against what an earlier fetch stored in the folder; every file is written only once all were fetched.
@@ -49,7 +50,7 @@ struct FetchOperation {
             }
             headerFields.append((name: "Authorization", value: authorization))
         }
-        if request.url.scheme?.lowercased() == "http", !Self.isLoopback(request.url.host),
+        if request.url.scheme?.lowercased() == "http", !CredentialRules.isLoopback(request.url.host),
             headerFields.contains(where: { $0.name.lowercased() == "authorization" })
         {
             FileHandle.standardError.write(
@@ -137,8 +138,4 @@ struct FetchOperation {
 
     /// The configuration file a model target holds, which the build plugin reads.
     static let configurationFileName = "mobilesdkgen-config.json"
-
-    private static func isLoopback(_ host: String?) -> Bool {
-        ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host?.lowercased() ?? "")
-    }
 }

@@ -46,7 +46,7 @@ struct MetadataDownloader {
                         "\(shownURL) answered \(response.status) without a usable Location; nothing was written"
                     )
                 }
-                guard Self.sameOrigin(target, current) else {
+                guard CredentialRules.isSameOrigin(target, as: current) else {
                     throw FetchError(
                         """
                         \(shownURL) redirects to another host (\(target.host ?? "?")), probably a sign-in page: \
@@ -87,7 +87,7 @@ struct MetadataDownloader {
             let response = try await send(request, on: session, delegate: delegate, shownURL: shownURL)
             if (300..<400).contains(response.status) {
                 let target = response.headerValue("Location").flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }
-                if let target, !Self.sameOrigin(target, url) {
+                if let target, !CredentialRules.isSameOrigin(target, as: url) {
                     throw FetchError(
                         """
                         \(shownURL) redirects to another host (\(target.host ?? "?")): refused, \
@@ -134,11 +134,6 @@ struct MetadataDownloader {
     private func makeSession() -> (URLSession, ServiceSessionDelegate) {
         let delegate = ServiceSessionDelegate()
         return (ServiceSession.make(timeout: timeout, delegate: delegate), delegate)
-    }
-
-    private static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
-            && a.port == b.port
     }
 
     private func send(_ request: URLRequest, on session: URLSession, delegate: ServiceSessionDelegate, shownURL: String)

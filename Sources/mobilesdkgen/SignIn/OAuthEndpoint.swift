@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ServiceAccess
 
 /// The rules for an OAuth endpoint's URL: absolute, no user or password, and https unless the host is this
 /// machine (codes and secrets travel in the request).
@@ -16,7 +17,7 @@ enum OAuthEndpoint {
     /// Why `url` cannot be an endpoint, or nil.
     static func problem(with url: URL) -> String? {
         if url.user != nil || url.password != nil { return "must not hold a user or password" }
-        if url.scheme?.lowercased() != "https", !(url.scheme?.lowercased() == "http" && isLoopback(url.host)) {
+        if !CredentialRules.isSecure(url) {
             return "must use https: plain http is allowed only to this machine (localhost, 127.0.0.1, ::1)"
         }
         return nil
@@ -28,12 +29,5 @@ enum OAuthEndpoint {
         components.query = nil
         components.fragment = nil
         return components.string ?? url.absoluteString
-    }
-
-    static func isLoopback(_ host: String?) -> Bool {
-        guard let host = host?.lowercased() else { return false }
-        return host == "localhost" || host == "::1" || host == "[::1]"
-            || host.hasPrefix("127.") && host.split(separator: ".").count == 4
-                && host.split(separator: ".").allSatisfy { UInt8($0) != nil }
     }
 }
