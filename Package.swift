@@ -156,7 +156,9 @@ let package = Package(
         // their upload. Generated code and MobileSdk stay free of it.
         .target(
             name: "MobileSdkOffline",
-            dependencies: ["MobileSdk", "MobileSdkClient", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "MobileSdk", "MobileSdkClient", "ServiceAccess", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         // Organization-service messages over SOAP (`Execute`), for Dynamics servers whose OData endpoint does CRUD only.

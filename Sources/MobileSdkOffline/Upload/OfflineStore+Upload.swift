@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MobileSdk
 import MobileSdkClient
+import ServiceAccess
 
 extension OfflineStore {
     /// Sends the waiting changes in the order they were made, with the ETags they were made against (`If-Match`).

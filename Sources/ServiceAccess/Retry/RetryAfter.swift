@@ -6,10 +6,6 @@ public enum RetryAfter {
     public static func delay(_ value: String, now: Date = Date()) -> TimeInterval? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if let seconds = TimeInterval(text) { return seconds.isFinite ? max(0, seconds) : nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text).map { max(0, $0.timeIntervalSince(now)) }
+        return HTTPDate.parse(text).map { max(0, $0.timeIntervalSince(now)) }
     }
 }
