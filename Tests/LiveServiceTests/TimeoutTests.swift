@@ -26,10 +26,10 @@ struct TimeoutTests {
             try await client.retrieveMultiple(Entity.self, entitySet: "People", logicalName: "Person")
         } throws: { error in (error as? URLError)?.code == .timedOut }
         let elapsed = clock.now - start
-        // Two attempts of a second each, then the error; the upper bound only tells "ended" from "hung" (a loaded
-        // machine has taken 28 s here).
+        // Two attempts of a second each, then the error; the upper bound only tells "ended" from "hung": alone it
+        // takes 2.1 s, but in the full run, with two cooperative threads shared by a thousand tests, it has taken 124 s.
         #expect(
-            elapsed >= .seconds(2) && elapsed < .seconds(90),
+            elapsed >= .seconds(2) && elapsed < .seconds(600),
             "two attempts of one second each, then the error: \(elapsed)"
         )
     }
