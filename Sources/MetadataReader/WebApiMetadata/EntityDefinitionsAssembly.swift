@@ -36,7 +36,7 @@ public struct EntityDefinitionsAssembly {
     public init() {}
 
     /// An assembly holding the entities of a document `document()` wrote, to replace or remove some of them.
-    public init(document bytes: [UInt8], source: String) throws(Failure) {
+    package init(document bytes: [UInt8], source: String) throws(Failure) {
         let root = try Self.parse(bytes, source: source)
         guard case .array(let items)? = root["value"]?.kind else {
             throw Failure(message: "expected {\"value\": [entity…]}", location: root.location)
@@ -50,13 +50,13 @@ public struct EntityDefinitionsAssembly {
     }
 
     /// The logical names of the entities held, sorted.
-    public var logicalNames: [String] { entities.keys.sorted() }
+    package var logicalNames: [String] { entities.keys.sorted() }
 
     /// Removes the entity with this logical name, if held.
-    public mutating func removeEntity(_ logicalName: String) { entities[logicalName] = nil }
+    package mutating func removeEntity(_ logicalName: String) { entities[logicalName] = nil }
 
     /// The logical names of the entities held whose own `MetadataId` is among `ids` (lower case), sorted.
-    public func entities(identifiedBy ids: Set<String>) -> [String] {
+    package func entities(identifiedBy ids: Set<String>) -> [String] {
         logicalNames.filter { name in
             entities[name]?["MetadataId"]?.stringValue.map { ids.contains($0.lowercased()) } ?? false
         }
@@ -64,7 +64,7 @@ public struct EntityDefinitionsAssembly {
 
     /// The logical names of the entities held that hold any of `ids` (lower case) anywhere in their definition (an
     /// attribute's, relationship's, key's or option set's `MetadataId`), sorted.
-    public func entities(holding ids: Set<String>) -> [String] {
+    package func entities(holding ids: Set<String>) -> [String] {
         logicalNames.filter { name in
             var held: Set<String> = []
             entities[name]?.collectGUIDs(into: &held)

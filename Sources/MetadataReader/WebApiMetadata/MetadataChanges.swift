@@ -4,26 +4,26 @@ import MetadataModel
 /// holds (with a `ClientVersionStamp`, those that changed themselves or in an attribute, relationship, key or option
 /// set since that stamp), the `MetadataId`s its `DeletedMetadata` lists, and the `ServerVersionStamp` to ask with
 /// next time.
-public struct MetadataChanges: Equatable, Sendable {
+package struct MetadataChanges: Equatable, Sendable {
     /// An entity of the answer, named as far as the answer names it.
-    public struct Entity: Equatable, Sendable {
+    package struct Entity: Equatable, Sendable {
         /// Its logical name, when the answer has it.
-        public var logicalName: String?
+        package var logicalName: String?
         /// Its schema name, when the answer has it.
-        public var schemaName: String?
+        package var schemaName: String?
         /// Its `MetadataId` in lower case, when the answer has it.
-        public var metadataId: String?
+        package var metadataId: String?
     }
 
     /// The entities of `EntityMetadata`, in the answer's order.
-    public var entities: [Entity]
+    package var entities: [Entity]
     /// Every GUID in `DeletedMetadata`, in lower case, sorted, without repeats.
-    public var deletedIds: [String]
+    package var deletedIds: [String]
     /// The stamp of this answer, for the next request's `ClientVersionStamp`.
-    public var serverVersionStamp: String
+    package var serverVersionStamp: String
 
     /// Reads a `RetrieveMetadataChangesResponse`; `source` names it in failures (the request's URL).
-    public static func read(_ bytes: [UInt8], source: String) throws(EntityDefinitionsAssembly.Failure)
+    package static func read(_ bytes: [UInt8], source: String) throws(EntityDefinitionsAssembly.Failure)
         -> MetadataChanges
     {
         let root = try EntityDefinitionsAssembly.parse(bytes, source: source)
