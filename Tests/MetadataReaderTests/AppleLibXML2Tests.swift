@@ -15,6 +15,12 @@ struct AppleLibXML2Tests {
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
+    /// The package name SwiftPM gives the modules (the root folder's name, lowercased, other characters as `_`), which
+    /// `package` declarations need and which must match the built modules'.
+    static var packageName: String {
+        String(Paths.root.lastPathComponent.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+
     @Test func readerSourcesCompileAgainstAnSDKShapedLibXML2Module() throws {
         let modules = try #require(BuiltProducts.modules(holding: "MetadataModel"), "the built modules were not found")
         let headers = try #require(Self.headerFolder, "pkg-config does not know libxml-2.0")
@@ -41,7 +47,8 @@ struct AppleLibXML2Tests {
         let command =
             [
                 "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
-                "-module-name", "MetadataReader", "-I", modules.path, "-Xcc", "-I" + headers,
+                "-module-name", "MetadataReader", "-package-name", Self.packageName, "-I", modules.path, "-Xcc",
+                "-I" + headers,
             ] + files
 
         let apple = try SystemCommand.run(command + ["-I", sdk.path])
