@@ -12,6 +12,9 @@ public struct EntityCollection {
     public var nextLink: String?
     /// The number of records matching the query, when requested.
     public var totalRecordCount: Int?
+    /// Whether ``totalRecordCount`` stopped at the service's limit and the records are more (Dataverse counts 5,000
+    /// at most: `@Microsoft.Dynamics.CRM.totalrecordcountlimitexceeded`).
+    public var totalRecordCountLimitExceeded = false
     /// The link that reads the changes made after this result (`@odata.deltaLink`; SAP's `__delta`, a
     /// `!deltatoken` link), on the last page of a result read with change tracking.
     public var deltaLink: String?

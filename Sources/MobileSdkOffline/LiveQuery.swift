@@ -67,7 +67,7 @@ import Observation
         @Sendable func evaluate(_ db: Database) -> Evaluation {
             // Numbered inside the read: an evaluation that starts later sees the store as new or newer.
             let number = evaluations.increment()
-            return Evaluation(number, Result { try Self.evaluate(tree, in: store, db) }.mapError(Self.storeError))
+            return Evaluation(number, Result { try Self.evaluate(tree, in: store, db) }.mapError(OfflineStoreError.of))
         }
         let evaluateAndDeliver: @Sendable () -> Void = { [weak self] in
             store.writer.asyncRead { db in
@@ -75,7 +75,7 @@ import Observation
                 switch db {
                 case .success(let db): evaluation = evaluate(db)
                 case .failure(let error):
-                    evaluation = Evaluation(evaluations.increment(), .failure(Self.storeError(error)))
+                    evaluation = Evaluation(evaluations.increment(), .failure(OfflineStoreError.of(error)))
                 }
                 Task { @MainActor in self?.receive(evaluation) }
             }
@@ -84,11 +84,11 @@ import Observation
         observation = DatabaseRegionObservation(tracking: QueryRegion(store: store, type: T.self, tree: tree))
             .start(
                 in: store.writer,
-                onError: { [weak self] error in Task { @MainActor in self?.error = Self.storeError(error) } },
+                onError: { [weak self] error in Task { @MainActor in self?.error = OfflineStoreError.of(error) } },
                 onChange: { _ in evaluateAndDeliver() }
             )
         guard immediately else { return evaluateAndDeliver() }
-        do { receive(try store.writer.read(evaluate)) } catch { self.error = Self.storeError(error) }
+        do { receive(try store.writer.read(evaluate)) } catch { self.error = OfflineStoreError.of(error) }
     }
 
     private func receive(_ evaluation: Evaluation) {
@@ -107,15 +107,6 @@ import Observation
     private nonisolated static func evaluate(_ tree: QueryTree, in store: OfflineStore, _ db: Database) throws -> [T] {
         try LocalQuery(schema: store.schema, registry: store.registry).entities(T.self, tree, db)
             .compactMap { $0 as? T }
-    }
-
-    /// `error` as the store reports it.
-    private nonisolated static func storeError(_ error: any Error) -> OfflineStoreError {
-        switch error {
-        case let error as OfflineStoreError: error
-        case let error as DatabaseError: OfflineStoreError(error)
-        default: .database("\(error)")
-        }
     }
 
     /// Hands the stream entities of its own, with the state of `entities`.

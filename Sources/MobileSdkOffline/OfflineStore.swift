@@ -34,6 +34,8 @@ public final class OfflineStore: Sendable {
     let writer: any DatabaseWriter
     let schema: StoreSchema
     let registry: EntityRegistry
+    /// Tells the ``SyncStatus``es following the store how its downloads and uploads go.
+    let activity = SyncActivity()
     /// Tables rebuilt on opening because the generated model changed a column's type: their records come again
     /// with the next download.
     let rebuiltTables: [String]

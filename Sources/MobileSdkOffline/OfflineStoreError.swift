@@ -80,4 +80,13 @@ extension OfflineStoreError {
         default: self = .database(message)
         }
     }
+
+    /// `error` as the store reports it: itself, or the store's error for an SQLite error.
+    static func of(_ error: any Error) -> OfflineStoreError {
+        switch error {
+        case let error as OfflineStoreError: error
+        case let error as DatabaseError: OfflineStoreError(error)
+        default: .database("\(error)")
+        }
+    }
 }

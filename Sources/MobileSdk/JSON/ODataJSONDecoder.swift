@@ -158,6 +158,8 @@ public struct ODataJSONDecoder: Sendable {
             case "Microsoft.Dynamics.CRM.morerecords":
                 collection.moreRecords = try reader.readNull() ? false : try reader.readBool()
             case "Microsoft.Dynamics.CRM.totalrecordcount": collection.totalRecordCount = try readCount(&reader)
+            case "Microsoft.Dynamics.CRM.totalrecordcountlimitexceeded":
+                collection.totalRecordCountLimitExceeded = try reader.readNull() ? false : try reader.readBool()
             case nil where key == "value": try elements(&reader)
             default: try reader.skipValue()
             }

@@ -8,6 +8,8 @@ public struct EntityPage<T: Entity> {
     public var nextLink: String?
     /// The number of matches, when asked for.
     public var totalCount: Int?
+    /// Whether ``totalCount`` stopped at the service's limit and the matches are more (Dataverse counts 5,000 at most).
+    public var totalCountLimitExceeded: Bool
     /// Dataverse FetchXML: the paging cookie for the next page.
     public var pagingCookie: String?
     /// Whether the service has more results after this page.
@@ -17,6 +19,7 @@ public struct EntityPage<T: Entity> {
         entities = collection.entities.compactMap { $0 as? T }
         nextLink = collection.nextLink
         totalCount = collection.totalRecordCount
+        totalCountLimitExceeded = collection.totalRecordCountLimitExceeded
         pagingCookie = collection.pagingCookie
         moreRecords = collection.moreRecords
     }

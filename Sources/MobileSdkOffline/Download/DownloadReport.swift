@@ -50,4 +50,36 @@ public struct DownloadProgress: Sendable, Hashable {
     public let queryCount: Int
     /// The records of this query received so far.
     public let receivedCount: Int
+    /// The records this query reads, where the service counted them (a whole read: `$count`, SAP's `__count`);
+    /// nil for a delta, and where the service gives no count or only a bound (Dataverse counts 5,000 at most).
+    public let totalCount: Int?
+    /// Whether this query reads only what changed since the last download.
+    public let isDelta: Bool
+
+    /// The progress of a download at the query `query`, the `queryIndex`th of `queryCount`, which received
+    /// `receivedCount` of `totalCount` records (for previews and tests).
+    public init(
+        query: String,
+        queryIndex: Int,
+        queryCount: Int,
+        receivedCount: Int,
+        totalCount: Int? = nil,
+        isDelta: Bool = false
+    ) {
+        self.query = query
+        self.queryIndex = queryIndex
+        self.queryCount = queryCount
+        self.receivedCount = receivedCount
+        self.totalCount = totalCount
+        self.isDelta = isDelta
+    }
+
+    /// How much of the whole download is done, from 0 to 1: the queries before this one whole, this one by its
+    /// records received of ``totalCount``; nil while this query's total is unknown (show the progress as
+    /// indeterminate, with ``receivedCount``).
+    public var fractionCompleted: Double? {
+        guard let totalCount, queryCount > 0 else { return nil }
+        let query = totalCount == 0 ? 1 : min(1, Double(receivedCount) / Double(totalCount))
+        return (Double(queryIndex) + query) / Double(queryCount)
+    }
 }

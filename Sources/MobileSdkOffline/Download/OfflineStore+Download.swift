@@ -8,32 +8,49 @@ extension OfflineStore {
     /// service tracks changes, else the whole result with a key diff), page by page, each page in one
     /// transaction. Records with changes waiting to be uploaded keep them. Reads follow the client's retry and
     /// throttling rules; cancelling the task stops between pages, leaving what was written.
+    ///
+    /// `progress` is told after each page written, as every ``SyncStatus`` following the store is; a whole read asks
+    /// the service to count the records (`$count`, `$inlinecount`), so that the progress has a total.
     @discardableResult nonisolated(nonsending) public func download(
         progress: (@Sendable (DownloadProgress) -> Void)? = nil
     ) async throws -> DownloadReport {
-        guard let client else { throw OfflineStoreError.noClient }
-        var reports: [DownloadReport.QueryReport] = []
-        let queryCount = definingQueries.count
-        for (index, query) in definingQueries.enumerated() {
-            let report = try await download(query, client: client) { received in
-                progress?(
-                    DownloadProgress(
+        let activity = activity
+        do {
+            guard let client else { throw OfflineStoreError.noClient }
+            var reports: [DownloadReport.QueryReport] = []
+            let queryCount = definingQueries.count
+            for (index, query) in definingQueries.enumerated() {
+                let report = try await download(query, client: client) { received, total, isDelta in
+                    let update = DownloadProgress(
                         query: query.name,
                         queryIndex: index,
                         queryCount: queryCount,
-                        receivedCount: received
+                        receivedCount: received,
+                        totalCount: total,
+                        isDelta: isDelta
                     )
-                )
+                    activity.post(.downloading(update))
+                    progress?(update)
+                }
+                reports.append(report)
             }
-            reports.append(report)
+            let report = DownloadReport(queries: reports)
+            let now = Date()
+            try await writing { db in try SyncTimes.record(.download, at: now, db) }
+            activity.post(.downloadEnded(.success(report)))
+            return report
+        } catch {
+            activity.post(.downloadEnded(.failure(error)))
+            throw error
         }
-        return DownloadReport(queries: reports)
     }
 
+    /// Reads one defining query; `progress` is told the records received, the total where counted, and whether
+    /// the read is a delta, at the start and after each page.
     private nonisolated(nonsending) func download(
         _ query: DefiningQuery,
         client: ODataClient,
-        progress: @escaping @Sendable (Int) -> Void
+        progress: @escaping @Sendable (Int, Int?, Bool) -> Void
     ) async throws -> DownloadReport.QueryReport {
         let table = try schema.table(for: query.entityType)
         let version = client.configuration.version
@@ -44,6 +61,7 @@ extension OfflineStore {
         // A delta link of another service root is never followed: its changes are another service's.
         let moved = state.deltaLink.map { !client.isWithinServiceRoot($0) } ?? false
         if moved { state.deltaLink = nil }
+        progress(0, nil, state.deltaLink != nil)
         if let link = state.deltaLink {
             do {
                 let (received, removed, contained, deltaLink) = try await readDelta(
@@ -52,7 +70,7 @@ extension OfflineStore {
                     table: table,
                     client: client,
                     generation: state.generation,
-                    progress: progress
+                    progress: { received, _ in progress(received, nil, true) }
                 )
                 state.deltaLink = deltaLink
                 let finalState = state
@@ -80,7 +98,7 @@ extension OfflineStore {
             state: state,
             expired: expired,
             moved: moved,
-            progress: progress
+            progress: { progress($0, $1, false) }
         )
     }
 
@@ -92,7 +110,7 @@ extension OfflineStore {
         table: EntityTable,
         client: ODataClient,
         generation: Int,
-        progress: @escaping @Sendable (Int) -> Void
+        progress: @escaping @Sendable (Int, Int?) -> Void
     ) async throws -> (Int, Int, Int, String) {
         let first = try await client.changesBody(link: link)
         let pages = try await writePages(
@@ -121,13 +139,14 @@ extension OfflineStore {
 
     /// Writes the pages from `first` on, each in one transaction and in order; while a page is written, the next
     /// one (which `next` fetches by its link) is fetched and read. Memory holds about one page and a few batches.
+    /// `progress` is told the records written after each page, and the count the service gave, if any.
     private nonisolated(nonsending) func writePages(
         from first: consuming ODataClient.ChangesBody,
         _ query: DefiningQuery,
         table: EntityTable,
         client: ODataClient,
         generation: Int,
-        progress: @escaping @Sendable (Int) -> Void,
+        progress: @escaping @Sendable (Int, Int?) -> Void,
         next: (String) async throws -> ODataClient.ChangesBody
     ) async throws -> [WrittenPage] {
         let (readings, sink) = AsyncStream<PageReading>.makeStream()
@@ -135,6 +154,7 @@ extension OfflineStore {
         let writer = Task { [self] in
             var pages: [WrittenPage] = []
             var received = 0
+            var total: Int?
             var failure: (any Error)?
             // `next()` rather than `for await`, whose `next(isolation:)` needs iOS 18.
             var iterator = readings.makeAsyncIterator()
@@ -145,7 +165,8 @@ extension OfflineStore {
                     let page = try await write(reading, query, table: table, generation: generation, pool: pool)
                     pages.append(page)
                     received += page.received
-                    progress(received)
+                    total = total ?? page.links.totalCount
+                    progress(received, total)
                 } catch { failure = error }
             }
             if let failure { throw failure }
@@ -223,20 +244,17 @@ extension OfflineStore {
         state: DownloadState,
         expired: Bool,
         moved: Bool,
-        progress: @escaping @Sendable (Int) -> Void
+        progress: @escaping @Sendable (Int, Int?) -> Void
     ) async throws -> DownloadReport.QueryReport {
         var state = state
         state.generation += 1
         let generation = state.generation
-        var tracked = state.strategy != .fullReadWithKeyDiff
-        var page: ODataClient.ChangesBody
-        do { page = try await firstPage(query, options: options, client: client, tracked: tracked) } catch let error
-            as ODataServiceError where tracked && error.statusCode == 400
-        {
-            // Dataverse refuses change tracking with $filter, $orderby, $expand or $top: read without it.
-            tracked = false
-            page = try await firstPage(query, options: options, client: client, tracked: false)
-        }
+        let (page, tracked) = try await firstPage(
+            query,
+            options: options,
+            client: client,
+            tracked: state.strategy != .fullReadWithKeyDiff
+        )
         let fetchTracked = tracked
         let pages = try await writePages(
             from: consume page,
@@ -297,6 +315,26 @@ extension OfflineStore {
         }
         walk(tables[0].0, query.tree, contained: false)
         return tables
+    }
+
+    /// The first page of a whole read, and whether it was asked with change tracking (when `tracked`). It asks for
+    /// the records' count too, for the progress. What the service refuses (400 Bad Request) is asked again without:
+    /// the count first, then change tracking, which Dataverse refuses with `$filter`, `$orderby`, `$expand` or `$top`.
+    private nonisolated(nonsending) func firstPage(
+        _ query: DefiningQuery,
+        options: ODataQuery,
+        client: ODataClient,
+        tracked: Bool
+    ) async throws -> (ODataClient.ChangesBody, tracked: Bool) {
+        var counted = options
+        counted.count = true
+        let attempts = (tracked ? [(true, counted), (true, options)] : []) + [(false, counted), (false, options)]
+        for (tracking, options) in attempts.dropLast() {
+            do {
+                return (try await firstPage(query, options: options, client: client, tracked: tracking), tracking)
+            } catch let error as ODataServiceError where error.statusCode == 400 { continue }
+        }
+        return (try await firstPage(query, options: options, client: client, tracked: false), false)
     }
 
     private nonisolated(nonsending) func firstPage(

@@ -13,6 +13,8 @@ final class PageReading: Sendable {
         var deltaLink: String?
         /// Whether the service tracked changes for the page.
         var isTracked: Bool
+        /// The records the query reads, where the service counted them all (not where it stopped at a limit).
+        var totalCount: Int?
     }
 
     let channel = BatchChannel()
@@ -69,7 +71,8 @@ final class PageReading: Sendable {
             let links = Links(
                 nextLink: collection.nextLink,
                 deltaLink: collection.deltaLink,
-                isTracked: page.preferenceApplied || collection.deltaLink != nil
+                isTracked: page.preferenceApplied || collection.deltaLink != nil,
+                totalCount: collection.totalRecordCountLimitExceeded ? nil : collection.totalRecordCount
             )
             guard encoder.flush(),
                 channel.send(.end(BatchChannel.PageEnd(links: links, removed: collection.removedEntities)))

@@ -91,6 +91,32 @@ enum RequestQueue {
             .filter { request in categories.map { request.category.map($0.contains) ?? false } ?? true }
     }
 
+    /// The first waiting request after the one numbered `id`; only of `categories` when given.
+    static func next(after id: Int64, categories: Set<String>?, _ db: Database) throws -> PendingRequest? {
+        let (condition, arguments) = categoryCondition(categories)
+        return
+            try Row.fetchOne(
+                db,
+                sql: "SELECT * FROM \(table) WHERE id > ?\(condition) ORDER BY id LIMIT 1",
+                arguments: StatementArguments([id]) + arguments
+            )
+            .map(request(from:))
+    }
+
+    /// The number of waiting requests; only of `categories` when given.
+    static func count(categories: Set<String>?, _ db: Database) throws -> Int {
+        let (condition, arguments) = categoryCondition(categories)
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE 1\(condition)", arguments: arguments) ?? 0
+    }
+
+    /// The SQL that keeps only the requests of `categories` (nothing when nil), and its arguments.
+    private static func categoryCondition(_ categories: Set<String>?) -> (String, StatementArguments) {
+        guard let categories else { return ("", []) }
+        let sorted = categories.sorted()
+        let marks = Array(repeating: "?", count: sorted.count).joined(separator: ", ")
+        return (" AND category IN (\(marks))", StatementArguments(sorted))
+    }
+
     /// The waiting requests of one record, in order.
     static func requests(table: EntityTable, key: String, _ db: Database) throws -> [PendingRequest] {
         try Row.fetchAll(

@@ -25,6 +25,8 @@ enum StoreDatabase {
         static let originals = "$originals"
         /// The streams kept in the blob cache, with their files, sizes, ETags and last use.
         static let blobs = "$blobs"
+        /// When the last download and the last upload succeeded.
+        static let sync = "$sync"
     }
 
     /// The connections' settings: commits that wait for the disk only at checkpoints (WAL), and pages of 16 KiB —
@@ -136,6 +138,11 @@ enum StoreDatabase {
                     DROP TABLE "\(Tables.members)";
                     ALTER TABLE "$members_by_record" RENAME TO "\(Tables.members)";
                     """
+            )
+        }
+        migrator.registerMigration("4: sync times") { db in
+            try db.execute(
+                sql: "CREATE TABLE \"\(Tables.sync)\" (operation TEXT PRIMARY KEY NOT NULL, succeeded_at REAL NOT NULL)"
             )
         }
         do {

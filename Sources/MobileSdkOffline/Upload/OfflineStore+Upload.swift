@@ -13,12 +13,43 @@ extension OfflineStore {
     /// refuses goes to the error archive (conflicts as `conflicts` says), and the record's later changes wait behind
     /// it. A network failure ends the upload with its error; what was not sent stays queued.
     ///
-    /// `categories` uploads only the changes made with one of these categories.
+    /// `categories` uploads only the changes made with one of these categories. `progress` is told before the first
+    /// request and after each, as every ``SyncStatus`` following the store is.
     @discardableResult nonisolated(nonsending) public func upload(
         categories: Set<String>? = nil,
-        conflicts: ConflictPolicy = .ask
+        conflicts: ConflictPolicy = .ask,
+        progress: (@Sendable (UploadProgress) -> Void)? = nil
     ) async throws -> UploadReport {
-        guard let client else { throw OfflineStoreError.noClient }
+        let activity = activity
+        do {
+            guard let client else { throw OfflineStoreError.noClient }
+            var total = try await writer.read { db in try RequestQueue.count(categories: categories, db) }
+            func report(_ handled: Int) {
+                // Changes made while the upload runs are sent by it too.
+                total = max(total, handled)
+                let update = UploadProgress(handledCount: handled, totalCount: total)
+                activity.post(.uploading(update))
+                progress?(update)
+            }
+            report(0)
+            let report = try await upload(categories: categories, conflicts: conflicts, client: client) { report($0) }
+            let now = Date()
+            try await writing { db in try SyncTimes.record(.upload, at: now, db) }
+            activity.post(.uploadEnded(.success(report)))
+            return report
+        } catch {
+            activity.post(.uploadEnded(.failure(error)))
+            throw error
+        }
+    }
+
+    /// Sends the waiting requests in order; `handled` is told the number handled after each.
+    private nonisolated(nonsending) func upload(
+        categories: Set<String>?,
+        conflicts: ConflictPolicy,
+        client: ODataClient,
+        handled: (Int) -> Void
+    ) async throws -> UploadReport {
         var sent = 0
         var archived = 0
         var held = 0
@@ -27,6 +58,7 @@ extension OfflineStore {
         while let request = try await nextRequest(after: after, categories: categories) {
             after = request.id
             try Task.checkCancellation()
+            defer { handled(sent + archived + held) }
             let record = request.tableName + " " + request.entityKey
             guard !heldRecords.contains(record), try await !isInErrorState(request) else {
                 heldRecords.insert(record)
@@ -237,7 +269,7 @@ extension OfflineStore {
     /// The next waiting request after `id`.
     private nonisolated(nonsending) func nextRequest(after id: Int64, categories: Set<String>?) async throws
         -> PendingRequest?
-    { try await writer.read { db in try RequestQueue.all(categories: categories, db).first { $0.id > id } } }
+    { try await writer.read { db in try RequestQueue.next(after: id, categories: categories, db) } }
 
     private nonisolated(nonsending) func isInErrorState(_ request: PendingRequest) async throws -> Bool {
         try await writer.read { db in

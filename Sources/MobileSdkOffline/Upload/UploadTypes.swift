@@ -51,6 +51,23 @@ public enum ErrorResolution: Sendable, Hashable {
     case discard
 }
 
+/// How far an upload is: request n of m.
+public struct UploadProgress: Sendable, Hashable {
+    /// The changes handled so far: sent, refused (archived) or held behind a refused one.
+    public let handledCount: Int
+    /// The changes the upload handles: those waiting when it started, and any made while it runs and sent by it.
+    public let totalCount: Int
+
+    /// The progress of an upload that handled `handledCount` of `totalCount` changes (for previews and tests).
+    public init(handledCount: Int, totalCount: Int) {
+        self.handledCount = handledCount
+        self.totalCount = totalCount
+    }
+
+    /// How much of the upload is done, from 0 to 1.
+    public var fractionCompleted: Double { totalCount == 0 ? 1 : min(1, Double(handledCount) / Double(totalCount)) }
+}
+
 /// What an upload did.
 public struct UploadReport: Sendable, Hashable {
     /// Changes the service accepted.
