@@ -11,7 +11,9 @@ import Testing
 /// service-protection limits waited out.
 struct ClientTests {
     static func xml(_ status: Int, _ body: Data) -> ScriptedTransport.Reply {
-        .response(HTTPResponse(statusCode: status, headerFields: ["Content-Type": "text/xml; charset=utf-8"], body: body))
+        .response(
+            HTTPResponse(statusCode: status, headerFields: ["Content-Type": "text/xml; charset=utf-8"], body: body)
+        )
     }
 
     static let organization = URL(string: "https://contoso.example.com/Contoso/")!
@@ -92,7 +94,10 @@ struct ClientTests {
             </detail></s:Fault>
             """
         )
-        let transport = ScriptedTransport(Self.xml(500, limit), Self.xml(200, ResponseTests.executeResponse("WhoAmI", "")))
+        let transport = ScriptedTransport(
+            Self.xml(500, limit),
+            Self.xml(200, ResponseTests.executeResponse("WhoAmI", ""))
+        )
         let clock = TestClock()
         let response = try await client(transport, clock: clock).execute(OrganizationRequest(name: "WhoAmI"))
         #expect(response.name == "WhoAmI")
@@ -102,7 +107,9 @@ struct ClientTests {
 
     @Test func aResponseThatIsNotSOAPIsAnError() async throws {
         let transport = ScriptedTransport(
-            .response(HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "text/html"], body: Data("<html>".utf8)))
+            .response(
+                HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "text/html"], body: Data("<html>".utf8))
+            )
         )
         await #expect(throws: OrganizationServiceError.self) {
             try await client(transport).execute(OrganizationRequest(name: "WhoAmI"))

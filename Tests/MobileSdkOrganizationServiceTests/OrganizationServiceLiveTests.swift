@@ -45,8 +45,8 @@ enum OrganizationServer {
         throttledRoot = try #require(URL(string: "/throttled/\(run)/", relativeTo: server)?.absoluteURL)
     }
 
-    func service(root: URL? = nil, impersonating: ODataClient.Impersonation? = nil, clock: TestClock? = nil)
-        throws -> OrganizationServiceClient
+    func service(root: URL? = nil, impersonating: ODataClient.Impersonation? = nil, clock: TestClock? = nil) throws
+        -> OrganizationServiceClient
     {
         let token = try #require(OrganizationServer.token)
         let policy = clock?.retryPolicy() ?? RetryPolicy()

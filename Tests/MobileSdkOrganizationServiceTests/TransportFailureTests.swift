@@ -23,7 +23,9 @@ struct TransportFailureTests {
 
     @Test func anAnswerThatIsNotSOAPIsAnOrganizationServiceError() async throws {
         let transport = ScriptedTransport(
-            .response(HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "text/html"], body: Data("<html>".utf8)))
+            .response(
+                HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "text/html"], body: Data("<html>".utf8))
+            )
         )
         let error = await #expect(throws: OrganizationServiceError.self) {
             try await ClientTests().client(transport).execute(OrganizationRequest(name: "WhoAmI"))

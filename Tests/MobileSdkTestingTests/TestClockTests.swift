@@ -19,8 +19,9 @@ struct TestClockTests {
         _ = try await Fixtures.client(transport, retryPolicy: clock.retryPolicy(initialDelay: 2))
             .retrieveMultiple(Query<Person>())
 
-        #expect(clock.waits == [30, 2])
-        #expect(clock.now == 32)
+        // As Retry-After asks, then the back-off of a second retry: twice the initial delay.
+        #expect(clock.waits == [30, 4])
+        #expect(clock.now == 34)
         #expect(transport.requests.count == 3)
         #expect(ContinuousClock.now - started < .seconds(5))
     }
