@@ -207,8 +207,8 @@ let package = Package(
         .testTarget(
             name: "ErrorMessageTests",
             dependencies: [
-                "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkOrganizationService", "ServiceAccess",
-                "TestSupport",
+                "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkOrganizationService", "MobileSdkTesting",
+                "ServiceAccess", "TestSupport",
             ]
         ),
         // Generated classes against real OData servers started by scripts/test-servers.sh.
