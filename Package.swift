@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "MobileSdkClient", targets: ["MobileSdkClient"]),
         .library(name: "MobileSdkOffline", targets: ["MobileSdkOffline"]),
         .library(name: "MobileSdkOrganizationService", targets: ["MobileSdkOrganizationService"]),
+        .library(name: "MobileSdkTesting", targets: ["MobileSdkTesting"]),
         .plugin(name: "MobileSdkGenPlugin", targets: ["MobileSdkGenPlugin"]),
         .plugin(name: "GenerateEntities", targets: ["GenerateEntities"]),
         .plugin(name: "FetchMetadata", targets: ["FetchMetadata"]),
@@ -169,7 +170,17 @@ let package = Package(
         ),
         .testTarget(
             name: "MobileSdkOrganizationServiceTests",
-            dependencies: ["MobileSdkOrganizationService", "MobileSdk", "MobileSdkClient", "DataverseModel", "TestSupport"]
+            dependencies: [
+                "MobileSdkOrganizationService", "MobileSdk", "MobileSdkClient", "MobileSdkTesting", "DataverseModel",
+                "TestSupport",
+            ]
+        ),
+        // What apps' tests use instead of a service: a scripted, recording transport, OData pages of generated
+        // classes, an in-memory store seeded from them and a clock for retries. Links into test bundles only.
+        .target(name: "MobileSdkTesting", dependencies: ["MobileSdk", "MobileSdkClient", "MobileSdkOffline"]),
+        .testTarget(
+            name: "MobileSdkTestingTests",
+            dependencies: ["MobileSdkTesting", "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "TripPinModel"]
         ),
         // The process the offline store's crash-safety test kills in the middle of an upload.
         .executableTarget(
@@ -180,14 +191,15 @@ let package = Package(
         .testTarget(
             name: "MobileSdkOfflineTests",
             dependencies: [
-                "MobileSdkOffline", "MobileSdk", "MobileSdkClient", "TripPinModel", "DataverseModel", "SAPDeltaModel",
-                "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "MobileSdkOffline", "MobileSdk", "MobileSdkClient", "MobileSdkTesting", "TripPinModel", "DataverseModel",
+                "SAPDeltaModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "MobileSdkClientTests",
             dependencies: [
-                "MobileSdkClient", "MobileSdk", "DataverseModel", "CRM2011Model", "TripPinModel", "SAPModel",
+                "MobileSdkClient", "MobileSdk", "MobileSdkTesting", "DataverseModel", "CRM2011Model", "TripPinModel",
+                "SAPModel",
             ],
             resources: [.copy("Payloads")]
         ),
@@ -195,16 +207,16 @@ let package = Package(
         .testTarget(
             name: "ErrorMessageTests",
             dependencies: [
-                "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkOrganizationService", "ServiceAccess",
-                "TestSupport",
+                "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkOrganizationService", "MobileSdkTesting",
+                "ServiceAccess", "TestSupport",
             ]
         ),
         // Generated classes against real OData servers started by scripts/test-servers.sh.
         .testTarget(
             name: "LiveServiceTests",
             dependencies: [
-                "MobileSdkClient", "MobileSdk", "TripPinModel", "CRM2011Model", "GalleryModel", "DataverseModel",
-                "TestSupport",
+                "MobileSdkClient", "MobileSdk", "MobileSdkTesting", "TripPinModel", "CRM2011Model", "GalleryModel",
+                "DataverseModel", "TestSupport",
             ]
         ),
         // The plugins' input rules, compiled from the plugin's own source file (a link).
@@ -231,8 +243,8 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "TestSupport", "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "TripPinModel", "DataverseModel",
-                "CRM2011Model",
+                "TestSupport", "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkTesting", "TripPinModel",
+                "DataverseModel", "CRM2011Model",
             ]
         ),
         // mobilesdkgen as a user runs it: generate, inspect, init, fetch against the test servers.

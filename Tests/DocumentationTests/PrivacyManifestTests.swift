@@ -11,6 +11,10 @@ struct PrivacyManifestTests {
         "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkOrganizationService", "ServiceAccess",
     ]
 
+    /// The library targets that only test bundles link (`MobileSdkTesting`): no manifest, so none of its code may
+    /// call a required-reason API.
+    static let testOnlyLibraries = ["MobileSdkTesting"]
+
     /// A required-reason API category: the source patterns that call one of its APIs, and its approved reasons.
     struct Category {
         let name: String
@@ -103,6 +107,12 @@ struct PrivacyManifestTests {
                 "\(target): \(name) \(reasons)"
             )
         }
+    }
+
+    @Test(arguments: testOnlyLibraries) func aTestOnlyLibraryCallsNoRequiredReasonAPI(target: String) throws {
+        #expect(try Self.calledCategories(of: target).isEmpty, "\(target) needs a privacy manifest")
+        let manifest = TestServers.repositoryRoot.appendingPathComponent("Sources/\(target)/PrivacyInfo.xcprivacy")
+        #expect(!FileManager.default.fileExists(atPath: manifest.path), "\(target) ends up in no app")
     }
 
     /// Every library target has the manifest as a resource, so that SwiftPM bundles it into the app.

@@ -3,6 +3,7 @@ import MobileSdk
 import MobileSdkClient
 import MobileSdkOffline
 import MobileSdkOrganizationService
+import MobileSdkTesting
 import ServiceAccess
 import TestSupport
 import Testing
@@ -22,7 +23,7 @@ struct ErrorMessageTests {
     static let walkedTypes: Set<String> = [
         "EntityConversionError", "JSONPayloadError", "ODataEncodingError", "PropertyTableError", "ODataClientError",
         "ODataServiceError", "SignInError", "KeychainError", "OfflineStoreError", "OrganizationServiceError",
-        "OrganizationServiceFault", "OAuthRefusal", "Failure",
+        "OrganizationServiceFault", "OAuthRefusal", "Failure", "UnansweredRequest",
     ]
 
     // MARK: MobileSdk
@@ -258,6 +259,12 @@ struct ErrorMessageTests {
         Self.walk(failures, 2, caseIndex)
     }
 
+    // MARK: MobileSdkTesting
+
+    @Test func unansweredRequest() {
+        Self.walk([UnansweredRequest(request: "GET https://example.com/odata/People")], 1, { _ in 0 })
+    }
+
     #if canImport(Security)
     @Test func keychainError() { Self.walk([KeychainError(status: errSecInteractionNotAllowed)], 1, { _ in 0 }) }
     #endif
@@ -267,7 +274,8 @@ struct ErrorMessageTests {
     /// The public types conforming to `Error` in the libraries' sources are the ones walked here.
     @Test func everyPublicErrorTypeIsWalked() throws {
         let modules = [
-            "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkOrganizationService", "ServiceAccess",
+            "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkOrganizationService", "MobileSdkTesting",
+            "ServiceAccess",
         ]
         let declaration = try Regex(
             #"public (?:final )?(?:struct|enum|class|actor) (\w+)[^{]*\b(?:Error|LocalizedError)\b"#

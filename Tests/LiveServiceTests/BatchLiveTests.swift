@@ -1,6 +1,7 @@
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 import TripPinModel
 
@@ -11,7 +12,7 @@ import TripPinModel
 extension ODataV4Live {
     @Suite struct BatchLiveTests {
         private let root: URL
-        private let transport = RecordingTransport()
+        private let transport = LiveServers.recordingTransport()
         private let client: ODataClient
 
         init() throws {

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import TestSupport
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     .enabled(if: TestServers.url(.dataverse) != nil || TestServers.required, Comment(rawValue: TestServers.skipMessage))
 ) struct DataverseActivityPartyLiveTests {
     let root: URL
-    let transport = RecordingTransport()
+    let transport = LiveServers.recordingTransport()
 
     init() throws { root = try #require(TestServers.url(.dataverse), Comment(rawValue: TestServers.skipMessage)) }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
@@ -30,12 +31,17 @@ enum LiveServers {
 }
 
 extension LiveServers {
+    /// A transport that sends through `URLSessionTransport` and keeps every request, to check what the client sent.
+    static func recordingTransport() -> ScriptedTransport {
+        ScriptedTransport(passingThroughTo: URLSessionTransport(timeout: 30))
+    }
+
     /// A client for `root` through `transport`, reading into the classes `register` registers (a generated model's
     /// `GeneratedEntities.register(in:)`).
     static func client(
         _ root: URL,
         version: ODataVersion = .v4,
-        transport: RecordingTransport,
+        transport: ScriptedTransport,
         register: (EntityRegistry) -> Void
     ) -> ODataClient {
         let registry = EntityRegistry()
@@ -43,44 +49,6 @@ extension LiveServers {
         return ODataClient(
             ODataClient.Configuration(serviceRoot: root, version: version, transport: transport, registry: registry)
         )
-    }
-}
-
-/// Sends through `URLSessionTransport` and keeps every request, to check what the client sent.
-final class RecordingTransport: HTTPTransport, @unchecked Sendable {
-    private let inner = URLSessionTransport(timeout: 30)
-    private let lock = NSLock()
-    private var recorded: [HTTPRequest] = []
-
-    var requests: [HTTPRequest] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        record(request)
-        return try await inner.send(request)
-    }
-
-    func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws
-        -> HTTPResponse
-    {
-        record(request)
-        return try await inner.download(request, into: directory, progress: progress)
-    }
-
-    func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws
-        -> HTTPResponse
-    {
-        record(request)
-        return try await inner.upload(request, fromFile: file, progress: progress)
-    }
-
-    private func record(_ request: HTTPRequest) {
-        lock.lock()
-        defer { lock.unlock() }
-        recorded.append(request)
     }
 }
 

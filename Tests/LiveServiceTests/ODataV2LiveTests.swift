@@ -2,6 +2,7 @@ import CRM2011Model
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Generated CRM 2011 classes against a real OData v2 server (pyslet serving
@@ -10,7 +11,7 @@ import Testing
 @Suite(.enabled(if: LiveServers.v2 != nil || LiveServers.required, LiveServers.skipMessage), .serialized)
 struct ODataV2LiveTests {
     private let root: URL
-    private let transport = RecordingTransport()
+    private let transport = LiveServers.recordingTransport()
     private let client: ODataClient
 
     init() throws {

@@ -2,6 +2,7 @@ import Foundation
 import GalleryModel
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// OData v2 media link entries against pyslet (`SampleMetadata/Gallery.v2.xml`, `Picture` with `m:HasStream`): created
@@ -10,7 +11,7 @@ import Testing
 @Suite(.enabled(if: LiveServers.v2Media != nil || LiveServers.required, LiveServers.skipMessage))
 struct ODataV2MediaLiveTests {
     private let root: URL
-    private let transport = RecordingTransport()
+    private let transport = LiveServers.recordingTransport()
     private let client: ODataClient
     private let folder: URL
 

@@ -1,6 +1,7 @@
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 import TripPinModel
 
@@ -9,7 +10,7 @@ import TripPinModel
 extension ODataV4Live {
     @Suite struct ODataV4ReferenceLiveTests {
         private let root: URL
-        private let transport = RecordingTransport()
+        private let transport = LiveServers.recordingTransport()
         private let client: ODataClient
 
         init() throws {

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// The client example of MobileSdkClient's DocC overview (MobileSdkClient.md), step by step, against recorded Dataverse
@@ -10,7 +11,7 @@ struct ReadmeClientExampleTests {
     @Test func theReadmeExampleWorksAsWritten() async throws {
         let accountId = IDs.account
         let created = IDs.createdContact
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .status(
                 204,
                 headers: [

@@ -254,7 +254,7 @@ extension LiveQueryTests {
         let body = Data(#"{"value": [{"Id": 1, "Name": "Sunset"}, {"Id": 2, "Name": "Sunset"}]}"#.utf8)
         let root = try #require(URL(string: "https://example.com/trippin/"))
         let client = ODataClient(
-            ODataClient.Configuration(serviceRoot: root, transport: RecordReadingTests.OnePage(body: body))
+            ODataClient.Configuration(serviceRoot: root, transport: RecordReadingTests.onePage(body))
         )
         let store = try OfflineStore.inMemory(
             types: [Person.self],

@@ -3,6 +3,7 @@ import Foundation
 import MobileSdk
 import MobileSdkClient
 import MobileSdkOffline
+import MobileSdkTesting
 import Testing
 
 /// A download reads records from the page's bytes straight into their rows, and falls back to entities for records
@@ -10,13 +11,11 @@ import Testing
 @Suite struct RecordReadingTests {
     init() { GeneratedEntities.register() }
 
-    /// Serves one page for any request.
-    struct OnePage: HTTPTransport {
-        let body: Data
-
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "application/json"], body: body)
-        }
+    /// Serves one page for every read.
+    static func onePage(_ body: Data) -> ScriptedTransport {
+        let transport = ScriptedTransport()
+        transport.route("GET", "", repeatsLast: true, .json(body))
+        return transport
     }
 
     static let formatted = "@OData.Community.Display.V1.FormattedValue"
@@ -49,7 +48,7 @@ import Testing
     @Test func aPageReadValueByValueHoldsWhatItsEntitiesHold() async throws {
         let body = Data(Self.page.utf8)
         let root = try #require(URL(string: "https://org.crm.dynamics.com/api/data/v9.2/"))
-        let client = ODataClient(ODataClient.Configuration(serviceRoot: root, transport: OnePage(body: body)))
+        let client = ODataClient(ODataClient.Configuration(serviceRoot: root, transport: Self.onePage(body)))
         let query = Query<Contact>().expand(\.parentCustomerAccount)
         let downloaded = try OfflineStore.inMemory(
             types: [Contact.self, Account.self],
@@ -95,7 +94,7 @@ import Testing
             .utf8
         )
         let root = try #require(URL(string: "https://org.crm.dynamics.com/api/data/v9.2/"))
-        let client = ODataClient(ODataClient.Configuration(serviceRoot: root, transport: OnePage(body: body)))
+        let client = ODataClient(ODataClient.Configuration(serviceRoot: root, transport: Self.onePage(body)))
         let store = try OfflineStore.inMemory(
             types: [Contact.self],
             definingQueries: [DefiningQuery("contacts", Query<Contact>())],

@@ -2,7 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
-import Synchronization
+import MobileSdkTesting
 import Testing
 
 @testable import MobileSdkOrganizationService
@@ -10,42 +10,26 @@ import Testing
 /// `OrganizationServiceClient.execute` through the client's HTTP layer: the SOAP request as sent, faults thrown typed,
 /// service-protection limits waited out.
 struct ClientTests {
-    /// Answers each request with the next response, keeping the requests.
-    final class ScriptedTransport: HTTPTransport {
-        private let state: Mutex<(responses: [HTTPResponse], requests: [HTTPRequest])>
-
-        init(_ responses: [HTTPResponse]) { state = Mutex((responses, [])) }
-
-        var requests: [HTTPRequest] { state.withLock { $0.requests } }
-
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            state.withLock { state in
-                state.requests.append(request)
-                return state.responses.isEmpty ? HTTPResponse(statusCode: 599) : state.responses.removeFirst()
-            }
-        }
-    }
-
-    /// The waits the retry policy was asked for.
-    final class Waits: Sendable { let seconds = Mutex<[Double]>([]) }
-
-    static func xml(_ status: Int, _ body: Data) -> HTTPResponse {
-        HTTPResponse(statusCode: status, headerFields: ["Content-Type": "text/xml; charset=utf-8"], body: body)
+    static func xml(_ status: Int, _ body: Data) -> ScriptedTransport.Reply {
+        .response(
+            HTTPResponse(statusCode: status, headerFields: ["Content-Type": "text/xml; charset=utf-8"], body: body)
+        )
     }
 
     static let organization = URL(string: "https://contoso.example.com/Contoso/")!
 
-    func client(_ transport: ScriptedTransport, impersonating: ODataClient.Impersonation? = nil, waits: Waits? = nil)
-        -> OrganizationServiceClient
-    {
-        var policy = RetryPolicy()
-        policy.sleep = { seconds in waits?.seconds.withLock { $0.append(seconds) } }
-        return OrganizationServiceClient(
+    /// A client through `transport` whose retries wait on `clock` (a new one unless given), so never for real.
+    func client(
+        _ transport: ScriptedTransport,
+        impersonating: ODataClient.Impersonation? = nil,
+        clock: TestClock = TestClock()
+    ) -> OrganizationServiceClient {
+        OrganizationServiceClient(
             .init(
                 serviceRoot: Self.organization,
                 authentication: BearerTokenAuthentication { _ in "token-1" },
                 transport: transport,
-                retryPolicy: policy,
+                retryPolicy: clock.retryPolicy(),
                 registry: ResponseTests.registry,
                 impersonating: impersonating
             )
@@ -53,7 +37,7 @@ struct ClientTests {
     }
 
     @Test func aMessageIsPostedAsSOAPWithTheCredentials() async throws {
-        let transport = ScriptedTransport([Self.xml(200, ResponseTests.executeResponse("SetState", ""))])
+        let transport = ScriptedTransport(Self.xml(200, ResponseTests.executeResponse("SetState", "")))
         let caller = UUID()
         let response = try await client(transport, impersonating: .systemUser(caller))
             .execute(
@@ -91,7 +75,7 @@ struct ClientTests {
             allowed</Message></OrganizationServiceFault></detail></s:Fault>
             """
         )
-        let transport = ScriptedTransport([Self.xml(500, fault)])
+        let transport = ScriptedTransport(Self.xml(500, fault))
         await #expect(
             throws: OrganizationServiceFault(errorCode: -2_147_220_891, message: "Not allowed", faultCode: "s:Client")
         ) { try await client(transport).execute(OrganizationRequest(name: "Delete")) }
@@ -110,20 +94,23 @@ struct ClientTests {
             </detail></s:Fault>
             """
         )
-        let transport = ScriptedTransport([
-            Self.xml(500, limit), Self.xml(200, ResponseTests.executeResponse("WhoAmI", "")),
-        ])
-        let waits = Waits()
-        let response = try await client(transport, waits: waits).execute(OrganizationRequest(name: "WhoAmI"))
+        let transport = ScriptedTransport(
+            Self.xml(500, limit),
+            Self.xml(200, ResponseTests.executeResponse("WhoAmI", ""))
+        )
+        let clock = TestClock()
+        let response = try await client(transport, clock: clock).execute(OrganizationRequest(name: "WhoAmI"))
         #expect(response.name == "WhoAmI")
         #expect(transport.requests.count == 2)
-        #expect(waits.seconds.withLock { $0 } == [2])
+        #expect(clock.waits == [2])
     }
 
     @Test func aResponseThatIsNotSOAPIsAnError() async throws {
-        let transport = ScriptedTransport([
-            HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "text/html"], body: Data("<html>".utf8))
-        ])
+        let transport = ScriptedTransport(
+            .response(
+                HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "text/html"], body: Data("<html>".utf8))
+            )
+        )
         await #expect(throws: OrganizationServiceError.self) {
             try await client(transport).execute(OrganizationRequest(name: "WhoAmI"))
         }

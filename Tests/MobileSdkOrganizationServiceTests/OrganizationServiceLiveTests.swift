@@ -2,7 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
-import Synchronization
+import MobileSdkTesting
 import TestSupport
 import Testing
 
@@ -45,12 +45,11 @@ enum OrganizationServer {
         throttledRoot = try #require(URL(string: "/throttled/\(run)/", relativeTo: server)?.absoluteURL)
     }
 
-    func service(root: URL? = nil, impersonating: ODataClient.Impersonation? = nil, waits: ClientTests.Waits? = nil)
-        throws -> OrganizationServiceClient
+    func service(root: URL? = nil, impersonating: ODataClient.Impersonation? = nil, clock: TestClock? = nil) throws
+        -> OrganizationServiceClient
     {
         let token = try #require(OrganizationServer.token)
-        var policy = RetryPolicy()
-        if let waits { policy.sleep = { seconds in waits.seconds.withLock { $0.append(seconds) } } }
+        let policy = clock?.retryPolicy() ?? RetryPolicy()
         return OrganizationServiceClient(
             .init(
                 serviceRoot: root ?? self.root,
@@ -162,9 +161,9 @@ enum OrganizationServer {
     }
 
     @Test func aServiceProtectionFaultIsWaitedOut() async throws {
-        let waits = ClientTests.Waits()
-        try await service(root: throttledRoot, waits: waits).execute(OrganizationRequest(name: "WhoAmI"))
-        #expect(waits.seconds.withLock { $0 } == [1])
+        let clock = TestClock()
+        try await service(root: throttledRoot, clock: clock).execute(OrganizationRequest(name: "WhoAmI"))
+        #expect(clock.waits == [1])
         #expect(try exchanges() == ["WhoAmI 500", "WhoAmI 200"])
     }
 

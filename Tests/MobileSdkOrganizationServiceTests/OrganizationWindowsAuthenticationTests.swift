@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import MobileSdkClient
+import MobileSdkTesting
 @testable import MobileSdkOrganizationService
 
 /// The organization service signs in with Windows authentication as the Web API client does: its SOAP requests carry
@@ -46,9 +47,7 @@ struct OrganizationWindowsAuthenticationTests {
     }
 
     @Test func aMessageCarriesTheCredentialToTheTransport() async throws {
-        let transport = ClientTests.ScriptedTransport([
-            ClientTests.xml(200, ResponseTests.executeResponse("WhoAmI", ""))
-        ])
+        let transport = ScriptedTransport(ClientTests.xml(200, ResponseTests.executeResponse("WhoAmI", "")))
         let service = OrganizationServiceClient(
             .init(
                 serviceRoot: ClientTests.organization,

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 @testable import MobileSdkOrganizationService
@@ -139,13 +140,15 @@ struct SOAP12ResponseTests {
 
     @Test func theClientThrowsASOAP12FaultTyped() async throws {
         let body = Data(Self.soap12(try Self.recorded("Retrieve.fault.xml")).utf8)
-        let transport = ClientTests.ScriptedTransport([
-            HTTPResponse(
-                statusCode: 500,
-                headerFields: ["Content-Type": "application/soap+xml; charset=utf-8"],
-                body: body
+        let transport = ScriptedTransport(
+            .response(
+                HTTPResponse(
+                    statusCode: 500,
+                    headerFields: ["Content-Type": "application/soap+xml; charset=utf-8"],
+                    body: body
+                )
             )
-        ])
+        )
         do {
             try await ClientTests().client(transport).execute(OrganizationRequest(name: "Retrieve"))
             Issue.record("no fault")

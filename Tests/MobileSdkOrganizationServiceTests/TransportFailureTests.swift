@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 @testable import MobileSdkOrganizationService
@@ -13,7 +13,7 @@ struct TransportFailureTests {
     @Test func anErrorStatusWithoutAFaultIsTheServiceErrorOfTheWebAPI() async throws {
         // Refused again after the client asked for new credentials.
         let refusal = HTTPResponse(statusCode: 401, headerFields: ["WWW-Authenticate": "Bearer"], body: Data())
-        let transport = ClientTests.ScriptedTransport([refusal, refusal])
+        let transport = ScriptedTransport(.response(refusal), .response(refusal))
         let error = await #expect(throws: ODataServiceError.self) {
             try await ClientTests().client(transport).execute(OrganizationRequest(name: "WhoAmI"))
         }
@@ -22,9 +22,11 @@ struct TransportFailureTests {
     }
 
     @Test func anAnswerThatIsNotSOAPIsAnOrganizationServiceError() async throws {
-        let transport = ClientTests.ScriptedTransport([
-            HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "text/html"], body: Data("<html>".utf8))
-        ])
+        let transport = ScriptedTransport(
+            .response(
+                HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "text/html"], body: Data("<html>".utf8))
+            )
+        )
         let error = await #expect(throws: OrganizationServiceError.self) {
             try await ClientTests().client(transport).execute(OrganizationRequest(name: "WhoAmI"))
         }
@@ -37,15 +39,13 @@ struct TransportFailureTests {
 
     @Test func anUnreachableOrganizationFailsAtOnce() async throws {
         // Nothing listens on port 9 (discard) of this machine.
-        let waits = ClientTests.Waits()
-        var policy = RetryPolicy()
-        policy.sleep = { seconds in waits.seconds.withLock { $0.append(seconds) } }
+        let clock = TestClock()
         let root = try #require(URL(string: "http://127.0.0.1:9/Contoso/"))
-        let service = OrganizationServiceClient(.init(serviceRoot: root, retryPolicy: policy))
+        let service = OrganizationServiceClient(.init(serviceRoot: root, retryPolicy: clock.retryPolicy()))
         let error = await #expect(throws: ODataClientError.self) {
             try await service.execute(OrganizationRequest(name: "WhoAmI"))
         }
-        #expect(waits.seconds.withLock { $0 }.isEmpty)
+        #expect(clock.waits.isEmpty)
         #expect(error?.unreachability == .cannotConnect)
     }
 }

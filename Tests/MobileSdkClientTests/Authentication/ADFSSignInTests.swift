@@ -1,5 +1,6 @@
 import Foundation
 @testable import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// ``UserSignIn`` against AD FS without a server: the endpoints below the authority, and the `resource` on the
@@ -42,7 +43,7 @@ struct ADFSSignInTests {
     }
 
     @Test func theResourceGoesWithTheAuthorizationTheCodeAndEveryRefresh() async throws {
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         // As AD FS answers: its resource and the refresh token's lifetime beside the tokens; no new refresh token
         // when one is refreshed.
         transport.route(

@@ -2,12 +2,13 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Bearer, Basic and fixed-header credentials, added to every request the client sends.
 struct HeaderCredentialTests {
     private func sentRequest(_ authentication: any AuthenticationProvider) async throws -> HTTPRequest {
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         _ = try await TestClients.dataverse(transport, authentication: authentication)
             .retrieve(Account.self, id: IDs.account)
         return try #require(transport.requests.first)
@@ -22,7 +23,7 @@ struct HeaderCredentialTests {
 
     @Test func aFailingTokenSourceSendsNothing() async throws {
         struct SignInCancelled: Error {}
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         let client = TestClients.dataverse(
             transport,
             authentication: BearerTokenAuthentication { _ in throw SignInCancelled() }

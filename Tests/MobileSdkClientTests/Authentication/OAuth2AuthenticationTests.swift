@@ -1,6 +1,7 @@
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// OAuth 2.0 against a recorded token endpoint: the form bodies of both grants, caching until expiry, rotated refresh
@@ -10,7 +11,7 @@ struct OAuth2AuthenticationTests {
     private let scope = "https://contoso.crm.dynamics.com/.default"
 
     private static func token(_ value: String, expiresIn: Int = 3599, refreshToken: String? = nil)
-        -> RecordedTransport.Reply
+        -> ScriptedTransport.Reply
     {
         let refresh = refreshToken.map { #","refresh_token":"\#($0)""# } ?? ""
         return .json(
@@ -40,7 +41,7 @@ struct OAuth2AuthenticationTests {
     }
 
     @Test func clientCredentialsPostsTheForm() async throws {
-        let endpointTransport = RecordedTransport(Self.token("access-1"))
+        let endpointTransport = ScriptedTransport(Self.token("access-1"))
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
             grant: .clientCredentials(clientId: "51f81489-12ee-4a9e-aaae-a2591f45987d", clientSecret: "s3cr+t/=&"),
@@ -62,7 +63,7 @@ struct OAuth2AuthenticationTests {
     }
 
     @Test func concurrentRequestsShareOneTokenRequest() async throws {
-        let endpointTransport = RecordedTransport(
+        let endpointTransport = ScriptedTransport(
             Self.token("access-1", refreshToken: "rotated"),
             Self.token("access-2")
         )
@@ -80,7 +81,7 @@ struct OAuth2AuthenticationTests {
     }
 
     @Test func theTokenIsCachedUntilItExpires() async throws {
-        let endpointTransport = RecordedTransport(Self.token("access-1"), Self.token("access-2"))
+        let endpointTransport = ScriptedTransport(Self.token("access-1"), Self.token("access-2"))
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
             grant: .clientCredentials(clientId: "app", clientSecret: "secret"),
@@ -96,7 +97,7 @@ struct OAuth2AuthenticationTests {
     }
 
     @Test func aTokenAboutToExpireIsNotReused() async throws {
-        let endpointTransport = RecordedTransport(
+        let endpointTransport = ScriptedTransport(
             Self.token("short-1", expiresIn: 30),
             Self.token("short-2", expiresIn: 30)
         )
@@ -112,7 +113,7 @@ struct OAuth2AuthenticationTests {
     }
 
     @Test func refreshTokenGrantUsesTheRotatedToken() async throws {
-        let endpointTransport = RecordedTransport(
+        let endpointTransport = ScriptedTransport(
             Self.token("access-1", refreshToken: "refresh-2"),
             Self.token("access-2", refreshToken: "refresh-3"),
             Self.token("access-3")
@@ -138,7 +139,7 @@ struct OAuth2AuthenticationTests {
     }
 
     @Test func refreshTokenGrantWithAConfidentialClient() async throws {
-        let endpointTransport = RecordedTransport(Self.token("access-1"))
+        let endpointTransport = ScriptedTransport(Self.token("access-1"))
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
             grant: .refreshToken(clientId: "web-app", refreshToken: "refresh-1", clientSecret: "secret"),
@@ -152,7 +153,7 @@ struct OAuth2AuthenticationTests {
     }
 
     @Test func anErrorReplyIsAuthenticationFailed() async throws {
-        let endpointTransport = RecordedTransport(
+        let endpointTransport = ScriptedTransport(
             .json(
                 #"{"error":"invalid_client","error_description":"AADSTS7000215: Invalid client secret provided.","error_codes":[7000215]}"#,
                 status: 401
@@ -175,7 +176,7 @@ struct OAuth2AuthenticationTests {
     }
 
     @Test func aReplyWithoutAccessTokenIsAuthenticationFailed() async throws {
-        let endpointTransport = RecordedTransport(.json(#"{"token_type":"Bearer","expires_in":3599}"#))
+        let endpointTransport = ScriptedTransport(.json(#"{"token_type":"Bearer","expires_in":3599}"#))
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
             grant: .clientCredentials(clientId: "app", clientSecret: "secret"),
@@ -190,7 +191,7 @@ struct OAuth2AuthenticationTests {
     }
 
     @Test func anHTTPTokenEndpointIsRefused() async throws {
-        let endpointTransport = RecordedTransport(Self.token("access-1"))
+        let endpointTransport = ScriptedTransport(Self.token("access-1"))
         let provider = OAuth2Authentication(
             tokenEndpoint: URL(string: "http://login.contoso.example/oauth2/token")!,
             grant: .clientCredentials(clientId: "app", clientSecret: "secret"),
@@ -207,14 +208,14 @@ struct OAuth2AuthenticationTests {
     }
 
     @Test func theClientRefreshesThroughTheProviderAfterA401() async throws {
-        let endpointTransport = RecordedTransport(Self.token("access-1"), Self.token("access-2"))
+        let endpointTransport = ScriptedTransport(Self.token("access-1"), Self.token("access-2"))
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
             grant: .clientCredentials(clientId: "app", clientSecret: "secret"),
             scope: scope,
             transport: endpointTransport
         )
-        let service = RecordedTransport(
+        let service = ScriptedTransport(
             .status(401),
             .json(#"{"BusinessUnitId":"7a4814f9-b0b8-ea11-a812-000d3a122b89"}"#),
             .json(#"{"BusinessUnitId":"7a4814f9-b0b8-ea11-a812-000d3a122b89"}"#)

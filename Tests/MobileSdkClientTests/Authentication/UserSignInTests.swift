@@ -1,5 +1,6 @@
 import Foundation
 @testable import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// The parts of an app's sign-in that need no authorization server: SHA-256 and PKCE against published vectors, the
@@ -37,7 +38,7 @@ struct UserSignInTests {
         #expect(PKCE().verifier != fresh.verifier)
     }
 
-    private func signIn(_ transport: RecordedTransport, store: any TokenStore) -> UserSignIn {
+    private func signIn(_ transport: ScriptedTransport, store: any TokenStore) -> UserSignIn {
         UserSignIn(
             .init(
                 authorizationEndpoint: URL(string: "https://login.example.com/authorize?tenant=contoso")!,
@@ -68,7 +69,7 @@ struct UserSignInTests {
     }
 
     @Test func theAuthorizationRequestCarriesTheChallengeAndTheCodeIsRedeemedWithTheVerifier() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .json(#"{"access_token":"at-1","refresh_token":"rt-1","expires_in":3600,"token_type":"Bearer"}"#)
         )
         let store = MemoryTokenStore()
@@ -100,7 +101,7 @@ struct UserSignInTests {
     }
 
     @Test func aRedirectOfAnotherSignInIsRefused() async throws {
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         await #expect(throws: SignInError.stateMismatch) {
             try await signIn(transport, store: MemoryTokenStore())
                 .signIn(using: Redirecting { _ in "com.example.field://auth?code=x&state=forged" })
@@ -113,7 +114,7 @@ struct UserSignInTests {
     }
 
     @Test func concurrentRequestsWithAnExpiredTokenRefreshOnce() async throws {
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         transport.route("POST", "/token", .json(#"{"access_token":"at-2","refresh_token":"rt-2","expires_in":3600}"#))
         let store = MemoryTokenStore(
             SignInTokens(

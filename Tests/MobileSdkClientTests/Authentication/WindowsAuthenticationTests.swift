@@ -1,6 +1,7 @@
 import DataverseModel
 import Foundation
 import MobileSdk
+import MobileSdkTesting
 import Testing
 
 @testable import MobileSdkClient
@@ -17,7 +18,7 @@ struct WindowsAuthenticationTests {
     private static let authentication = WindowsAuthentication(user: "ada", password: password, domain: "CONTOSO")
 
     @Test func theCredentialGoesToTheTransportNotToTheHeaders() async throws {
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         _ = try await TestClients.dataverse(transport, authentication: Self.authentication)
             .retrieve(Account.self, id: IDs.account)
         let request = try #require(transport.requests.first)
@@ -39,7 +40,7 @@ struct WindowsAuthenticationTests {
 
     @Test func aRefusedPasswordIsNotTriedAgain() async throws {
         let refusal = HTTPResponse(statusCode: 401, headerFields: ["WWW-Authenticate": "Negotiate, NTLM"])
-        let transport = RecordedTransport(.response(refusal), .response(refusal))
+        let transport = ScriptedTransport(.response(refusal), .response(refusal))
         let client = TestClients.dataverse(transport, authentication: Self.authentication)
         let error = await #expect(throws: ODataServiceError.self) {
             try await client.retrieve(Account.self, id: IDs.account)

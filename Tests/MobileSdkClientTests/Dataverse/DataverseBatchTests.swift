@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 @testable import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// `$batch` with a change set: the multipart/mixed request body, and the responses read from a multipart reply.
@@ -10,7 +11,7 @@ struct DataverseBatchTests {
     private let root = "https://contoso.crm.dynamics.com/api/data/v9.2/"
 
     /// A change set creating a contact and updating an account, then a read outside it.
-    private func sendBatch(_ transport: RecordedTransport) async throws -> (
+    private func sendBatch(_ transport: ScriptedTransport) async throws -> (
         responses: [HTTPResponse], request: HTTPRequest
     ) {
         let client = TestClients.dataverse(transport)
@@ -28,8 +29,8 @@ struct DataverseBatchTests {
         return (responses, try #require(transport.requests.first))
     }
 
-    private func replying() -> RecordedTransport {
-        RecordedTransport(
+    private func replying() -> ScriptedTransport {
+        ScriptedTransport(
             .response(
                 HTTPResponse(
                     statusCode: 200,
@@ -127,7 +128,7 @@ struct DataverseBatchTests {
     }
 
     @Test func aReplyThatIsNotMultipartIsUnexpected() async throws {
-        let transport = RecordedTransport(.json("{}"))
+        let transport = ScriptedTransport(.json("{}"))
         let error = await #expect(throws: ODataClientError.self) { try await sendBatch(transport) }
         guard case .unexpectedResponse? = error else {
             Issue.record("expected unexpectedResponse, got \(String(describing: error))")

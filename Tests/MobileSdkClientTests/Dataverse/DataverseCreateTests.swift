@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Creating Dataverse records: the POST body (lookups as `@odata.bind`), the 204 reply's `OData-EntityId`, and the
@@ -21,7 +22,7 @@ struct DataverseCreateTests {
         "https://contoso.crm.dynamics.com/api/data/v9.2/contacts(d2b5e3c1-4f6a-4d7e-9fa0-1b2c3d4e5f60)"
 
     @Test func postsTheAttributesAndBindsTheLookup() async throws {
-        let transport = RecordedTransport(.status(204, headers: ["OData-Version": "4.0", "OData-EntityId": created]))
+        let transport = ScriptedTransport(.status(204, headers: ["OData-Version": "4.0", "OData-EntityId": created]))
         let client = TestClients.dataverse(transport)
         try await client.create(newContact())
 
@@ -46,7 +47,7 @@ struct DataverseCreateTests {
     }
 
     @Test func takesTheIdFromODataEntityIdAndLeavesNoPendingChanges() async throws {
-        let transport = RecordedTransport(.status(204, headers: ["OData-EntityId": created]))
+        let transport = ScriptedTransport(.status(204, headers: ["OData-EntityId": created]))
         let client = TestClients.dataverse(transport)
         let contact = newContact()
         #expect(!contact.changedAttributeNames.isEmpty)
@@ -61,7 +62,7 @@ struct DataverseCreateTests {
     }
 
     @Test func anUpdateAfterTheCreateSendsNothing() async throws {
-        let transport = RecordedTransport(.status(204, headers: ["OData-EntityId": created]))
+        let transport = ScriptedTransport(.status(204, headers: ["OData-EntityId": created]))
         let client = TestClients.dataverse(transport)
         let contact = newContact()
         try await client.create(contact)
@@ -70,7 +71,7 @@ struct DataverseCreateTests {
     }
 
     @Test func aReplyWithoutLocationIsAnUnexpectedResponse() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         let client = TestClients.dataverse(transport)
         let contact = newContact()
         let error = await #expect(throws: ODataClientError.self) { try await client.create(contact) }
@@ -84,7 +85,7 @@ struct DataverseCreateTests {
     }
 
     @Test func aLookupToAnEntityItCannotReferToIsRefusedBeforeSending() async throws {
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         let client = TestClients.dataverse(transport)
         let contact = newContact()
         contact.parentCustomerId = EntityReference(logicalName: "systemuser", id: IDs.owner)

@@ -2,13 +2,14 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// `$expand` in Dataverse: an expanded single-valued and collection-valued navigation property lands in the generated
 /// navigation properties.
 struct DataverseExpandTests {
     @Test func anExpandedParentIsTheTypedNavigationProperty() async throws {
-        let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-contact")))
+        let client = TestClients.dataverse(ScriptedTransport(.payload("dataverse-contact")))
         let contact = try await client.retrieve(
             Contact.self,
             id: IDs.contact,
@@ -30,7 +31,7 @@ struct DataverseExpandTests {
     }
 
     @Test func anExpandedCollectionIsTheTypedNavigationProperty() async throws {
-        let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-account")))
+        let client = TestClients.dataverse(ScriptedTransport(.payload("dataverse-account")))
         let account = try await client.retrieve(
             Account.self,
             id: IDs.account,

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
@@ -18,8 +19,8 @@ struct DataverseFetchXmlTests {
     private let firstCookie =
         #"<cookie page="1"><accountid last="{7B4814F9-B0B8-EA11-A812-000D3A122B89}" first="{7A4814F9-B0B8-EA11-A812-000D3A122B89}" /></cookie>"#
 
-    private func pagedTransport() -> RecordedTransport {
-        RecordedTransport(.payload("dataverse-fetch-page1"), .payload("dataverse-fetch-page2"))
+    private func pagedTransport() -> ScriptedTransport {
+        ScriptedTransport(.payload("dataverse-fetch-page1"), .payload("dataverse-fetch-page2"))
     }
 
     @Test func fetchAllFollowsMoreRecords() async throws {
@@ -38,7 +39,7 @@ struct DataverseFetchXmlTests {
         let transport = pagedTransport()
         _ = try await TestClients.dataverse(transport).fetchAll(Account.self, fetchXml: fetchXml)
 
-        let fetch = try FetchElement(try #require(transport.requests.first?.query("fetchXml")))
+        let fetch = try FetchElement(try #require(transport.requests.first?.queryValue("fetchXml")))
         #expect(fetch.attributes["page"] == "1")
         #expect(fetch.attributes["paging-cookie"] == nil)
         #expect(fetch.attributes["count"] == "2")
@@ -50,7 +51,7 @@ struct DataverseFetchXmlTests {
         let transport = pagedTransport()
         _ = try await TestClients.dataverse(transport).fetchAll(Account.self, fetchXml: fetchXml)
 
-        let text = try #require(transport.requests.last?.query("fetchXml"))
+        let text = try #require(transport.requests.last?.queryValue("fetchXml"))
         #expect(text.contains(#"page="2""#))
         let fetch = try FetchElement(text)
         #expect(fetch.attributes["page"] == "2")
@@ -82,7 +83,7 @@ struct DataverseFetchXmlTests {
     }
 
     @Test func aFailedSecondPageSaysHowFarItGot() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .payload("dataverse-fetch-page1"),
             .payload("dataverse-error-throttled", status: 500)
         )

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Dataverse file and image columns, in the shapes of "Use file column data" and "Use image column data" (Web API):
@@ -12,7 +13,7 @@ struct DataverseFileColumnTests {
     private let root = "https://contoso.crm.dynamics.com/api/data/v9.2/"
     private var column: String { root + "opportunities(2f1e4b6c-8d9a-4b0c-9e1f-3a5b7c9d1e2f)/new_contractdocument" }
 
-    private func client(_ transport: RecordedTransport, blockSize: Int = 8) -> ODataClient {
+    private func client(_ transport: ScriptedTransport, blockSize: Int = 8) -> ODataClient {
         var configuration = ODataClient.Configuration.dataverse(
             serviceRoot: TestClients.dataverseRoot,
             authentication: NoAuthentication()
@@ -28,7 +29,7 @@ struct DataverseFileColumnTests {
 
     /// Downloads the opportunity's document through `transport` into a new folder: what the download returned and the
     /// bytes the destination holds.
-    private func downloadDocument(_ transport: RecordedTransport) async throws -> (DownloadedStream, Data) {
+    private func downloadDocument(_ transport: ScriptedTransport) async throws -> (DownloadedStream, Data) {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("contract.pdf")
@@ -47,7 +48,7 @@ struct DataverseFileColumnTests {
     }
 
     @Test func aRetrievedFileColumnIsAReferenceWithTheFilesNameAndNoSettableId() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .json(
                 """
                 {"@odata.etag":"W/\\"1\\"","opportunityid":"2f1e4b6c-8d9a-4b0c-9e1f-3a5b7c9d1e2f","name":"Renewal",
@@ -67,7 +68,7 @@ struct DataverseFileColumnTests {
     }
 
     @Test func aLargeFileIsUploadedInChunksOfTheSizeTheServiceAsksFor() async throws {
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         transport.route(
             "PATCH",
             "new_contractdocument",
@@ -113,7 +114,7 @@ struct DataverseFileColumnTests {
     }
 
     @Test func aSmallFileGoesInOnePatch() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         try await client(transport, blockSize: 64)
             .upload(
                 Data("small".utf8),
@@ -132,7 +133,7 @@ struct DataverseFileColumnTests {
     }
 
     @Test func aRejectedBlockStopsTheUploadWithTheServicesError() async throws {
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         transport.route(
             "PATCH",
             "new_contractdocument",
@@ -149,12 +150,12 @@ struct DataverseFileColumnTests {
     }
 
     @Test func aFileIsDownloadedInRangesIntoTheDestination() async throws {
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         let headers = [
             "Content-Type": "application/pdf", "x-ms-file-name": "contract.pdf", "x-ms-file-size": "28",
             "Accept-Ranges": "bytes",
         ]
-        func part(_ range: Range<Int>) -> RecordedTransport.Reply {
+        func part(_ range: Range<Int>) -> ScriptedTransport.Reply {
             var fields = headers
             fields["Content-Range"] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/28"
             return .response(HTTPResponse(statusCode: 206, headerFields: fields, body: Self.content.subdata(in: range)))
@@ -173,7 +174,7 @@ struct DataverseFileColumnTests {
     }
 
     @Test func anInterruptedDownloadResumesFromItsPartialFile() async throws {
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         transport.route("GET", "new_contractdocument/$value", .connectionLost)
         transport.route(
             "GET",
@@ -209,7 +210,7 @@ struct DataverseFileColumnTests {
     }
 
     @Test func aServiceIgnoringRangesSendsTheWholeStreamOnce() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .response(
                 HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "application/pdf"], body: Self.content)
             )
@@ -224,7 +225,7 @@ struct DataverseFileColumnTests {
 
     @Test func theFullSizeImageOfAnImageColumnIsAskedForBySize() async throws {
         let image = Data([0x89, 0x50, 0x4E, 0x47])
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .response(HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "image/png"], body: image))
         )
         let account = Account(id: IDs.account)
@@ -240,7 +241,7 @@ struct DataverseFileColumnTests {
     }
 
     @Test func deletingAFileRemovesTheColumnsContent() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         try await client(transport).deleteContent(of: Opportunity(id: Self.opportunity).newContractDocument)
 
         let request = try #require(transport.requests.first)

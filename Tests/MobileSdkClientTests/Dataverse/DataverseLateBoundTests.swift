@@ -2,12 +2,13 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Late-bound reads: an entity without a generated class, read as `Entity` with its entity set and logical name.
 struct DataverseLateBoundTests {
     @Test func readsAnEntityWithoutAClass() async throws {
-        let transport = RecordedTransport(.payload("dataverse-project-latebound"))
+        let transport = ScriptedTransport(.payload("dataverse-project-latebound"))
         let client = TestClients.dataverse(transport)
         let project = try await client.retrieve(
             Entity.self,
@@ -37,7 +38,7 @@ struct DataverseLateBoundTests {
     }
 
     @Test func aLateBoundReadNeedsItsEntitySet() async throws {
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         let client = TestClients.dataverse(transport)
         let error = await #expect(throws: ODataClientError.self) {
             try await client.retrieve(Entity.self, key: .id(IDs.project))

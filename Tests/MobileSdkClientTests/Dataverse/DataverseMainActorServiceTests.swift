@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// A view model holding the entity it passes: main-actor state, not a value the caller could give away.
@@ -18,7 +19,7 @@ import Testing
 /// (this does not compile when they run on the shared executor: "sending 'self.opportunity' risks causing data races").
 @MainActor struct DataverseMainActorServiceTests {
     @Test func aMainActorCallerPassesAnEntityItHoldsToAnOperation() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         let model = OpportunityModel(service: SystemService(client: TestClients.dataverse(transport)))
         model.opportunity.name = "Analytical engine"
         try await model.win()

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Observation
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
 @MainActor struct DataverseMainActorTransferTests {
     @Test func aMainActorModelSendsABatchAndDownloadsWithProgress() async throws {
         let root = TestClients.dataverseRoot.absoluteString
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         let boundary = "batchresponse_1"
         let batchAnswer =
             "--\(boundary)\r\nContent-Type: multipart/mixed; boundary=changeset_1\r\n\r\n--changeset_1\r\n"

@@ -2,12 +2,13 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Server-driven paging: `retrieveAll` and `pages` follow `@odata.nextLink` exactly as the service wrote it.
 struct DataversePagingTests {
-    private func pagedTransport() -> RecordedTransport {
-        RecordedTransport(.payload("dataverse-accounts-page1"), .payload("dataverse-accounts-page2"))
+    private func pagedTransport() -> ScriptedTransport {
+        ScriptedTransport(.payload("dataverse-accounts-page1"), .payload("dataverse-accounts-page2"))
     }
 
     @Test func retrieveAllFollowsTheNextLink() async throws {
@@ -44,7 +45,7 @@ struct DataversePagingTests {
     }
 
     @Test func theQueryOptionsAreEncoded() async throws {
-        let transport = RecordedTransport(.payload("dataverse-accounts-page2"))
+        let transport = ScriptedTransport(.payload("dataverse-accounts-page2"))
         let client = TestClients.dataverse(transport)
         let query = ODataQuery(
             select: ["name", "revenue"],
@@ -58,10 +59,10 @@ struct DataversePagingTests {
         #expect(page.nextLink == nil)
         #expect(!page.moreRecords)
         let request = try #require(transport.requests.first)
-        #expect(request.query("$filter") == "startswith(name,'Fourth C') and revenue gt 1000")
-        #expect(request.query("$orderby") == "name desc")
-        #expect(request.query("$top") == "5")
-        #expect(request.query("$count") == "true")
+        #expect(request.queryValue("$filter") == "startswith(name,'Fourth C') and revenue gt 1000")
+        #expect(request.queryValue("$orderby") == "name desc")
+        #expect(request.queryValue("$top") == "5")
+        #expect(request.queryValue("$count") == "true")
         #expect(request.url.query?.contains(" ") == false)
     }
 }

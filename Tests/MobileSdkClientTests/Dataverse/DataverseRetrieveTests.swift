@@ -2,13 +2,14 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Reading Dataverse records: lookups with their annotations, formatted values, money, option sets, multi-select option
 /// sets and dates.
 struct DataverseRetrieveTests {
     @Test func asksForTheRecordWithItsOptionsAndAnnotations() async throws {
-        let transport = RecordedTransport(.payload("dataverse-contact"))
+        let transport = ScriptedTransport(.payload("dataverse-contact"))
         let client = TestClients.dataverse(transport)
         _ = try await client.retrieve(
             Contact.self,
@@ -20,15 +21,15 @@ struct DataverseRetrieveTests {
         let request = try #require(transport.requests.first)
         #expect(request.method == "GET")
         #expect(request.url.path.hasSuffix("/api/data/v9.2/contacts(c1a4f2d0-3e5b-4c6d-8e9f-0a1b2c3d4e5f)"))
-        #expect(request.query("$select") == "fullname,_parentcustomerid_value")
-        #expect(request.query("$expand") == "parentcustomerid_account($select=name,revenue)")
+        #expect(request.queryValue("$select") == "fullname,_parentcustomerid_value")
+        #expect(request.queryValue("$expand") == "parentcustomerid_account($select=name,revenue)")
         #expect(request[header: "Prefer"] == "odata.include-annotations=\"*\"")
         #expect(request[header: "Accept"] == "application/json")
         #expect(request.body == nil)
     }
 
     @Test func lookupsBecomeEntityReferencesWithTheirNames() async throws {
-        let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-contact")))
+        let client = TestClients.dataverse(ScriptedTransport(.payload("dataverse-contact")))
         let contact = try await client.retrieve(Contact.self, id: IDs.contact)
 
         #expect(
@@ -42,7 +43,7 @@ struct DataverseRetrieveTests {
     }
 
     @Test func readsTheScalarsFormattedValuesAndETag() async throws {
-        let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-contact")))
+        let client = TestClients.dataverse(ScriptedTransport(.payload("dataverse-contact")))
         let contact = try await client.retrieve(Contact.self, id: IDs.contact)
 
         #expect(contact.recordId == IDs.contact)
@@ -59,7 +60,7 @@ struct DataverseRetrieveTests {
     }
 
     @Test func readsMoneyOptionSetsMultiSelectAndDates() async throws {
-        let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-account")))
+        let client = TestClients.dataverse(ScriptedTransport(.payload("dataverse-account")))
         let account = try await client.retrieve(Account.self, id: IDs.account)
 
         #expect(account.revenue == Money(Decimal(string: "125000.5")!))
@@ -80,7 +81,7 @@ struct DataverseRetrieveTests {
     }
 
     @Test func aLookupTheClassDoesNotKnowIsStillAReference() async throws {
-        let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-account")))
+        let client = TestClients.dataverse(ScriptedTransport(.payload("dataverse-account")))
         let account = try await client.retrieve(Account.self, id: IDs.account)
 
         let currency = try #require(UUID(uuidString: "0b6fa9a6-1b2c-4d3e-8f40-5a6b7c8d9e0f"))
@@ -95,7 +96,7 @@ struct DataverseRetrieveTests {
     }
 
     @Test func aMissingRecordIsTheServicesError() async throws {
-        let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-error-not-found", status: 404)))
+        let client = TestClients.dataverse(ScriptedTransport(.payload("dataverse-error-not-found", status: 404)))
         let error = await #expect(throws: ODataServiceError.self) {
             try await client.retrieve(Account.self, id: IDs.account)
         }

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Typed `$batch` in the shapes of "Execute batch operations using the Web API": Content-ID references inside a
@@ -12,7 +13,7 @@ struct DataverseTypedBatchTests {
     private static let boundary = "batchresponse_c1bd45c1-dd81-470d-b897-e965846aad2f"
 
     /// A multipart/mixed `$batch` answer of these parts (each a part's HTTP text, or a change set of them).
-    private func answer(_ parts: [Either]) -> RecordedTransport.Reply {
+    private func answer(_ parts: [Either]) -> ScriptedTransport.Reply {
         var body = ""
         for part in parts {
             body += "--\(Self.boundary)\r\n"
@@ -49,7 +50,7 @@ struct DataverseTypedBatchTests {
     }
 
     @Test func aChangeSetCreatesAnAccountAndAContactBoundToIt() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             answer([
                 .changeSet([
                     (1, created("accounts", IDs.account)), (2, created("contacts", IDs.createdContact)),
@@ -96,7 +97,7 @@ struct DataverseTypedBatchTests {
         let failure =
             "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; odata.metadata=minimal\r\nOData-Version: 4.0\r\n\r\n"
             + #"{"error":{"code":"0x80040237","message":"A record with matching key values already exists."}}"#
-        let transport = RecordedTransport(answer([.changeSet([(2, failure)])]))
+        let transport = ScriptedTransport(answer([.changeSet([(2, failure)])]))
         let client = TestClients.dataverse(transport)
         let first = Account()
         first.name = "A"
@@ -128,7 +129,7 @@ struct DataverseTypedBatchTests {
         let notFound =
             "HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\n\r\n"
             + #"{"error":{"code":"0x80040217","message":"account With Id = 7b4814f9-b0b8-ea11-a812-000d3a122b89 Does Not Exist"}}"#
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             answer([.single(notFound), .changeSet([(1, "HTTP/1.1 204 No Content\r\n")])])
         )
         let client = TestClients.dataverse(transport)
@@ -149,7 +150,7 @@ struct DataverseTypedBatchTests {
     }
 
     @Test func aReferenceMustNameACreateOfTheSameChangeSet() throws {
-        let client = TestClients.dataverse(RecordedTransport())
+        let client = TestClients.dataverse(ScriptedTransport())
         let batch = client.makeBatch()
         let elsewhere = try batch.changeSet().create(Account())
         #expect(throws: ODataClientError.self) {

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Updating Dataverse records: PATCH with only the changed attributes, nulls for cleared ones, and `If-Match`.
@@ -10,12 +11,12 @@ struct DataverseUpdateTests {
         "https://contoso.crm.dynamics.com/api/data/v9.2/contacts(c1a4f2d0-3e5b-4c6d-8e9f-0a1b2c3d4e5f)"
 
     /// A contact as a retrieve returns it (with its `@odata.etag`), and the transport that will answer the update.
-    private func loadedContact() async throws -> (Contact, RecordedTransport, ODataClient) {
-        let transport = RecordedTransport(.payload("dataverse-contact"))
+    private func loadedContact() async throws -> (Contact, ScriptedTransport, ODataClient) {
+        let transport = ScriptedTransport(.payload("dataverse-contact"))
         let client = TestClients.dataverse(transport)
         let contact = try await client.retrieve(Contact.self, id: IDs.contact)
         #expect(contact.changedAttributeNames.isEmpty)
-        transport.enqueue(HTTPResponse(statusCode: 204, headerFields: ["ETag": "W/\"4711090\""]))
+        transport.enqueue(.response(HTTPResponse(statusCode: 204, headerFields: ["ETag": "W/\"4711090\""])))
         return (contact, transport, client)
     }
 
@@ -48,7 +49,7 @@ struct DataverseUpdateTests {
     }
 
     @Test func withoutAnETagTheUpdateOnlyAppliesToAnExistingRecord() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         let client = TestClients.dataverse(transport)
         let contact = Contact()
         contact.contactId = IDs.contact
@@ -91,7 +92,7 @@ struct DataverseUpdateTests {
     }
 
     @Test func aFailedUpdateKeepsTheChangesPending() async throws {
-        let transport = RecordedTransport(.payload("dataverse-contact"))
+        let transport = ScriptedTransport(.payload("dataverse-contact"))
         let client = TestClients.dataverse(transport)
         let contact = try await client.retrieve(Contact.self, id: IDs.contact)
         transport.enqueue(

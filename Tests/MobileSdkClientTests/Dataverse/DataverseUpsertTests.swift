@@ -2,13 +2,14 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Upserting Dataverse records: PATCH to the key (or an alternate key) with every attribute and no precondition, so
 /// the service creates the record or updates it.
 struct DataverseUpsertTests {
     @Test func upsertByAlternateKey() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .status(
                 204,
                 headers: [
@@ -36,7 +37,7 @@ struct DataverseUpsertTests {
     }
 
     @Test func upsertByTheEntitysOwnKey() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         let client = TestClients.dataverse(transport)
         let account = Account()
         account.recordId = IDs.account
@@ -50,7 +51,7 @@ struct DataverseUpsertTests {
     }
 
     @Test func anEntityWithoutItsKeyCannotBeUpserted() async throws {
-        let client = TestClients.dataverse(RecordedTransport())
+        let client = TestClients.dataverse(ScriptedTransport())
         await #expect(throws: ODataClientError.self) { try await client.upsert(Account()) }
     }
 }

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -12,7 +13,7 @@ struct CancellationTests {
     @Test func cancellingDuringARetryWaitStops() async throws {
         let delays = RecordedDelays()
         let waitedOut = RecordedDelays()
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .payload("dataverse-error-throttled", status: 429, headers: ["Retry-After": "30"]),
             .payload("dataverse-account")
         )
@@ -37,7 +38,7 @@ struct CancellationTests {
     }
 
     @Test func aCancelledTaskSendsNothing() async throws {
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         let client = TestClients.dataverse(transport)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -49,7 +50,7 @@ struct CancellationTests {
 
     @Test func aCancelledURLRequestIsACancellationError() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport(.failure(URLError(.cancelled)), .payload("dataverse-account"))
+        let transport = ScriptedTransport(.failure(URLError(.cancelled)), .payload("dataverse-account"))
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy())
         await #expect(throws: CancellationError.self) { try await client.retrieve(Account.self, id: IDs.account) }
         #expect(transport.requests.count == 1)

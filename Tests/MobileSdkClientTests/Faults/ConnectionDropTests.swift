@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,7 +12,7 @@ import FoundationNetworking
 struct ConnectionDropTests {
     @Test func aDroppedPageIsFetchedAgainWithoutDuplicates() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .payload("dataverse-accounts-page1"),
             .connectionLost,
             .payload("dataverse-accounts-page2")
@@ -29,7 +30,7 @@ struct ConnectionDropTests {
 
     @Test func pagingThatKeepsFailingSaysHowFarItGot() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .payload("dataverse-accounts-page1"),
             .connectionLost,
             .connectionLost,
@@ -58,7 +59,7 @@ struct ConnectionDropTests {
     @Test func aDroppedCreateIsNotSentAgain() async throws {
         let delays = RecordedDelays()
         let created = "https://contoso.crm.dynamics.com/api/data/v9.2/accounts(7d4814f9-b0b8-ea11-a812-000d3a122b89)"
-        let transport = RecordedTransport(.connectionLost, .status(204, headers: ["OData-EntityId": created]))
+        let transport = ScriptedTransport(.connectionLost, .status(204, headers: ["OData-EntityId": created]))
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy())
         let account = Account()
         account.name = "Blue Yonder Airlines"
@@ -74,7 +75,7 @@ struct ConnectionDropTests {
     @Test func aDroppedUpdateIsSentAgain() async throws {
         // PATCH with If-Match is idempotent.
         let delays = RecordedDelays()
-        let transport = RecordedTransport(.connectionLost, .status(204))
+        let transport = ScriptedTransport(.connectionLost, .status(204))
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy())
         let account = Account()
         account.accountId = IDs.account
@@ -87,7 +88,7 @@ struct ConnectionDropTests {
 
     @Test func otherTransportErrorsAreNotRetried() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .failure(URLError(.serverCertificateUntrusted)),
             .payload("dataverse-account")
         )

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Where credentials may go: no next link to another host, no redirects followed, no plain http except to this machine.
@@ -9,7 +10,7 @@ struct CredentialBoundaryTests {
     private static let token = BearerTokenAuthentication { _ in "secret-access-token" }
 
     @Test func aNextLinkToAnotherHostIsRefused() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .payload("dataverse-accounts-foreign-next"),
             .payload("dataverse-accounts-page2")
         )
@@ -31,7 +32,7 @@ struct CredentialBoundaryTests {
             "https://contoso.crm.dynamics.com:8443/api/data/v9.2/accounts?$skiptoken=2",
             "http://contoso.crm.dynamics.com/api/data/v9.2/accounts?$skiptoken=2",
         ] {
-            let transport = RecordedTransport(
+            let transport = ScriptedTransport(
                 .json(#"{"value":[],"@odata.nextLink":"\#(link)"}"#),
                 .payload("dataverse-accounts-page2")
             )
@@ -42,7 +43,7 @@ struct CredentialBoundaryTests {
     }
 
     @Test func aRedirectIsNotFollowed() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .status(302, headers: ["Location": "https://login.attacker.example/collect"]),
             .payload("dataverse-account")
         )
@@ -69,7 +70,7 @@ struct CredentialBoundaryTests {
     }
 
     @Test func plainHTTPToAnotherHostIsRefused() async throws {
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         let client = ODataClient(
             .init(
                 serviceRoot: URL(string: "http://crm.contoso.example/api/data/v9.2/")!,
@@ -90,7 +91,7 @@ struct CredentialBoundaryTests {
     }
 
     @Test func aHostNameThatOnlyLooksLikeLoopbackIsNotThisMachine() async throws {
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         let client = ODataClient(
             .init(
                 serviceRoot: URL(string: "http://127.0.0.1.attacker.example/api/")!,
@@ -104,7 +105,7 @@ struct CredentialBoundaryTests {
     }
 
     @Test func plainHTTPIsAllowedWhenAskedFor() async throws {
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         let client = ODataClient(
             .init(
                 serviceRoot: URL(string: "http://crm.contoso.example/api/data/v9.2/")!,
@@ -121,7 +122,7 @@ struct CredentialBoundaryTests {
 
     @Test(arguments: ["http://localhost:5000/odata/", "http://127.0.0.1:8080/api/data/v9.2/", "http://[::1]:8080/api/"])
     func plainHTTPToThisMachineIsAllowed(root: String) async throws {
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         let client = ODataClient(
             .init(serviceRoot: URL(string: root)!, transport: transport, registry: TestClients.dataverseRegistry)
         )

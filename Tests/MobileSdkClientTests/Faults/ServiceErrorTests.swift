@@ -1,6 +1,7 @@
 import DataverseModel
 import Foundation
 import MobileSdk
+import MobileSdkTesting
 import Testing
 
 @testable import MobileSdkClient
@@ -12,7 +13,7 @@ struct ServiceErrorTests {
     private let request = HTTPRequest(method: "GET", url: URL(fileURLWithPath: "/accounts"))
 
     @Test func aV4ErrorPayload() async throws {
-        let client = TestClients.dataverse(RecordedTransport(.payload("dataverse-error-not-found", status: 404)))
+        let client = TestClients.dataverse(ScriptedTransport(.payload("dataverse-error-not-found", status: 404)))
         let error = await #expect(throws: ODataServiceError.self) {
             try await client.retrieve(Account.self, id: IDs.account)
         }
@@ -36,7 +37,7 @@ struct ServiceErrorTests {
     @Test func theInnermostMessageOfAnInnerError() async throws {
         let reply =
             #"{"error":{"code":"0x80040265","message":"Plug-in failed.","innererror":{"message":"outer","type":"System.ServiceModel.FaultException","internalexception":{"message":"The credit limit is exceeded."}}}}"#
-        let client = TestClients.dataverse(RecordedTransport(.json(reply, status: 400)))
+        let client = TestClients.dataverse(ScriptedTransport(.json(reply, status: 400)))
         let account = Account()
         account.name = "Fourth Coffee"
         let error = await #expect(throws: ODataServiceError.self) { try await client.create(account) }
@@ -89,7 +90,7 @@ struct ServiceErrorTests {
 
     @Test func aReplyWithoutPayloadGivesTheStatusText() async throws {
         let client = TestClients.dataverse(
-            RecordedTransport(
+            ScriptedTransport(
                 .response(
                     HTTPResponse(
                         statusCode: 502,
@@ -108,7 +109,7 @@ struct ServiceErrorTests {
     }
 
     @Test func aBodyThatIsNotODataJSONIsAnInvalidResponse() async throws {
-        let client = TestClients.dataverse(RecordedTransport(.json(#"{"value": [ {"accountid": 12} ]}"#)))
+        let client = TestClients.dataverse(ScriptedTransport(.json(#"{"value": [ {"accountid": 12} ]}"#)))
         let error = await #expect(throws: ODataClientError.self) { try await client.retrieveMultiple(Account.self) }
         guard case .invalidResponse(_, let request)? = error else {
             Issue.record("expected invalidResponse, got \(String(describing: error))")

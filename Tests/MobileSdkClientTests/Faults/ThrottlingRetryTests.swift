@@ -2,12 +2,13 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// 429 and 503: retried after `Retry-After` (or a doubling back-off), at most `maximumRetries` times, never waiting
 /// longer than `maximumDelay`.
 struct ThrottlingRetryTests {
-    private static let throttled = RecordedTransport.Reply.payload(
+    private static let throttled = ScriptedTransport.Reply.payload(
         "dataverse-error-throttled",
         status: 429,
         headers: ["Retry-After": "2"]
@@ -15,7 +16,7 @@ struct ThrottlingRetryTests {
 
     @Test func aThrottledRequestIsRetriedAfterRetryAfter() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport(Self.throttled, Self.throttled, .payload("dataverse-account"))
+        let transport = ScriptedTransport(Self.throttled, Self.throttled, .payload("dataverse-account"))
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy())
         let account = try await client.retrieve(Account.self, id: IDs.account)
 
@@ -27,7 +28,7 @@ struct ThrottlingRetryTests {
 
     @Test func givesUpAfterMaximumRetriesWithTheServicesError() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         transport.route("GET", "/accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)", repeatsLast: true, Self.throttled)
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy(maximumRetries: 3))
 
@@ -47,7 +48,7 @@ struct ThrottlingRetryTests {
 
     @Test func aRetryAfterLongerThanMaximumDelayIsNotWaited() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .payload("dataverse-error-throttled", status: 429, headers: ["Retry-After": "300"]),
             .payload("dataverse-account")
         )
@@ -64,7 +65,7 @@ struct ThrottlingRetryTests {
 
     @Test func unavailableBacksOffDoublingWithoutRetryAfter() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         transport.route("GET", "/accounts(7a4814f9-b0b8-ea11-a812-000d3a122b89)", repeatsLast: true, .status(503))
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy(maximumRetries: 3, initialDelay: 0.5))
 
@@ -79,7 +80,7 @@ struct ThrottlingRetryTests {
 
     @Test func unavailableWithRetryAfterThenSuccess() async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport(.status(503, headers: ["Retry-After": "5"]), .payload("dataverse-account"))
+        let transport = ScriptedTransport(.status(503, headers: ["Retry-After": "5"]), .payload("dataverse-account"))
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy())
         _ = try await client.retrieve(Account.self, id: IDs.account)
         #expect(delays.recorded == [5])
@@ -90,7 +91,7 @@ struct ThrottlingRetryTests {
         // 429 means the service did not run the request, so even a POST may go again.
         let delays = RecordedDelays()
         let created = "https://contoso.crm.dynamics.com/api/data/v9.2/accounts(7d4814f9-b0b8-ea11-a812-000d3a122b89)"
-        let transport = RecordedTransport(Self.throttled, .status(204, headers: ["OData-EntityId": created]))
+        let transport = ScriptedTransport(Self.throttled, .status(204, headers: ["OData-EntityId": created]))
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy())
         let account = Account()
         account.name = "Blue Yonder Airlines"
@@ -101,7 +102,7 @@ struct ThrottlingRetryTests {
     }
 
     @Test func withoutRetriesTheFirstThrottleFails() async throws {
-        let transport = RecordedTransport(Self.throttled, .payload("dataverse-account"))
+        let transport = ScriptedTransport(Self.throttled, .payload("dataverse-account"))
         let client = TestClients.dataverse(transport, retryPolicy: .none)
         await #expect(throws: ODataServiceError.self) { try await client.retrieve(Account.self, id: IDs.account) }
         #expect(transport.requests.count == 1)

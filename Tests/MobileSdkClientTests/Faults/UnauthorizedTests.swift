@@ -2,11 +2,12 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// 401: the client asks the authentication provider once more with `refresh`, then gives up with the service's error.
 struct UnauthorizedTests {
-    private static let unauthorized = RecordedTransport.Reply.json(
+    private static let unauthorized = ScriptedTransport.Reply.json(
         #"{"error":{"code":"","message":"Bearer token expired"}}"#,
         status: 401,
         headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""]
@@ -14,7 +15,7 @@ struct UnauthorizedTests {
 
     @Test func aRefusedTokenIsRefreshedOnce() async throws {
         let tokens = TokenSource()
-        let transport = RecordedTransport(Self.unauthorized, .payload("dataverse-account"))
+        let transport = ScriptedTransport(Self.unauthorized, .payload("dataverse-account"))
         let client = TestClients.dataverse(transport, authentication: tokens.authentication)
         let account = try await client.retrieve(Account.self, id: IDs.account)
 
@@ -29,7 +30,7 @@ struct UnauthorizedTests {
 
     @Test func aSecondRefusalGivesUp() async throws {
         let tokens = TokenSource()
-        let transport = RecordedTransport(Self.unauthorized, Self.unauthorized, .payload("dataverse-account"))
+        let transport = ScriptedTransport(Self.unauthorized, Self.unauthorized, .payload("dataverse-account"))
         let client = TestClients.dataverse(
             transport,
             authentication: tokens.authentication,
@@ -49,7 +50,7 @@ struct UnauthorizedTests {
         // A 401, then a throttle: the retry after the throttle uses the refreshed token as it is.
         let tokens = TokenSource()
         let delays = RecordedDelays()
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             Self.unauthorized,
             .status(429, headers: ["Retry-After": "1"]),
             .payload("dataverse-account")
@@ -67,7 +68,7 @@ struct UnauthorizedTests {
 
     @Test func theTokenNeverAppearsInErrors() async throws {
         let tokens = TokenSource()
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             Self.unauthorized,
             Self.unauthorized,
             .payload("dataverse-accounts-page1"),

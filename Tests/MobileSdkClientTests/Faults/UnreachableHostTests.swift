@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -40,7 +41,7 @@ struct UnreachableHostTests {
         (.cannotFindHost, .hostNotFound), (.dnsLookupFailed, .hostNotFound), (.notConnectedToInternet, .offline),
     ]) func unreachableHostsAreNotRetried(code: URLError.Code, reason: ODataClientError.Unreachability) async throws {
         let delays = RecordedDelays()
-        let transport = RecordedTransport(.failure(URLError(code)), .payload("dataverse-account"))
+        let transport = ScriptedTransport(.failure(URLError(code)), .payload("dataverse-account"))
         let client = TestClients.dataverse(transport, retryPolicy: delays.policy())
         let error = await #expect(throws: ODataClientError.self) {
             try await client.retrieve(Account.self, id: IDs.account)
@@ -53,7 +54,7 @@ struct UnreachableHostTests {
     @Test func droppedConnectionsAndTimeoutsAreStillRetried() async throws {
         for code in [URLError.Code.networkConnectionLost, .timedOut] {
             let delays = RecordedDelays()
-            let transport = RecordedTransport(.failure(URLError(code)), .payload("dataverse-account"))
+            let transport = ScriptedTransport(.failure(URLError(code)), .payload("dataverse-account"))
             let client = TestClients.dataverse(transport, retryPolicy: delays.policy())
             _ = try await client.retrieve(Account.self, id: IDs.account)
             #expect(transport.requests.count == 2, "\(code)")
@@ -65,7 +66,7 @@ struct UnreachableHostTests {
         let delays = RecordedDelays()
         var policy = delays.policy(maximumRetries: 2)
         policy.retriesUnreachable = true
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .failure(URLError(.notConnectedToInternet)),
             .failure(URLError(.notConnectedToInternet)),
             .failure(URLError(.notConnectedToInternet))
@@ -79,7 +80,7 @@ struct UnreachableHostTests {
     }
 
     @Test func pagingStoppedByAnUnreachableHostIsUnreachable() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .payload("dataverse-accounts-page1"),
             .failure(URLError(.notConnectedToInternet))
         )
@@ -101,7 +102,7 @@ struct UnreachableHostTests {
 
     /// Plain http is refused whatever the credentials; without any, the error does not speak of them.
     @Test func plainHTTPWithoutCredentialsSaysNothingOfCredentials() async throws {
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         let client = ODataClient(
             .init(
                 serviceRoot: URL(string: "http://crm.contoso.example/api/data/v9.2/")!,

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Synchronization
 import Testing
 
@@ -31,7 +32,7 @@ struct MiddlewareTests {
     }
 
     static func client(
-        _ transport: RecordedTransport,
+        _ transport: ScriptedTransport,
         _ middlewares: [any ODataClientMiddleware],
         retryPolicy: RetryPolicy = .none
     ) -> ODataClient {
@@ -48,7 +49,7 @@ struct MiddlewareTests {
 
     @Test func middlewaresRunInOrderAroundEveryAttempt() async throws {
         let seen = Seen()
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .payload("dataverse-error-throttled", status: 503, headers: ["Retry-After": "1"]),
             .payload("dataverse-account")
         )
@@ -93,11 +94,11 @@ struct MiddlewareTests {
     }
 
     @Test func changesReachTheTransportAndADoubleCanAnswer() async throws {
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         _ = try await Self.client(transport, [Tagging()]).retrieve(Account.self, id: IDs.account)
         #expect(transport.requests.last?[header: "X-Trace"] == "abc")
 
-        let untouched = RecordedTransport()
+        let untouched = ScriptedTransport()
         let account = try await Self.client(untouched, [Canned()]).retrieve(Account.self, id: IDs.account)
         #expect(account.name == "Canned")
         #expect(untouched.requests.isEmpty)
@@ -115,7 +116,7 @@ struct MiddlewareTests {
     }
 
     @Test func theServicesHostIsKept() async throws {
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         let error = await #expect(throws: ODataClientError.self) {
             try await Self.client(transport, [Elsewhere()]).retrieve(Account.self, id: IDs.account)
         }
@@ -128,7 +129,7 @@ struct MiddlewareTests {
     }
 
     @Test func perCallHeadersGoOnlyWithTheCallsThatAskForThem() async throws {
-        let transport = RecordedTransport(.payload("dataverse-account"), .payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"), .payload("dataverse-account"))
         let client = Self.client(transport, [])
         let bypassing = client.adding(.bypassCustomPluginExecution.adding(.detectDuplicates))
         _ = try await bypassing.retrieve(Account.self, id: IDs.account)
@@ -143,7 +144,7 @@ struct MiddlewareTests {
 
     @Test func logsNameTheRequestAndNeverASecret() async throws {
         let lines = Seen()
-        let transport = RecordedTransport(.payload("dataverse-account", headers: ["Set-Cookie": "session=s3cr3t"]))
+        let transport = ScriptedTransport(.payload("dataverse-account", headers: ["Set-Cookie": "session=s3cr3t"]))
         let logging = LoggingMiddleware(headers: true) { lines.append($0) }
         _ = try await Self.client(transport, [logging]).retrieve(Account.self, id: IDs.account)
         let log = lines.all.joined(separator: "\n")

@@ -2,6 +2,7 @@ import CRM2011Model
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Reading CRM 2011 `OrganizationData.svc` (OData v2 verbose JSON): `d`, `results`, `__next`, `__metadata`,
@@ -10,7 +11,7 @@ struct CRM2011ReadTests {
     private let root = "https://crm.contoso.com/Contoso/XRMServices/2011/OrganizationData.svc/"
 
     @Test func retrievesByGuidKeyWithV2Headers() async throws {
-        let transport = RecordedTransport(.payload("crm2011-account"))
+        let transport = ScriptedTransport(.payload("crm2011-account"))
         _ = try await TestClients.crm2011(transport)
             .retrieve(Account.self, id: IDs.account, expand: ["contact_customer_accounts"])
 
@@ -26,7 +27,7 @@ struct CRM2011ReadTests {
     }
 
     @Test func readsCRMComplexValuesIntoRuntimeTypes() async throws {
-        let account = try await TestClients.crm2011(RecordedTransport(.payload("crm2011-account")))
+        let account = try await TestClients.crm2011(ScriptedTransport(.payload("crm2011-account")))
             .retrieve(Account.self, id: IDs.account)
 
         #expect(account.recordId == IDs.account)
@@ -42,7 +43,7 @@ struct CRM2011ReadTests {
     }
 
     @Test func expandedResultsLandInTheNavigationProperty() async throws {
-        let account = try await TestClients.crm2011(RecordedTransport(.payload("crm2011-account")))
+        let account = try await TestClients.crm2011(ScriptedTransport(.payload("crm2011-account")))
             .retrieve(Account.self, id: IDs.account)
 
         let contacts = try #require(account.contactCustomerAccounts)
@@ -53,7 +54,7 @@ struct CRM2011ReadTests {
     }
 
     @Test func retrieveAllFollowsNext() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .payload("crm2011-opportunities-page1"),
             .payload("crm2011-opportunities-page2")
         )
@@ -75,7 +76,7 @@ struct CRM2011ReadTests {
     }
 
     @Test func theFirstPageHasTheCountAndTheNextLink() async throws {
-        let client = TestClients.crm2011(RecordedTransport(.payload("crm2011-opportunities-page1")))
+        let client = TestClients.crm2011(ScriptedTransport(.payload("crm2011-opportunities-page1")))
         let page = try await client.retrieveMultiple(Opportunity.self, query: ODataQuery(count: true))
         #expect(page.totalCount == 3)
         #expect(page.moreRecords)
@@ -83,7 +84,7 @@ struct CRM2011ReadTests {
     }
 
     @Test func decimalsMoneyAndInt64ArriveAsStrings() async throws {
-        let client = TestClients.crm2011(RecordedTransport(.payload("crm2011-opportunities-page1")))
+        let client = TestClients.crm2011(ScriptedTransport(.payload("crm2011-opportunities-page1")))
         let page = try await client.retrieveMultiple(Opportunity.self)
         let first = try #require(page.entities.first)
         let second = try #require(page.entities.last)
@@ -101,7 +102,7 @@ struct CRM2011ReadTests {
     }
 
     @Test func aV2ErrorPayloadIsTheServicesError() async throws {
-        let client = TestClients.crm2011(RecordedTransport(.payload("crm2011-error", status: 404)))
+        let client = TestClients.crm2011(ScriptedTransport(.payload("crm2011-error", status: 404)))
         let error = await #expect(throws: ODataServiceError.self) {
             try await client.retrieve(Account.self, id: IDs.account)
         }

@@ -2,6 +2,7 @@ import CRM2011Model
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Writing to CRM 2011 `OrganizationData.svc` (OData v2): MERGE tunnelled through POST with only the changed fields,
@@ -11,7 +12,7 @@ struct CRM2011WriteTests {
         "https://crm.contoso.com/Contoso/XRMServices/2011/OrganizationData.svc/AccountSet(guid'7a4814f9-b0b8-ea11-a812-000d3a122b89')"
 
     @Test func updateIsAPostWithMergeAndOnlyTheChangedFields() async throws {
-        let transport = RecordedTransport(.payload("crm2011-account"), .status(204))
+        let transport = ScriptedTransport(.payload("crm2011-account"), .status(204))
         let client = TestClients.crm2011(transport)
         let account = try await client.retrieve(Account.self, id: IDs.account)
         account.name = "Fourth Coffee Roasters"
@@ -44,7 +45,7 @@ struct CRM2011WriteTests {
     }
 
     @Test func clearingCRMComplexValuesSendsTheirNullForms() async throws {
-        let transport = RecordedTransport(.payload("crm2011-account"), .status(204))
+        let transport = ScriptedTransport(.payload("crm2011-account"), .status(204))
         let client = TestClients.crm2011(transport)
         let account = try await client.retrieve(Account.self, id: IDs.account)
         account.revenue = nil
@@ -58,7 +59,7 @@ struct CRM2011WriteTests {
     }
 
     @Test func createReadsTheNewIdFromTheReturnedEntity() async throws {
-        let transport = RecordedTransport(.payload("crm2011-created-account", status: 201))
+        let transport = ScriptedTransport(.payload("crm2011-created-account", status: 201))
         let client = TestClients.crm2011(transport)
         let account = Account()
         account.name = "Blue Yonder Airlines"
@@ -83,7 +84,7 @@ struct CRM2011WriteTests {
     }
 
     @Test func deleteAddressesTheGuidKeyWithoutPrecondition() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         let account = Account()
         account.accountId = IDs.account
         try await TestClients.crm2011(transport).delete(account)

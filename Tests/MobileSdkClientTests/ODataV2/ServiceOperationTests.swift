@@ -2,6 +2,7 @@ import CRM2011Model
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import SAPModel
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// POST alike, results read from `d`.
 struct ServiceOperationTests {
     @Test func aGetOperationReturningEntities() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .json(
                 """
                 {"d": {"results": [
@@ -32,7 +33,7 @@ struct ServiceOperationTests {
     }
 
     @Test func anUnsetOptionalParameterIsLeftOut() async throws {
-        let transport = RecordedTransport(.json(#"{"d": {"results": []}}"#))
+        let transport = ScriptedTransport(.json(#"{"d": {"results": []}}"#))
         let accounts = try await TestClients.crm2011(transport).invoke(RetrieveAccountsByIndustryRequest())
 
         #expect(accounts.isEmpty)
@@ -44,7 +45,7 @@ struct ServiceOperationTests {
 
     @Test func aPostOperationSendsItsParametersInTheURL() async throws {
         let root = URL(string: "https://gateway.example.com/sap/opu/odata/sap/ZSAMPLE_SALES_SRV/")!
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .json(
                 """
                 {"d": {"__metadata": {"type": "ZSAMPLE_SALES_SRV.SalesOrder"}, "SalesOrderID": "500000001", "CustomerName": "O'Neil GmbH"}}

@@ -3,6 +3,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 import TripPinModel
 
@@ -25,7 +26,7 @@ struct AssociateShapeTests {
     }
 
     @Test func aSingleValuedNavigationPropertyIsSetWithPut() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         try await TestClients.dataverse(transport)
             .associate(contact(), navigationProperty: "parentcustomerid_account", with: account())
 
@@ -40,7 +41,7 @@ struct AssociateShapeTests {
     }
 
     @Test func aCollectionValuedOneGainsTheTargetWithPost() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         try await TestClients.dataverse(transport)
             .associate(account(), navigationProperty: "new_account_contact_advisors", with: contact())
 
@@ -54,7 +55,7 @@ struct AssociateShapeTests {
     }
 
     @Test func aLateBoundEntityUsesItsRegisteredClass() async throws {
-        let transport = RecordedTransport(.status(204), .status(204))
+        let transport = ScriptedTransport(.status(204), .status(204))
         let client = TestClients.dataverse(transport)
         let lateContact = Entity(logicalName: "contact", id: IDs.contact)
         try await client.associate(
@@ -80,7 +81,7 @@ struct AssociateShapeTests {
     }
 
     @Test func tripPinBestFriendIsPutAndFriendsPosted() async throws {
-        let transport = RecordedTransport(.status(204), .status(204))
+        let transport = ScriptedTransport(.status(204), .status(204))
         let client = ODataClient(
             .init(
                 serviceRoot: TestClients.tripPinRoot,
@@ -111,7 +112,7 @@ struct AssociateShapeTests {
     }
 
     @Test func odataV2PutsASingleValuedLinkAndPostsToACollection() async throws {
-        let transport = RecordedTransport(.status(204), .status(204))
+        let transport = ScriptedTransport(.status(204), .status(204))
         let client = TestClients.crm2011(transport)
         let contact = CRM2011Model.Contact()
         contact.recordId = IDs.contact
@@ -133,7 +134,7 @@ struct AssociateShapeTests {
     }
 
     @Test func disassociatingASingleValuedOneNamesNoTarget() async throws {
-        let transport = RecordedTransport(.status(204), .status(204))
+        let transport = ScriptedTransport(.status(204), .status(204))
         let client = TestClients.dataverse(transport)
         try await client.disassociate(contact(), navigationProperty: "parentcustomerid_account", from: account())
         try await client.disassociate(account(), navigationProperty: "new_account_contact_advisors", from: contact())
@@ -149,6 +150,6 @@ struct AssociateShapeTests {
             requests[1].url.path
                 == "/api/data/v9.2/accounts(\(IDs.account.uuidString.lowercased()))/new_account_contact_advisors/$ref"
         )
-        #expect(requests[1].query("$id") == root + "contacts(\(IDs.contact.uuidString.lowercased()))")
+        #expect(requests[1].queryValue("$id") == root + "contacts(\(IDs.contact.uuidString.lowercased()))")
     }
 }

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// An entity passed to an action carries its own `@odata.type`, from its logical name, not its Swift class's. The
@@ -9,7 +10,7 @@ import Testing
 struct EntityParameterTypeTests {
     private let root = "https://contoso.crm.dynamics.com/api/data/v9.2/"
 
-    private func dataverse(_ transport: RecordedTransport, registry: EntityRegistry = TestClients.dataverseRegistry)
+    private func dataverse(_ transport: ScriptedTransport, registry: EntityRegistry = TestClients.dataverseRegistry)
         -> ODataClient
     {
         var configuration = ODataClient.Configuration.dataverse(
@@ -33,7 +34,7 @@ struct EntityParameterTypeTests {
     }
 
     @Test func aCrmBaseEntityInstanceIsSentAsItsLogicalName() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         try await dataverse(transport)
             .invoke(
                 WinOpportunityRequest(
@@ -49,14 +50,14 @@ struct EntityParameterTypeTests {
     }
 
     @Test func aLateBoundEntityIsTypedInTheDataverseNamespace() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         try await dataverse(transport)
             .invoke(CustomAction(close: opportunityClose(Entity(logicalName: "opportunityclose"))))
         #expect(transport.requests.first?.bodyText == expectedBody("Microsoft.Dynamics.CRM.opportunityclose"))
     }
 
     @Test func aRegisteredClassGivesItsQualifiedName() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         let account = Entity(logicalName: "account", id: IDs.account)
         try await dataverse(transport).invoke(CustomAction(close: account))
         #expect(
@@ -66,7 +67,7 @@ struct EntityParameterTypeTests {
     }
 
     @Test func withoutANamespaceALateBoundEntityIsSentUntyped() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         let client = ODataClient(
             .init(serviceRoot: TestClients.dataverseRoot, transport: transport, registry: EntityRegistry())
         )
@@ -77,7 +78,7 @@ struct EntityParameterTypeTests {
     }
 
     @Test func theTypeNameIsEscapedAsJSON() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         try await dataverse(transport).invoke(CustomAction(close: Entity(logicalName: #"a"b"#)))
         let body = try #require(transport.requests.first?.bodyObject["OpportunityClose"] as? [String: Any])
         #expect(body["@odata.type"] as? String == ##"#Microsoft.Dynamics.CRM.a"b"##)

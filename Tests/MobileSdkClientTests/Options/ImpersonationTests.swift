@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Dataverse impersonation: `CallerObjectId` (Entra object id) or `MSCRMCallerID` (systemuserid) on every request the
@@ -12,7 +13,7 @@ struct ImpersonationTests {
     private static let systemUser = UUID(uuidString: "6a4a6e2c-0b3d-4e5f-8a9b-1c2d3e4f5a6b")!
     private let root = "https://contoso.crm.dynamics.com/api/data/v9.2/"
 
-    private func client(_ transport: RecordedTransport, impersonating: ODataClient.Impersonation?) -> ODataClient {
+    private func client(_ transport: ScriptedTransport, impersonating: ODataClient.Impersonation?) -> ODataClient {
         var configuration = ODataClient.Configuration.dataverse(
             serviceRoot: TestClients.dataverseRoot,
             authentication: NoAuthentication(),
@@ -24,12 +25,12 @@ struct ImpersonationTests {
         return ODataClient(configuration)
     }
 
-    private func created(_ id: UUID) -> RecordedTransport.Reply {
+    private func created(_ id: UUID) -> ScriptedTransport.Reply {
         .status(204, headers: ["OData-EntityId": root + "accounts(\(id.uuidString.lowercased()))"])
     }
 
     @Test func aClientImpersonatingByEntraObjectIdSendsCallerObjectId() async throws {
-        let transport = RecordedTransport(created(IDs.account))
+        let transport = ScriptedTransport(created(IDs.account))
         let account = Account()
         account.name = "Sample Account Created using impersonation"
         try await client(transport, impersonating: .entraObjectId(Self.entraUser)).create(account)
@@ -43,7 +44,7 @@ struct ImpersonationTests {
     }
 
     @Test func theLegacyFormSendsMSCRMCallerID() async throws {
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         _ = try await client(transport, impersonating: .systemUser(Self.systemUser))
             .retrieve(Account.self, id: IDs.account)
 
@@ -53,7 +54,7 @@ struct ImpersonationTests {
     }
 
     @Test func oneCallCanImpersonateAnotherUserOrNone() async throws {
-        let transport = RecordedTransport(created(IDs.account), created(IDs.secondAccount), created(IDs.thirdAccount))
+        let transport = ScriptedTransport(created(IDs.account), created(IDs.secondAccount), created(IDs.thirdAccount))
         let client = client(transport, impersonating: .systemUser(Self.systemUser))
         try await client.impersonating(.entraObjectId(Self.entraUser)).create(Account())
         try await client.impersonating(nil).create(Account())
@@ -70,12 +71,12 @@ struct ImpersonationTests {
     }
 
     @Test func nextLinksCarryItAndAForeignOneIsRefusedUnsent() async throws {
-        let paged = RecordedTransport(.payload("dataverse-accounts-page1"), .payload("dataverse-accounts-page2"))
+        let paged = ScriptedTransport(.payload("dataverse-accounts-page1"), .payload("dataverse-accounts-page2"))
         _ = try await client(paged, impersonating: .entraObjectId(Self.entraUser)).retrieveAll(Account.self)
         #expect(paged.requests.count == 2)
         #expect(paged.requests.allSatisfy { $0[header: "CallerObjectId"] == Self.entraUser.uuidString.lowercased() })
 
-        let foreign = RecordedTransport(.payload("dataverse-accounts-foreign-next"))
+        let foreign = ScriptedTransport(.payload("dataverse-accounts-foreign-next"))
         await #expect(throws: ODataClientError.self) {
             _ = try await client(foreign, impersonating: .entraObjectId(Self.entraUser)).retrieveAll(Account.self)
         }
@@ -83,7 +84,7 @@ struct ImpersonationTests {
     }
 
     @Test func aBatchCarriesItOnTheOuterRequestAndOnEachPart() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .response(
                 HTTPResponse(
                     statusCode: 200,
@@ -108,7 +109,7 @@ struct ImpersonationTests {
     }
 
     @Test func theHeaderIsNotAnAuthenticationAndStaysOutOfErrors() async throws {
-        let transport = RecordedTransport(.payload("dataverse-error-not-found", status: 404))
+        let transport = ScriptedTransport(.payload("dataverse-error-not-found", status: 404))
         let error = await #expect(throws: ODataServiceError.self) {
             _ = try await client(transport, impersonating: .entraObjectId(Self.entraUser))
                 .retrieve(Account.self, id: IDs.account)

@@ -2,6 +2,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// `Prefer` as typed settings: annotations on every request, the page size on reads, `return=…` on writes; per client
@@ -46,7 +47,7 @@ struct PreferencesTests {
     }
 
     @Test func createAndRetrieveAsksForTheRepresentation() async throws {
-        let transport = RecordedTransport(.payload("dataverse-account", status: 201))
+        let transport = ScriptedTransport(.payload("dataverse-account", status: 201))
         let account = Account()
         account.name = "Sample Account"
         _ = try await TestClients.dataverse(transport).createAndRetrieve(account)
@@ -58,7 +59,7 @@ struct PreferencesTests {
     }
 
     @Test func oneCallCanAskForAnotherPageSize() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .payload("dataverse-accounts-page1"),
             .payload("dataverse-accounts-page2"),
             .payload("dataverse-accounts-page1")
@@ -78,7 +79,7 @@ struct PreferencesTests {
     }
 
     @Test func aClientCanAskUpdatesForTheRepresentation() async throws {
-        let transport = RecordedTransport(.payload("dataverse-account"))
+        let transport = ScriptedTransport(.payload("dataverse-account"))
         let account = Account()
         account.accountId = IDs.account
         account.acceptChanges()
@@ -94,7 +95,7 @@ struct PreferencesTests {
     }
 
     @Test func odataV2SendsNoPrefer() async throws {
-        let transport = RecordedTransport(.status(204))
+        let transport = ScriptedTransport(.status(204))
         let client = TestClients.crm2011(transport)
             .preferring { $0 = .init(includeAnnotations: "*", maximumPageSize: 5, returnContent: .minimal) }
         try await client.delete(Entity.self, key: .id(IDs.account), entitySet: "AccountSet")

@@ -1,6 +1,7 @@
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// SAP Gateway's CSRF protection: a GET of the service document with `X-CSRF-Token: Fetch` hands out the token and
@@ -21,7 +22,7 @@ struct CSRFProtectionTests {
     }
 
     /// The service document's answer to a token fetch: the token and two cookies, joined as URLSession joins them.
-    private func tokenResponse(_ token: String) -> RecordedTransport.Reply {
+    private func tokenResponse(_ token: String) -> ScriptedTransport.Reply {
         .json(
             #"{"d":{"EntitySets":["BusinessPartnerSet","SalesOrderSet"]}}"#,
             headers: [
@@ -32,7 +33,7 @@ struct CSRFProtectionTests {
         )
     }
 
-    private var csrfRequired: RecordedTransport.Reply {
+    private var csrfRequired: ScriptedTransport.Reply {
         .response(
             HTTPResponse(
                 statusCode: 403,
@@ -51,7 +52,7 @@ struct CSRFProtectionTests {
     }
 
     @Test func theFirstWriteFetchesTheTokenThenSendsItWithTheCookies() async throws {
-        let transport = RecordedTransport(tokenResponse("k3Jw0EXAMPLEtoken=="), .status(201))
+        let transport = ScriptedTransport(tokenResponse("k3Jw0EXAMPLEtoken=="), .status(201))
         _ = try await client(transport).send(post())
 
         let requests = transport.requests
@@ -66,7 +67,7 @@ struct CSRFProtectionTests {
     }
 
     @Test func aSecondWriteReusesTheTokenAndAGetNeverSendsIt() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             tokenResponse("token-1"),
             .status(201),
             .status(204),
@@ -88,7 +89,7 @@ struct CSRFProtectionTests {
     }
 
     @Test func anExpiredTokenIsFetchedAgainOnceAndTheRequestRepeated() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             tokenResponse("token-1"),
             csrfRequired,
             tokenResponse("token-2"),
@@ -106,7 +107,7 @@ struct CSRFProtectionTests {
     }
 
     @Test func aSecondRefusalSurfaces() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             tokenResponse("token-1"),
             csrfRequired,
             tokenResponse("token-2"),
@@ -119,10 +120,11 @@ struct CSRFProtectionTests {
     }
 
     @Test func concurrentFirstWritesFetchOnce() async throws {
-        let recorded = RecordedTransport()
-        recorded.route("GET", "", tokenResponse("token-1"))
+        let recorded = ScriptedTransport()
+        // The token fetch answers after a pause, so that writes started together all find it under way.
+        recorded.route("GET", "", tokenResponse("token-1").delayed(by: 0.05))
         recorded.route("POST", "SalesOrderSet", repeatsLast: true, .status(201))
-        let client = client(SlowFetchTransport(recorded))
+        let client = client(recorded)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 { group.addTask { _ = try await client.send(post()) } }
             try await group.waitForAll()
@@ -135,7 +137,7 @@ struct CSRFProtectionTests {
     }
 
     @Test func cookiesAndTokenNeverGoToAnotherOrigin() async throws {
-        let transport = RecordedTransport(tokenResponse("token-1"), .status(201))
+        let transport = ScriptedTransport(tokenResponse("token-1"), .status(201))
         let client = client(transport)
         _ = try await client.send(post())
         for other in [
@@ -153,7 +155,7 @@ struct CSRFProtectionTests {
     }
 
     @Test func cookiesKeepNameAndValueAndALaterResponseReplacesThem() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .response(
                 HTTPResponse(
                     statusCode: 200,
@@ -177,18 +179,6 @@ struct CSRFProtectionTests {
     }
 }
 
-/// Answers GETs after a pause, so that writes started together all find the token fetch under way.
-private struct SlowFetchTransport: HTTPTransport {
-    let recorded: RecordedTransport
-
-    init(_ recorded: RecordedTransport) { self.recorded = recorded }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        if request.method == "GET" { try await Task.sleep(nanoseconds: 50_000_000) }
-        return try await recorded.send(request)
-    }
-}
-
 /// `sap-client` and `$batch`.
 extension CSRFProtectionTests {
     private func sapClient(_ transport: any HTTPTransport) -> ODataClient {
@@ -204,7 +194,7 @@ extension CSRFProtectionTests {
     }
 
     /// A `$batch` answer holding one change set with one `201 Created`.
-    private var batchCreated: RecordedTransport.Reply {
+    private var batchCreated: ScriptedTransport.Reply {
         let body = """
             --batch_5a1b\r
             Content-Type: multipart/mixed; boundary=changeset_9c2d\r
@@ -231,7 +221,7 @@ extension CSRFProtectionTests {
     }
 
     @Test func everyRequestNamesTheSapClientAndLanguage() async throws {
-        let transport = RecordedTransport(tokenResponse("token-1"), .status(201), .json(#"{"d":{"results":[]}}"#))
+        let transport = ScriptedTransport(tokenResponse("token-1"), .status(201), .json(#"{"d":{"results":[]}}"#))
         let client = sapClient(transport)
         _ = try await client.send(
             try client.createRequest(Entity(logicalName: "SalesOrder"), entitySet: "SalesOrderSet")
@@ -249,7 +239,7 @@ extension CSRFProtectionTests {
     }
 
     @Test func aBatchCarriesTheTokenAndAnExpiredOneIsRenewedForTheWholeBatch() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             tokenResponse("token-1"),
             csrfRequired,
             tokenResponse("token-2"),

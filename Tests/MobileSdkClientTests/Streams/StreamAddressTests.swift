@@ -1,6 +1,7 @@
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 
 /// Where the client reads and writes each kind of stream (OData v4 URL conventions, Part 2 §4.7 and §4.14), what it
@@ -8,7 +9,7 @@ import Testing
 struct StreamAddressTests {
     private let root = "https://services.example.com/odata/"
 
-    private func client(_ transport: RecordedTransport, version: ODataVersion = .v4) -> ODataClient {
+    private func client(_ transport: ScriptedTransport, version: ODataVersion = .v4) -> ODataClient {
         ODataClient(.init(serviceRoot: URL(string: root)!, version: version, transport: transport, retryPolicy: .none))
     }
 
@@ -17,7 +18,7 @@ struct StreamAddressTests {
     }
 
     @Test func aStreamPropertyIsReadAndReplacedAtItsOwnURL() async throws {
-        let transport = RecordedTransport(
+        let transport = ScriptedTransport(
             .response(HTTPResponse(statusCode: 200, headerFields: ["Content-Type": "image/png"], body: Data([1, 2]))),
             .status(204)
         )
@@ -36,7 +37,7 @@ struct StreamAddressTests {
     }
 
     @Test func aMediaResourceIsAtValueAndTheServicesLinksWin() async throws {
-        let transport = RecordedTransport(.response(HTTPResponse(statusCode: 200, body: Data([9]))), .status(204))
+        let transport = ScriptedTransport(.response(HTTPResponse(statusCode: 200, body: Data([9]))), .status(204))
         let client = client(transport, version: .v2)
         var media = StreamReference(kind: .mediaResource, entitySet: "Pictures", key: EntityKey(.int32(3)))
         #expect(try await client.data(of: media) == Data([9]))
@@ -50,7 +51,7 @@ struct StreamAddressTests {
     }
 
     @Test func aLinkToAnotherHostIsNotFollowedWithTheCredentials() async throws {
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         var media = product(.mediaResource)
         media.readLink = "https://cdn.elsewhere.example/p/7.png"
         await #expect(throws: ODataClientError.self) { try await client(transport).data(of: media) }
@@ -58,7 +59,7 @@ struct StreamAddressTests {
     }
 
     @Test func aStreamWithoutAKeyCannotBeAddressed() async throws {
-        let transport = RecordedTransport()
+        let transport = ScriptedTransport()
         let unsaved = StreamReference(kind: .property("Thumbnail"), entitySet: "Products", key: nil)
         await #expect { try await client(transport).data(of: unsaved) } throws: { error in
             if case ODataClientError.unaddressable = error { true } else { false }

@@ -3,6 +3,7 @@ import DataverseModel
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import MobileSdkTesting
 import Testing
 import TripPinModel
 
@@ -64,7 +65,7 @@ enum TestClients {
 
     /// A Dataverse client (every annotation asked for) with the generated Dataverse classes.
     static func dataverse(
-        _ transport: RecordedTransport,
+        _ transport: ScriptedTransport,
         authentication: any AuthenticationProvider = NoAuthentication(),
         retryPolicy: RetryPolicy = .none,
         maximumPageSize: Int? = nil,
@@ -84,7 +85,7 @@ enum TestClients {
     }
 
     /// A CRM 2011 `OrganizationData.svc` client (OData v2) with the generated CRM 2011 classes.
-    static func crm2011(_ transport: RecordedTransport, retryPolicy: RetryPolicy = .none) -> ODataClient {
+    static func crm2011(_ transport: ScriptedTransport, retryPolicy: RetryPolicy = .none) -> ODataClient {
         ODataClient(
             .init(
                 serviceRoot: crm2011Root,
