@@ -20,6 +20,7 @@ extension OfflineStore {
             var reports: [DownloadReport.QueryReport] = []
             let queryCount = definingQueries.count
             for (index, query) in definingQueries.enumerated() {
+                try SyncDeadline.check()
                 let report = try await download(query, client: client) { received, total, isDelta in
                     let update = DownloadProgress(
                         query: query.name,
@@ -178,6 +179,7 @@ extension OfflineStore {
                 sink.yield(reading)
                 guard let link = await reading.pageLinks?.nextLink else { break }
                 try Task.checkCancellation()
+                try SyncDeadline.check()
                 // The page read before is not held while the next is fetched.
                 reading = PageReading(
                     try await next(link),

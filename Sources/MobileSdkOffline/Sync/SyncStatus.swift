@@ -132,7 +132,7 @@ import Observation
     }
 
     private func record(_ error: any Error, of operation: SyncFailure.Operation) {
-        guard !(error is CancellationError) else { return }
+        guard !(error is CancellationError), !(error is SyncDeadline.Reached) else { return }
         lastFailure = SyncFailure(operation, error: error)
     }
 

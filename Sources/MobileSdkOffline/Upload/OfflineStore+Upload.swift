@@ -58,6 +58,7 @@ extension OfflineStore {
         while let request = try await nextRequest(after: after, categories: categories) {
             after = request.id
             try Task.checkCancellation()
+            try SyncDeadline.check()
             defer { handled(sent + archived + held) }
             let record = request.tableName + " " + request.entityKey
             guard !heldRecords.contains(record), try await !isInErrorState(request) else {
