@@ -64,6 +64,36 @@ extension OfflineLive {
             #expect(try store.count(Query<Person>().filter { $0.lastName == "Cycle" }) == 4)
         }
 
+        @Test func aWholeReadOutOfTimeGoesOnFromItsNextPage() async throws {
+            try await OfflineServer.reset()
+            try await OfflineServer.seed()
+            let service = try await OfflineServer.client().retrieveAll(Query<Person>())
+            #expect(service.count > 4)
+            // Each page takes a second to come: a cycle of 1.5 s writes a page or two, and stops.
+            let transport = ScriptedTransport()
+            transport.route("GET", "People", repeatsLast: true, .delayed(1, .passThrough(URLSessionTransport())))
+            let root = try #require(OfflineServer.root)
+            let client = ODataClient(ODataClient.Configuration(serviceRoot: root, transport: transport))
+            let file = try Paths.temporaryDirectory().appendingPathComponent("store.sqlite")
+            let store = try OfflineStore(at: file, client: client, definingQueries: [Self.people])
+            var cycles = 0
+            var stored: [Int] = []
+            while cycles < 10 {
+                cycles += 1
+                let report = try await store.sync(within: .milliseconds(1500))
+                stored.append(try store.count(Query<Person>()))
+                if report.isComplete { break }
+            }
+            // Each cycle went on from where the last stopped: no page was read twice, and the store holds the
+            // service's people, each once.
+            #expect(cycles > 1, "\(stored)")
+            let reads = transport.requests.map { $0.url.absoluteString }
+            #expect(Set(reads).count == reads.count, "\(reads)")
+            #expect(stored == stored.sorted())
+            let names = try store.fetch(Query<Person>()).compactMap(\.userName).sorted()
+            #expect(names == service.compactMap(\.userName).sorted())
+        }
+
         @Test func aCycleCancelledInARequestIsSettledByTheNext() async throws {
             let (store, names) = try await Self.store(creating: 3, delay: 0.5)
             let cycle = Task { try await store.sync() }

@@ -140,7 +140,8 @@ extension OfflineStore {
 
     /// Writes the pages from `first` on, each in one transaction and in order; while a page is written, the next
     /// one (which `next` fetches by its link) is fetched and read. Memory holds about one page and a few batches.
-    /// `progress` is told the records written after each page, and the count the service gave, if any.
+    /// `progress` is told the records written after each page, and the count the service gave, if any; `afterPage`
+    /// runs in each page's transaction, with the page's links.
     private nonisolated(nonsending) func writePages(
         from first: consuming ODataClient.ChangesBody,
         _ query: DefiningQuery,
@@ -148,6 +149,7 @@ extension OfflineStore {
         client: ODataClient,
         generation: Int,
         progress: @escaping @Sendable (Int, Int?) -> Void,
+        afterPage: (@Sendable (Database, PageReading.Links) throws -> Void)? = nil,
         next: (String) async throws -> ODataClient.ChangesBody
     ) async throws -> [WrittenPage] {
         let (readings, sink) = AsyncStream<PageReading>.makeStream()
@@ -163,7 +165,14 @@ extension OfflineStore {
                 defer { reading.channel.close() }
                 guard failure == nil else { continue }
                 do {
-                    let page = try await write(reading, query, table: table, generation: generation, pool: pool)
+                    let page = try await write(
+                        reading,
+                        query,
+                        table: table,
+                        generation: generation,
+                        pool: pool,
+                        afterPage: afterPage
+                    )
                     pages.append(page)
                     received += page.received
                     total = total ?? page.links.totalCount
@@ -204,7 +213,8 @@ extension OfflineStore {
         _ query: DefiningQuery,
         table: EntityTable,
         generation: Int,
-        pool: BatchPool
+        pool: BatchPool,
+        afterPage: (@Sendable (Database, PageReading.Links) throws -> Void)?
     ) async throws -> WrittenPage {
         let (name, tree, schema) = (query.name, query.tree, schema)
         return try await writing { db in
@@ -224,6 +234,7 @@ extension OfflineStore {
                 case .failure(let error): throw error
                 case .end(let end):
                     let removed = try writer.remove(end.removed)
+                    try afterPage?(db, end.links)
                     try writer.notifyChanges()
                     return WrittenPage(
                         received: writer.writtenCount,
@@ -237,7 +248,8 @@ extension OfflineStore {
     }
 
     /// Reads the whole result, asking for change tracking unless the service refused it before; then removes the
-    /// records the result no longer holds.
+    /// records the result no longer holds. Each page's transaction keeps the next page's link, so that a read that
+    /// stops (cancelled, out of time, the app killed) goes on from there the next time, unless its link is refused.
     private nonisolated(nonsending) func readAll(
         _ query: DefiningQuery,
         options: ODataQuery,
@@ -249,22 +261,44 @@ extension OfflineStore {
         progress: @escaping @Sendable (Int, Int?) -> Void
     ) async throws -> DownloadReport.QueryReport {
         var state = state
-        state.generation += 1
+        var resumed: ODataClient.ChangesBody?
+        if let resume = state.resume, client.isWithinServiceRoot(resume.link) {
+            // A link the service no longer takes (an expired skip token) reads the whole result again.
+            do { resumed = try await client.changesBody(link: resume.link, tracking: resume.tracked) } catch let error
+                as ODataServiceError where error.statusCode < 500
+            {}
+        }
+        let page: ODataClient.ChangesBody
+        let tracked: Bool
+        if let resumed, let resume = state.resume {
+            (page, tracked) = (resumed, resume.tracked)
+        } else {
+            state.generation += 1
+            (page, tracked) = try await firstPage(
+                query,
+                options: options,
+                client: client,
+                tracked: state.strategy != .fullReadWithKeyDiff
+            )
+        }
         let generation = state.generation
-        let (page, tracked) = try await firstPage(
-            query,
-            options: options,
-            client: client,
-            tracked: state.strategy != .fullReadWithKeyDiff
-        )
-        let fetchTracked = tracked
+        // While the read is under way the delta link kept before no longer applies: the records of this generation
+        // are written over what it would change.
+        var underWay = state
+        underWay.deltaLink = nil
+        let (partial, fetchTracked) = (underWay, tracked)
         let pages = try await writePages(
             from: consume page,
             query,
             table: table,
             client: client,
             generation: generation,
-            progress: progress
+            progress: progress,
+            afterPage: { db, links in
+                var saved = partial
+                saved.resume = links.nextLink.map { DownloadState.Resume(link: $0, tracked: fetchTracked) }
+                try saved.save(query.name, entitySet: query.entitySet, tableName: table.name, db)
+            }
         ) { try await client.changesBody(link: $0, tracking: fetchTracked) }
         let received = pages.reduce(0) { $0 + $1.received }
         let deltaLink = tracked ? pages.last { $0.links.isTracked && $0.links.deltaLink != nil }?.links.deltaLink : nil
@@ -272,6 +306,7 @@ extension OfflineStore {
         let strategy: DownloadStrategy =
             deltaLink == nil ? .fullReadWithKeyDiff : client.configuration.version == .v4 ? .deltaLink : .deltaToken
         state.strategy = strategy
+        state.resume = nil
         let finalState = state
         let tables = try keyDiffTables(query)
         let schema = schema

@@ -11,7 +11,7 @@ enum StoreDatabase {
 
     /// The store's own tables.
     enum Tables {
-        /// Each defining query: its definition, delta link and download strategy.
+        /// Each defining query: its definition, delta link, download strategy, and where a stopped whole read goes on.
         static let queries = "$queries"
         /// Which records each defining query downloaded, for the key diff of a full read.
         static let members = "$members"
@@ -143,6 +143,14 @@ enum StoreDatabase {
         migrator.registerMigration("4: sync times") { db in
             try db.execute(
                 sql: "CREATE TABLE \"\(Tables.sync)\" (operation TEXT PRIMARY KEY NOT NULL, succeeded_at REAL NOT NULL)"
+            )
+        }
+        migrator.registerMigration("5: whole reads that go on") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE "\(Tables.queries)" ADD COLUMN resume_link TEXT;
+                    ALTER TABLE "\(Tables.queries)" ADD COLUMN resume_tracked INTEGER;
+                    """
             )
         }
         do {
