@@ -298,8 +298,9 @@ extension OfflineStore {
                 var saved = partial
                 saved.resume = links.nextLink.map { DownloadState.Resume(link: $0, tracked: fetchTracked) }
                 try saved.save(query.name, entitySet: query.entitySet, tableName: table.name, db)
-            }
-        ) { try await client.changesBody(link: $0, tracking: fetchTracked) }
+            },
+            next: { try await client.changesBody(link: $0, tracking: fetchTracked) }
+        )
         let received = pages.reduce(0) { $0 + $1.received }
         let deltaLink = tracked ? pages.last { $0.links.isTracked && $0.links.deltaLink != nil }?.links.deltaLink : nil
         state.deltaLink = deltaLink
