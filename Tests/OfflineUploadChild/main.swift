@@ -18,6 +18,9 @@ import Darwin
 //                                                             SAP's repeatability (killed at random)
 //   OfflineUploadChild fill STORE BYTES                       creates people until the file may not grow by BYTES
 //                                                             more (a full disk), then prints how many it created
+//   OfflineUploadChild watch STORE SECONDS                    an extension beside the app: opens the store without a
+//                                                             client and counts its people for SECONDS, printing
+//                                                             "reads R counts C1,C2,…" (each count once, in order)
 let arguments = Array(CommandLine.arguments.dropFirst())
 TripPinModel.GeneratedEntities.register()
 SAPDeltaModel.GeneratedEntities.register()
@@ -72,8 +75,22 @@ do {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             exit(3)
         }
+    case ("watch", 3):
+        let store = try OfflineStore(at: URL(fileURLWithPath: arguments[1]), client: nil, definingQueries: [people])
+        let end = Date().addingTimeInterval(Double(arguments[2]) ?? 1)
+        var reads = 0
+        var counts: [Int] = []
+        while Date() < end {
+            let count = try store.count(Query<Person>())
+            reads += 1
+            if counts.last != count { counts.append(count) }
+            usleep(2000)
+        }
+        print("reads \(reads) counts \(counts.map(String.init).joined(separator: ","))")
     default:
-        let usage = "usage: OfflineUploadChild upload|upload-sap|download STORE ROOT [none|oasis] | fill STORE BYTES\n"
+        let usage =
+            "usage: OfflineUploadChild upload|upload-sap|download STORE ROOT [none|oasis] | fill STORE BYTES"
+            + " | watch STORE SECONDS\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(2)
     }

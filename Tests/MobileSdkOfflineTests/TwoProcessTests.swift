@@ -1,0 +1,56 @@
+import Foundation
+import MobileSdk
+import MobileSdkOffline
+import TestSupport
+import Testing
+import TripPinModel
+
+/// An app and its extension on one store: the extension (a child process, as a widget is) opens the store the app
+/// writes and reads it while the app writes, and sees whole transactions only, in order.
+@Suite struct TwoProcessTests {
+    init() { GeneratedEntities.register() }
+
+    @Test func anExtensionReadsWholeTransactionsWhileTheAppWrites() async throws {
+        let child = try #require(BuiltProducts.executable("OfflineUploadChild"), "build the package first")
+        let file = try Paths.temporaryDirectory().appendingPathComponent("shared.sqlite")
+        let app = try OfflineStore(at: file, client: nil, definingQueries: [DefiningQuery("people", Query<Person>())])
+        let batch = 10
+        func write(_ index: Int) throws {
+            try app.insertDownloaded(
+                (0..<batch)
+                    .map { item in
+                        let person = Person(key: EntityKey("p\(index)x\(item)"))
+                        person.lastName = String(repeating: "x", count: 500)
+                        return person
+                    }
+            )
+        }
+        try write(0)
+
+        let process = Process()
+        process.executableURL = child
+        process.arguments = ["watch", file.path, "3"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // The app writes a batch of people in one transaction every 20 ms for as long as the extension reads.
+        var written = 1
+        let end = ContinuousClock.now + .seconds(120)
+        while process.isRunning, ContinuousClock.now < end {
+            try write(written)
+            written += 1
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+
+        let counts = text.split(separator: " ").last.map { $0.split(separator: ",").compactMap { Int($0) } } ?? []
+        // Whole transactions: every count a number of whole batches; in order: never fewer than before.
+        #expect(counts.count > 3, "the extension saw the app's writes: \(text)")
+        #expect(counts.allSatisfy { $0 % batch == 0 }, "\(counts)")
+        #expect(counts == counts.sorted(), "\(counts)")
+        #expect(counts.last ?? 0 <= written * batch)
+        #expect(try app.count(Query<Person>()) == written * batch)
+    }
+}
