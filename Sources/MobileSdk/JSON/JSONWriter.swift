@@ -1,10 +1,13 @@
 import Foundation
 
-/// Writes JSON text into a byte buffer; the caller orders members, so output is deterministic.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+/// Writes JSON text into a byte buffer; the caller orders members, so output is deterministic. Package access: the
+/// testing kit's page builder writes its members with it.
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
     /// Whether the current object or array already has a member (a comma goes before the next).
     private var hasMember: [Bool] = []
+
+    package init() {}
 
     var data: Data { Data(bytes) }
 
@@ -41,7 +44,7 @@ struct JSONWriter {
     /// Set after a key: the value needs no comma.
     private var pendingValue = false
 
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         separate()
         appendString(text)
     }
