@@ -44,8 +44,8 @@ public struct RetryPolicy: Sendable {
     /// No retries.
     public static let none = RetryPolicy(maximumRetries: 0)
 
-    /// The rule for throttled answers, shared with the command-line tool.
-    var throttling: ThrottlingRetry {
+    /// The rule for throttled answers, shared with the command-line tool and the organization service's client.
+    package var throttling: ThrottlingRetry {
         ThrottlingRetry(maximumRetries: maximumRetries, initialDelay: initialDelay, maximumDelay: maximumDelay)
     }
 

@@ -23,6 +23,14 @@ struct ThrottlingRetryTests {
         #expect(rule.delay(status: 429, retryAfter: "later", attempt: 1) == 2)
     }
 
+    /// A wait given as a number (a SOAP fault's, read already) follows the same rule as a `Retry-After`.
+    @Test func aWaitAlreadyReadFollowsTheSameRule() {
+        #expect(rule.delay(asked: 2.5, attempt: 0) == 2.5)
+        #expect(rule.delay(asked: nil, attempt: 2) == 4)
+        #expect(rule.delay(asked: 31, attempt: 0) == nil)
+        #expect(rule.delay(asked: 0, attempt: 3) == nil)
+    }
+
     @Test func retriesAreBoundedInCountAndWait() {
         #expect(rule.delay(status: 429, retryAfter: "0", attempt: 3) == nil)
         #expect(rule.delay(status: 429, retryAfter: "31", attempt: 0) == nil)

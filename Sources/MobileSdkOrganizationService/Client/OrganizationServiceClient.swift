@@ -1,7 +1,6 @@
 import Foundation
 import MobileSdk
 import MobileSdkClient
-import ServiceAccess
 
 /// Sends organization-service messages (`Execute`) over SOAP to `XRMServices/2011/Organization.svc/web` — for Dynamics
 /// CRM 2011–2016 servers, whose OData endpoint does create, read, update and delete only. Credentials, retries,
@@ -49,11 +48,6 @@ public final class OrganizationServiceClient: Sendable {
         http[header: "SOAPAction"] = "\"" + XMLNamespaces.executeAction + "\""
         http[header: "Accept"] = "text/xml"
         let policy = client.configuration.retryPolicy
-        let throttling = ThrottlingRetry(
-            maximumRetries: policy.maximumRetries,
-            initialDelay: policy.initialDelay,
-            maximumDelay: policy.maximumDelay
-        )
         var attempt = 0
         while true {
             let response = try await client.send(http, answering: Self.isFault)
@@ -62,11 +56,7 @@ public final class OrganizationServiceClient: Sendable {
             case .fault(let fault):
                 // A service-protection limit is a throttled answer: retried after the wait it names.
                 guard fault.isServiceProtectionLimit,
-                    let delay = throttling.delay(
-                        status: 429,
-                        retryAfter: fault.retryAfter.map { String(Int($0.rounded(.up))) },
-                        attempt: attempt
-                    )
+                    let delay = policy.throttling.delay(asked: fault.retryAfter, attempt: attempt)
                 else { throw fault }
                 try await policy.sleep(delay)
                 attempt += 1

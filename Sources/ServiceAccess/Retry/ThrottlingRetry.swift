@@ -25,8 +25,16 @@ public struct ThrottlingRetry: Sendable, Equatable {
     /// The wait before retry number `attempt + 1` of a throttled answer with this `Retry-After`; nil when it is not
     /// retried (not throttled, retries used up, or asked to wait longer than `maximumDelay`).
     public func delay(status: Int, retryAfter: String?, attempt: Int) -> TimeInterval? {
-        guard Self.isThrottled(status), attempt < maximumRetries else { return nil }
-        let delay = retryAfter.flatMap { RetryAfter.delay($0) } ?? backoff(attempt: attempt)
+        guard Self.isThrottled(status) else { return nil }
+        return delay(asked: retryAfter.flatMap { RetryAfter.delay($0) }, attempt: attempt)
+    }
+
+    /// The wait before retry number `attempt + 1` of a throttled answer that asked for a wait of `asked` seconds
+    /// (nil: it named none, so back off) — a `Retry-After` already read, or a SOAP fault's own; nil when it is not
+    /// retried (retries used up, or asked to wait longer than `maximumDelay`).
+    public func delay(asked: TimeInterval?, attempt: Int) -> TimeInterval? {
+        guard attempt < maximumRetries else { return nil }
+        let delay = asked ?? backoff(attempt: attempt)
         return delay <= maximumDelay ? delay : nil
     }
 
