@@ -183,7 +183,14 @@ extension OfflineStore {
             return pages
         }
         do {
-            var reading = PageReading(consume first, of: query.entityType, into: table, client: client, pool: pool)
+            var reading = PageReading(
+                consume first,
+                of: query.entityType,
+                into: table,
+                client: client,
+                registry: registry,
+                pool: pool
+            )
             while true {
                 sink.yield(reading)
                 guard let link = await reading.pageLinks?.nextLink else { break }
@@ -195,6 +202,7 @@ extension OfflineStore {
                     of: query.entityType,
                     into: table,
                     client: client,
+                    registry: registry,
                     pool: pool
                 )
             }

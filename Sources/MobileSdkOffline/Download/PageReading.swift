@@ -20,15 +20,17 @@ final class PageReading: Sendable {
     let channel = BatchChannel()
     private let links = OneShot<Links?>()
 
-    /// Starts reading `page`, a page of records of `type` for `table`.
+    /// Starts reading `page`, a page of records of `type` for `table`, with the classes of `registry` (the store's:
+    /// the one its uploads encode with).
     init(
         _ page: ODataClient.ChangesBody,
         of type: Entity.Type,
         into table: EntityTable,
         client: ODataClient,
+        registry: EntityRegistry,
         pool: BatchPool
     ) {
-        let decoder = ODataJSONDecoder(version: client.configuration.version, registry: client.configuration.registry)
+        let decoder = ODataJSONDecoder(version: client.configuration.version, registry: registry)
         let serviceRoot = client.configuration.serviceRoot
         let (channel, links) = (channel, links)
         let held = HeldPage(page)
