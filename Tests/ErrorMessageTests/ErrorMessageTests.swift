@@ -23,7 +23,7 @@ struct ErrorMessageTests {
     static let walkedTypes: Set<String> = [
         "EntityConversionError", "JSONPayloadError", "ODataEncodingError", "PropertyTableError", "ODataClientError",
         "ODataServiceError", "SignInError", "KeychainError", "OfflineStoreError", "OrganizationServiceError",
-        "OrganizationServiceFault", "OAuthRefusal", "Failure", "UnansweredRequest",
+        "OrganizationServiceFault", "OAuthRefusal", "Failure", "UnansweredRequest", "SyncFailure",
     ]
 
     // MARK: MobileSdk
@@ -200,6 +200,30 @@ struct ErrorMessageTests {
             .database("database is locked"), .missingKey(""),
         ]
         Self.walk(samples, 13, caseIndex)
+    }
+
+    @Test func syncFailure() {
+        func caseIndex(_ failure: SyncFailure) -> Int {
+            switch failure.reason {
+            case .unreachable: 0
+            case .notAuthorized: 1
+            case .service: 2
+            case .store: 3
+            case .other: 4
+            }
+        }
+        struct Unexplained: Error {}
+        let request = "GET https://example.com/odata/People"
+        let samples = [
+            SyncFailure(.download, error: ODataClientError.unreachable(reason: .offline, request: request)),
+            SyncFailure(.upload, error: ODataServiceError(statusCode: 401, code: "", message: "", request: request)),
+            SyncFailure(
+                .upload,
+                error: ODataServiceError(statusCode: 500, code: "0x1", message: "Boom.", request: request)
+            ), SyncFailure(.download, error: OfflineStoreError.storageFull("database or disk is full")),
+            SyncFailure(.download, error: Unexplained()),
+        ]
+        Self.walk(samples, 5, caseIndex)
     }
 
     // MARK: MobileSdkOrganizationService

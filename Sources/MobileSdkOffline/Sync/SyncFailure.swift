@@ -41,10 +41,13 @@ public struct SyncFailure: Error, Sendable, LocalizedError {
         reason = Self.reason(of: error)
     }
 
-    /// The failure in a sentence: what stopped and the error's own words.
+    /// The failure in a sentence: what stopped and the error's own words, where it has some.
     public var errorDescription: String? {
         let what = operation == .download ? "The download" : "The upload"
-        return "\(what) stopped: \(error.localizedDescription)"
+        guard let words = (error as? any LocalizedError)?.errorDescription else {
+            return "\(what) stopped because of an unexpected error."
+        }
+        return "\(what) stopped: \(words)"
     }
 
     private static func reason(of error: any Error) -> Reason {
