@@ -18,8 +18,9 @@ import Darwin
 //                                                             SAP's repeatability (killed at random)
 //   OfflineUploadChild fill STORE BYTES                       creates people until the file may not grow by BYTES
 //                                                             more (a full disk), then prints how many it created
-//   OfflineUploadChild watch STORE SECONDS                    an extension beside the app: opens the store without a
-//                                                             client and counts its people for SECONDS, printing
+//   OfflineUploadChild watch STORE COUNTS                     an extension beside the app: opens the store without a
+//                                                             client and counts its people until it has seen COUNTS
+//                                                             different counts (two minutes at most), printing
 //                                                             "reads R counts C1,C2,…" (each count once, in order)
 let arguments = Array(CommandLine.arguments.dropFirst())
 TripPinModel.GeneratedEntities.register()
@@ -77,10 +78,11 @@ do {
         }
     case ("watch", 3):
         let store = try OfflineStore(at: URL(fileURLWithPath: arguments[1]), client: nil, definingQueries: [people])
-        let end = Date().addingTimeInterval(Double(arguments[2]) ?? 1)
+        let wanted = Int(arguments[2]) ?? 1
+        let end = Date().addingTimeInterval(120)
         var reads = 0
         var counts: [Int] = []
-        while Date() < end {
+        while counts.count < wanted, Date() < end {
             let count = try store.count(Query<Person>())
             reads += 1
             if counts.last != count { counts.append(count) }
@@ -90,7 +92,7 @@ do {
     default:
         let usage =
             "usage: OfflineUploadChild upload|upload-sap|download STORE ROOT [none|oasis] | fill STORE BYTES"
-            + " | watch STORE SECONDS\n"
+            + " | watch STORE COUNTS\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(2)
     }
