@@ -55,7 +55,7 @@ struct SyncView: View {
                     }
                     .disabled(model.status.pendingCount == 0)
                 } footer: {
-                    status
+                    syncFooter
                 }
                 .disabled(!model.canWorkOnline || model.status.isSyncing)
                 // The queue is read again whenever its count changes.
@@ -82,7 +82,7 @@ struct SyncView: View {
     }
 
     /// The running download or upload, else why the last one failed, else what the last ones did.
-    @ViewBuilder private var status: some View {
+    @ViewBuilder private var syncFooter: some View {
         if model.status.isSyncing {
             SyncProgressView(model: model)
         } else if let failure = model.status.lastFailure {
