@@ -64,6 +64,9 @@ enum StoreDatabase {
         guard FileManager.default.fileExists(atPath: path) else { return }
         var configuration = Configuration()
         configuration.readonly = true
+        // Waits, as the store's connections do, for a store of the same file that is closing (its last connection
+        // checkpoints the log and removes it, locking the file meanwhile).
+        configuration.busyMode = .timeout(5)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
         let (application, version, tables) = try queue.read { db in

@@ -21,7 +21,7 @@ public final class ContactDetailModel {
     private let service: SystemService
 
     /// The contact with this id, read and changed through `client`: an `ODataClient` online, an `OfflineStore`
-    /// offline (see ``OfflineSyncModel``). `preview`, e.g. the contact from the search results, shows until
+    /// offline (see ``OfflineMode``). `preview`, e.g. the contact from the search results, shows until
     /// ``load()`` reads it.
     public init(client: any ODataServiceClient, contactID: UUID, preview: Contact? = nil) {
         self.client = client

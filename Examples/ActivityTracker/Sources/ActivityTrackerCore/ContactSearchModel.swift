@@ -22,7 +22,7 @@ public final class ContactSearchModel {
     /// The most contacts a search shows.
     public static let limit = 50
 
-    /// A search through `client`: an `ODataClient` online, an `OfflineStore` offline (see ``OfflineSyncModel``).
+    /// A search through `client`: an `ODataClient` online, an `OfflineStore` offline (see ``OfflineMode``).
     public init(client: any ODataServiceClient) {
         service = SystemService(client: client)
     }

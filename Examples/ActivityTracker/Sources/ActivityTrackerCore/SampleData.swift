@@ -16,7 +16,7 @@ public enum SampleData {
     /// An in-memory store with the app's tables, holding ``contacts()`` and ``tasks()``; with `pendingChanges`, also
     /// a task added and one completed offline, waiting to be uploaded.
     public static func store(pendingChanges: Bool = false) throws -> OfflineStore {
-        let store = try OfflineSyncModel.inMemoryStore()
+        let store = try OfflineMode.inMemoryStore()
         try store.insertDownloaded(contacts() + tasks())
         if pendingChanges {
             let added = CRMTask()

@@ -10,10 +10,10 @@ import FoundationNetworking
 #endif
 
 /// The offline mode against the live service, as the user goes through it: download, work offline with the service
-/// out of reach (and the app relaunched in between), then upload, checked on the service with plain HTTP. Serialized:
-/// the second test deletes a record on the service, which must not happen while the first one downloads.
-@MainActor
-@Suite(.enabled(if: TestService.url != nil || TestService.isRequired, TestService.skipMessage), .serialized)
+/// out of reach (and the app relaunched in between), then upload, checked on the service with plain HTTP; and the
+/// progress the status shows. Serialized: the second test deletes a record on the service, which must not happen
+/// while another one downloads.
+@MainActor @Suite(.enabled(if: TestService.url != nil || TestService.isRequired, TestService.skipMessage), .serialized)
 struct OfflineModeLiveTests {
     @Test func downloadWorkOfflineAndUpload() async throws {
         let root = try #require(TestService.url, TestService.skipMessage)
@@ -31,18 +31,21 @@ struct OfflineModeLiveTests {
 
         // Download, then read the store as the screens do offline.
         do {
-            let sync = try OfflineSyncModel(client: client, storeFile: file)
-            #expect(!sync.isOffline && sync.canWorkOnline)
-            await sync.download()
-            #expect(sync.errorMessage == nil)
-            #expect(sync.statusMessage?.hasPrefix("Downloaded ") == true)
-            #expect(sync.statusMessage?.contains(" contacts and ") == true)
-            #expect(!sync.isDownloading && sync.progress == nil)
-            #expect(sync.storedContactCount >= 1 && sync.storedTaskCount >= 1)
-            #expect(sync.pendingChanges.isEmpty)
-            sync.isOffline = true
-            #expect(sync.client is OfflineStore)
-            let detail = ContactDetailModel(client: sync.client, contactID: ada)
+            let offline = try OfflineMode(client: client, storeFile: file)
+            #expect(!offline.isOffline && offline.canWorkOnline)
+            #expect(offline.status.lastDownloaded == nil)
+            await offline.download()
+            try await waitUntil { offline.status.lastDownloadReport != nil && offline.status.lastDownloaded != nil }
+            #expect(offline.status.lastFailure == nil)
+            #expect(offline.lastDownloadSummary?.hasPrefix("Downloaded ") == true)
+            #expect(offline.lastDownloadSummary?.contains(" contacts and ") == true)
+            #expect(!offline.status.isSyncing && offline.progressText == nil)
+            let counts = try offline.storedCounts()
+            #expect(counts.contacts >= 1 && counts.openTasks >= 1)
+            #expect(try offline.pendingChanges().isEmpty && offline.status.pendingCount == 0)
+            offline.isOffline = true
+            #expect(offline.client is OfflineStore)
+            let detail = ContactDetailModel(client: offline.client, contactID: ada)
             await detail.load()
             #expect(detail.errorMessage == nil)
             #expect(detail.contact?.displayName == "Ada Lovelace\(run)")
@@ -56,20 +59,28 @@ struct OfflineModeLiveTests {
             var noNetwork = client.configuration
             noNetwork.transport = NoNetwork()
             noNetwork.retryPolicy = .none
-            let sync = try OfflineSyncModel(client: ODataClient(noNetwork), storeFile: file, isOffline: true)
-            await sync.download()
-            #expect(sync.errorMessage?.hasPrefix("The service could not be reached") == true)
+            let offline = try OfflineMode(client: ODataClient(noNetwork), storeFile: file, isOffline: true)
+            #expect(offline.status.lastDownloaded != nil, "the time of the last download is kept in the store")
+            await offline.download()
+            try await waitUntil { offline.status.lastFailure != nil && !offline.status.isSyncing }
+            #expect(offline.status.lastFailure?.operation == .download)
+            #expect(offline.status.lastFailure?.reason == .unreachable)
+            #expect(offline.status.lastFailure?.localizedDescription.hasPrefix("The download stopped: ") == true)
 
-            let search = ContactSearchModel(client: sync.client)
+            let search = ContactSearchModel(client: offline.client)
             search.searchText = "Lovelace\(run)"
             await search.search()
             #expect(search.errorMessage == nil)
             #expect(search.contacts.map(\.contactId) == [ada])
 
-            let detail = ContactDetailModel(client: sync.client, contactID: ada, preview: search.contacts.first)
+            let detail = ContactDetailModel(client: offline.client, contactID: ada, preview: search.contacts.first)
             await detail.load()
-            let draft = TaskDraft(subject: " Send the notes on the engine ", details: "Bernoulli numbers",
-                                  priority: .high, dueDate: due)
+            let draft = TaskDraft(
+                subject: " Send the notes on the engine ",
+                details: "Bernoulli numbers",
+                priority: .high,
+                dueDate: due
+            )
             #expect(await detail.addTask(draft))
             #expect(detail.errorMessage == nil)
             #expect(detail.tasks.map(\.subject) == ["Bring the notes", "Send the notes on the engine"])
@@ -79,13 +90,14 @@ struct OfflineModeLiveTests {
             #expect(detail.errorMessage == nil)
             #expect(detail.tasks.map(\.activityId) == [added], "a completed task is no longer open")
 
-            sync.refresh()
-            #expect(sync.pendingChanges.map(sync.description(of:)) == [
-                "Add the task “Send the notes on the engine”", "Change the task “Bring the notes”",
-            ])
+            try await waitUntil { offline.status.pendingCount == 2 }
+            #expect(
+                try offline.pendingChanges().map(offline.description(of:)) == [
+                    "Add the task “Send the notes on the engine”", "Change the task “Bring the notes”",
+                ]
+            )
             // A relaunch still offline shows the same.
-            let reopened = ContactDetailModel(client: try OfflineSyncModel.openStore(at: file, client: nil),
-                                              contactID: ada)
+            let reopened = ContactDetailModel(client: try OfflineMode.openStore(at: file, client: nil), contactID: ada)
             await reopened.load()
             #expect(reopened.tasks.map(\.activityId) == [added])
         }
@@ -93,15 +105,19 @@ struct OfflineModeLiveTests {
         #expect(try await ServerProbe.get(root, "tasks(\(notes.lowercased))").json?["statecode"] as? Int == nil)
 
         // Online again: upload, then download what the service now has.
-        let sync = try OfflineSyncModel(client: client, storeFile: file)
-        #expect(sync.pendingChangeCount == 2)
-        await sync.sync()
-        #expect(sync.errorMessage == nil)
-        #expect(sync.statusMessage?.hasPrefix("Uploaded 2 changes. Downloaded ") == true)
-        #expect(sync.pendingChanges.isEmpty && sync.archivedErrors.isEmpty)
+        let offline = try OfflineMode(client: client, storeFile: file)
+        #expect(offline.status.pendingCount == 2)
+        await offline.sync()
+        try await waitUntil { offline.status.lastDownloadReport != nil && offline.status.pendingCount == 0 }
+        #expect(offline.status.lastFailure == nil)
+        #expect(offline.lastUploadSummary == "Uploaded 2 changes.")
+        #expect(offline.lastDownloadSummary?.hasPrefix("Downloaded ") == true)
+        #expect(try offline.pendingChanges().isEmpty && offline.status.archivedErrors.isEmpty)
 
         let stored = try await ServerProbe.get(
-            root, "tasks(\(added.lowercased))?$expand=regardingobjectid_contact_task($select=contactid)")
+            root,
+            "tasks(\(added.lowercased))?$expand=regardingobjectid_contact_task($select=contactid)"
+        )
         #expect(stored.status == 200)
         #expect(stored.json?["subject"] as? String == "Send the notes on the engine")
         #expect(stored.json?["description"] as? String == "Bernoulli numbers")
@@ -111,19 +127,23 @@ struct OfflineModeLiveTests {
         #expect(try await ServerProbe.get(root, "tasks(\(notes.lowercased))").json?["statecode"] as? Int == 1)
 
         // The store keeps the uploaded task, and the completed one is no longer among the open tasks.
-        #expect(try sync.store.entity(CRMTask.self, key: .id(added))?.subject == "Send the notes on the engine")
-        sync.isOffline = true
-        let detail = ContactDetailModel(client: sync.client, contactID: ada)
+        #expect(try offline.store.entity(CRMTask.self, key: .id(added))?.subject == "Send the notes on the engine")
+        offline.isOffline = true
+        let detail = ContactDetailModel(client: offline.client, contactID: ada)
         await detail.load()
         #expect(!detail.tasks.contains { $0.activityId == notes })
 
         // Another device downloading now gets Ada's new task and not the completed one. (The first store learns the
         // new task's contact on its next full read: the test server, unlike Dataverse, tracks changes of this
         // filtered and expanded query, and its deltas apply neither the filter nor the expansion.)
-        let second = try OfflineSyncModel(
-            client: client, storeFile: folder.appendingPathComponent("second.sqlite"), isOffline: true)
+        let second = try OfflineMode(
+            client: client,
+            storeFile: folder.appendingPathComponent("second.sqlite"),
+            isOffline: true
+        )
         await second.download()
-        #expect(second.errorMessage == nil)
+        try await waitUntil { second.status.lastDownloadReport != nil }
+        #expect(second.status.lastFailure == nil)
         let fresh = ContactDetailModel(client: second.client, contactID: ada)
         await fresh.load()
         #expect(fresh.tasks.map(\.activityId) == [added])
@@ -142,11 +162,12 @@ struct OfflineModeLiveTests {
         let wheels = try #require(online.tasks.first)
         let wheelsID = try #require(wheels.activityId)
 
-        let sync = try OfflineSyncModel(client: client, storeFile: folder.appendingPathComponent("store.sqlite"))
-        await sync.download()
-        #expect(sync.errorMessage == nil)
-        sync.isOffline = true
-        let detail = ContactDetailModel(client: sync.client, contactID: charles)
+        let offline = try OfflineMode(client: client, storeFile: folder.appendingPathComponent("store.sqlite"))
+        await offline.download()
+        try await waitUntil { offline.status.lastDownloadReport != nil }
+        #expect(offline.status.lastFailure == nil)
+        offline.isOffline = true
+        let detail = ContactDetailModel(client: offline.client, contactID: charles)
         await detail.load()
         #expect(detail.tasks.map(\.activityId) == [wheelsID])
 
@@ -154,21 +175,67 @@ struct OfflineModeLiveTests {
         let deleted = try await ServerProbe.send("DELETE", root, "tasks(\(wheelsID.lowercased))")
         #expect(deleted == 204)
         #expect(await detail.complete(try #require(detail.tasks.first)))
-        await sync.upload()
-        #expect(sync.errorMessage == nil)
-        #expect(sync.statusMessage == "The service refused 1 change: see the refused changes.")
-        let refused = try #require(sync.archivedErrors.first)
-        #expect(sync.archivedErrors.count == 1)
-        #expect(sync.description(of: refused).hasPrefix("Change the task “Order the brass wheels”: "))
-        #expect(sync.description(of: refused).contains("404"))
+        await offline.upload()
+        try await waitUntil { offline.status.lastUploadReport != nil && offline.status.archivedCount == 1 }
+        #expect(offline.status.lastFailure == nil)
+        #expect(offline.lastUploadSummary == "The service refused 1 change: see the refused changes.")
+        let refused = try #require(offline.status.archivedErrors.first)
+        #expect(offline.description(of: refused).hasPrefix("Change the task “Order the brass wheels”: "))
+        #expect(offline.description(of: refused).contains("404"))
 
         // The user takes the service's version: there is none, so the task goes from the store.
-        await sync.resolve(refused, by: .takeServerVersion)
-        #expect(sync.errorMessage == nil)
-        #expect(sync.archivedErrors.isEmpty && sync.pendingChanges.isEmpty)
-        #expect(try sync.store.entity(CRMTask.self, key: .id(wheelsID)) == nil)
+        await offline.resolve(refused, by: .takeServerVersion)
+        #expect(offline.resolutionError == nil)
+        try await waitUntil { offline.status.archivedErrors.isEmpty && offline.status.pendingCount == 0 }
+        #expect(try offline.pendingChanges().isEmpty)
+        #expect(try offline.store.entity(CRMTask.self, key: .id(wheelsID)) == nil)
         await detail.load()
         #expect(detail.tasks.isEmpty)
+    }
+
+    /// What the Offline sheet shows while a download runs, whoever started it: a bar with the service's count of
+    /// the records on the first download (the test server counts them, as `$count=true` asks), and a spinner with
+    /// the records received on a delta, which the service does not count.
+    @Test func theFirstDownloadHasATotalAndADeltaHasNone() async throws {
+        let root = try #require(TestService.url, TestService.skipMessage)
+        let client = try await signedInClient(root)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tracker-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let offline = try OfflineMode(client: client, storeFile: folder.appendingPathComponent("store.sqlite"))
+        #expect(offline.status.phase == .idle && offline.status.fractionCompleted == nil)
+        #expect(offline.progressText == nil)
+        let store = offline.store
+
+        // The download waits at its first counted page until the test has looked at the model.
+        let gate = Gate()
+        let first = Task.detached { try await store.download { if $0.totalCount != nil { gate.wait() } } }
+        try await waitUntil { offline.status.download?.totalCount != nil }
+        let progress = try #require(offline.status.download)
+        let total = try #require(progress.totalCount)
+        #expect(progress.query == "contacts" && !progress.isDelta)
+        #expect(progress.receivedCount > 0 && progress.receivedCount <= total)
+        #expect(offline.status.isSyncing)
+        // The contacts are the first of two queries: half of the download at most.
+        let fraction = try #require(offline.status.fractionCompleted)
+        #expect(fraction > 0 && fraction <= 0.5)
+        #expect(offline.progressText == "Downloading contacts: \(progress.receivedCount) of \(total)")
+        gate.open()
+        let report = try await first.value
+        try await waitUntil { !offline.status.isSyncing && offline.status.lastDownloadReport == report }
+        #expect(offline.status.lastFailure == nil && offline.progressText == nil)
+
+        // The next download reads only the changes: no total, so the progress is indeterminate.
+        let deltaGate = Gate()
+        let delta = Task.detached { try await store.download { if $0.isDelta { deltaGate.wait() } } }
+        try await waitUntil { offline.status.download?.isDelta == true }
+        #expect(offline.status.download?.totalCount == nil)
+        #expect(offline.status.fractionCompleted == nil)
+        #expect(offline.status.isSyncing)
+        #expect(offline.progressText == "Downloading changes to contacts: 0 received")
+        deltaGate.open()
+        #expect(try await delta.value.queries.first?.wasDelta == true)
+        try await waitUntil { !offline.status.isSyncing }
+        #expect(offline.progressText == nil)
     }
 
     /// The client of a signed-in session, as the app gets it.
@@ -191,8 +258,7 @@ struct OfflineModeLiveTests {
 }
 
 /// The view models over the store the previews show, without a service.
-@MainActor
-struct PreviewStoreTests {
+@MainActor struct PreviewStoreTests {
     @Test func theScreensShowTheSampleData() async throws {
         let store = try SampleData.store()
         let search = ContactSearchModel(client: store)
@@ -214,38 +280,76 @@ struct PreviewStoreTests {
     }
 
     @Test func changesInThePreviewStoreWaitForAnUploadItCannotMake() async throws {
-        let sync = OfflineSyncModel(store: try SampleData.store(pendingChanges: true))
-        #expect(sync.isOffline && !sync.canWorkOnline)
-        #expect(sync.client is OfflineStore)
-        #expect(sync.pendingChanges.map(sync.description(of:)) == [
-            "Add the task “Book the lecture hall”", "Change the task “Check the Bernoulli table”",
-        ])
-        #expect(sync.storedContactCount == 3 && sync.storedTaskCount == 3)
+        let offline = OfflineMode(store: try SampleData.store(pendingChanges: true))
+        #expect(offline.isOffline && !offline.canWorkOnline)
+        #expect(offline.client is OfflineStore)
+        #expect(
+            try offline.pendingChanges().map(offline.description(of:)) == [
+                "Add the task “Book the lecture hall”", "Change the task “Check the Bernoulli table”",
+            ]
+        )
+        #expect(offline.status.pendingCount == 2)
+        let counts = try offline.storedCounts()
+        #expect(counts.contacts == 3 && counts.openTasks == 3)
 
-        let mary = ContactDetailModel(client: sync.client, contactID: SampleData.maryShelley)
+        let mary = ContactDetailModel(client: offline.client, contactID: SampleData.maryShelley)
         await mary.load()
         #expect(mary.tasks.map(\.subject) == ["Book the lecture hall"])
         #expect(await mary.addTask(TaskDraft(subject: "Read the proofs")))
         #expect(mary.tasks.map(\.subject) == ["Book the lecture hall", "Read the proofs"])
-        // The sync model follows the store's changes by itself.
-        for _ in 0..<100 where sync.pendingChangeCount != 3 { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(sync.pendingChangeCount == 3)
+        // The status follows the store's changes by itself.
+        try await waitUntil { offline.status.pendingCount == 3 }
         // Completing a task created here joins its waiting create; completing a downloaded one is a change.
         #expect(await mary.complete(try #require(mary.tasks.first)))
         #expect(mary.tasks.map(\.subject) == ["Read the proofs"])
-        let ada = ContactDetailModel(client: sync.client, contactID: SampleData.adaLovelace)
+        let ada = ContactDetailModel(client: offline.client, contactID: SampleData.adaLovelace)
         await ada.load()
         #expect(await ada.complete(try #require(ada.tasks.first)))
         #expect(ada.tasks.isEmpty)
-        sync.refresh()
-        #expect(sync.pendingChangeCount == 4)
-        #expect(sync.storedTaskCount == 2)
+        try await waitUntil { offline.status.pendingCount == 4 }
+        #expect(try offline.storedCounts().openTasks == 2)
 
-        await sync.download()
-        #expect(sync.errorMessage == "The offline store has no service to download from or upload to.")
-        await sync.upload()
-        #expect(sync.errorMessage == "The offline store has no service to download from or upload to.")
-        #expect(sync.pendingChangeCount == 4)
+        await offline.download()
+        try await waitUntil { offline.status.lastFailure?.operation == .download }
+        #expect(offline.status.lastFailure?.reason == .store)
+        #expect(
+            offline.status.lastFailure?.localizedDescription
+                == "The download stopped: The local data cannot be synchronized, because no service is configured."
+        )
+        await offline.upload()
+        try await waitUntil { offline.status.lastFailure?.operation == .upload }
+        #expect(offline.status.lastFailure?.reason == .store)
+        #expect(offline.status.pendingCount == 4 && offline.status.lastUploaded == nil)
+    }
+}
+
+/// Waits (up to 30 s: a full test run starves the pool) for `condition`, checked on the main actor, where the
+/// status follows the store.
+@MainActor private func waitUntil(_ condition: @MainActor () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(condition())
+}
+
+/// Holds a download in its progress callback (off the main actor) until the test opens it; open, it holds nothing
+/// (nor longer than a minute, so that a failed test ends).
+private final class Gate: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Read and changed with `condition` locked.
+    private var isOpen = false
+
+    func wait() {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(60)
+        while !isOpen, condition.wait(until: deadline) {}
+    }
+
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
     }
 }
 

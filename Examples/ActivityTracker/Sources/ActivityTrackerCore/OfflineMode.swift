@@ -11,57 +11,36 @@ import Observation
 ///
 /// The other view models take ``client``: the service's `ODataClient` online, the store offline. The store keeps the
 /// results of ``definingQueries``; ``download()`` brings them up to date, ``upload()`` sends the changes made
-/// offline, and a change the service refuses waits in ``archivedErrors`` until the user resolves it.
-@MainActor @Observable
-public final class OfflineSyncModel {
+/// offline, and a change the service refuses waits in the status's `archivedErrors` until the user resolves it.
+/// What the store's sync is doing and did, whoever started it, is in ``status``.
+@MainActor @Observable public final class OfflineMode {
+    /// The records the store keeps, as the Offline sheet counts them.
+    public struct StoredCounts: Sendable, Hashable {
+        /// The contacts.
+        public let contacts: Int
+        /// The open tasks.
+        public let openTasks: Int
+    }
+
     /// The store on the device.
     public let store: OfflineStore
+    /// The store's downloads and uploads as they run, the changes waiting and refused, the last successes and the
+    /// last failure.
+    public let status: SyncStatus
     /// Whether the screens read and write the store rather than the service (always the store when it has no
     /// client, as in previews).
     public var isOffline: Bool
-    /// Whether a download runs.
-    public private(set) var isDownloading = false
-    /// Whether an upload runs.
-    public private(set) var isUploading = false
-    /// How far the running download is; nil when none runs.
-    public private(set) var progress: DownloadProgress?
-    /// The changes made in the store and waiting to be uploaded, in the order they will be sent.
-    public private(set) var pendingChanges: [PendingRequest] = []
-    /// Changes the service refused, each waiting until the user sends it again, takes the service's version or drops
-    /// it (``resolve(_:by:)``).
-    public private(set) var archivedErrors: [ArchivedError] = []
-    /// The contacts kept on the device.
-    public private(set) var storedContactCount = 0
-    /// The open tasks kept on the device.
-    public private(set) var storedTaskCount = 0
-    /// What the last download or upload did, in words for the user.
-    public private(set) var statusMessage: String?
-    /// Why the last download, upload or resolution failed, in words for the user.
-    public private(set) var errorMessage: String?
+    /// Why the last resolution of a refused change failed, in words for the user.
+    public private(set) var resolutionError: String?
 
-    /// Told of every commit to the store's tables of tasks, links and contacts (local writes, downloads, uploads and
-    /// resolutions), so that the counts stay current after the screens' writes: a live query whose results are always
-    /// empty (`$top=0`).
-    private let storeChanges: LiveQuery<CRMTask>
-
-    /// A model over `store`, working offline from the start when `isOffline` or when the store has no client.
+    /// The offline mode over `store`, working offline from the start when `isOffline` or when the store has no client.
     public init(store: OfflineStore, isOffline: Bool = false) {
         self.store = store
+        status = SyncStatus(store: store)
         self.isOffline = isOffline || store.client == nil
-        storeChanges = LiveQuery(
-            Query<CRMTask>().select(\.activityId).expand(\.regardingContact) { $0.select(\.contactId) }
-                .top(0),
-            in: store
-        )
-        refresh()
-        let updates = storeChanges.updates
-        // Ends when the live query goes, with the model.
-        Task { [weak self] in
-            for await _ in updates { self?.refresh() }
-        }
     }
 
-    /// A model for the service `client` reaches, with the store in `storeFile` (by default
+    /// The offline mode for the service `client` reaches, with the store in `storeFile` (by default
     /// ``defaultStoreFile(for:)``), which is created when missing.
     public convenience init(client: ODataClient, storeFile: URL? = nil, isOffline: Bool = false) throws {
         let file = storeFile ?? Self.defaultStoreFile(for: client.configuration.serviceRoot)
@@ -77,99 +56,74 @@ public final class OfflineSyncModel {
     /// Whether the store has a service to download from and upload to.
     public var canWorkOnline: Bool { store.client != nil }
 
-    /// The number of changes waiting to be uploaded.
-    public var pendingChangeCount: Int { pendingChanges.count }
-
-    /// Whether a download or an upload runs.
-    public var isBusy: Bool { isDownloading || isUploading }
-
-    /// The running download in words, e.g. "Downloading open tasks (2 of 2): 40 received".
+    /// The running download or upload in words, e.g. "Downloading contacts: 40 of 120", "Downloading changes to
+    /// contacts: 3 received" (the service does not count a delta) or "Uploading 2 of 5"; nil when none runs.
     public var progressText: String? {
-        guard let progress else { return isDownloading ? "Downloading…" : nil }
-        return "Downloading \(progress.query) (\(progress.queryIndex + 1) of \(progress.queryCount)): "
-            + "\(progress.receivedCount) received"
+        switch status.phase {
+        case .idle: return nil
+        case .downloading(let progress):
+            let what = progress.isDelta ? "changes to \(progress.query)" : progress.query
+            guard let total = progress.totalCount else {
+                return "Downloading \(what): \(progress.receivedCount) received"
+            }
+            return "Downloading \(what): \(progress.receivedCount) of \(total)"
+        case .uploading(let progress): return "Uploading \(progress.handledCount) of \(progress.totalCount)"
+        }
     }
+
+    /// What the last download did, in words, e.g. "Downloaded 12 contacts and 3 open tasks."
+    public var lastDownloadSummary: String? { status.lastDownloadReport.map(Self.summary(of:)) }
+
+    /// What the last upload did, in words, e.g. "Uploaded 2 changes."
+    public var lastUploadSummary: String? { status.lastUploadReport.map(Self.summary(of:)) }
 
     /// Brings the store up to date with the service: the changes since the last download where the service tracks
-    /// them, else everything again. Changes waiting to be uploaded stay over what arrives.
+    /// them, else everything again. Changes waiting to be uploaded stay over what arrives. How it goes, and why it
+    /// failed, shows in ``status``.
     public func download() async {
-        guard !isBusy else { return }
-        isDownloading = true
-        errorMessage = nil
-        statusMessage = nil
-        let (updates, continuation) = AsyncStream.makeStream(
-            of: DownloadProgress.self,
-            bufferingPolicy: .bufferingNewest(1)
-        )
-        let follower = Task { for await update in updates { self.progress = update } }
-        do {
-            let report = try await store.download { continuation.yield($0) }
-            statusMessage = Self.summary(of: report)
-        } catch {
-            errorMessage = ErrorMessage.text(for: error)
-        }
-        continuation.finish()
-        await follower.value
-        progress = nil
-        isDownloading = false
-        refresh()
+        guard !status.isSyncing else { return }
+        _ = try? await store.download()
     }
 
-    /// Sends the changes made offline, in the order they were made. A change the service refuses goes to
-    /// ``archivedErrors``, and the same record's later changes wait behind it.
+    /// Sends the changes made offline, in the order they were made. A change the service refuses goes to the
+    /// status's `archivedErrors`, and the same record's later changes wait behind it. How it goes, and why it
+    /// failed, shows in ``status``.
     public func upload() async {
-        guard !isBusy else { return }
-        isUploading = true
-        errorMessage = nil
-        statusMessage = nil
-        do {
-            statusMessage = Self.summary(of: try await store.upload())
-        } catch {
-            errorMessage = ErrorMessage.text(for: error)
-        }
-        isUploading = false
-        refresh()
+        guard !status.isSyncing else { return }
+        _ = try? await store.upload()
     }
 
-    /// Uploads, then downloads: the service gets the changes made here and the store what changed there, the
-    /// records uploaded included, as the service keeps them.
+    /// Uploads, then, if that succeeded, downloads: the service gets the changes made here and the store what
+    /// changed there, the records uploaded included, as the service keeps them.
     public func sync() async {
-        await upload()
-        guard errorMessage == nil else { return }
-        let uploaded = statusMessage
-        await download()
-        if let uploaded, let downloaded = statusMessage, errorMessage == nil {
-            statusMessage = uploaded + " " + downloaded
-        }
+        guard !status.isSyncing, (try? await store.upload()) != nil else { return }
+        _ = try? await store.download()
     }
 
     /// Settles a refused change: `.retry` sends it again (over the service's version, for a conflict) with the
     /// other waiting changes, `.takeServerVersion` drops the record's changes for the service's version, and
     /// `.discard` drops this change only.
     public func resolve(_ refused: ArchivedError, by resolution: ErrorResolution) async {
-        guard !isBusy else { return }
-        errorMessage = nil
-        do {
-            try await store.resolve(refused, by: resolution)
-        } catch {
-            errorMessage = ErrorMessage.text(for: error)
-            refresh()
+        guard !status.isSyncing else { return }
+        resolutionError = nil
+        do { try await store.resolve(refused, by: resolution) } catch {
+            resolutionError = ErrorMessage.text(for: error)
             return
         }
-        refresh()
         if resolution == .retry, canWorkOnline { await upload() }
     }
 
-    /// Reads the waiting changes, the refused ones and the counts from the store again.
-    public func refresh() {
-        do {
-            pendingChanges = try store.pendingRequests()
-            archivedErrors = try store.errorArchive()
-            storedContactCount = try store.count(Query<Contact>())
-            storedTaskCount = try store.count(Query<CRMTask>().onlyOpen())
-        } catch {
-            errorMessage = ErrorMessage.text(for: error)
-        }
+    /// The changes waiting to be uploaded, in the order they will be sent, read from the store now (a view showing
+    /// them reads `status.pendingCount` too, so that it is drawn again when they change).
+    public func pendingChanges() throws -> [PendingRequest] { try store.pendingRequests() }
+
+    /// The records the store keeps, counted now (a view showing them reads the status too, so that it is drawn
+    /// again after downloads and local writes).
+    public func storedCounts() throws -> StoredCounts {
+        StoredCounts(
+            contacts: try store.count(Query<Contact>()),
+            openTasks: try store.count(Query<CRMTask>().onlyOpen())
+        )
     }
 
     /// A waiting change in words, e.g. "Add the task “Call Ada”".
@@ -188,20 +142,19 @@ public final class OfflineSyncModel {
     /// A refused change in words: what it did and what the service said.
     public func description(of error: ArchivedError) -> String {
         let change = description(of: error.request)
-        if error.isConflict {
-            return "\(change): it was changed on the service since it was downloaded."
-        }
+        if error.isConflict { return "\(change): it was changed on the service since it was downloaded." }
         let status = error.statusCode.map { "The service answered \($0)" } ?? "The service refused it"
         return "\(change): \(status): \(error.message)"
     }
 
     /// The record a change is about, by its subject or name where the store still has it.
     private func recordName(_ change: PendingRequest) -> String {
-        let id = change.keyValues.values.lazy.compactMap { value -> UUID? in
-            if case .guid(let id) = value { return id }
-            return nil
-        }
-        .first
+        let id = change.keyValues.values.lazy
+            .compactMap { value -> UUID? in
+                if case .guid(let id) = value { return id }
+                return nil
+            }
+            .first
         if change.entitySet == CRMTask.entitySetName {
             let subject = id.flatMap { try? store.entity(CRMTask.self, key: .id($0)) }?.subject
             return subject.map { "the task “\($0)”" } ?? "a task"
@@ -223,20 +176,21 @@ public final class OfflineSyncModel {
             "open tasks",
             Query<CRMTask>()
                 .select(
-                    \.activityId, \.subject, \.description, \.priorityCode, \.scheduledEnd, \.stateCode,
+                    \.activityId,
+                    \.subject,
+                    \.description,
+                    \.priorityCode,
+                    \.scheduledEnd,
+                    \.stateCode,
                     \.regardingObjectId
                 )
-                .onlyOpen()
-                .expand(\.regardingContact) { $0.select(\.contactId) }
+                .onlyOpen().expand(\.regardingContact) { $0.select(\.contactId) }
         ),
     ]
 
     /// Opens (or creates) the store in `file` for the service `client` reaches (nil: a store to read only).
     public nonisolated static func openStore(at file: URL, client: ODataClient?) throws -> OfflineStore {
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(),
-            withIntermediateDirectories: true
-        )
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         return try OfflineStore(
             at: file,
             client: client,
@@ -252,7 +206,8 @@ public final class OfflineSyncModel {
 
     /// The store's file for a service: in Application Support, named after the service's host.
     public nonisolated static func defaultStoreFile(for serviceRoot: URL) -> URL {
-        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        let support =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         let host = serviceRoot.host(percentEncoded: false) ?? "service"
         return support.appendingPathComponent("ActivityTracker/Offline/\(host).sqlite")
@@ -261,18 +216,16 @@ public final class OfflineSyncModel {
     // MARK: Reports in words
 
     /// A download in words, e.g. "Downloaded 12 contacts and 3 open tasks."
-    static func summary(of report: DownloadReport) -> String {
+    private static func summary(of report: DownloadReport) -> String {
         let received = report.queries.map { "\($0.receivedCount) \($0.name)" }
         var text = "Downloaded " + received.joined(separator: " and ") + "."
         let removed = report.queries.reduce(0) { $0 + $1.removedCount }
-        if removed > 0 {
-            text += " Removed \(count(removed, "record", "records")) the service no longer has."
-        }
+        if removed > 0 { text += " Removed \(count(removed, "record", "records")) the service no longer has." }
         return text
     }
 
     /// An upload in words, e.g. "Uploaded 2 changes."
-    static func summary(of report: UploadReport) -> String {
+    private static func summary(of report: UploadReport) -> String {
         var sentences: [String] = []
         if report.sentCount > 0 { sentences.append("Uploaded \(count(report.sentCount, "change", "changes")).") }
         if report.archivedCount > 0 {
