@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the libraries apps link (MobileSdk, MobileSdkClient, MobileSdkOffline, MobileSdkOrganizationService and
+"""Checks the libraries apps link (MobileSdk, MobileSdkClient, MobileSdkOffline, MobileSdkOrganizationService,
+MobileSdkTesting and
 ServiceAccess below them) against the Apple platform minimums in Package.swift.
 
 Linux cannot build for Apple platforms, but the Swift standard library's modules carry Apple availability here too:
@@ -21,7 +22,9 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECKED_MODULES = ["Swift", "_Concurrency", "Observation", "Synchronization", "_StringProcessing"]
-LIBRARIES = {"MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkOrganizationService", "ServiceAccess"}
+LIBRARIES = {
+    "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkOrganizationService", "MobileSdkTesting", "ServiceAccess",
+}
 PLATFORM_NAMES = {"iOS": "iOS", "macOS": "macOS", "tvOS": "tvOS", "watchOS": "watchOS", "visionOS": "visionOS"}
 ROLE_DECLARATION, ROLE_DEFINITION = 1, 2
 

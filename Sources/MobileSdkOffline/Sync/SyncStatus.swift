@@ -62,7 +62,12 @@ import Observation
     public init(store: OfflineStore) {
         do { apply(try store.reading(StoredSync.load)) } catch { storeError = OfflineStoreError.of(error) }
         let events = store.activity.events()
-        following.task = Task { [weak self] in for await event in events { self?.apply(event) } }
+        // Read off the main actor with `next()` (`for await` on the main actor needs `next(isolation:)`, iOS 18), each
+        // event applied there in turn.
+        following.task = Task.detached { [weak self] in
+            var iterator = events.makeAsyncIterator()
+            while let event = await iterator.next() { await self?.apply(event) }
+        }
         // Delivered in commit order on a queue of its own, then in that order on the main actor.
         let (stored, sink) = AsyncStream.makeStream(
             of: Result<StoredSync, OfflineStoreError>.self,
@@ -75,13 +80,9 @@ import Observation
                 onError: { sink.yield(.failure(OfflineStoreError.of($0))) },
                 onChange: { sink.yield(.success($0)) }
             )
-        following.storedTask = Task { [weak self] in
-            for await state in stored {
-                switch state {
-                case .success(let state): self?.apply(state)
-                case .failure(let error): self?.storeError = error
-                }
-            }
+        following.storedTask = Task.detached { [weak self] in
+            var iterator = stored.makeAsyncIterator()
+            while let state = await iterator.next() { await self?.apply(state) }
         }
     }
 
@@ -134,6 +135,13 @@ import Observation
     private func record(_ error: any Error, of operation: SyncFailure.Operation) {
         guard !(error is CancellationError), !(error is SyncDeadline.Reached) else { return }
         lastFailure = SyncFailure(operation, error: error)
+    }
+
+    private func apply(_ state: Result<StoredSync, OfflineStoreError>) {
+        switch state {
+        case .success(let state): apply(state)
+        case .failure(let error): storeError = error
+        }
     }
 
     private func apply(_ state: StoredSync) {
