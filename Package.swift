@@ -248,7 +248,7 @@ let package = Package(
             ]
         ),
         // mobilesdkgen as a user runs it: generate, inspect, init, fetch against the test servers.
-        .testTarget(name: "CommandLineToolTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CommandLineToolTests", dependencies: ["TestSupport", "MobileSdkClient"]),
         .testTarget(
             name: "MetadataReaderTests",
             dependencies: ["MetadataModel", "MetadataReader", libxml2, "TestSupport"]

@@ -175,7 +175,7 @@ struct CommandLineTests {
             "generate", Paths.sample("TripPin.xml"), "--config", config, "-o", try Paths.temporaryDirectory().path,
         ])
         #expect(status != 0)
-        #expect(errors.contains("\(config):1:3: error: invalid configuration: at 'accessLevel'"))
+        #expect(errors.contains("\(config):1:18: error: invalid configuration: at 'accessLevel'"))
     }
 
     @Test func theConfigurationSelectsOperations() throws {

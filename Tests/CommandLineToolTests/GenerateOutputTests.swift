@@ -81,6 +81,33 @@ struct GenerateOutputTests {
         #expect(try Data(contentsOf: file) == Data("mine".utf8))
     }
 
+    /// The file is parsed once into a located tree: a syntax error, a value of the wrong kind and a name written twice
+    /// are each reported where they are written, and nothing is generated.
+    @Test func configurationProblemsAreLocatedWhereTheyAreWritten() throws {
+        let cases: [(text: String, error: String)] = [
+            (
+                "{\n  \"entities\": {\"include\": [\"Person\"],}\n}\n",
+                "2:37: error: the configuration is not JSON: trailing comma"
+            ),
+            (
+                "{\n  \"entities\": {\"include\": \"Person\"}\n}\n",
+                "2:27: error: invalid configuration: at 'entities.include': expected an array, found a string"
+            ),
+            (
+                "{\"renames\": {\"types\": {\"Person\": \"Traveller\",\n  \"Person\": \"Other\"}}}",
+                "2:3: error: the key 'renames.types.Person' is written twice"
+            ), ("{\"typePrefix\": \"A\", \"typePrefix\": \"B\"}", "1:21: error: the key 'typePrefix' is written twice"),
+        ]
+        for (index, item) in cases.enumerated() {
+            let config = try Paths.write(item.text, named: "config\(index).json")
+            let output = folder.appendingPathComponent("out\(index)")
+            let result = try BuiltTool.run(["generate", tripPin, "--config", config, "-o", output.path])
+            #expect(result.status != 0)
+            #expect(result.errors.contains("\(config):\(item.error)"), "\(result.errors)")
+            #expect(!FileManager.default.fileExists(atPath: output.path))
+        }
+    }
+
     @Test func misspeltConfigurationKeysAreLocatedWithTheKeyMeant() throws {
         let config = try Paths.write(
             "{\n  \"entitys\": {\"include\": [\"Person\"]},\n  \"operations\": {\"exlude\": [\"*\"]}\n}\n",

@@ -4,11 +4,11 @@ import MetadataModel
 ///
 /// Columns count characters (UTF-8 scalars), from 1. Nesting is bounded, so hostile input cannot
 /// exhaust the stack. The first syntax error ends the parse: the document is then not read at all.
-struct JSONParser {
+package struct JSONParser {
     /// A syntax error: what was wrong, and where.
-    struct SyntaxError: Error {
-        var message: String
-        var location: SourceLocation
+    package struct SyntaxError: Error {
+        package var message: String
+        package var location: SourceLocation
     }
 
     /// Deeper nesting than any metadata document needs is refused rather than risking the stack.
@@ -26,7 +26,7 @@ struct JSONParser {
     }
 
     /// The document's single value; a UTF-8 byte-order mark is skipped.
-    static func parse(_ bytes: [UInt8], path: String) throws(SyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], path: String) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes, path: path)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
@@ -127,6 +127,7 @@ struct JSONParser {
             guard byte == UInt8(ascii: "\"") else {
                 throw error("expected a member name in quotes, found \(Self.describe(byte))")
             }
+            let keyLocation = location
             let key = try string()
             skipWhitespace()
             guard let colon = peek else { throw endOfFile(inside: "object", openedAt: start) }
@@ -134,7 +135,7 @@ struct JSONParser {
                 throw error("expected ':' after the member name \"\(key)\", found \(Self.describe(colon))")
             }
             advance()
-            members.append(JSONMember(key: key, value: try value(depth: depth + 1)))
+            members.append(JSONMember(key: key, value: try value(depth: depth + 1), keyAt: keyLocation))
             skipWhitespace()
             guard let next = peek else { throw endOfFile(inside: "object", openedAt: start) }
             switch next {

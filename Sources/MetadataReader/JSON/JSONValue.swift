@@ -2,8 +2,8 @@ import MetadataModel
 
 /// A JSON value and where it starts in its document: a small tree, because the Web API's entity
 /// definitions are read member by member, and Foundation's `JSONSerialization` keeps no locations.
-struct JSONValue {
-    enum Kind {
+package struct JSONValue {
+    package enum Kind {
         /// Members in document order (a duplicate key keeps every occurrence; lookups find the first).
         case object([JSONMember])
         case array([JSONValue])
@@ -14,30 +14,35 @@ struct JSONValue {
         case null
     }
 
-    var kind: Kind
-    var location: SourceLocation
+    package var kind: Kind
+    package var location: SourceLocation
+
+    package init(kind: Kind, location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
 
     /// The members of an object, or none.
-    var members: [JSONMember] {
+    package var members: [JSONMember] {
         if case .object(let members) = kind { return members }
         return []
     }
 
     /// The value of the object's first member with this key.
-    subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+    package subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
 
-    var isNull: Bool {
+    package var isNull: Bool {
         if case .null = kind { return true }
         return false
     }
 
-    var isObject: Bool {
+    package var isObject: Bool {
         if case .object = kind { return true }
         return false
     }
 
     /// What the value is, for messages: "an object", "a string"…
-    var kindDescription: String {
+    package var kindDescription: String {
         switch kind {
         case .object: "an object"
         case .array: "an array"
@@ -50,7 +55,23 @@ struct JSONValue {
 }
 
 /// One `"key": value` of an object.
-struct JSONMember {
-    var key: String
-    var value: JSONValue
+package struct JSONMember {
+    package var key: String
+    package var value: JSONValue
+    /// The line and column of the key's opening quote (0 for a member made in code), kept small: a large
+    /// document has a million members.
+    private var keyLine: Int32
+    private var keyColumn: Int32
+
+    package init(key: String, value: JSONValue, keyAt location: SourceLocation? = nil) {
+        self.key = key
+        self.value = value
+        keyLine = Int32(clamping: location?.line ?? 0)
+        keyColumn = Int32(clamping: location?.column ?? 0)
+    }
+
+    /// Where the key is written: its opening quote.
+    package var keyLocation: SourceLocation {
+        SourceLocation(file: value.location.file, line: Int(keyLine), column: Int(keyColumn))
+    }
 }

@@ -38,26 +38,28 @@ enum TokenEndpoint {
         transport: any HTTPTransport
     ) async throws -> Reply {
         guard CredentialRules.isSecure(endpoint) else { throw ODataClientError.insecureURL(endpoint.absoluteString) }
-        let (form, headerFields) = client.tokenRequest(grant, for: access)
-        var request = HTTPRequest(method: "POST", url: endpoint, body: FormEncoding.body(form))
-        request[header: "Content-Type"] = "application/x-www-form-urlencoded"
-        request[header: "Accept"] = "application/json"
+        let (body, headerFields) = client.formPost(access.tokenForm(grant))
+        var request = HTTPRequest(method: "POST", url: endpoint, body: body)
         for field in headerFields { request[header: field.name] = field.value }
         let response: HTTPResponse
         do { response = try await transport.send(request) } catch {
             throw ODataClientError.unreachable(error, request: request.summary) ?? error
         }
-        guard response.statusCode == 200 else {
-            // Token endpoints answer `{"error": "invalid_grant", "error_description": "…"}`; nothing secret is echoed.
-            let refusal =
-                OAuthRefusal(body: response.body) ?? OAuthRefusal(challenge: response[header: "WWW-Authenticate"])
-            throw Refusal(status: response.statusCode, code: refusal?.code, description: refusal?.description)
-        }
-        guard let tokens = try? JSONDecoder().decode(IssuedTokens.self, from: response.body) else {
+        let tokens: IssuedTokens
+        switch OAuthAnswer<IssuedTokens>(
+            status: response.statusCode,
+            body: response.body,
+            challenge: response[header: "WWW-Authenticate"]
+        ) {
+        case .success(let issued): tokens = issued
+        case .refused(let refusal):
+            throw Refusal(status: response.statusCode, code: refusal.code, description: refusal.description)
+        case .unreadable(let status):
             throw ODataClientError.authenticationFailed(
-                status: response.statusCode,
+                status: status,
                 reason: "the token endpoint's answer has no access_token"
             )
+        case .unexpected(let status): throw Refusal(status: status, code: nil, description: nil)
         }
         return Reply(
             accessToken: tokens.accessToken,

@@ -25,4 +25,14 @@ public enum OAuthClient: Sendable {
     public func tokenRequest(_ grant: OAuthGrant, for access: RequestedAccess) -> (
         form: [(name: String, value: String)], headerFields: [(name: String, value: String)]
     ) { request(access.tokenForm(grant)) }
+
+    /// The body and every header field of a POST of `fields` to an endpoint: the form with the client's
+    /// identification, form-encoded, asking for JSON.
+    public func formPost(_ fields: [(name: String, value: String)]) -> (
+        body: Data, headerFields: [(name: String, value: String)]
+    ) {
+        let (form, headerFields) = request(fields)
+        let fixed = [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")]
+        return (FormEncoding.body(form), fixed + headerFields)
+    }
 }

@@ -66,21 +66,16 @@ struct MetadataDownloader {
         }
     }
 
-    /// POSTs `form` (`application/x-www-form-urlencoded`) to an OAuth endpoint, asking for JSON. A redirect is
-    /// refused, never followed: the form holds codes and secrets meant for this URL alone.
-    func post(
-        _ url: URL,
-        form: [(name: String, value: String)],
-        headerFields: [(name: String, value: String)],
-        shownURL: String
-    ) async throws -> Response {
+    /// POSTs a form (`OAuthClient.formPost`) to an OAuth endpoint. A redirect is refused, never followed: the form
+    /// holds codes and secrets meant for this URL alone.
+    func post(_ url: URL, body: Data, headerFields: [(name: String, value: String)], shownURL: String) async throws
+        -> Response
+    {
         let (session, delegate) = makeSession()
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
-        request.httpBody = FormEncoding.body(form)
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.httpBody = body
         for field in headerFields { request.setValue(field.value, forHTTPHeaderField: field.name) }
         var retries = 0
         while true {

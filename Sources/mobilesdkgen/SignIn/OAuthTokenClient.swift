@@ -23,31 +23,23 @@ struct OAuthTokenClient {
         guard OAuthEndpoint.problem(with: url) == nil else {
             throw FetchError("the \(endpoint) must use https (plain http only on this machine)")
         }
-        let (form, headerFields) = client.request(form)
+        let (body, headerFields) = client.formPost(form)
         let shown = OAuthEndpoint.shown(url)
-        let response = try await downloader.post(url, form: form, headerFields: headerFields, shownURL: shown)
-        switch response.status {
-        case 200, 201:
-            do { return .success(try JSONDecoder().decode(Success.self, from: response.body)) } catch {
-                throw FetchError(
-                    "the \(endpoint) \(shown) sent an answer that is not what OAuth 2.0 specifies (not shown)"
-                )
-            }
-        case 400, 401, 403:
-            if let error = OAuthRefusal(body: response.body)
-                ?? OAuthRefusal(challenge: response.headerValue("WWW-Authenticate"))
-            {
-                return .failure(error)
-            }
+        let response = try await downloader.post(url, body: body, headerFields: headerFields, shownURL: shown)
+        switch OAuthAnswer<Success>(
+            status: response.status,
+            body: response.body,
+            challenge: response.headerValue("WWW-Authenticate")
+        ) {
+        case .success(let success): return .success(success)
+        case .refused(let refusal): return .failure(refusal)
+        case .unreadable:
+            throw FetchError("the \(endpoint) \(shown) sent an answer that is not what OAuth 2.0 specifies (not shown)")
+        case .unexpected(let status) where [400, 401, 403].contains(status):
+            throw FetchError("the \(endpoint) \(shown) answered \(status) without an OAuth error (body not shown)")
+        case .unexpected(let status):
             throw FetchError(
-                "the \(endpoint) \(shown) answered \(response.status) without an OAuth error (body not shown)"
-            )
-        default:
-            throw FetchError(
-                """
-                the \(endpoint) \(shown) answered \(response.status)\(response.reason.map { " (\($0))" } ?? "") \
-                (body not shown)
-                """
+                "the \(endpoint) \(shown) answered \(status)\(response.reason.map { " (\($0))" } ?? "") (body not shown)"
             )
         }
     }

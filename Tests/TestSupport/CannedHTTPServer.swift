@@ -1,0 +1,125 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An HTTP/1.1 server on 127.0.0.1 that gives every request the same answer, one connection at a time, closing each:
+/// a peer whose answer a test chooses, for code that talks to its own URLSession (the command-line tool) as well as
+/// the client. It records the request lines it read.
+public final class CannedHTTPServer: @unchecked Sendable {
+    /// What every request is answered with.
+    public struct Answer: Sendable {
+        /// The status code.
+        public var status: Int
+        /// Header fields beside `Connection: close` and `Content-Length`.
+        public var headerFields: [(name: String, value: String)]
+        /// The body.
+        public var body: Data
+
+        /// An answer with `status`, `headerFields` and `body`.
+        public init(status: Int, headerFields: [(name: String, value: String)] = [], body: Data = Data()) {
+            self.status = status
+            self.headerFields = headerFields
+            self.body = body
+        }
+    }
+
+    /// The port it listens on.
+    public let port: UInt16
+    private let descriptor: Int32
+    private let answer: Answer
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    /// The root URL, `http://127.0.0.1:PORT/`.
+    public let url: URL
+
+    /// The request lines read so far (`POST /token HTTP/1.1`).
+    public var requestLines: [String] { lock.withLock { lines } }
+
+    /// Starts listening; every request gets `answer` until ``stop()``.
+    public init(answering answer: Answer) throws {
+        self.answer = answer
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(listener, 16) == 0 else {
+            close(listener)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        descriptor = listener
+        port = UInt16(bigEndian: address.sin_port)
+        guard let url = URL(string: "http://127.0.0.1:\(port)/") else { throw POSIXError(.EINVAL) }
+        self.url = url
+        let thread = Thread { [self] in serve() }
+        thread.start()
+    }
+
+    /// Stops listening; a connection being answered is finished.
+    public func stop() { shutdown(descriptor, Int32(SHUT_RDWR)) }
+
+    private func serve() {
+        while true {
+            let connection = accept(descriptor, nil, nil)
+            guard connection >= 0 else { break }
+            answer(connection)
+            close(connection)
+        }
+        close(descriptor)
+    }
+
+    /// Reads the head and a `Content-Length` body, then writes the answer.
+    private func answer(_ connection: Int32) {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var headEnd: Int?
+        while headEnd == nil || received.count < (headEnd ?? 0) + contentLength(received, headEnd) {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            received += buffer[..<count]
+            if headEnd == nil, let end = received.firstRange(of: Array("\r\n\r\n".utf8)) { headEnd = end.upperBound }
+        }
+        let head = String(decoding: received.prefix(headEnd ?? received.count), as: UTF8.self)
+        lock.withLock { lines.append(head.components(separatedBy: "\r\n").first ?? "") }
+        var text = "HTTP/1.1 \(answer.status) Canned\r\nConnection: close\r\nContent-Length: \(answer.body.count)\r\n"
+        for field in answer.headerFields { text += "\(field.name): \(field.value)\r\n" }
+        let bytes = Array((text + "\r\n").utf8) + Array(answer.body)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Self.noSignal) }
+            guard count > 0 else { break }
+            sent += count
+        }
+    }
+
+    /// A peer that closed early must not end the test process with SIGPIPE.
+    #if os(Linux)
+    private static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+    private static let noSignal: Int32 = 0
+    #endif
+
+    private func contentLength(_ received: [UInt8], _ headEnd: Int?) -> Int {
+        guard let headEnd else { return 0 }
+        let head = String(decoding: received.prefix(headEnd), as: UTF8.self).lowercased()
+        guard let line = head.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }) else {
+            return 0
+        }
+        return Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+    }
+}
