@@ -3,8 +3,9 @@ import MobileSdkClient
 import TestSupport
 import Testing
 
-/// The rules ServiceAccess holds once, run with one table of cases through both of their users: `mobilesdkgen fetch`
-/// signing in with client credentials, and the client's ``OAuth2Authentication``. Each case says what both must do.
+/// The rules ServiceAccess holds once, each run with one table of cases through both of their users — `mobilesdkgen
+/// fetch` and the client (`ODataClient`, `OAuth2Authentication`) — against a server answering as the case says:
+/// plain http, token endpoint answers, origins, throttling. Each case says what both must do.
 @Suite(.enabled(if: BuiltTool.executable != nil, "the mobilesdkgen executable is not built beside the tests"))
 struct SharedRulesTests {
     /// What a sign-in came to, as either side shows it.
@@ -97,6 +98,76 @@ struct SharedRulesTests {
             // Only a token leads the tool on to the service.
             let asked = server.requestLines.contains { $0.hasPrefix("GET /svc/") }
             #expect(asked == (item.outcome == .issued), "\(item.name): \(server.requestLines)")
+        }
+    }
+
+    /// Where a request may go with the service's credentials (`{port}`: the service's port): the same scheme, host and
+    /// port as the service (letter case aside). The tool follows a redirect there, the client sends a request there; elsewhere both refuse.
+    static let originCases: [(target: String, sameOrigin: Bool)] = [
+        ("http://127.0.0.1:{port}/svc/other", true), ("HTTP://127.0.0.1:{port}/elsewhere", true),
+        ("http://localhost:{port}/svc/other", false), ("http://127.0.0.1:9/svc/other", false),
+        ("https://127.0.0.1:{port}/svc/other", false),
+    ]
+
+    /// A throttled answer's `Retry-After` (RFC 9110 §10.2.3): seconds or an HTTP date in any of its three forms (one
+    /// in the past asks for no wait); unreadable, a back-off; longer than either side waits, the answer stands.
+    static let throttlingCases: [(status: Int, retryAfter: String?, retried: Bool)] = [
+        (429, "0", true), (503, "Wed, 21 Oct 2015 07:28:00 GMT", true), (429, "Sunday, 06-Nov-94 08:49:37 GMT", true),
+        (429, "Sun Nov  6 08:49:37 1994", true), (503, nil, true), (429, "soon", true), (429, "86400", false),
+    ]
+
+    @Test func credentialsGoToTheServiceItselfOnly() async throws {
+        for item in Self.originCases {
+            let server = try CannedHTTPServer(answering: [
+                CannedHTTPServer.Answer(status: 302, headerFields: [("Location", item.target)]),
+                CannedHTTPServer.Answer(status: 200, body: Data("<edmx:Edmx/>".utf8)),
+            ])
+            defer { server.stop() }
+            let target = item.target.replacingOccurrences(of: "{port}", with: "\(server.port)")
+            let tool = try BuiltTool.run([
+                "fetch", server.url.appendingPathComponent("svc").absoluteString, "--header", "Authorization: x",
+                "--timeout", "5", "-o", try Paths.temporaryDirectory().path,
+            ])
+            let toolFollowed = !tool.errors.contains("redirects to another host")
+            let client = ODataClient(
+                serviceRoot: server.url.appendingPathComponent("svc"),
+                authentication: BearerTokenAuthentication { _ in "x" }
+            )
+            var clientSent = true
+            do { _ = try await client.send(HTTPRequest(method: "GET", url: try #require(URL(string: target)))) } catch {
+                if case ODataClientError.foreignHost = error { clientSent = false }
+            }
+            #expect(
+                toolFollowed == item.sameOrigin && clientSent == item.sameOrigin,
+                "\(target): tool followed \(toolFollowed) (\(tool.errors)), client sent \(clientSent)"
+            )
+        }
+    }
+
+    @Test func throttledRequestsAreRetriedAlike() async throws {
+        for item in Self.throttlingCases {
+            let throttled = CannedHTTPServer.Answer(
+                status: item.status,
+                headerFields: item.retryAfter.map { [("Retry-After", $0)] } ?? []
+            )
+            let answers = [throttled, CannedHTTPServer.Answer(status: 200, body: Data("<edmx:Edmx/>".utf8))]
+            let toolServer = try CannedHTTPServer(answering: answers)
+            defer { toolServer.stop() }
+            _ = try BuiltTool.run([
+                "fetch", toolServer.url.appendingPathComponent("svc").absoluteString, "--timeout", "5", "-o",
+                try Paths.temporaryDirectory().path,
+            ])
+            let clientServer = try CannedHTTPServer(answering: answers)
+            defer { clientServer.stop() }
+            let root = clientServer.url.appendingPathComponent("svc")
+            _ = try? await ODataClient(serviceRoot: root)
+                .send(HTTPRequest(method: "GET", url: root.appendingPathComponent("People")))
+            let toolRetried = toolServer.requestLines.count == 2
+            let clientRetried = clientServer.requestLines.count == 2
+            #expect(
+                toolRetried == item.retried && clientRetried == item.retried,
+                "\(item.status) \(item.retryAfter ?? "-"): tool \(toolServer.requestLines), client \(clientServer.requestLines)"
+            )
         }
     }
 

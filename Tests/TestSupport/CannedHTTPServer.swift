@@ -6,15 +6,15 @@ import Glibc
 import Darwin
 #endif
 
-/// An HTTP/1.1 server on 127.0.0.1 that gives every request the same answer, one connection at a time, closing each:
-/// a peer whose answer a test chooses, for code that talks to its own URLSession (the command-line tool) as well as
-/// the client. It records the request lines it read.
+/// An HTTP/1.1 server on 127.0.0.1 that gives requests the answers a test chose, in order (the last one to every
+/// request after it), one connection at a time, closing each: a peer for code that talks to its own URLSession (the
+/// command-line tool) as well as the client. It records the request lines it read.
 public final class CannedHTTPServer: @unchecked Sendable {
     /// What every request is answered with.
     public struct Answer: Sendable {
         /// The status code.
         public var status: Int
-        /// Header fields beside `Connection: close` and `Content-Length`.
+        /// Header fields beside `Connection: close` and `Content-Length`; `{port}` in a value stands for the server's.
         public var headerFields: [(name: String, value: String)]
         /// The body.
         public var body: Data
@@ -30,7 +30,7 @@ public final class CannedHTTPServer: @unchecked Sendable {
     /// The port it listens on.
     public let port: UInt16
     private let descriptor: Int32
-    private let answer: Answer
+    private let answers: [Answer]
     private let lock = NSLock()
     private var lines: [String] = []
 
@@ -41,8 +41,12 @@ public final class CannedHTTPServer: @unchecked Sendable {
     public var requestLines: [String] { lock.withLock { lines } }
 
     /// Starts listening; every request gets `answer` until ``stop()``.
-    public init(answering answer: Answer) throws {
-        self.answer = answer
+    public convenience init(answering answer: Answer) throws { try self.init(answering: [answer]) }
+
+    /// Starts listening; request n gets `answers[n]`, or the last of them, until ``stop()``.
+    public init(answering answers: [Answer]) throws {
+        guard !answers.isEmpty else { throw POSIXError(.EINVAL) }
+        self.answers = answers
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
@@ -95,9 +99,14 @@ public final class CannedHTTPServer: @unchecked Sendable {
             if headEnd == nil, let end = received.firstRange(of: Array("\r\n\r\n".utf8)) { headEnd = end.upperBound }
         }
         let head = String(decoding: received.prefix(headEnd ?? received.count), as: UTF8.self)
-        lock.withLock { lines.append(head.components(separatedBy: "\r\n").first ?? "") }
+        let answer = lock.withLock {
+            lines.append(head.components(separatedBy: "\r\n").first ?? "")
+            return answers[min(lines.count, answers.count) - 1]
+        }
         var text = "HTTP/1.1 \(answer.status) Canned\r\nConnection: close\r\nContent-Length: \(answer.body.count)\r\n"
-        for field in answer.headerFields { text += "\(field.name): \(field.value)\r\n" }
+        for field in answer.headerFields {
+            text += "\(field.name): \(field.value.replacingOccurrences(of: "{port}", with: "\(port)"))\r\n"
+        }
         let bytes = Array((text + "\r\n").utf8) + Array(answer.body)
         var sent = 0
         while sent < bytes.count {

@@ -81,13 +81,7 @@ extension HTTPTransport {
     public func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws
         -> HTTPResponse
     {
-        var response = try await send(request)
-        let file = directory.appendingPathComponent(".download-" + UUID().uuidString)
-        try response.body.write(to: file)
-        progress?(TransferProgress(completedBytes: Int64(response.body.count), totalBytes: Int64(response.body.count)))
-        response.body = Data()
-        response.bodyFile = file
-        return response
+        try await send(request).movingBody(into: directory, progress: progress)
     }
 
     /// Reads the file, then sends it as the body.
@@ -99,6 +93,20 @@ extension HTTPTransport {
         request.body = body
         let response = try await send(request)
         progress?(TransferProgress(completedBytes: Int64(body.count), totalBytes: Int64(body.count)))
+        return response
+    }
+}
+
+extension HTTPResponse {
+    /// The response as a download gives it: its body moved to a new file in `directory`, reported done to
+    /// `progress`. For transports that hold a body in memory.
+    package func movingBody(into directory: URL, progress: TransferProgress.Handler?) throws -> HTTPResponse {
+        var response = self
+        let file = directory.appendingPathComponent(".download-" + UUID().uuidString)
+        try body.write(to: file)
+        progress?(TransferProgress(completedBytes: Int64(body.count), totalBytes: Int64(body.count)))
+        response.body = Data()
+        response.bodyFile = file
         return response
     }
 }

@@ -77,14 +77,7 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         switch try await answer(request) {
         case .passThrough(let transport):
             return try await transport.download(request, into: directory, progress: progress)
-        case .response(var response):
-            let file = directory.appendingPathComponent(".download-" + UUID().uuidString)
-            try response.body.write(to: file)
-            let size = Int64(response.body.count)
-            progress?(TransferProgress(completedBytes: size, totalBytes: size))
-            response.body = Data()
-            response.bodyFile = file
-            return response
+        case .response(let response): return try response.movingBody(into: directory, progress: progress)
         }
     }
 
