@@ -80,9 +80,7 @@ extension HTTPTransport {
     /// Sends, then writes the body to a file.
     public func download(_ request: HTTPRequest, into directory: URL, progress: TransferProgress.Handler?) async throws
         -> HTTPResponse
-    {
-        try await send(request).movingBody(into: directory, progress: progress)
-    }
+    { try await send(request).movingBody(into: directory, progress: progress) }
 
     /// Reads the file, then sends it as the body.
     public func upload(_ request: HTTPRequest, fromFile file: URL, progress: TransferProgress.Handler?) async throws
