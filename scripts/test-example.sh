@@ -88,7 +88,9 @@ fi
 echo "Examples/TripPinClient: plugin build, no-op build, changed-document build and generate-entities checked; init output builds and runs, also after fetch-metadata; a Dataverse package from both documents builds with option-set enums"
 
 export MOBILESDK_TEST_DATAVERSE_URL MOBILESDK_REQUIRE_LIVE_TESTS=1
+echo "== examples: TripPinClient and the packages init created took $SECONDS s" >&2
 (cd Examples/ActivityTracker && swift test)
+echo "== examples: ActivityTracker's tests done at $SECONDS s" >&2
 # The app for "a user's service" (the same sample here, as the test server serves it): created, built and tested.
 tracker="$output/ContosoTracker"
 swift run mobilesdkgen init --template activity-tracker --name ContosoTracker \

@@ -14,15 +14,25 @@
 # examples. CI runs the full one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/bootstrap.sh
-scripts/lint.sh
+# Each step's time, printed as it ends and together at the end: where a slow run's minutes went.
+times=()
+timed() {
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  times+=("$name $((SECONDS - start)) s")
+  echo "== $name: $((SECONDS - start)) s" >&2
+}
+report_times() { echo "== steps: ${times[*]/%/;} total $SECONDS s" >&2; }
+timed bootstrap scripts/bootstrap.sh
+timed lint scripts/lint.sh
 if [[ "${1:-}" == "--quick" ]]; then
   shift
   unset MOBILESDK_REQUIRE_LIVE_TESTS
   exec swift test --skip LiveServiceTests "$@"
 fi
-scripts/test-servers.sh start
-trap 'scripts/test-servers.sh stop' EXIT
+timed servers scripts/test-servers.sh start
+trap 'report_times; scripts/test-servers.sh stop' EXIT
 set -a
 . .build-servers/servers.env
 set +a
@@ -31,16 +41,16 @@ export MOBILESDK_REQUIRE_LIVE_TESTS=1
 python3 Tests/Servers/check_containment.py
 # The Windows-authentication servers sign in with NTLM and Negotiate for real (libcurl's and pyspnego's clients).
 .build-servers/venv/bin/python Tests/Servers/check_windows_auth.py
-swift test "$@"
-scripts/build-docs.sh
+timed swift-test swift test "$@"
+timed docs scripts/build-docs.sh
 # The standard-library symbols the libraries use against the Apple minimums in Package.swift; and, so that the check is
 # known to bite, the same check failing below them (Observation needs iOS 17).
-scripts/check-availability.py
+timed availability scripts/check-availability.py
 if scripts/check-availability.py --floor iOS=16.0 >/dev/null; then
     echo "error: scripts/check-availability.py passed with iOS 16 as the minimum, where Observation is unavailable" >&2
     exit 1
 fi
-scripts/mutation-check.sh 1000
+timed mutation scripts/mutation-check.sh 1000
 # Coverage-guided fuzzing, 30 s per target (scripts/fuzz.sh SECONDS runs longer).
-scripts/fuzz.sh 30
-scripts/test-example.sh
+timed fuzz scripts/fuzz.sh 30
+timed examples scripts/test-example.sh
