@@ -17,7 +17,7 @@ public struct DynamicsAttribute: Hashable, Sendable, Codable {
     /// `None`, `SystemRequired`, `ApplicationRequired` or `Recommended`.
     public var requiredLevel: String?
     /// `IsPrimaryId`: whether this is the entity's key attribute; only then is the property non-nullable.
-    public var isPrimaryId: Bool?
+    public var isPrimaryID: Bool?
     /// `IsPrimaryName`: whether this is the entity's primary name attribute; nil when absent.
     public var isPrimaryName: Bool?
     /// `IsValidForCreate`: whether a create may set the attribute; nil when absent.
@@ -56,5 +56,11 @@ public struct DynamicsAttribute: Hashable, Sendable, Codable {
         self.logicalName = logicalName
         self.metadataType = metadataType
         self.location = location
+    }
+
+    /// The old spelling of ``isPrimaryID``.
+    @available(*, deprecated, renamed: "isPrimaryID") public var isPrimaryId: Bool? {
+        get { isPrimaryID }
+        set { isPrimaryID = newValue }
     }
 }

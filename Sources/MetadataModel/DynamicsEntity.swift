@@ -11,7 +11,7 @@ public struct DynamicsEntity: Hashable, Sendable, Codable {
     /// `ObjectTypeCode`: the entity's type number, e.g. 1 for `account`; nil when absent.
     public var objectTypeCode: Int?
     /// `PrimaryIdAttribute`: the logical name of the key attribute; the entity type's key when it has it.
-    public var primaryIdAttribute: String?
+    public var primaryIDAttribute: String?
     /// `PrimaryNameAttribute`: the logical name of the attribute that names a record; nil when absent.
     public var primaryNameAttribute: String?
     /// `PrimaryImageAttribute`: the logical name of the entity's image attribute; nil when it has none.
@@ -39,6 +39,12 @@ public struct DynamicsEntity: Hashable, Sendable, Codable {
     public init(logicalName: String, location: SourceLocation) {
         self.logicalName = logicalName
         self.location = location
+    }
+
+    /// The old spelling of ``primaryIDAttribute``.
+    @available(*, deprecated, renamed: "primaryIDAttribute") public var primaryIdAttribute: String? {
+        get { primaryIDAttribute }
+        set { primaryIDAttribute = newValue }
     }
 }
 

@@ -197,7 +197,7 @@ struct SharedRulesTests {
     private func clientOutcome(tokenURL: URL) async -> Outcome {
         let authentication = OAuth2Authentication(
             tokenEndpoint: tokenURL,
-            grant: .clientCredentials(clientId: "app", clientSecret: "s"),
+            grant: .clientCredentials(clientID: "app", clientSecret: "s"),
             scope: "odata"
         )
         var request = HTTPRequest(method: "GET", url: tokenURL)

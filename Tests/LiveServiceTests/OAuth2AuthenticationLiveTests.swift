@@ -10,10 +10,10 @@ import Testing
 struct OAuth2AuthenticationLiveTests {
     private func client(secret: String) throws -> (ODataClient, URL) {
         let server = try #require(LiveServers.oauth, LiveServers.skipMessage)
-        let clientId = try #require(LiveServers.oauthClientId, LiveServers.skipMessage)
+        let clientID = try #require(LiveServers.oauthClientId, LiveServers.skipMessage)
         let authentication = OAuth2Authentication(
             tokenEndpoint: server.appendingPathComponent("oauth/token"),
-            grant: .clientCredentials(clientId: clientId, clientSecret: secret),
+            grant: .clientCredentials(clientID: clientID, clientSecret: secret),
             scope: "odata"
         )
         let client = ODataClient(

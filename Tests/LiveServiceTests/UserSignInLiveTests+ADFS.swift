@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 extension UserSignInLiveTests {
-    /// ``UserSignIn/Configuration/adfs(authority:clientId:redirectURI:resource:scopes:)`` end to end against the
+    /// ``UserSignIn/Configuration/adfs(authority:clientID:redirectURI:resource:scopes:)`` end to end against the
     /// AD FS routes of Authlib's server on loopback (Tests/Servers/adfs.py): `resource` required on the authorization
     /// request and every token request, refresh tokens not rotated, and a Dynamics-shaped service root
     /// `api/data/v9.0/` that takes only tokens issued for its relying party (the server's root). Nested in the
@@ -17,13 +17,13 @@ extension UserSignInLiveTests {
     @Suite(.enabled(if: LiveServers.oauth != nil || LiveServers.required, LiveServers.skipMessage), .serialized)
     struct ADFS {
         private let server: URL
-        private let clientId: String
+        private let clientID: String
         private let log: String
         private let folder: URL
 
         init() throws {
             server = try #require(LiveServers.oauth, LiveServers.skipMessage)
-            clientId = try #require(LiveServers.oauthAppClientId, LiveServers.skipMessage)
+            clientID = try #require(LiveServers.oauthAppClientId, LiveServers.skipMessage)
             log = try #require(TestServers.value(.oauthLog), LiveServers.skipMessage)
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("ADFSLiveTests-" + UUID().uuidString)
         }
@@ -38,7 +38,7 @@ extension UserSignInLiveTests {
                     .init(
                         authorizationEndpoint: server.appendingPathComponent("adfs/oauth2/authorize"),
                         tokenEndpoint: server.appendingPathComponent("adfs/oauth2/token"),
-                        clientId: clientId,
+                        clientID: clientID,
                         redirectURI: redirectURI,
                         scopes: []
                     ),
@@ -46,7 +46,7 @@ extension UserSignInLiveTests {
                 )
             }
             return UserSignIn(
-                .adfs(authority: server, clientId: clientId, redirectURI: redirectURI, resource: resource),
+                .adfs(authority: server, clientID: clientID, redirectURI: redirectURI, resource: resource),
                 store: store
             )
         }
@@ -76,7 +76,7 @@ extension UserSignInLiveTests {
         /// routes.
         private func adfsLines(after skipping: Int) throws -> [String] {
             try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").dropFirst(skipping).map(String.init)
-                .filter { $0.contains(" /adfs/") && $0.contains(clientId) }
+                .filter { $0.contains(" /adfs/") && $0.contains(clientID) }
         }
 
         private func lineCount() throws -> Int {
@@ -124,7 +124,7 @@ extension UserSignInLiveTests {
             let plain = OAuth2Authentication(
                 tokenEndpoint: server.appendingPathComponent("oauth/token"),
                 grant: .clientCredentials(
-                    clientId: try #require(LiveServers.oauthClientId),
+                    clientID: try #require(LiveServers.oauthClientId),
                     clientSecret: try #require(LiveServers.oauthClientSecret)
                 ),
                 scope: "odata"

@@ -13,12 +13,12 @@ import FoundationNetworking
 @Suite(.enabled(if: LiveServers.oauth != nil || LiveServers.required, LiveServers.skipMessage), .serialized)
 struct UserSignInLiveTests {
     private let server: URL
-    private let clientId: String
+    private let clientID: String
     private let folder: URL
 
     init() throws {
         server = try #require(LiveServers.oauth, LiveServers.skipMessage)
-        clientId = try #require(LiveServers.oauthAppClientId, LiveServers.skipMessage)
+        clientID = try #require(LiveServers.oauthAppClientId, LiveServers.skipMessage)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "UserSignInLiveTests-" + UUID().uuidString
         )
@@ -31,7 +31,7 @@ struct UserSignInLiveTests {
             .init(
                 authorizationEndpoint: server.appendingPathComponent("oauth/authorize"),
                 tokenEndpoint: server.appendingPathComponent("oauth/token"),
-                clientId: clientId,
+                clientID: clientID,
                 redirectURI: URL(string: "http://127.0.0.1/callback")!,
                 scopes: ["odata", "offline_access"]
             ),

@@ -52,7 +52,7 @@ struct DataverseTests {
         let account = try #require(service.entityType(crm("account")))
         let info = try #require(account.dynamics)
         #expect(info.schemaName == "Account" && info.entitySetName == "accounts" && info.objectTypeCode == 1)
-        #expect(info.primaryIdAttribute == "accountid" && info.primaryNameAttribute == "name")
+        #expect(info.primaryIDAttribute == "accountid" && info.primaryNameAttribute == "name")
         #expect(info.displayName.text(languageCode: 1033) != nil && info.displayName.text(languageCode: 1031) != nil)
         #expect(info.keys.map(\.attributes) == [["accountnumber"]])
         #expect(account.key.map(\.name) == ["accountid"])

@@ -21,7 +21,7 @@ struct LeadEntityMetadataTests {
         #expect(lead.name == "lead")
         #expect(lead.dynamics?.schemaName == "Lead")
         #expect(lead.dynamics?.objectTypeCode == 4)
-        #expect(lead.dynamics?.primaryIdAttribute == "leadid")
+        #expect(lead.dynamics?.primaryIDAttribute == "leadid")
         #expect(lead.key.map(\.name) == ["leadid"])
 
         let attributes = "//*[\(element("AttributeMetadata"))]"

@@ -3,9 +3,9 @@ import SwiftEmitter
 /// Every name of the `MobileSdk` runtime that generated code writes, and the member names generated declarations must
 /// not take because the runtime's types already have them: the one place where generator and runtime meet.
 ///
-/// `Tests/GeneratorTests/RuntimeContractTests` compares these names with the runtime's public symbols (its symbol
-/// graph), and the `ContractModel` target compiles a file that uses every one of them, so a rename on either side
-/// fails a test instead of generated code.
+/// `Tests/GeneratorTests/Compiled/RuntimeContractTests` compares these names with the runtime's public symbols (its
+/// symbol graph) and compiles generated code that uses every one of them, so a rename on either side fails a test
+/// instead of generated code.
 enum RuntimeContract {
     /// The runtime module.
     static let module = "MobileSdk"

@@ -213,7 +213,7 @@ extension GenerationContext {
 
     /// The Dynamics primary id attribute, or a single `Edm.Guid` key property.
     private func primaryIdAttribute(of type: EntityType) -> String? {
-        if let id = type.dynamics?.primaryIdAttribute { return id }
+        if let id = type.dynamics?.primaryIDAttribute { return id }
         guard type.key.count == 1, let key = type.properties.first(where: { $0.name == type.key[0].name }),
             key.type.primitive == .guid, !key.type.isCollection
         else { return nil }

@@ -18,7 +18,7 @@ struct AttributeReader {
         attribute.displayName = node.label("DisplayName")
         attribute.description = node.label("Description")
         attribute.requiredLevel = node.wrappedValue("RequiredLevel")
-        attribute.isPrimaryId = node.flag("IsPrimaryId")
+        attribute.isPrimaryID = node.flag("IsPrimaryId")
         attribute.isPrimaryName = node.flag("IsPrimaryName")
         attribute.isValidForCreate = node.flag("IsValidForCreate")
         attribute.isValidForRead = node.flag("IsValidForRead")
@@ -43,7 +43,7 @@ struct AttributeReader {
     /// facets and the attribute itself.
     func property(for attribute: DynamicsAttribute) -> Property {
         var property = Property(name: attribute.logicalName, type: edmType(of: attribute), location: attribute.location)
-        property.isNullable = attribute.isPrimaryId != true
+        property.isNullable = attribute.isPrimaryID != true
         if let maxLength = attribute.maxLength, property.type.primitive == .string {
             property.facets.maxLength = .value(maxLength)
         }

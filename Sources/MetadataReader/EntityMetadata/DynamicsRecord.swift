@@ -10,7 +10,7 @@ protocol DynamicsRecord {
 }
 
 extension XMLNode: DynamicsRecord {}
-extension WebApiObject: DynamicsRecord {}
+extension WebAPIObject: DynamicsRecord {}
 
 extension ReadContext {
     /// A relationship's metadata (one-to-many, many-to-one or many-to-many); nil, with an error, without a schema name.

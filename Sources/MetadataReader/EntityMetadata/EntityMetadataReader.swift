@@ -121,7 +121,7 @@ final class EntityMetadataReader: XMLStreamHandler {
         case "EntitySetName": info.entitySetName = node.value
         case "LogicalCollectionName": info.logicalCollectionName = node.value
         case "ObjectTypeCode": info.objectTypeCode = node.value.flatMap { Int($0) }
-        case "PrimaryIdAttribute": info.primaryIdAttribute = node.value
+        case "PrimaryIdAttribute": info.primaryIDAttribute = node.value
         case "PrimaryNameAttribute": info.primaryNameAttribute = node.value
         case "PrimaryImageAttribute": info.primaryImageAttribute = node.value
         case "DisplayName", "DisplayCollectionName", "Description":
@@ -166,7 +166,7 @@ final class EntityMetadataReader: XMLStreamHandler {
                 return nil
             }
             var type = type
-            if let id = type.dynamics?.primaryIdAttribute, type.properties.contains(where: { $0.name == id }) {
+            if let id = type.dynamics?.primaryIDAttribute, type.properties.contains(where: { $0.name == id }) {
                 type.key = [PropertyRef(name: id, location: type.location)]
             }
             return type

@@ -33,7 +33,7 @@ struct AttributeDefinitionReader {
         "UniqueidentifierType": "UniqueIdentifierAttributeMetadata",
     ]
 
-    func property(_ object: WebApiObject) -> Property? {
+    func property(_ object: WebAPIObject) -> Property? {
         guard let logicalName = object.string("LogicalName") else {
             context.error("attribute metadata has no LogicalName", at: object.location)
             return nil
@@ -61,7 +61,7 @@ struct AttributeDefinitionReader {
         attribute.displayName = object.label("DisplayName")
         attribute.description = object.label("Description")
         attribute.requiredLevel = object.wrappedValue("RequiredLevel")
-        attribute.isPrimaryId = object.flag("IsPrimaryId")
+        attribute.isPrimaryID = object.flag("IsPrimaryId")
         attribute.isPrimaryName = object.flag("IsPrimaryName")
         attribute.isValidForCreate = object.flag("IsValidForCreate")
         attribute.isValidForRead = object.flag("IsValidForRead")

@@ -20,7 +20,7 @@ struct EntityDefinitionsReader {
     /// Reads the document's root; false when it is not entity definitions at all.
     mutating func read(_ root: JSONValue) -> Bool {
         guard root.isObject else { return false }
-        let document = WebApiObject(value: root, context: context)
+        let document = WebAPIObject(value: root, context: context)
         if let context = document.string("@odata.context"), context.contains("/Attributes") {
             // `EntityDefinitions(…)/Attributes/…`: attributes without their entity, which the model cannot place.
             self.context.error(
@@ -53,13 +53,13 @@ struct EntityDefinitionsReader {
         return true
     }
 
-    private static func isOptionSet(_ object: WebApiObject) -> Bool {
+    private static func isOptionSet(_ object: WebAPIObject) -> Bool {
         if let type = object.odataType { return type.hasSuffix("OptionSetMetadata") || type == "OptionSetMetadataBase" }
         return object.value["OptionSetType"] != nil && object.value["Attributes"] == nil
     }
 
     /// Reads one entity; `fromFunction` for the complex types of `RetrieveMetadataChanges`.
-    private mutating func entity(_ object: WebApiObject, fromFunction: Bool = false) {
+    private mutating func entity(_ object: WebAPIObject, fromFunction: Bool = false) {
         guard let logicalName = object.string("LogicalName") else {
             context.error("entity metadata has no LogicalName", at: object.location)
             return
@@ -70,7 +70,7 @@ struct EntityDefinitionsReader {
         info.entitySetName = object.string("EntitySetName")
         info.logicalCollectionName = object.string("LogicalCollectionName")
         info.objectTypeCode = object.integer("ObjectTypeCode")
-        info.primaryIdAttribute = object.string("PrimaryIdAttribute")
+        info.primaryIDAttribute = object.string("PrimaryIdAttribute")
         info.primaryNameAttribute = object.string("PrimaryNameAttribute")
         info.primaryImageAttribute = object.string("PrimaryImageAttribute")
         info.displayName = object.label("DisplayName")
@@ -106,7 +106,7 @@ struct EntityDefinitionsReader {
             info.relationships += object.objects(member.key).compactMap { context.relationship($0, kind: kind) }
         }
         type.dynamics = info
-        if let id = info.primaryIdAttribute, type.properties.contains(where: { $0.name == id }) {
+        if let id = info.primaryIDAttribute, type.properties.contains(where: { $0.name == id }) {
             type.key = [PropertyRef(name: id, location: type.location)]
         }
         entityTypes.append(type)

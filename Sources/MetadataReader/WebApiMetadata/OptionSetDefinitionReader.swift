@@ -5,7 +5,7 @@ import MetadataModel
 struct OptionSetDefinitionReader {
     let context: ReadContext
 
-    func optionSet(_ object: WebApiObject) -> DynamicsOptionSet {
+    func optionSet(_ object: WebAPIObject) -> DynamicsOptionSet {
         let isBoolean = object.odataType == "BooleanOptionSetMetadata" || object.member("TrueOption") != nil
         let kind = object.string("OptionSetType") ?? (isBoolean ? "Boolean" : "Picklist")
         var set = DynamicsOptionSet(kind: kind, name: object.string("Name"), location: object.location)

@@ -7,9 +7,21 @@ public actor OAuth2Authentication: AuthenticationProvider {
     /// How tokens are obtained.
     public enum Grant: Sendable {
         /// `grant_type=client_credentials`, the client's id and secret sent with HTTP Basic.
-        case clientCredentials(clientId: String, clientSecret: String)
+        case clientCredentials(clientID: String, clientSecret: String)
         /// `grant_type=refresh_token`; a rotated refresh token from the endpoint replaces this one.
-        case refreshToken(clientId: String, refreshToken: String, clientSecret: String? = nil)
+        case refreshToken(clientID: String, refreshToken: String, clientSecret: String? = nil)
+
+        /// The old spelling of ``clientCredentials(clientID:clientSecret:)``.
+        @available(*, deprecated, renamed: "clientCredentials(clientID:clientSecret:)")
+        public static func clientCredentials(clientId: String, clientSecret: String) -> Grant {
+            .clientCredentials(clientID: clientId, clientSecret: clientSecret)
+        }
+
+        /// The old spelling of ``refreshToken(clientID:refreshToken:clientSecret:)``.
+        @available(*, deprecated, renamed: "refreshToken(clientID:refreshToken:clientSecret:)")
+        public static func refreshToken(clientId: String, refreshToken: String, clientSecret: String? = nil) -> Grant {
+            .refreshToken(clientID: clientId, refreshToken: refreshToken, clientSecret: clientSecret)
+        }
     }
 
     private let tokenEndpoint: URL
@@ -60,12 +72,12 @@ public actor OAuth2Authentication: AuthenticationProvider {
     private func requestToken() async throws -> String {
         let request: (OAuthGrant, OAuthClient)
         switch grant {
-        case .clientCredentials(let clientId, let clientSecret):
-            request = (.clientCredentials, .confidential(id: clientId, secret: clientSecret))
-        case .refreshToken(let clientId, let refreshToken, let clientSecret):
+        case .clientCredentials(let clientID, let clientSecret):
+            request = (.clientCredentials, .confidential(id: clientID, secret: clientSecret))
+        case .refreshToken(let clientID, let refreshToken, let clientSecret):
             request = (
                 .refreshToken(refreshToken),
-                clientSecret.map { .confidential(id: clientId, secret: $0) } ?? .publicClient(id: clientId)
+                clientSecret.map { .confidential(id: clientID, secret: $0) } ?? .publicClient(id: clientID)
             )
         }
         let reply: TokenEndpoint.Reply
@@ -79,8 +91,8 @@ public actor OAuth2Authentication: AuthenticationProvider {
             )
         } catch let refusal as TokenEndpoint.Refusal { throw refusal.clientError }
         cached = (reply.accessToken, Date().addingTimeInterval(max(0, reply.lifetime - 60)))
-        if case .refreshToken(let clientId, _, let clientSecret) = grant, let rotated = reply.refreshToken {
-            grant = .refreshToken(clientId: clientId, refreshToken: rotated, clientSecret: clientSecret)
+        if case .refreshToken(let clientID, _, let clientSecret) = grant, let rotated = reply.refreshToken {
+            grant = .refreshToken(clientID: clientID, refreshToken: rotated, clientSecret: clientSecret)
         }
         return reply.accessToken
     }

@@ -13,7 +13,7 @@ extension ODataClient {
         logicalName: String? = nil
     ) async throws -> EntityPage<T> {
         let set = try entitySetName(type, entitySet)
-        let query = try FetchXmlPaging.query(fetchXml, page: page, cookie: pagingCookie)
+        let query = try FetchXMLPaging.query(fetchXml, page: page, cookie: pagingCookie)
         var preferences = configuration.preferences
         // The paging annotations come only when asked for; other preferences (page size) stay.
         if preferences.includeAnnotations == nil {
@@ -30,7 +30,7 @@ extension ODataClient {
             try decoder.decodeCollection(type, from: response.body, logicalName: logicalName)
         }
         var result = EntityPage<T>(collection)
-        result.pagingCookie = collection.pagingCookie.flatMap { FetchXmlPaging.nextPage($0).cookie }
+        result.pagingCookie = collection.pagingCookie.flatMap { FetchXMLPaging.nextPage($0).cookie }
         return result
     }
 

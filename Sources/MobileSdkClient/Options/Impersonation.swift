@@ -5,14 +5,19 @@ extension ODataClient {
     /// `prvActOnBehalfOfAnotherUser`): sent as a header on each request the client builds.
     public enum Impersonation: Sendable, Hashable {
         /// The user's Microsoft Entra ID object id (`CallerObjectId`), the preferred way.
-        case entraObjectId(UUID)
+        case entraObjectID(UUID)
         /// The user's `systemuserid` (`MSCRMCallerID`), the legacy way older servers know.
         case systemUser(UUID)
+
+        /// The old spelling of ``entraObjectID(_:)``.
+        @available(*, deprecated, renamed: "entraObjectID") public static func entraObjectId(_ id: UUID)
+            -> Impersonation
+        { .entraObjectID(id) }
 
         /// The header that carries it.
         public var headerName: String {
             switch self {
-            case .entraObjectId: "CallerObjectId"
+            case .entraObjectID: "CallerObjectId"
             case .systemUser: "MSCRMCallerID"
             }
         }
@@ -20,7 +25,7 @@ extension ODataClient {
         /// The id, lowercased as Dataverse writes GUIDs.
         public var headerValue: String {
             switch self {
-            case .entraObjectId(let id), .systemUser(let id): id.uuidString.lowercased()
+            case .entraObjectID(let id), .systemUser(let id): id.uuidString.lowercased()
             }
         }
     }

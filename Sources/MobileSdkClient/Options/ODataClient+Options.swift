@@ -1,7 +1,7 @@
 extension ODataClient {
     /// A client for the same service, credentials and transport whose requests run as another user (Dataverse), or
     /// as the signed-in user when `impersonation` is nil:
-    /// `try await client.impersonating(.entraObjectId(userId)).create(contact)`.
+    /// `try await client.impersonating(.entraObjectID(userId)).create(contact)`.
     public func impersonating(_ impersonation: Impersonation?) -> ODataClient {
         var configuration = configuration
         configuration.impersonating = impersonation

@@ -36,7 +36,7 @@ public final class OrganizationServiceClient: Sendable {
     @discardableResult nonisolated(nonsending) public func execute(_ request: OrganizationRequest) async throws
         -> OrganizationResponse
     {
-        if case .entraObjectId? = client.configuration.impersonating {
+        if case .entraObjectID? = client.configuration.impersonating {
             throw OrganizationServiceError.unsupportedValue(
                 "impersonation by Entra object id (the SOAP endpoint takes a systemuserid: Impersonation.systemUser)"
             )

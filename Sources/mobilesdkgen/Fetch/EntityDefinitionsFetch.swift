@@ -169,7 +169,7 @@ struct EntityDefinitionsFetch {
         "EntityDefinitions(LogicalName='\(name)')?$expand=\(EntityDefinitionsAssembly.entityExpansions)"
     }
 
-    var getter: WebApiGetter { WebApiGetter(request: request, headerFields: headerFields, downloader: downloader) }
+    var getter: WebAPIGetter { WebAPIGetter(request: request, headerFields: headerFields, downloader: downloader) }
 
     /// A response that is not the JSON asked for, as a message that says where.
     static func located<T>(_ body: () throws -> T) throws -> T {

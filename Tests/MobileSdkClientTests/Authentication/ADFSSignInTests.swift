@@ -12,7 +12,7 @@ struct ADFSSignInTests {
     private func configuration(_ authority: String) -> UserSignIn.Configuration {
         .adfs(
             authority: URL(string: authority)!,
-            clientId: "app",
+            clientID: "app",
             redirectURI: URL(string: "com.contoso.field://auth")!,
             resource: Self.resource
         )

@@ -44,7 +44,7 @@ struct OAuth2AuthenticationTests {
         let endpointTransport = ScriptedTransport(Self.token("access-1"))
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
-            grant: .clientCredentials(clientId: "51f81489-12ee-4a9e-aaae-a2591f45987d", clientSecret: "s3cr+t/=&"),
+            grant: .clientCredentials(clientID: "51f81489-12ee-4a9e-aaae-a2591f45987d", clientSecret: "s3cr+t/=&"),
             scope: scope,
             transport: endpointTransport
         )
@@ -69,7 +69,7 @@ struct OAuth2AuthenticationTests {
         )
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
-            grant: .refreshToken(clientId: "app", refreshToken: "original"),
+            grant: .refreshToken(clientID: "app", refreshToken: "original"),
             scope: scope,
             transport: endpointTransport
         )
@@ -84,7 +84,7 @@ struct OAuth2AuthenticationTests {
         let endpointTransport = ScriptedTransport(Self.token("access-1"), Self.token("access-2"))
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
-            grant: .clientCredentials(clientId: "app", clientSecret: "secret"),
+            grant: .clientCredentials(clientID: "app", clientSecret: "secret"),
             scope: scope,
             transport: endpointTransport
         )
@@ -103,7 +103,7 @@ struct OAuth2AuthenticationTests {
         )
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
-            grant: .clientCredentials(clientId: "app", clientSecret: "secret"),
+            grant: .clientCredentials(clientID: "app", clientSecret: "secret"),
             scope: scope,
             transport: endpointTransport
         )
@@ -120,7 +120,7 @@ struct OAuth2AuthenticationTests {
         )
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
-            grant: .refreshToken(clientId: "mobile-app", refreshToken: "refresh-1"),
+            grant: .refreshToken(clientID: "mobile-app", refreshToken: "refresh-1"),
             scope: scope,
             transport: endpointTransport
         )
@@ -142,7 +142,7 @@ struct OAuth2AuthenticationTests {
         let endpointTransport = ScriptedTransport(Self.token("access-1"))
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
-            grant: .refreshToken(clientId: "web-app", refreshToken: "refresh-1", clientSecret: "secret"),
+            grant: .refreshToken(clientID: "web-app", refreshToken: "refresh-1", clientSecret: "secret"),
             scope: nil,
             transport: endpointTransport
         )
@@ -161,7 +161,7 @@ struct OAuth2AuthenticationTests {
         )
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
-            grant: .clientCredentials(clientId: "app", clientSecret: "wrong-secret"),
+            grant: .clientCredentials(clientID: "app", clientSecret: "wrong-secret"),
             scope: scope,
             transport: endpointTransport
         )
@@ -179,7 +179,7 @@ struct OAuth2AuthenticationTests {
         let endpointTransport = ScriptedTransport(.json(#"{"token_type":"Bearer","expires_in":3599}"#))
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
-            grant: .clientCredentials(clientId: "app", clientSecret: "secret"),
+            grant: .clientCredentials(clientID: "app", clientSecret: "secret"),
             scope: scope,
             transport: endpointTransport
         )
@@ -194,7 +194,7 @@ struct OAuth2AuthenticationTests {
         let endpointTransport = ScriptedTransport(Self.token("access-1"))
         let provider = OAuth2Authentication(
             tokenEndpoint: URL(string: "http://login.contoso.example/oauth2/token")!,
-            grant: .clientCredentials(clientId: "app", clientSecret: "secret"),
+            grant: .clientCredentials(clientID: "app", clientSecret: "secret"),
             scope: scope,
             transport: endpointTransport
         )
@@ -211,7 +211,7 @@ struct OAuth2AuthenticationTests {
         let endpointTransport = ScriptedTransport(Self.token("access-1"), Self.token("access-2"))
         let provider = OAuth2Authentication(
             tokenEndpoint: endpoint,
-            grant: .clientCredentials(clientId: "app", clientSecret: "secret"),
+            grant: .clientCredentials(clientID: "app", clientSecret: "secret"),
             scope: scope,
             transport: endpointTransport
         )

@@ -43,7 +43,7 @@ struct UserSignInTests {
             .init(
                 authorizationEndpoint: URL(string: "https://login.example.com/authorize?tenant=contoso")!,
                 tokenEndpoint: URL(string: "https://login.example.com/token")!,
-                clientId: "app",
+                clientID: "app",
                 redirectURI: URL(string: "com.example.field://auth")!,
                 scopes: ["api", "offline_access"],
                 additionalParameters: [URLQueryItem(name: "prompt", value: "select_account")]

@@ -33,7 +33,7 @@ struct ImpersonationTests {
         let transport = ScriptedTransport(created(IDs.account))
         let account = Account()
         account.name = "Sample Account Created using impersonation"
-        try await client(transport, impersonating: .entraObjectId(Self.entraUser)).create(account)
+        try await client(transport, impersonating: .entraObjectID(Self.entraUser)).create(account)
 
         let request = try #require(transport.requests.first)
         #expect(request.method == "POST")
@@ -56,7 +56,7 @@ struct ImpersonationTests {
     @Test func oneCallCanImpersonateAnotherUserOrNone() async throws {
         let transport = ScriptedTransport(created(IDs.account), created(IDs.secondAccount), created(IDs.thirdAccount))
         let client = client(transport, impersonating: .systemUser(Self.systemUser))
-        try await client.impersonating(.entraObjectId(Self.entraUser)).create(Account())
+        try await client.impersonating(.entraObjectID(Self.entraUser)).create(Account())
         try await client.impersonating(nil).create(Account())
         try await client.create(Account())
 
@@ -72,13 +72,13 @@ struct ImpersonationTests {
 
     @Test func nextLinksCarryItAndAForeignOneIsRefusedUnsent() async throws {
         let paged = ScriptedTransport(.payload("dataverse-accounts-page1"), .payload("dataverse-accounts-page2"))
-        _ = try await client(paged, impersonating: .entraObjectId(Self.entraUser)).retrieveAll(Account.self)
+        _ = try await client(paged, impersonating: .entraObjectID(Self.entraUser)).retrieveAll(Account.self)
         #expect(paged.requests.count == 2)
         #expect(paged.requests.allSatisfy { $0[header: "CallerObjectId"] == Self.entraUser.uuidString.lowercased() })
 
         let foreign = ScriptedTransport(.payload("dataverse-accounts-foreign-next"))
         await #expect(throws: ODataClientError.self) {
-            _ = try await client(foreign, impersonating: .entraObjectId(Self.entraUser)).retrieveAll(Account.self)
+            _ = try await client(foreign, impersonating: .entraObjectID(Self.entraUser)).retrieveAll(Account.self)
         }
         #expect(foreign.requests.map(\.url.host) == ["contoso.crm.dynamics.com"])
     }
@@ -96,7 +96,7 @@ struct ImpersonationTests {
                 )
             )
         )
-        let client = client(transport, impersonating: .entraObjectId(Self.entraUser))
+        let client = client(transport, impersonating: .entraObjectID(Self.entraUser))
         let account = Account()
         account.name = "In a batch"
         _ = try await client.batch([.changeSet([try client.createRequest(account)])])
@@ -111,7 +111,7 @@ struct ImpersonationTests {
     @Test func theHeaderIsNotAnAuthenticationAndStaysOutOfErrors() async throws {
         let transport = ScriptedTransport(.payload("dataverse-error-not-found", status: 404))
         let error = await #expect(throws: ODataServiceError.self) {
-            _ = try await client(transport, impersonating: .entraObjectId(Self.entraUser))
+            _ = try await client(transport, impersonating: .entraObjectID(Self.entraUser))
                 .retrieve(Account.self, id: IDs.account)
         }
         #expect(!String(describing: error).contains(Self.entraUser.uuidString.lowercased()))

@@ -12,7 +12,7 @@ import UIKit
 // `msauth.<bundle id>://auth`, the `msauth.<bundle id>` URL scheme and the `com.microsoft.adalcache` keychain group, as
 // MSAL's documentation says), then sign in with
 //
-//     let msal = try MSALSignIn(clientId: "…", tenant: "contoso.onmicrosoft.com",
+//     let msal = try MSALSignIn(clientID: "…", tenant: "contoso.onmicrosoft.com",
 //                               scopes: ["https://contoso.crm.dynamics.com/user_impersonation"])
 //     await model.signIn(with: MSALAuthentication(signIn: msal))
 //
@@ -29,12 +29,12 @@ final class MSALSignIn {
     /// The signed-in account's identifier, for silent requests.
     private var accountIdentifier: String?
 
-    init(clientId: String, tenant: String, scopes: [String]) throws {
+    init(clientID: String, tenant: String, scopes: [String]) throws {
         guard let authorityURL = URL(string: "https://login.microsoftonline.com/\(tenant)") else {
             throw URLError(.badURL)
         }
         let authority = try MSALAADAuthority(url: authorityURL)
-        let configuration = MSALPublicClientApplicationConfig(clientId: clientId, redirectUri: nil,
+        let configuration = MSALPublicClientApplicationConfig(clientID: clientID, redirectUri: nil,
                                                               authority: authority)
         application = try MSALPublicClientApplication(configuration: configuration)
         self.scopes = scopes

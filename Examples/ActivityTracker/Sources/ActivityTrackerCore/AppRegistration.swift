@@ -9,24 +9,24 @@ public struct AppRegistration: Sendable {
     /// The directory: a domain (`contoso.onmicrosoft.com`), a tenant id, or `organizations` for any work account.
     public var tenant: String
     /// The registration's Application (client) ID.
-    public var clientId: String
+    public var clientID: String
     /// The redirect URI registered for the app, whose scheme the sign-in sheet waits for.
     public var redirectURI: String
 
-    public init(tenant: String, clientId: String, redirectURI: String) {
+    public init(tenant: String, clientID: String, redirectURI: String) {
         self.tenant = tenant
-        self.clientId = clientId
+        self.clientID = clientID
         self.redirectURI = redirectURI
     }
 
     /// The values to replace: until then ``isConfigured`` is false and the sign-in screen says so.
     public static let placeholder = AppRegistration(
-        tenant: "organizations", clientId: "00000000-0000-0000-0000-000000000000",
+        tenant: "organizations", clientID: "00000000-0000-0000-0000-000000000000",
         redirectURI: "com.example.activitytracker://auth")
 
     /// Whether the client id is a real one.
     public var isConfigured: Bool {
-        clientId != Self.placeholder.clientId && UUID(uuidString: clientId) != nil
+        clientID != Self.placeholder.clientID && UUID(uuidString: clientID) != nil
     }
 
     /// The sign-in for the Dataverse organization at `serviceRoot`: Entra ID's endpoints, the organization's
@@ -36,7 +36,7 @@ public struct AppRegistration: Sendable {
         guard let redirect = URL(string: redirectURI), let host = serviceRoot.host(percentEncoded: false) else {
             return nil
         }
-        return .entraID(tenant: tenant, clientId: clientId, redirectURI: redirect,
+        return .entraID(tenant: tenant, clientID: clientID, redirectURI: redirect,
                         scopes: ["https://\(host)/user_impersonation"])
     }
 }

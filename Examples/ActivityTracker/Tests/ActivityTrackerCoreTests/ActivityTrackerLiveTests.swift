@@ -119,7 +119,7 @@ struct ActivityTrackerLiveTests {
     ) func theUserSignsInStaysSignedInAndSignsOut() async throws {
         let root = try #require(TestService.url, TestService.skipMessage)
         let server = try #require(TestService.oauth, TestService.oauthSkipMessage)
-        let clientId = try #require(TestService.oauthAppClientId, TestService.oauthSkipMessage)
+        let clientID = try #require(TestService.oauthAppClientId, TestService.oauthSkipMessage)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tracker-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = FileTokenStore(file: folder.appendingPathComponent("tokens.json"))
@@ -128,7 +128,7 @@ struct ActivityTrackerLiveTests {
             SignInModel(serviceURL: root.absoluteString, store: store) { _ in
                 UserSignIn.Configuration(
                     authorizationEndpoint: server.appendingPathComponent("oauth/authorize"),
-                    tokenEndpoint: server.appendingPathComponent("oauth/token"), clientId: clientId,
+                    tokenEndpoint: server.appendingPathComponent("oauth/token"), clientID: clientID,
                     redirectURI: redirect,
                     scopes: ["odata", "offline_access"])
             }

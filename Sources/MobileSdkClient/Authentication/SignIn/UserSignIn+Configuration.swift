@@ -11,7 +11,7 @@ extension UserSignIn {
         public var tokenEndpoint: URL
         /// The app's client id (in Microsoft Entra ID, its application id), sent as `client_id`; the app is a public
         /// client, with no secret.
-        public var clientId: String
+        public var clientID: String
         /// The redirect URI the app is registered with: a custom scheme for apps, `http://127.0.0.1/callback` (any
         /// port) for ``LoopbackPresenter``.
         public var redirectURI: URL
@@ -25,12 +25,12 @@ extension UserSignIn {
         public var additionalParameters: [URLQueryItem]
 
         /// Creates a configuration from the server's endpoints and the app's registration;
-        /// ``entraID(tenant:clientId:redirectURI:scopes:)`` fills in Microsoft Entra ID's, and
-        /// ``adfs(authority:clientId:redirectURI:resource:scopes:)`` AD FS's.
+        /// ``entraID(tenant:clientID:redirectURI:scopes:)`` fills in Microsoft Entra ID's, and
+        /// ``adfs(authority:clientID:redirectURI:resource:scopes:)`` AD FS's.
         public init(
             authorizationEndpoint: URL,
             tokenEndpoint: URL,
-            clientId: String,
+            clientID: String,
             redirectURI: URL,
             scopes: [String],
             resource: URL? = nil,
@@ -38,7 +38,7 @@ extension UserSignIn {
         ) {
             self.authorizationEndpoint = authorizationEndpoint
             self.tokenEndpoint = tokenEndpoint
-            self.clientId = clientId
+            self.clientID = clientID
             self.redirectURI = redirectURI
             self.scopes = scopes
             self.resource = resource
@@ -47,7 +47,7 @@ extension UserSignIn {
 
         /// Microsoft Entra ID's v2.0 endpoints of `tenant` (a domain, a tenant id, or `organizations`), asking for
         /// `offline_access` too, without which no refresh token comes.
-        public static func entraID(tenant: String, clientId: String, redirectURI: URL, scopes: [String])
+        public static func entraID(tenant: String, clientID: String, redirectURI: URL, scopes: [String])
             -> Configuration
         {
             let base = "https://login.microsoftonline.com/" + FormEncoding.escape(tenant) + "/oauth2/v2.0/"
@@ -57,7 +57,7 @@ extension UserSignIn {
             return Configuration(
                 authorizationEndpoint: authorize,
                 tokenEndpoint: token,
-                clientId: clientId,
+                clientID: clientID,
                 redirectURI: redirectURI,
                 scopes: scopes.contains("offline_access") ? scopes : scopes + ["offline_access"]
             )
@@ -69,7 +69,7 @@ extension UserSignIn {
         ///
         /// `resource` is the identifier of the service's relying party trust in AD FS, character for character; for
         /// Dynamics 365 or CRM on premises in an Internet-facing deployment, the organization's address, such as
-        /// `https://crm.contoso.com/`. `clientId` and `redirectURI` are those the app was registered with
+        /// `https://crm.contoso.com/`. `clientID` and `redirectURI` are those the app was registered with
         /// (`Add-AdfsClient`).
         ///
         /// AD FS on Windows Server 2012 R2 (AD FS 3.0) requires `resource` and does not know scopes; leave `scopes`
@@ -79,7 +79,7 @@ extension UserSignIn {
         /// authorization code, and ``UserSignIn`` keeps using one that a refresh does not replace.
         public static func adfs(
             authority: URL,
-            clientId: String,
+            clientID: String,
             redirectURI: URL,
             resource: URL,
             scopes: [String] = []
@@ -88,7 +88,7 @@ extension UserSignIn {
             return Configuration(
                 authorizationEndpoint: endpoints.authorize,
                 tokenEndpoint: endpoints.token,
-                clientId: clientId,
+                clientID: clientID,
                 redirectURI: redirectURI,
                 scopes: scopes,
                 resource: resource

@@ -4,7 +4,7 @@ import ServiceAccess
 /// Signs a user in with the authorization-code grant and PKCE (RFC 6749 §4.1, RFC 7636), keeps the tokens in a
 /// ``TokenStore``, and authenticates the client's requests with them, refreshing the access token as it expires.
 ///
-///     let signIn = UserSignIn(.entraID(tenant: "contoso.onmicrosoft.com", clientId: appId,
+///     let signIn = UserSignIn(.entraID(tenant: "contoso.onmicrosoft.com", clientID: appId,
 ///                                      redirectURI: URL(string: "msauth.com.contoso.field://auth")!,
 ///                                      scopes: ["https://contoso.crm.dynamics.com/user_impersonation"]),
 ///                             store: KeychainTokenStore(service: "com.contoso.field"))
@@ -12,7 +12,7 @@ import ServiceAccess
 ///     let client = ODataClient(.dataverse(serviceRoot: root, authentication: signIn))
 ///
 /// For AD FS, the authority of Dynamics 365 and CRM on premises:
-/// ``Configuration/adfs(authority:clientId:redirectURI:resource:scopes:)`` (<doc:SigningInOnPremises>).
+/// ``Configuration/adfs(authority:clientID:redirectURI:resource:scopes:)`` (<doc:SigningInOnPremises>).
 ///
 /// A request made while nobody is signed in, or after the service refused the stored refresh token, throws
 /// ``SignInError/signInRequired``: the app shows its sign-in then. A refresh token the service rotates is stored at
@@ -58,7 +58,7 @@ public actor UserSignIn: AuthenticationProvider {
         let state = PKCE.state()
         var parameters = [
             URLQueryItem(name: "response_type", value: "code"),
-            URLQueryItem(name: "client_id", value: configuration.clientId),
+            URLQueryItem(name: "client_id", value: configuration.clientID),
         ]
         parameters += configuration.requestedAccess.fields.map { URLQueryItem(name: $0.name, value: $0.value) }
         parameters += [
@@ -175,7 +175,7 @@ public actor UserSignIn: AuthenticationProvider {
     /// Asks the token endpoint, naming the configuration's resource; a reply without a refresh token keeps
     /// `previousRefreshToken` (services that do not rotate them, AD FS among them).
     private func exchange(_ grant: OAuthGrant, keeping previousRefreshToken: String?) async throws -> SignInTokens {
-        let client = OAuthClient.publicClient(id: configuration.clientId)
+        let client = OAuthClient.publicClient(id: configuration.clientID)
         let reply = try await TokenEndpoint.request(
             configuration.tokenEndpoint,
             grant: grant,

@@ -1,7 +1,7 @@
 import Foundation
 
 /// GETs paths under the service root as JSON, with the sign-in and query parameters of the fetch.
-struct WebApiGetter: Sendable {
+struct WebAPIGetter: Sendable {
     let request: FetchRequest
     let headerFields: [(name: String, value: String)]
     let downloader: MetadataDownloader

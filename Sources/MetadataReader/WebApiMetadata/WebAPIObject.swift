@@ -3,7 +3,7 @@ import MetadataModel
 /// One object of the Web API's metadata JSON, read member by member into the values the entity metadata XML reader
 /// produces (see `DataContractValues.swift`). `null` and absent members read as nil; a member of the wrong JSON type
 /// is a located warning and reads as nil, so one odd value never costs the whole entity.
-struct WebApiObject {
+struct WebAPIObject {
     let value: JSONValue
     let context: ReadContext
 
@@ -64,20 +64,20 @@ struct WebApiObject {
     /// A managed or wrapped value, `{"Value": "None", "CanBeChanged": true, …}`, or the value itself.
     func wrappedValue(_ key: String) -> String? {
         guard let member = member(key) else { return nil }
-        if member.isObject { return WebApiObject(value: member, context: context).scalarText("Value") }
+        if member.isObject { return WebAPIObject(value: member, context: context).scalarText("Value") }
         return scalarText(key)
     }
 
     /// An object member.
-    func object(_ key: String) -> WebApiObject? {
+    func object(_ key: String) -> WebAPIObject? {
         guard let member = member(key) else { return nil }
         guard member.isObject else { return mismatch(key, member, expected: "an object") }
-        return WebApiObject(value: member, context: context)
+        return WebAPIObject(value: member, context: context)
     }
 
     /// The objects of an array member; anything else in it is a warning.
-    func objects(_ key: String) -> [WebApiObject] {
-        elements(key, expected: "an object") { $0.isObject ? WebApiObject(value: $0, context: context) : nil }
+    func objects(_ key: String) -> [WebAPIObject] {
+        elements(key, expected: "an object") { $0.isObject ? WebAPIObject(value: $0, context: context) : nil }
     }
 
     /// The strings of an array member, such as a lookup's `Targets`.

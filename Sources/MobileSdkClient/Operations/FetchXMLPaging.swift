@@ -2,7 +2,7 @@ import Foundation
 
 /// Paging of Dataverse FetchXML queries: the `page` and `paging-cookie` attributes of the `<fetch>` element, and the
 /// cookie the service returns in `@Microsoft.Dynamics.CRM.fetchxmlpagingcookie`.
-enum FetchXmlPaging {
+enum FetchXMLPaging {
     /// The query with its `<fetch>` element's `page` and `paging-cookie` attributes set (other attributes kept).
     static func query(_ fetchXml: String, page: Int, cookie: String?) throws -> String {
         guard let open = fetchXml.range(of: "<fetch"), let tagEnd = startTagEnd(fetchXml, from: open.upperBound) else {
