@@ -27,12 +27,13 @@ func milliseconds(_ duration: Duration) -> Double {
 
 for path in paths {
     let start = ContinuousClock.now
-    let pipeline = GeneratorPipeline()
+    let pipeline = Pipeline()
     let result = pipeline.parse(.files([path]))
     let read = ContinuousClock.now - start
     let service = result.service
     let properties = service.entityTypes.reduce(0) { $0 + $1.properties.count }
-    var line = "\(path): read \(milliseconds(read)) ms, \(service.entityTypes.count) entity types, "
+    var line =
+        "\(path): read \(milliseconds(read)) ms, \(service.entityTypes.count) entity types, "
         + "\(properties) properties, \(result.diagnostics.count) diagnostics"
     if generate {
         let generationStart = ContinuousClock.now

@@ -9,9 +9,9 @@ import Testing
 struct EntityDefinitionsGenerationTests {
     func generate(_ names: [String]) throws -> [String: String] {
         let paths = names.map { GoldenFileTests.root.appendingPathComponent("SampleMetadata/\($0)").path }
-        let result = GeneratorPipeline().parse(.files(paths))
+        let result = Pipeline().parse(.files(paths))
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let files = GeneratorPipeline().generate(result).files
+        let files = Pipeline().generate(result).files
         return Dictionary(files.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -33,8 +33,8 @@ struct EntityDefinitionsGenerationTests {
 struct MissingEntityDefinitionsTests {
     @Test func webAPIMetadataAloneIsAWarningNamingTheTables() throws {
         let path = GoldenFileTests.root.appendingPathComponent("SampleMetadata/Dataverse.WebApi.xml").path
-        let result = GeneratorPipeline().parse(.files([path]))
-        let generated = GeneratorPipeline().generate(result)
+        let result = Pipeline().parse(.files([path]))
+        let generated = Pipeline().generate(result)
         let warnings = generated.diagnostics.filter { $0.message.contains("no entity definitions") }
         #expect(warnings.count == 1)
         let warning = try #require(warnings.first)
@@ -50,11 +50,9 @@ struct MissingEntityDefinitionsTests {
         )
         #expect(warning.message.contains("option sets stay integers without enums"))
 
-        let both = GeneratorPipeline()
+        let both = Pipeline()
             .parse(.files([path, path.replacingOccurrences(of: "WebApi.xml", with: "EntityDefinitions.json")]))
-        #expect(
-            !GeneratorPipeline().generate(both).diagnostics.contains { $0.message.contains("no entity definitions") }
-        )
+        #expect(!Pipeline().generate(both).diagnostics.contains { $0.message.contains("no entity definitions") })
     }
 }
 
@@ -69,14 +67,14 @@ struct MultilingualLabelGenerationTests {
         )
         .replacingOccurrences(of: "\"LanguageCode\": 1031", with: "\"LanguageCode\": \(german)")
         let webAPI = try Data(contentsOf: root.appendingPathComponent("Dataverse.WebApi.xml"))
-        let result = GeneratorPipeline()
+        let result = Pipeline()
             .parse(
                 .inMemory([
                     .init(name: "org.xml", bytes: [UInt8](webAPI)),
                     .init(name: "org.entitydefinitions.json", bytes: Array(definitions.utf8)),
                 ])
             )
-        let generated = GeneratorPipeline().generate(result)
+        let generated = Pipeline().generate(result)
         return (
             Dictionary(generated.files.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first }),
             generated.diagnostics

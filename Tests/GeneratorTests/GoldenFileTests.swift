@@ -46,7 +46,7 @@ struct GoldenFileTests {
             arguments.removeSubrange(flag...(flag + 1))
         }
         let documents = arguments.map { Self.root.appendingPathComponent($0).path }
-        let pipeline = GeneratorPipeline(configuration: configuration)
+        let pipeline = Pipeline(configuration: configuration)
         let result = pipeline.parse(.files(documents))
         #expect(!result.hasErrors)
         let sources = pipeline.generate(result)

@@ -7,9 +7,9 @@ struct OutputLayoutTests {
     static let tripPin = GoldenFileTests.root.appendingPathComponent("SampleMetadata/TripPin.xml").path
 
     func translated() throws -> TranslatedModel {
-        let result = GeneratorPipeline().parse(.files([Self.tripPin]))
+        let result = Pipeline().parse(.files([Self.tripPin]))
         #expect(!result.hasErrors)
-        return GeneratorPipeline().translate(result)
+        return Pipeline().translate(result)
     }
 
     /// A file's text after its header, imports and runtime check: the declarations it holds.
@@ -21,17 +21,17 @@ struct OutputLayoutTests {
 
     @Test func aFileForEachTypeNamedAfterIt() throws {
         let model = try translated()
-        let files = GeneratorPipeline(layout: .typeFiles).render(model).files
+        let files = Pipeline(layout: .typeFiles).render(model).files
         #expect(files.map(\.name) == ["GeneratedEntities.swift"] + model.types.map { $0.name + ".swift" })
         #expect(files.contains { $0.name == "Person.swift" && $0.contents.contains("open class Person: ") })
         for file in files {
-            #expect(file.contents.hasPrefix("// " + Generator.header + "\n"))
+            #expect(file.contents.hasPrefix("// " + ModelTranslator.header + "\n"))
             #expect(try !declarations(file.contents).isEmpty, "\(file.name) holds nothing")
         }
     }
 
     @Test func theRegistrysFileHasItsConfiguredName() throws {
-        let pipeline = GeneratorPipeline(configuration: GeneratorConfiguration(registryName: "Person"))
+        let pipeline = Pipeline(configuration: GeneratorConfiguration(registryName: "Person"))
         let files = try #require(pipeline.run(.files([Self.tripPin])).sources).files.map(\.name)
         // No type takes the registry's name: the entity Person is generated under another.
         #expect(files.first == "Person.swift")
@@ -40,12 +40,14 @@ struct OutputLayoutTests {
 
     @Test(arguments: [1, 3, 64]) func shardsHoldTheSameDeclarations(count: Int) throws {
         let model = try translated()
-        let typeFiles = GeneratorPipeline(layout: .typeFiles).render(model).files
-        let shards = GeneratorPipeline(layout: .shards(count)).render(model).files
+        let typeFiles = Pipeline(layout: .typeFiles).render(model).files
+        let shards = Pipeline(layout: .shards(count)).render(model).files
         #expect(shards.map(\.name) == ShardLayout.fileNames(count: count))
         #expect(try declarations(shards[0].contents) == declarations(typeFiles[0].contents), "the registry differs")
         var shardTexts = try shards.dropFirst()
-            .map { shard in shard.contents.contains(Generator.emptyShardNote) ? "" : try declarations(shard.contents) }
+            .map { shard in
+                shard.contents.contains(ModelTranslator.emptyShardNote) ? "" : try declarations(shard.contents)
+            }
         for (type, file) in zip(model.types, typeFiles.dropFirst()) {
             let shard = ShardLayout.shard(of: type.name, count: count)
             let text = try declarations(file.contents)

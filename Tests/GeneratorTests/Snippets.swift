@@ -2,6 +2,7 @@ import Foundation
 @testable import Generator
 import GeneratorPipeline
 import MetadataModel
+import MetadataReader
 import SwiftEmitter
 
 /// Small metadata fragments in, the Swift text of one generated type out.
@@ -21,8 +22,8 @@ enum Snippets {
     }
 
     /// The model of a document, read from memory.
-    static func parsed(_ document: String) throws -> ParsedModel {
-        let result = GeneratorPipeline().parse(.document(named: "Snippet.xml", bytes: Array(document.utf8)))
+    static func parsed(_ document: String) throws -> LoadResult {
+        let result = Pipeline().parse(.document(named: "Snippet.xml", bytes: Array(document.utf8)))
         guard !result.hasErrors else { throw SnippetError.unreadable(result.diagnostics.map(\.description)) }
         return result
     }
@@ -35,7 +36,7 @@ enum Snippets {
         type swiftName: String,
         configuration: GeneratorConfiguration = GeneratorConfiguration()
     ) throws -> (text: String, diagnostics: [String]) {
-        let model = GeneratorPipeline(configuration: configuration).translate(try parsed(document))
+        let model = Pipeline(configuration: configuration).translate(try parsed(document))
         guard let declaration = model.types.first(where: { $0.name == swiftName })?.declaration else {
             throw SnippetError.noSuchType(swiftName, model.types.map(\.name).sorted())
         }
@@ -49,7 +50,7 @@ enum Snippets {
     /// The diagnostics of translating the whole model.
     static func diagnostics(_ document: String, configuration: GeneratorConfiguration = GeneratorConfiguration()) throws
         -> [String]
-    { messages(GeneratorPipeline(configuration: configuration).translate(try parsed(document)).diagnostics) }
+    { messages(Pipeline(configuration: configuration).translate(try parsed(document)).diagnostics) }
 
     private static func messages(_ diagnostics: [Diagnostic]) -> [String] {
         diagnostics.map { "\($0.severity.rawValue): \($0.message)" }

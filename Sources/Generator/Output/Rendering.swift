@@ -1,7 +1,7 @@
 import Dispatch
 import SwiftEmitter
 
-extension Generator {
+extension ModelTranslator {
     /// The files of `model` in `layout`, rendered to text.
     public func render(_ model: TranslatedModel, layout: OutputLayout = .typeFiles) -> GeneratedSources {
         let files = Self.files(of: model, layout: layout)

@@ -11,7 +11,7 @@ struct DataverseBaseEntities {
 
     /// The bases of the entity types in `document`; none when it cannot be read.
     init(metadata document: Data) {
-        let service = GeneratorPipeline().parse(.document(named: "$metadata", bytes: [UInt8](document))).service
+        let service = Pipeline().parse(.document(named: "$metadata", bytes: [UInt8](document))).service
         let index = ModelIndex(service)
         var bases: [String: [String]] = [:]
         for name in index.entityTypeNames {

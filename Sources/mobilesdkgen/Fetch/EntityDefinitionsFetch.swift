@@ -180,7 +180,7 @@ struct EntityDefinitionsFetch {
 
     /// The assembled document read as the generator reads it: what it cannot read is not stored.
     static func checkReadable(_ document: Data, name: String) throws {
-        let result = GeneratorPipeline().parse(.document(named: name, bytes: Array(document)))
+        let result = Pipeline().parse(.document(named: name, bytes: Array(document)))
         if let error = result.diagnostics.first(where: { $0.severity == .error }) {
             throw FetchError("the entity definitions put together cannot be read: \(error); nothing was written")
         }

@@ -13,7 +13,7 @@ enum MetadataBodyCheck {
                 ? ": an HTML page, probably a sign-in page; check the credentials and the service root" : ""
             throw FetchError("\(shownURL) sent something other than metadata XML\(type)\(hint); nothing was written")
         }
-        let result = GeneratorPipeline().parse(.document(named: shownURL, bytes: Array(body)))
+        let result = Pipeline().parse(.document(named: shownURL, bytes: Array(body)))
         if let error = result.diagnostics.first(where: { $0.severity == .error }) {
             throw FetchError(
                 """

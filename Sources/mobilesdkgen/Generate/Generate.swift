@@ -104,7 +104,7 @@ struct Generate: ParsableCommand {
             report(error.diagnostics)
             throw ExitCode.failure
         }
-        let pipeline = GeneratorPipeline(
+        let pipeline = Pipeline(
             reading: .init(strict: strict),
             configuration: configuration,
             layout: outputLayout(documents: documents)

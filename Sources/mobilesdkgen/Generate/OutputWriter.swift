@@ -93,7 +93,7 @@ struct OutputWriter {
 
     /// The Swift files of `folder` outside `keeping` that begin with the generator's header.
     private func staleFiles(in folder: URL, keeping: Set<String>) -> Set<String> {
-        let header = Data(("// " + Generator.header).utf8)
+        let header = Data(("// " + ModelTranslator.header).utf8)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return Set(
             names.filter { name in

@@ -141,7 +141,7 @@ struct Init: AsyncParsableCommand {
                 )
             }
             let documents = [metadata] + others.map(\.path).filter { !$0.hasSuffix(FetchCache.fileName) }
-            let loaded = GeneratorPipeline().parse(.files(documents))
+            let loaded = Pipeline().parse(.files(documents))
             if let error = loaded.diagnostics.first(where: { $0.severity == .error }) {
                 throw ValidationError(error.description)
             }

@@ -3,6 +3,7 @@ import Foundation
 import Generator
 import GeneratorPipeline
 import MetadataModel
+import MetadataReader
 
 /// `mobilesdkgen inspect`: reads metadata and shows what was read.
 struct Inspect: ParsableCommand {
@@ -48,7 +49,7 @@ struct Inspect: ParsableCommand {
             }
             throw ExitCode.failure
         }
-        let result = GeneratorPipeline(reading: .init(strict: strict)).parse(.files(documents))
+        let result = Pipeline(reading: .init(strict: strict)).parse(.files(documents))
         for diagnostic in result.diagnostics {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }
@@ -66,7 +67,7 @@ struct Inspect: ParsableCommand {
 
     /// Translates the model with the configuration and lists each rename with what it matched, after the rename
     /// diagnostics; false when a rename is an error.
-    private func showRenames(of result: ParsedModel, _ path: String) throws -> Bool {
+    private func showRenames(of result: LoadResult, _ path: String) throws -> Bool {
         let configuration: GeneratorConfiguration
         switch ConfigurationFile.load(path) {
         case .success(let loaded): configuration = loaded
@@ -76,7 +77,7 @@ struct Inspect: ParsableCommand {
             }
             return false
         }
-        let translated = GeneratorPipeline(configuration: configuration).translate(result)
+        let translated = Pipeline(configuration: configuration).translate(result)
         let diagnostics = translated.diagnostics.filter { $0.location.file == path }
         for diagnostic in diagnostics { FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8)) }
         let renames = configuration.renames

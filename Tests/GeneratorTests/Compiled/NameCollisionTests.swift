@@ -154,16 +154,16 @@ struct NameCollisionTests {
 
     @Test func everyCollidingNameAsEveryKindOfNameCompiles() throws {
         let documents: [MetadataLoader.InMemoryDocument] = [.init(name: "Names.xml", bytes: Array(Self.document.utf8))]
-        let result = GeneratorPipeline().parse(.inMemory(documents))
+        let result = Pipeline().parse(.inMemory(documents))
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let sources = GeneratorPipeline().generate(result)
+        let sources = Pipeline().generate(result)
         #expect(sources.entityClasses == Self.typeNames.count + 1)
         #expect(sources.operations == Self.typeNames.count + 2)
-        let dynamics = GeneratorPipeline()
+        let dynamics = Pipeline()
             .parse(.document(named: "Names.EntityMetadata.xml", bytes: Array(Self.dynamicsDocument.utf8)))
         #expect(!dynamics.hasErrors, "\(dynamics.diagnostics)")
         let configuration = GeneratorConfiguration(typePrefix: "D", registryName: "DynamicsEntities")
-        let dynamicsSources = GeneratorPipeline(configuration: configuration).generate(dynamics)
+        let dynamicsSources = Pipeline(configuration: configuration).generate(dynamics)
         #expect(dynamicsSources.optionSets == 1)
         let files = sources.files + dynamicsSources.files.map { (name: "D" + $0.name, contents: $0.contents) }
         let output = try RuntimeModules.typeCheck(files: files)
@@ -195,9 +195,9 @@ struct HashPropertyTests {
         """
 
     @Test func hashAndHashValueGetFreeNamesAndCompile() throws {
-        let result = GeneratorPipeline().parse(.document(named: "SharePoint.xml", bytes: Array(Self.document.utf8)))
+        let result = Pipeline().parse(.document(named: "SharePoint.xml", bytes: Array(Self.document.utf8)))
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let sources = GeneratorPipeline().generate(result)
+        let sources = Pipeline().generate(result)
         let text = sources.files.map(\.contents).joined()
         #expect(text.contains("            hashValue2: Hash string\n"))
         #expect(text.contains("            hashValueValue: hashValue string\n"))

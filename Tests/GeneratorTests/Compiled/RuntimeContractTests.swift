@@ -157,12 +157,11 @@ struct RuntimeContractTests {
             .appendingPathComponent("../../../SampleMetadata")
         var files: [(name: String, contents: String)] = []
         for (index, set) in [Array(documents[0...0]), Array(documents[1...2]), Array(documents[3...3])].enumerated() {
-            let result = GeneratorPipeline()
-                .parse(.files(set.map { folder.appendingPathComponent($0).standardized.path }))
+            let result = Pipeline().parse(.files(set.map { folder.appendingPathComponent($0).standardized.path }))
             #expect(!result.hasErrors)
             // Distinct type names across the three models, so that they compile as one module.
             let configuration = GeneratorConfiguration(typePrefix: "M\(index)", registryName: "Registry\(index)")
-            let generated = GeneratorPipeline(configuration: configuration).generate(result)
+            let generated = Pipeline(configuration: configuration).generate(result)
             files += generated.files.map { (name: "\(index)-\($0.name)", contents: $0.contents) }
         }
         let untyped = """
@@ -171,9 +170,9 @@ struct RuntimeContractTests {
             <Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/>
             <Property Name="Anything" Type="Edm.Untyped"/></EntityType></Schema></edmx:DataServices></edmx:Edmx>
             """
-        let result = GeneratorPipeline().parse(.document(named: "Untyped.xml", bytes: Array(untyped.utf8)))
+        let result = Pipeline().parse(.document(named: "Untyped.xml", bytes: Array(untyped.utf8)))
         let configuration = GeneratorConfiguration(typePrefix: "M3", registryName: "Registry3")
-        let generated = GeneratorPipeline(configuration: configuration).generate(result)
+        let generated = Pipeline(configuration: configuration).generate(result)
         files += generated.files.map { (name: "3-\($0.name)", contents: $0.contents) }
         let text = files.map(\.contents).joined()
         var names =

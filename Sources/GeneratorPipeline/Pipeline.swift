@@ -2,11 +2,11 @@ import Generator
 import MetadataModel
 import MetadataReader
 
-/// Metadata in, Swift files out, in four stages with a type between each: `RawInput` (documents) → `ParsedModel`
+/// Metadata in, Swift files out, in four stages with a type between each: `RawInput` (documents) → `LoadResult`
 /// (read, resolved and checked) → `TranslatedModel` (Swift declarations) → `GeneratedSources` (files in a layout).
 /// The command line, `fetch`, the plugins (through the command line) and the tests all enter here; each stage can be
 /// run and looked into on its own.
-public struct GeneratorPipeline: Sendable {
+public struct Pipeline: Sendable {
     /// How documents are read: `strict` makes the checks' findings errors.
     public var reading: MetadataLoader.Options
     /// What is generated, and how it is named.
@@ -26,26 +26,26 @@ public struct GeneratorPipeline: Sendable {
     }
 
     /// Reads, resolves and checks the documents.
-    public func parse(_ input: RawInput) -> ParsedModel {
+    public func parse(_ input: RawInput) -> LoadResult {
         let loader = MetadataLoader(options: reading)
         switch input.documents {
-        case .files(let paths): return ParsedModel(loader.load(paths))
-        case .inMemory(let documents): return ParsedModel(loader.load(documents))
+        case .files(let paths): return loader.load(paths)
+        case .inMemory(let documents): return loader.load(documents)
         }
     }
 
     /// Translates a model read without errors into Swift declarations.
-    public func translate(_ parsed: ParsedModel) -> TranslatedModel {
-        Generator(configuration: configuration).translate(parsed.service, index: parsed.index)
+    public func translate(_ parsed: LoadResult) -> TranslatedModel {
+        ModelTranslator(configuration: configuration).translate(parsed.service, index: parsed.index)
     }
 
     /// Lays the declarations out in files and renders them.
     public func render(_ translated: TranslatedModel) -> GeneratedSources {
-        Generator(configuration: configuration).render(translated, layout: layout)
+        ModelTranslator(configuration: configuration).render(translated, layout: layout)
     }
 
     /// The stages after reading: a model read without errors, translated and rendered.
-    public func generate(_ parsed: ParsedModel) -> GeneratedSources { render(translate(parsed)) }
+    public func generate(_ parsed: LoadResult) -> GeneratedSources { render(translate(parsed)) }
 
     /// Every stage in turn; the sources are nil when reading or translating failed (a rename that collides).
     public func run(_ input: RawInput) -> (diagnostics: [Diagnostic], sources: GeneratedSources?) {

@@ -1,12 +1,12 @@
 import MetadataModel
 import SwiftEmitter
 
-/// Translates a model into Swift source files.
-public struct Generator: Sendable {
+/// Translates a model into Swift declarations, and renders them into source files.
+public struct ModelTranslator: Sendable {
     /// The filters, naming, type prefix, access level and registry name to generate with.
     public var configuration: GeneratorConfiguration
 
-    /// Creates a generator with `configuration`, the defaults when omitted.
+    /// Creates a translator with `configuration`, the defaults when omitted.
     public init(configuration: GeneratorConfiguration = GeneratorConfiguration()) { self.configuration = configuration }
 
     /// Translates every type of the model: entity classes (bases first, so that each class knows its inherited member
