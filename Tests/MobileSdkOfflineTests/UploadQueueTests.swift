@@ -187,6 +187,23 @@ import TripPinModel
         #expect(try store.pendingRequests().isEmpty)
     }
 
+    @Test func aChangeThrottledLongerThanThePolicyWaitsStaysQueued() async throws {
+        let clock = TestClock()
+        let service = try Fixture.service(retryPolicy: clock.retryPolicy(maximumDelay: 60))
+        let store = try await Fixture.store(service)
+        let russell = try #require(try Fixture.person(store, "russellwhyte"))
+        russell.age = 34
+        try store.update(russell)
+        service.fail(.throttled(retryAfter: 300))
+
+        let error = await #expect(throws: ODataServiceError.self) { try await store.upload() }
+        #expect(error?.statusCode == 429)
+        #expect(clock.waits.isEmpty, "five minutes are not waited")
+        #expect(try store.pendingRequests().map(\.method) == [.update], "a throttled change is not refused")
+        #expect(try store.errorArchive().isEmpty)
+        #expect(try await store.upload().sentCount == 1)
+    }
+
     @Test func anUnreachableServiceLeavesTheQueueAndTheStoreIntact() async throws {
         let service = try Fixture.service()
         let store = try await Fixture.store(service)

@@ -11,7 +11,8 @@ extension OfflineStore {
     /// without seeing the answer (the app stopped) is first made harmless: by the service's repeatability headers, or
     /// by reading the record back (a create the service does not have is made). A change the service
     /// refuses goes to the error archive (conflicts as `conflicts` says), and the record's later changes wait behind
-    /// it. A network failure ends the upload with its error; what was not sent stays queued.
+    /// it. A network failure, a failure of the service (5xx) or throttling the service's retry rules did not wait
+    /// out (429) ends the upload with its error; what was not sent stays queued.
     ///
     /// `categories` uploads only the changes made with one of these categories. `progress` is told before the first
     /// request and after each, as every ``SyncStatus`` following the store is.
@@ -72,13 +73,20 @@ extension OfflineStore {
             do {
                 try await upload(request, table: table, service: service, conflicts: conflicts)
                 sent += 1
-            } catch let error as ODataServiceError where error.statusCode < 500 || error.statusCode == 501 {
+            } catch let error as ODataServiceError where Self.isRefusal(error) {
                 try await archive(request, table: table, error: error)
                 heldRecords.insert(record)
                 archived += 1
             }
         }
         return UploadReport(sentCount: sent, archivedCount: archived, heldCount: held)
+    }
+
+    /// Whether the service refused a change, which then goes to the error archive: a client error (4xx) or 501 Not
+    /// Implemented. Throttling (429) is not a refusal: a change the client stopped waiting for stays queued, and the
+    /// upload ends with the error, as after a failure of the service (5xx) or of the network.
+    static func isRefusal(_ error: ODataServiceError) -> Bool {
+        (error.statusCode < 500 && error.statusCode != 429) || error.statusCode == 501
     }
 
     /// Sends one request and records its outcome.
