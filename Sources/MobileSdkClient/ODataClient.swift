@@ -170,7 +170,11 @@ public final class ODataClient: Sendable {
         authentication: any AuthenticationProvider = NoAuthentication()
     ) { self.init(Configuration(serviceRoot: serviceRoot, version: version, authentication: authentication)) }
 
-    var version: ODataVersion { configuration.version }
+    /// The OData version the service speaks: ``Configuration/version``.
+    public var version: ODataVersion { configuration.version }
+
+    /// The service root requests are built against: ``Configuration/serviceRoot``.
+    public var serviceRoot: URL { configuration.serviceRoot }
 
     // MARK: Requests
 
@@ -219,16 +223,9 @@ public final class ODataClient: Sendable {
     }
 
     /// Whether `link` (absolute, or relative to the service root) leads into this client's service: the same
-    /// scheme, host and port as its root, under the root's path. A delta link a store kept from another root (the
-    /// service moved, or the app was pointed at another organization) is not, and is read again from the start.
+    /// scheme, host and port as its root, under the root's path (`CredentialRules.isWithin(_:serviceRoot:)`).
     package func isWithinServiceRoot(_ link: String) -> Bool {
-        let root = configuration.serviceRoot
-        guard let url = URL(string: link, relativeTo: root)?.absoluteURL, CredentialRules.isSameOrigin(url, as: root)
-        else { return false }
-        let rootPath = root.path(percentEncoded: true)
-        let directory = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
-        let path = url.path(percentEncoded: true)
-        return path == rootPath || path.hasPrefix(directory)
+        CredentialRules.isWithin(link, serviceRoot: configuration.serviceRoot)
     }
 
     /// `path` against the service root; an absolute URL must be on the service root's host.

@@ -21,8 +21,12 @@ import MobileSdkClient
 public final class OfflineStore: Sendable {
     /// The queries whose results the store keeps.
     public let definingQueries: [DefiningQuery]
-    /// The client downloads and uploads go through; nil for a store that is only filled locally (previews, tests).
-    public let client: ODataClient?
+    /// The service downloads and uploads go to (an `ODataClient`, or a test's stand-in); nil for a store that is
+    /// only filled locally (previews, tests).
+    public let service: (any SyncService)?
+    /// The client downloads and uploads go through, when the store was opened with one; nil for another
+    /// ``SyncService`` or none.
+    public var client: ODataClient? { service as? ODataClient }
     /// How the service makes a request sent twice count once.
     public let repeatability: RepeatabilitySupport
     /// How much stream content ``cachedFile(for:)`` keeps.
@@ -40,7 +44,7 @@ public final class OfflineStore: Sendable {
     /// with the next download.
     let rebuiltTables: [String]
 
-    /// Opens (or creates) the store at `url` for the service `client` reaches, keeping the results of
+    /// Opens (or creates) the store at `url` for `service` (an `ODataClient`, or a test's stand-in), keeping the results of
     /// `definingQueries`, and records of `types` too (classes the app creates offline without reading them), with
     /// the `indexes` its frequent local queries need (see ``StoreIndex``). `repeatability` says how the service
     /// recognizes a request sent again after a crash; `blobLimits` how much stream content ``cachedFile(for:)`` keeps,
@@ -52,7 +56,7 @@ public final class OfflineStore: Sendable {
     /// format's or damaged.
     public convenience init(
         at url: URL,
-        client: ODataClient?,
+        service: (any SyncService)?,
         definingQueries: [DefiningQuery],
         types: [Entity.Type] = [],
         indexes: [StoreIndex] = [],
@@ -63,7 +67,7 @@ public final class OfflineStore: Sendable {
     ) throws {
         try self.init(
             path: url.path(percentEncoded: false),
-            client: client,
+            service: service,
             definingQueries: definingQueries,
             types: types,
             indexes: indexes,
@@ -77,6 +81,32 @@ public final class OfflineStore: Sendable {
         protection.apply(to: [path] + Self.companionSuffixes.map { path + $0 } + [blobDirectory.path])
     }
 
+    /// ``init(at:service:definingQueries:types:indexes:repeatability:blobLimits:protection:registry:)`` for the
+    /// service `client` reaches.
+    public convenience init(
+        at url: URL,
+        client: ODataClient?,
+        definingQueries: [DefiningQuery],
+        types: [Entity.Type] = [],
+        indexes: [StoreIndex] = [],
+        repeatability: RepeatabilitySupport = .none,
+        blobLimits: BlobCacheLimits = BlobCacheLimits(),
+        protection: StoreFileProtection = .completeUntilFirstUserAuthentication,
+        registry: EntityRegistry = .shared
+    ) throws {
+        try self.init(
+            at: url,
+            service: client,
+            definingQueries: definingQueries,
+            types: types,
+            indexes: indexes,
+            repeatability: repeatability,
+            blobLimits: blobLimits,
+            protection: protection,
+            registry: registry
+        )
+    }
+
     /// A store in memory with tables for `types` (and what `definingQueries` read), for SwiftUI previews and tests:
     /// fill it with ``insertDownloaded(_:)`` and read it as an app reads a downloaded store.
     public static func inMemory(
@@ -86,9 +116,27 @@ public final class OfflineStore: Sendable {
         indexes: [StoreIndex] = [],
         registry: EntityRegistry = .shared
     ) throws -> OfflineStore {
+        try inMemory(
+            types: types,
+            definingQueries: definingQueries,
+            service: client,
+            indexes: indexes,
+            registry: registry
+        )
+    }
+
+    /// A store in memory with tables for `types` (and what `definingQueries` read) that downloads from and uploads
+    /// to `service`: a test's stand-in for the service (`InMemoryService` of MobileSdkTesting), say.
+    public static func inMemory(
+        types: [Entity.Type],
+        definingQueries: [DefiningQuery] = [],
+        service: (any SyncService)?,
+        indexes: [StoreIndex] = [],
+        registry: EntityRegistry = .shared
+    ) throws -> OfflineStore {
         try OfflineStore(
             path: nil,
-            client: client,
+            service: service,
             definingQueries: definingQueries,
             types: types,
             indexes: indexes,
@@ -104,7 +152,7 @@ public final class OfflineStore: Sendable {
 
     private init(
         path: String?,
-        client: ODataClient?,
+        service: (any SyncService)?,
         definingQueries: [DefiningQuery],
         types: [Entity.Type],
         indexes: [StoreIndex],
@@ -116,7 +164,7 @@ public final class OfflineStore: Sendable {
     ) throws {
         self.protection = protection
         self.definingQueries = definingQueries
-        self.client = client
+        self.service = service
         self.repeatability = repeatability
         self.blobLimits = blobLimits
         self.blobDirectory = blobDirectory

@@ -26,7 +26,7 @@ public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertib
     case unsupportedOffline(String)
     /// A change of the record was sent and its answer not seen: it cannot be undone until an upload settles it.
     case requestInFlight(String)
-    /// The store was opened without a client, so it cannot download or upload.
+    /// The store was opened without a service (no client), so it cannot download or upload.
     case noClient
     /// The device has no room left for the store (or the file may not grow); the change was not made.
     case storageFull(String)
@@ -46,7 +46,7 @@ public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertib
         case .notFound(let message): message
         case .unsupportedOffline(let message): message
         case .requestInFlight(let message): message
-        case .noClient: "the offline store was opened without a client: it cannot download or upload"
+        case .noClient: "the offline store was opened without a service: it cannot download or upload"
         case .storageFull(let message):
             "the device has no room left for the offline store (\(message)); the change was not made"
         case .database(let message): "the offline store's database failed: \(message)"

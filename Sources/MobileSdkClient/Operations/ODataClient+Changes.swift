@@ -46,6 +46,15 @@ extension ODataClient {
         public let preferenceApplied: Bool
         let request: HTTPRequest
 
+        /// A page the service sent in answer to `request` (which resolves its relative links and names it in
+        /// errors): the body, and whether the service said it applied change tracking. Clients make these;
+        /// a test's stand-in service does too.
+        public init(body: Data, preferenceApplied: Bool, request: HTTPRequest) {
+            self.body = body
+            self.preferenceApplied = preferenceApplied
+            self.request = request
+        }
+
         /// Runs `decode` over the body; a malformed payload is an ``ODataClientError/invalidResponse(_:request:)``.
         public func decode<Result>(_ decode: (Data) throws -> Result) throws -> Result {
             do { return try decode(body) } catch let error as JSONPayloadError {

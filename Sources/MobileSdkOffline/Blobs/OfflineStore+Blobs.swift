@@ -14,7 +14,7 @@ extension OfflineStore {
     /// whenever the stream's ETag says it changed, then from the device, also without a network. Downloads never
     /// fetch streams; this does, when asked.
     ///
-    /// Offline, a copy kept for an older ETag is returned rather than nothing; with no copy at all, the client's
+    /// Offline, a copy kept for an older ETag is returned rather than nothing; with no copy at all, the service's
     /// error is thrown. The file stays valid until the cache evicts it: copy it to keep it longer.
     nonisolated(nonsending) public func cachedFile(for stream: StreamReference) async throws -> URL {
         let key = try Self.cacheKey(of: stream)
@@ -30,7 +30,7 @@ extension OfflineStore {
                 return file
             }
         }
-        guard let client else {
+        guard let service else {
             guard let cached else { throw OfflineStoreError.noClient }
             return directory.appendingPathComponent(cached.file)
         }
@@ -39,7 +39,7 @@ extension OfflineStore {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             protection.apply(to: [directory.path])
-            let downloaded = try await client.download(stream, to: file)
+            let downloaded = try await service.downloadStream(stream, to: file)
             protection.apply(to: [file.path])
             try await remember(key, file: name, bytes: downloaded.byteCount, eTag: stream.eTag)
             return file

@@ -2,12 +2,13 @@ import Foundation
 import GRDB
 import MobileSdk
 import MobileSdkClient
+import ServiceAccess
 
 extension OfflineStore {
     /// Brings the store up to date with the service: each defining query is read by its strategy (a delta where the
     /// service tracks changes, else the whole result with a key diff), page by page, each page in one
-    /// transaction. Records with changes waiting to be uploaded keep them. Reads follow the client's retry and
-    /// throttling rules; cancelling the task stops between pages, leaving what was written.
+    /// transaction. Records with changes waiting to be uploaded keep them. Reads follow the service's retry and
+    /// throttling rules (the client's); cancelling the task stops between pages, leaving what was written.
     ///
     /// `progress` is told after each page written, as every ``SyncStatus`` following the store is; a whole read asks
     /// the service to count the records (`$count`, `$inlinecount`), so that the progress has a total.
@@ -16,12 +17,12 @@ extension OfflineStore {
     ) async throws -> DownloadReport {
         let activity = activity
         do {
-            guard let client else { throw OfflineStoreError.noClient }
+            guard let service else { throw OfflineStoreError.noClient }
             var reports: [DownloadReport.QueryReport] = []
             let queryCount = definingQueries.count
             for (index, query) in definingQueries.enumerated() {
                 try SyncDeadline.check()
-                let report = try await download(query, client: client) { received, total, isDelta in
+                let report = try await download(query, service: service) { received, total, isDelta in
                     let update = DownloadProgress(
                         query: query.name,
                         queryIndex: index,
@@ -50,17 +51,17 @@ extension OfflineStore {
     /// the read is a delta, at the start and after each page.
     private nonisolated(nonsending) func download(
         _ query: DefiningQuery,
-        client: ODataClient,
+        service: any SyncService,
         progress: @escaping @Sendable (Int, Int?, Bool) -> Void
     ) async throws -> DownloadReport.QueryReport {
         let table = try schema.table(for: query.entityType)
-        let version = client.configuration.version
+        let version = service.version
         let options = try query.options(version)
         let definition = URLText.path(query.entitySet) + "?" + options.queryString(version)
         var state = try await writer.read { db in try DownloadState.load(query.name, definition: definition, db) }
         var expired = false
         // A delta link of another service root is never followed: its changes are another service's.
-        let moved = state.deltaLink.map { !client.isWithinServiceRoot($0) } ?? false
+        let moved = state.deltaLink.map { !CredentialRules.isWithin($0, serviceRoot: service.serviceRoot) } ?? false
         if moved { state.deltaLink = nil }
         progress(0, nil, state.deltaLink != nil)
         if let link = state.deltaLink {
@@ -69,7 +70,7 @@ extension OfflineStore {
                     query,
                     link: link,
                     table: table,
-                    client: client,
+                    service: service,
                     generation: state.generation,
                     progress: { received, _ in progress(received, nil, true) }
                 )
@@ -95,7 +96,7 @@ extension OfflineStore {
             query,
             options: options,
             table: table,
-            client: client,
+            service: service,
             state: state,
             expired: expired,
             moved: moved,
@@ -109,19 +110,19 @@ extension OfflineStore {
         _ query: DefiningQuery,
         link: String,
         table: EntityTable,
-        client: ODataClient,
+        service: any SyncService,
         generation: Int,
         progress: @escaping @Sendable (Int, Int?) -> Void
     ) async throws -> (Int, Int, Int, String) {
-        let first = try await client.changesBody(link: link)
+        let first = try await service.page(at: link, tracking: true)
         let pages = try await writePages(
             from: consume first,
             query,
             table: table,
-            client: client,
+            service: service,
             generation: generation,
             progress: progress
-        ) { try await client.changesBody(link: $0) }
+        ) { try await service.page(at: $0, tracking: true) }
         let deltaLink = pages.last { $0.links.deltaLink != nil }?.links.deltaLink ?? link
         return (
             pages.reduce(0) { $0 + $1.received }, pages.reduce(0) { $0 + $1.removed },
@@ -146,7 +147,7 @@ extension OfflineStore {
         from first: consuming ODataClient.ChangesBody,
         _ query: DefiningQuery,
         table: EntityTable,
-        client: ODataClient,
+        service: any SyncService,
         generation: Int,
         progress: @escaping @Sendable (Int, Int?) -> Void,
         afterPage: (@Sendable (Database, PageReading.Links) throws -> Void)? = nil,
@@ -187,7 +188,7 @@ extension OfflineStore {
                 consume first,
                 of: query.entityType,
                 into: table,
-                client: client,
+                service: service,
                 registry: registry,
                 pool: pool
             )
@@ -201,7 +202,7 @@ extension OfflineStore {
                     try await next(link),
                     of: query.entityType,
                     into: table,
-                    client: client,
+                    service: service,
                     registry: registry,
                     pool: pool
                 )
@@ -262,7 +263,7 @@ extension OfflineStore {
         _ query: DefiningQuery,
         options: ODataQuery,
         table: EntityTable,
-        client: ODataClient,
+        service: any SyncService,
         state: DownloadState,
         expired: Bool,
         moved: Bool,
@@ -270,9 +271,9 @@ extension OfflineStore {
     ) async throws -> DownloadReport.QueryReport {
         var state = state
         var resumed: ODataClient.ChangesBody?
-        if let resume = state.resume, client.isWithinServiceRoot(resume.link) {
+        if let resume = state.resume, CredentialRules.isWithin(resume.link, serviceRoot: service.serviceRoot) {
             // A link the service no longer takes (an expired skip token) reads the whole result again.
-            do { resumed = try await client.changesBody(link: resume.link, tracking: resume.tracked) } catch let error
+            do { resumed = try await service.page(at: resume.link, tracking: resume.tracked) } catch let error
                 as ODataServiceError where error.statusCode < 500
             {}
         }
@@ -285,7 +286,7 @@ extension OfflineStore {
             (page, tracked) = try await firstPage(
                 query,
                 options: options,
-                client: client,
+                service: service,
                 tracked: state.strategy != .fullReadWithKeyDiff
             )
         }
@@ -299,7 +300,7 @@ extension OfflineStore {
             from: consume page,
             query,
             table: table,
-            client: client,
+            service: service,
             generation: generation,
             progress: progress,
             afterPage: { db, links in
@@ -307,13 +308,13 @@ extension OfflineStore {
                 saved.resume = links.nextLink.map { DownloadState.Resume(link: $0, tracked: fetchTracked) }
                 try saved.save(query.name, entitySet: query.entitySet, tableName: table.name, db)
             },
-            next: { try await client.changesBody(link: $0, tracking: fetchTracked) }
+            next: { try await service.page(at: $0, tracking: fetchTracked) }
         )
         let received = pages.reduce(0) { $0 + $1.received }
         let deltaLink = tracked ? pages.last { $0.links.isTracked && $0.links.deltaLink != nil }?.links.deltaLink : nil
         state.deltaLink = deltaLink
         let strategy: DownloadStrategy =
-            deltaLink == nil ? .fullReadWithKeyDiff : client.configuration.version == .v4 ? .deltaLink : .deltaToken
+            deltaLink == nil ? .fullReadWithKeyDiff : service.version == .v4 ? .deltaLink : .deltaToken
         state.strategy = strategy
         state.resume = nil
         let finalState = state
@@ -369,7 +370,7 @@ extension OfflineStore {
     private nonisolated(nonsending) func firstPage(
         _ query: DefiningQuery,
         options: ODataQuery,
-        client: ODataClient,
+        service: any SyncService,
         tracked: Bool
     ) async throws -> (ODataClient.ChangesBody, tracked: Bool) {
         var counted = options
@@ -377,22 +378,20 @@ extension OfflineStore {
         let attempts = (tracked ? [(true, counted), (true, options)] : []) + [(false, counted), (false, options)]
         for (tracking, options) in attempts.dropLast() {
             do {
-                return (try await firstPage(query, options: options, client: client, tracked: tracking), tracking)
+                return (try await firstPage(query, options: options, service: service, tracked: tracking), tracking)
             } catch let error as ODataServiceError where error.statusCode == 400 { continue }
         }
-        return (try await firstPage(query, options: options, client: client, tracked: false), false)
+        return (try await firstPage(query, options: options, service: service, tracked: false), false)
     }
 
     private nonisolated(nonsending) func firstPage(
         _ query: DefiningQuery,
         options: ODataQuery,
-        client: ODataClient,
+        service: any SyncService,
         tracked: Bool
     ) async throws -> ODataClient.ChangesBody {
-        if tracked {
-            return try await client.trackChangesBody(query.entityType, query: options, entitySet: query.entitySet)
-        }
-        let path = URLText.path(query.entitySet) + "?" + options.queryString(client.configuration.version)
-        return try await client.changesBody(link: path, tracking: false)
+        let options = options.queryString(service.version)
+        let path = URLText.path(query.entitySet) + (options.isEmpty ? "" : "?" + options)
+        return try await service.page(at: path, tracking: tracked)
     }
 }

@@ -26,12 +26,12 @@ final class PageReading: Sendable {
         _ page: ODataClient.ChangesBody,
         of type: Entity.Type,
         into table: EntityTable,
-        client: ODataClient,
+        service: any SyncService,
         registry: EntityRegistry,
         pool: BatchPool
     ) {
-        let decoder = ODataJSONDecoder(version: client.configuration.version, registry: registry)
-        let serviceRoot = client.configuration.serviceRoot
+        let decoder = ODataJSONDecoder(version: service.version, registry: registry)
+        let serviceRoot = service.serviceRoot
         let (channel, links) = (channel, links)
         let held = HeldPage(page)
         DispatchQueue.global(qos: .userInitiated)

@@ -55,9 +55,9 @@ extension OfflineStore {
                 }
             }
         case .takeServerVersion:
-            guard let client else { throw OfflineStoreError.noClient }
+            guard let service else { throw OfflineStoreError.noClient }
             try await writing { db in try Self.removeArchived(error.id, table: table, key: request.entityKey, db) }
-            try await takeServerVersion(of: request, table: table, client: client)
+            try await takeServerVersion(of: request, table: table, service: service)
         }
     }
 
@@ -82,10 +82,12 @@ extension OfflineStore {
 
     /// Drops the record's waiting changes and stores the service's version of it (removing it when the service
     /// has none).
-    nonisolated(nonsending) func takeServerVersion(of request: PendingRequest, table: EntityTable, client: ODataClient)
-        async throws
-    {
-        let server = try await serverVersion(of: request, table: table, client: client)
+    nonisolated(nonsending) func takeServerVersion(
+        of request: PendingRequest,
+        table: EntityTable,
+        service: any SyncService
+    ) async throws {
+        let server = try await serverVersion(of: request, table: table, service: service)
         var statements = UpsertStatements()
         let row = try server.map { entity in
             try EntityRows.downloadedRow(entity, key: request.entityKey, in: table, statements: &statements)

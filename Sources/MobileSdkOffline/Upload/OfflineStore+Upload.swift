@@ -11,7 +11,8 @@ extension OfflineStore {
     /// without seeing the answer (the app stopped) is first made harmless: by the service's repeatability headers, or
     /// by reading the record back (a create the service does not have is made). A change the service
     /// refuses goes to the error archive (conflicts as `conflicts` says), and the record's later changes wait behind
-    /// it. A network failure ends the upload with its error; what was not sent stays queued.
+    /// it. A network failure, a failure of the service (5xx) or throttling the service's retry rules did not wait
+    /// out (429) ends the upload with its error; what was not sent stays queued.
     ///
     /// `categories` uploads only the changes made with one of these categories. `progress` is told before the first
     /// request and after each, as every ``SyncStatus`` following the store is.
@@ -22,7 +23,7 @@ extension OfflineStore {
     ) async throws -> UploadReport {
         let activity = activity
         do {
-            guard let client else { throw OfflineStoreError.noClient }
+            guard let service else { throw OfflineStoreError.noClient }
             var total = try await writer.read { db in try RequestQueue.count(categories: categories, db) }
             func report(_ handled: Int) {
                 // Changes made while the upload runs are sent by it too.
@@ -32,7 +33,7 @@ extension OfflineStore {
                 progress?(update)
             }
             report(0)
-            let report = try await upload(categories: categories, conflicts: conflicts, client: client) { report($0) }
+            let report = try await upload(categories: categories, conflicts: conflicts, service: service) { report($0) }
             let now = Date()
             try await writing { db in try SyncTimes.record(.upload, at: now, db) }
             activity.post(.uploadEnded(.success(report)))
@@ -47,7 +48,7 @@ extension OfflineStore {
     private nonisolated(nonsending) func upload(
         categories: Set<String>?,
         conflicts: ConflictPolicy,
-        client: ODataClient,
+        service: any SyncService,
         handled: (Int) -> Void
     ) async throws -> UploadReport {
         var sent = 0
@@ -70,9 +71,9 @@ extension OfflineStore {
                 throw OfflineStoreError.corruptStore("a queued request names the table \(request.tableName)")
             }
             do {
-                try await upload(request, table: table, client: client, conflicts: conflicts)
+                try await upload(request, table: table, service: service, conflicts: conflicts)
                 sent += 1
-            } catch let error as ODataServiceError where error.statusCode < 500 || error.statusCode == 501 {
+            } catch let error as ODataServiceError where Self.isRefusal(error) {
                 try await archive(request, table: table, error: error)
                 heldRecords.insert(record)
                 archived += 1
@@ -81,11 +82,18 @@ extension OfflineStore {
         return UploadReport(sentCount: sent, archivedCount: archived, heldCount: held)
     }
 
+    /// Whether the service refused a change, which then goes to the error archive: a client error (4xx) or 501 Not
+    /// Implemented. Throttling (429) is not a refusal: a change the client stopped waiting for stays queued, and the
+    /// upload ends with the error, as after a failure of the service (5xx) or of the network.
+    static func isRefusal(_ error: ODataServiceError) -> Bool {
+        (error.statusCode < 500 && error.statusCode != 429) || error.statusCode == 501
+    }
+
     /// Sends one request and records its outcome.
     private nonisolated(nonsending) func upload(
         _ request: PendingRequest,
         table: EntityTable,
-        client: ODataClient,
+        service: any SyncService,
         conflicts: ConflictPolicy
     ) async throws {
         let recovering = request.isInFlight
@@ -97,8 +105,8 @@ extension OfflineStore {
             request = request.sent(at: now)
         }
         let response: HTTPResponse?
-        do { response = try await send(request, table: table, client: client, recovering: recovering) } catch let error
-            as ODataServiceError where error.statusCode == 412 && request.method != .create
+        do { response = try await send(request, table: table, service: service, recovering: recovering) } catch let
+            error as ODataServiceError where error.statusCode == 412 && request.method != .create
         {
             switch conflicts {
             case .ask: throw error
@@ -108,72 +116,67 @@ extension OfflineStore {
                 let overwriting = request.overwriting(requestID: RequestQueue.newRequestID(), at: Date())
                 try await writing { db in try RequestQueue.replace(with: overwriting, db) }
                 request = overwriting
-                response = try await send(request, table: table, client: client, recovering: false)
+                response = try await send(request, table: table, service: service, recovering: false)
             case .serverWins:
-                try await takeServerVersion(of: request, table: table, client: client)
+                try await takeServerVersion(of: request, table: table, service: service)
                 return
             }
         }
-        try await settle(request, table: table, response: response, client: client)
+        try await settle(request, table: table, response: response, service: service)
     }
 
     /// Sends the HTTP request of a queued one; nil when the service had applied it already (found on recovery).
     private nonisolated(nonsending) func send(
         _ request: PendingRequest,
         table: EntityTable,
-        client: ODataClient,
+        service: any SyncService,
         recovering: Bool
     ) async throws -> HTTPResponse? {
         let entity = try await entity(for: request, table: table, includeChanges: true)
-        var http: HTTPRequest
+        let action: ServiceChange.Action
         switch request.method {
         case .create:
             // Whether a create sent before reached the service is read back where its key is known: an upsert
             // (`If-None-Match: *`) would be refused by a service without one, and the create lost to the archive.
             if recovering, repeatability == .none,
-                try await serverVersion(of: request, table: table, client: client) != nil
+                try await serverVersion(of: request, table: table, service: service) != nil
             {
                 return nil
             }
-            http = try client.createRequest(entity, entitySet: request.entitySet)
+            action = .create
         case .update:
             if recovering, repeatability == .none,
-                let server = try await serverVersion(of: request, table: table, client: client),
+                let server = try await serverVersion(of: request, table: table, service: service),
                 request.attributes.allSatisfy({ server[$0.key] == $0.value })
             {
                 return nil
             }
-            http = try client.updateRequest(entity, entitySet: request.entitySet)
-        case .delete:
-            http = try client.deleteRequest(entity, entitySet: request.entitySet)
-            do { return try await client.send(withRepeatability(http, request)) } catch let error as ODataServiceError
-                where error.statusCode == 404
-            { return nil }
+            action = .update
+        case .delete: action = .delete
         case .associate, .disassociate:
             let (link, target) = try linkTarget(of: request)
-            guard request.method == .disassociate else {
-                http = try client.associateRequest(
-                    entity,
+            action =
+                request.method == .associate
+                ? .associate(
                     navigationProperty: link.navigationProperty,
-                    with: target,
-                    entitySet: request.entitySet,
+                    target: target,
                     targetEntitySet: link.targetEntitySet
                 )
-                break
-            }
-            http = try client.disassociateRequest(
-                entity,
-                navigationProperty: link.navigationProperty,
-                from: target,
-                entitySet: request.entitySet,
-                targetEntitySet: link.targetEntitySet
-            )
+                : .disassociate(
+                    navigationProperty: link.navigationProperty,
+                    target: target,
+                    targetEntitySet: link.targetEntitySet
+                )
+        }
+        let change = ServiceChange(action, of: entity, in: request.entitySet, headers: repeatabilityHeaders(request))
+        switch request.method {
+        case .delete, .disassociate:
             // Gone already: sent before the app stopped, or removed on the service.
-            do { return try await client.send(withRepeatability(http, request)) } catch let error as ODataServiceError
+            do { return try await service.send(change) } catch let error as ODataServiceError
                 where error.statusCode == 404
             { return nil }
+        case .create, .update, .associate: return try await service.send(change)
         }
-        return try await client.send(withRepeatability(http, request))
     }
 
     /// The link a request adds or removes, and an entity standing for the record it leads to.
@@ -192,20 +195,18 @@ extension OfflineStore {
         return (link, target)
     }
 
-    /// The request with the repeatability headers the service reads, the same each time it is sent.
-    private func withRepeatability(_ http: HTTPRequest, _ request: PendingRequest) -> HTTPRequest {
-        var http = http
-        let firstSent = request.firstSent ?? Date()
+    /// The repeatability headers the service reads, the same each time the request is sent.
+    private func repeatabilityHeaders(_ request: PendingRequest) -> [(name: String, value: String)] {
+        let firstSent = HTTPDate.format(request.firstSent ?? Date())
         switch repeatability {
-        case .none: break
-        case .oasis:
-            http[header: "Repeatability-Request-ID"] = request.requestID
-            http[header: "Repeatability-First-Sent"] = HTTPDate.format(firstSent)
+        case .none: return []
+        case .oasis: return [("Repeatability-Request-ID", request.requestID), ("Repeatability-First-Sent", firstSent)]
         case .sapGateway:
-            http[header: "RequestID"] = request.requestID.replacingOccurrences(of: "-", with: "")
-            http[header: "RepeatabilityCreation"] = HTTPDate.format(firstSent)
+            return [
+                ("RequestID", request.requestID.replacingOccurrences(of: "-", with: "")),
+                ("RepeatabilityCreation", firstSent),
+            ]
         }
-        return http
     }
 
     /// Records an accepted request: removes it, gives a created record the key and ETag the service gave, hands the
@@ -214,17 +215,17 @@ extension OfflineStore {
         _ request: PendingRequest,
         table: EntityTable,
         response: HTTPResponse?,
-        client: ODataClient
+        service: any SyncService
     ) async throws {
         var created: Entity?
         let changesRecord = request.method == .create || request.method == .update
         if let response, !response.body.isEmpty, changesRecord {
-            let decoder = ODataJSONDecoder(version: client.configuration.version, registry: registry)
+            let decoder = ODataJSONDecoder(version: service.version, registry: registry)
             created = try? decoder.decodeEntity(table.type, from: response.body)
         }
         var eTag = response?[header: "ETag"] ?? created?.eTag
         if eTag == nil, changesRecord, request.eTag != nil || response == nil {
-            eTag = try await serverVersion(of: request, table: table, client: client)?.eTag
+            eTag = try await serverVersion(of: request, table: table, service: service)?.eTag
         }
         var newKey: (key: String, values: [String: AttributeValue])?
         if request.entityKey.hasPrefix(StoreKey.localPrefix), request.method == .create {
@@ -302,15 +303,12 @@ extension OfflineStore {
     }
 
     /// The record as the service has it now; nil when it has none (404) or the record has no key yet.
-    func serverVersion(of request: PendingRequest, table: EntityTable, client: ODataClient) async throws -> Entity? {
+    func serverVersion(of request: PendingRequest, table: EntityTable, service: any SyncService) async throws -> Entity?
+    {
         guard !request.keyValues.isEmpty else { return nil }
         let probe = try await entity(for: request, table: table, includeChanges: false)
         do {
-            return try await client.retrieve(
-                type(of: probe),
-                key: try EntityKey.of(probe),
-                entitySet: request.entitySet
-            )
+            return try await service.read(type(of: probe), key: try EntityKey.of(probe), in: request.entitySet)
         } catch let error as ODataServiceError where error.statusCode == 404 { return nil }
     }
 }

@@ -29,6 +29,19 @@ package enum CredentialRules {
             && effectivePort(url) == effectivePort(root)
     }
 
+    /// Whether `link` (absolute, or relative to `root`) leads into the service at `root`: the same origin, under the
+    /// root's path. A delta link kept from another root (the service moved, or the app was pointed at another
+    /// organization) is not.
+    package static func isWithin(_ link: String, serviceRoot root: URL) -> Bool {
+        guard let url = URL(string: link, relativeTo: root)?.absoluteURL, isSameOrigin(url, as: root) else {
+            return false
+        }
+        let rootPath = root.path(percentEncoded: true)
+        let directory = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
+        let path = url.path(percentEncoded: true)
+        return path == rootPath || path.hasPrefix(directory)
+    }
+
     private static func effectivePort(_ url: URL) -> Int? {
         url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
     }
