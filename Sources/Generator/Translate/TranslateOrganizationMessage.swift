@@ -60,13 +60,15 @@ struct OrganizationMessageTranslation {
                 .init(name: name, type: swiftType, defaultValue: parameter.isNullable ? .literal(.nil) : nil)
             )
             assignments.append(.assignment(.member(.selfReference, name), .identifier(name)))
-            // An optional parameter is left out when nil: `value.map { .attribute(.guid($0)) }`.
-            let value: Expression =
-                !parameter.isNullable
-                ? send
-                : send == .identifier("$0")
-                    ? .identifier(name)
-                    : .call(.member(.identifier(name), "map"), [Argument(.closure(parameters: [], body: send))])
+            // An optional parameter is left out when nil: `value.map({ .attribute(.guid($0)) })`, or the value itself
+            // when it is an `OrganizationValue` already.
+            let value: Expression
+            switch (parameter.isNullable, send) {
+            case (false, _): value = send
+            case (true, .identifier): value = .identifier(name)
+            case (true, _):
+                value = .call(.member(.identifier(name), "map"), [Argument(.closure(parameters: [], body: send))])
+            }
             hasOptional = hasOptional || parameter.isNullable
             sent.append(DictionaryElement(key: .literal(.string(parameter.name)), value: value))
         }
