@@ -5,7 +5,8 @@ import PackageDescription
 // pkg-config, Homebrew or search path. Elsewhere the system-library target `CLibXML2` finds it through pkg-config.
 let applePlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
 let libxml2 = Target.Dependency.target(
-    name: "CLibXML2", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])
+    name: "CLibXML2",
+    condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])
 )
 
 let package = Package(
@@ -43,7 +44,8 @@ let package = Package(
         .target(name: "MetadataModel"),
         // Streaming libxml2 reader: metadata XML → MetadataModel.
         .target(
-            name: "MetadataReader", dependencies: ["MetadataModel", libxml2],
+            name: "MetadataReader",
+            dependencies: ["MetadataModel", libxml2],
             linkerSettings: [.linkedLibrary("xml2", .when(platforms: applePlatforms))]
         ),
         // Runs mobilesdkgen on a target's metadata documents as part of its build.
@@ -60,7 +62,7 @@ let package = Package(
                 permissions: [
                     .writeToPackageDirectory(
                         reason: "writes the generated Swift sources into the target's Generated folder"
-                    ),
+                    )
                 ]
             ),
             dependencies: ["mobilesdkgen"]
@@ -78,8 +80,7 @@ let package = Package(
                     .allowNetworkConnections(
                         scope: .all(),
                         reason: "downloads the service's $metadata and, for Dataverse, entity definitions"
-                    ),
-                    .writeToPackageDirectory(reason: "writes the metadata documents into the target's folder"),
+                    ), .writeToPackageDirectory(reason: "writes the metadata documents into the target's folder"),
                 ]
             ),
             dependencies: ["mobilesdkgen"]
@@ -98,11 +99,7 @@ let package = Package(
         .executableTarget(
             name: "mobilesdkgen",
             dependencies: [
-                "ServiceAccess",
-                "MetadataModel",
-                "MetadataReader",
-                "GeneratorPipeline",
-                "Generator",
+                "ServiceAccess", "MetadataModel", "MetadataReader", "GeneratorPipeline", "Generator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -113,7 +110,9 @@ let package = Package(
         ),
         // Decoding 10,000 Dataverse-like records into generated classes beside JSONDecoder into Codable structs.
         .executableTarget(
-            name: "DecodeBenchmark", dependencies: ["MobileSdk"], path: "Benchmarks/DecodeBenchmark",
+            name: "DecodeBenchmark",
+            dependencies: ["MobileSdk"],
+            path: "Benchmarks/DecodeBenchmark",
             exclude: ["Metadata"]
         ),
         // The offline store's download beside raw SQLite inserts, its local and live queries, its memory.
@@ -127,12 +126,16 @@ let package = Package(
         ),
         // Streaming a file up and down with the client, for scripts/stream-benchmark.sh's peak memory figures.
         .executableTarget(
-            name: "StreamBenchmark", dependencies: ["MobileSdk", "MobileSdkClient"], path: "Benchmarks/StreamBenchmark"
+            name: "StreamBenchmark",
+            dependencies: ["MobileSdk", "MobileSdkClient"],
+            path: "Benchmarks/StreamBenchmark"
         ),
         // libFuzzer targets (scripts/fuzz.sh builds them with -DFUZZING); built plainly, each replays the files given.
-        .executableTarget(name: "FuzzMetadataReader", dependencies: ["GeneratorPipeline"],
-                          path: "Tests/Fuzz/FuzzMetadataReader"),
-        .executableTarget(name: "FuzzODataJSON", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzODataJSON"),
+        .executableTarget(
+            name: "FuzzMetadataReader",
+            dependencies: ["GeneratorPipeline"],
+            path: "Tests/Fuzz/FuzzMetadataReader"
+        ), .executableTarget(name: "FuzzODataJSON", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzODataJSON"),
         .executableTarget(name: "FuzzEdmText", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzEdmText"),
         .executableTarget(
             name: "FuzzSOAPResponse",
@@ -140,7 +143,10 @@ let package = Package(
             path: "Tests/Fuzz/FuzzSOAPResponse"
         ),
         .executableTarget(
-            name: "FuzzODataDelta", dependencies: ["MobileSdk"], path: "Tests/Fuzz/FuzzODataDelta", exclude: ["Seeds"]
+            name: "FuzzODataDelta",
+            dependencies: ["MobileSdk"],
+            path: "Tests/Fuzz/FuzzODataDelta",
+            exclude: ["Seeds"]
         ),
         // The runtime that generated entity classes link against: Foundation only.
         .target(name: "MobileSdk", resources: [.copy("PrivacyInfo.xcprivacy")]),
@@ -166,6 +172,8 @@ let package = Package(
         .target(
             name: "MobileSdkOrganizationService",
             dependencies: ["MobileSdk", "MobileSdkClient", "ServiceAccess"],
+            // The typed messages' description: Messages/Generated is made from it (generate-organization-messages.sh).
+            exclude: ["Messages/OrganizationMessages.xml"],
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         .testTarget(
@@ -191,8 +199,8 @@ let package = Package(
         .testTarget(
             name: "MobileSdkOfflineTests",
             dependencies: [
-                "MobileSdkOffline", "MobileSdk", "MobileSdkClient", "MobileSdkTesting", "TripPinModel", "DataverseModel",
-                "SAPDeltaModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "MobileSdkOffline", "MobileSdk", "MobileSdkClient", "MobileSdkTesting", "TripPinModel",
+                "DataverseModel", "SAPDeltaModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

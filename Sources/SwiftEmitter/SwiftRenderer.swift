@@ -305,10 +305,31 @@ public struct SwiftRenderer: Sendable {
             // No trailing comma: Swift 6.0 does not accept one in an argument list.
             for (index, argument) in arguments.enumerated() {
                 let label = argument.label.map { SwiftIdentifier.label($0) + ": " } ?? ""
-                writer.line(label + render(argument.value) + (index < arguments.count - 1 ? "," : ""))
+                let comma = index < arguments.count - 1 ? "," : ""
+                let text = label + render(argument.value) + comma
+                // A collection literal too long for its line: one element per line (a trailing comma is fine there).
+                if writer.indentation + text.count > Self.lineLength, let elements = collectionElements(argument.value)
+                {
+                    writer.line(label + "[")
+                    writer.indented { writer in for element in elements { writer.line(element + ",") } }
+                    writer.line("]" + comma)
+                } else {
+                    writer.line(text)
+                }
             }
         }
         writer.line(closing)
+    }
+
+    /// The elements of an array or dictionary literal that has some, each rendered (`key: value`); nil for any
+    /// other expression.
+    private func collectionElements(_ expression: Expression) -> [String]? {
+        switch expression {
+        case .array(let elements) where !elements.isEmpty: elements.map(render)
+        case .dictionary(let elements) where !elements.isEmpty:
+            elements.map { render($0.key) + ": " + render($0.value) }
+        default: nil
+        }
     }
 
     /// `head[`, one element per line, `]`; `head[]` when empty.

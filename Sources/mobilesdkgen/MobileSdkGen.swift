@@ -6,6 +6,6 @@ import ArgumentParser
         commandName: "mobilesdkgen",
         abstract: "Early-bound Swift entity classes from OData CSDL and Dynamics entity metadata.",
         version: Version.current,
-        subcommands: [Generate.self, Inspect.self, Init.self, Fetch.self]
+        subcommands: [Generate.self, Inspect.self, Init.self, Fetch.self, GenerateOrganizationMessages.self]
     )
 }

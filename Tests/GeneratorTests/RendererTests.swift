@@ -63,4 +63,36 @@ struct RendererTests {
             SwiftIdentifier.isCharacter("1") && !SwiftIdentifier.isCharacter("-") && !SwiftIdentifier.isCharacter(" ")
         )
     }
+
+    @Test func aCollectionArgumentTooLongForItsLinePutsAnElementOnEachLine() {
+        let entries = (1...6)
+            .map { index in
+                DictionaryElement(
+                    key: .literal(.string("ParameterNumber\(index)")),
+                    value: .call(.member(nil, "attribute"), [Argument(.identifier("parameterNumber\(index)"))])
+                )
+            }
+        let call = Expression.call(
+            .identifier("Request"),
+            [Argument(label: "name", .literal(.string("Name"))), Argument(label: "parameters", .dictionary(entries))]
+        )
+        let text = SwiftRenderer()
+            .render(.variable(VariableDeclaration(access: .public, name: "request", type: nil, kind: .constant(call))))
+        #expect(
+            text == """
+                public let request = Request(
+                    name: "Name",
+                    parameters: [
+                        "ParameterNumber1": .attribute(parameterNumber1),
+                        "ParameterNumber2": .attribute(parameterNumber2),
+                        "ParameterNumber3": .attribute(parameterNumber3),
+                        "ParameterNumber4": .attribute(parameterNumber4),
+                        "ParameterNumber5": .attribute(parameterNumber5),
+                        "ParameterNumber6": .attribute(parameterNumber6),
+                    ]
+                )
+
+                """
+        )
+    }
 }
