@@ -13,7 +13,7 @@ struct OrganizationMessagesTests {
 
     @Test func regeneratingChangesNothing() throws {
         let description = Self.messages.appendingPathComponent("OrganizationMessages.xml").path
-        let (diagnostics, generated) = GeneratorPipeline(reading: .init(strict: true))
+        let (diagnostics, generated) = Pipeline(reading: .init(strict: true))
             .organizationMessages(.files([description]), source: "OrganizationMessages.xml")
         // A note says that the Core vocabulary is built in rather than read; anything more serious is a fault.
         let faults = diagnostics.filter { $0.severity > .note }
@@ -51,7 +51,7 @@ struct OrganizationMessagesTests {
             """
             \(mismatches.joined(separator: ", ")) differ from what the description gives (written to \(actual.path); \
             git diff --no-index \(folder.path) \(actual.path)). Edit OrganizationMessages.xml rather than the \
-            generated files, then run \(Generator.organizationMessagesCommand).
+            generated files, then run \(ModelTranslator.organizationMessagesCommand).
             """
         )
     }
@@ -68,7 +68,7 @@ struct OrganizationMessagesTests {
               </edmx:DataServices>
             </edmx:Edmx>
             """
-        let (diagnostics, sources) = GeneratorPipeline()
+        let (diagnostics, sources) = Pipeline()
             .organizationMessages(.document(named: "Messages.xml", bytes: Array(document.utf8)), source: "Messages.xml")
         #expect(sources == nil)
         let error = try #require(diagnostics.first { $0.severity == .error })
@@ -101,7 +101,7 @@ struct OrganizationMessagesTests {
               </edmx:DataServices>
             </edmx:Edmx>
             """
-        let (diagnostics, generated) = GeneratorPipeline()
+        let (diagnostics, generated) = Pipeline()
             .organizationMessages(.document(named: "Messages.xml", bytes: Array(document.utf8)), source: "Messages.xml")
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
         let sources = try #require(generated)

@@ -1,7 +1,7 @@
 import MetadataModel
 import SwiftEmitter
 
-extension Generator {
+extension ModelTranslator {
     /// The command that writes MobileSdkOrganizationService's typed messages again, as their files' header names it.
     public static let organizationMessagesCommand = "scripts/generate-organization-messages.sh"
 

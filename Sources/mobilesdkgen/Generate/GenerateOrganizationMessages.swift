@@ -20,7 +20,7 @@ struct GenerateOrganizationMessages: ParsableCommand {
 
     func run() throws {
         let source = URL(fileURLWithPath: document).lastPathComponent
-        let (diagnostics, generated) = GeneratorPipeline(reading: .init(strict: true))
+        let (diagnostics, generated) = Pipeline(reading: .init(strict: true))
             .organizationMessages(.files([document]), source: source)
         // The one note expected says that the Core vocabulary the description references is built in.
         for diagnostic in diagnostics where diagnostic.severity > .note {
