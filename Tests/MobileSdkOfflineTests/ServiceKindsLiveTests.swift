@@ -2,6 +2,7 @@ import Foundation
 import MobileSdk
 import MobileSdkClient
 import MobileSdkOffline
+import MobileSdkTesting
 import TestSupport
 import Testing
 import TripPinModel
@@ -15,16 +16,18 @@ extension OfflineLive {
         /// A plain OData service: a PATCH to a record that does not exist is refused (404), not an upsert.
         static let plainRoot = TestServers.url(.plain)
 
-        /// A create the upload marked as sent, whose request never reached the service (it was unreachable), is
-        /// read back when the upload runs again: absent, so created — not archived after a refused upsert.
+        /// A create whose fate is unknown (the connection was lost once the request had gone; here it never reached
+        /// the service) is read back when the upload runs again: absent, so created — not archived after a refused
+        /// upsert.
         @Test func aCreateWhoseFateIsUnknownIsReadBackAndMade() async throws {
             let root = try #require(Self.plainRoot)
             try await OfflineServer.reset(root: root, log: TestServers.value(.plainLog))
             let userName = "unknownfate"
             let file = try Paths.temporaryDirectory().appendingPathComponent("store.sqlite")
-            let unreachable = ODataClient(.init(serviceRoot: OfflineServer.unreachable, retryPolicy: .none))
+            let lost = ScriptedTransport(.failure(URLError(.networkConnectionLost)))
+            let interrupted = ODataClient(.init(serviceRoot: root, transport: lost, retryPolicy: .none))
             let people = OfflineLive.OfflineLiveTests.people
-            let offline = try OfflineStore(at: file, client: unreachable, definingQueries: [people])
+            let offline = try OfflineStore(at: file, client: interrupted, definingQueries: [people])
             let person = Person(creatingWithKey: EntityKey(userName))
             person.firstName = "Una"
             person.lastName = "Known"

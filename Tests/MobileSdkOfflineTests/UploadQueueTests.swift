@@ -41,12 +41,10 @@ import TripPinModel
         service.clearRequests()
         let report = try await store.upload()
         #expect(report.sentCount == 3)
-        // The update was marked as sent before the service was found out of reach: its fate is settled by reading
-        // the record back, which does not hold it yet.
+        // No connection was made to the service out of reach, so nothing is read back: the changes go as made.
         #expect(
             service.requests.map(\.description) == [
-                "read People('russellwhyte')", "update People('russellwhyte')", "delete People('ronaldmundy')",
-                "create People('newcomer')",
+                "update People('russellwhyte')", "delete People('ronaldmundy')", "create People('newcomer')",
             ]
         )
         let update = try #require(service.requests.first { $0.kind == .update })
@@ -218,6 +216,11 @@ import TripPinModel
         #expect(uploadError?.isUnreachable == true)
         let downloadError = await #expect(throws: ODataClientError.self) { try await store.download() }
         #expect(downloadError?.isUnreachable == true)
+        #expect(try store.pendingRequests().map(\.method) == [.update, .create])
+        #expect(try store.pendingRequests().allSatisfy { !$0.isInFlight }, "nothing reached the service")
+        // An edit made while the service is out of reach joins the change it follows, which was never sent.
+        russell.age = 35
+        try store.update(russell)
         #expect(try store.pendingRequests().map(\.method) == [.update, .create])
         #expect(try store.fetch(Query<Person>().filter { _ in .inErrorState }).isEmpty)
         #expect(try Fixture.person(store, "scottketchum") != nil, "the store is as it was")

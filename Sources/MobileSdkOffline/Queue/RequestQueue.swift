@@ -135,6 +135,15 @@ enum RequestQueue {
         )
     }
 
+    /// Takes back ``markInFlight(_:at:_:)`` for a request that was never sent (no connection was made): `request` as it
+    /// was read before.
+    static func markNotSent(_ request: PendingRequest, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE \(table) SET in_flight = 0, first_sent = ? WHERE id = ?",
+            arguments: [request.firstSent?.timeIntervalSinceReferenceDate, request.id]
+        )
+    }
+
     /// A new repeatability id: every request that differs from the ones sent before gets one, since a service with
     /// repeatable requests answers an id it has seen with the answer it kept.
     static func newRequestID() -> String { UUID().uuidString.lowercased() }

@@ -97,6 +97,7 @@ extension OfflineStore {
         conflicts: ConflictPolicy
     ) async throws {
         let recovering = request.isInFlight
+        let unsent = request
         var request = request
         if !recovering {
             let now = Date()
@@ -121,6 +122,11 @@ extension OfflineStore {
                 try await takeServerVersion(of: request, table: table, service: service)
                 return
             }
+        } catch let error as ODataClientError where error.isUnreachable && !recovering {
+            // No connection was made, so nothing was sent: the request is as it was, later edits of the record still
+            // join it, and the next upload sends it without first reading the record back.
+            try await writing { db in try RequestQueue.markNotSent(unsent, db) }
+            throw error
         }
         try await settle(request, table: table, response: response, service: service)
     }
