@@ -1,6 +1,7 @@
 import Foundation
 import MobileSdk
 import MobileSdkClient
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -41,29 +42,7 @@ private final class SilentListener {
     let port: UInt16
     private let descriptor: Int32
 
-    init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(listener, 8) == 0 else {
-            Glibc.close(listener)
-            throw POSIXError(.EADDRINUSE)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        descriptor = listener
-        port = UInt16(bigEndian: address.sin_port)
-    }
+    init() throws { (descriptor, port) = try LoopbackSocket.listen(backlog: 8) }
 
     func close() { Glibc.close(descriptor) }
 }

@@ -47,27 +47,7 @@ public final class CannedHTTPServer: @unchecked Sendable {
     public init(answering answers: [Answer]) throws {
         guard !answers.isEmpty else { throw POSIXError(.EINVAL) }
         self.answers = answers
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(listener, 16) == 0 else {
-            close(listener)
-            throw POSIXError(.EADDRINUSE)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        descriptor = listener
-        port = UInt16(bigEndian: address.sin_port)
+        (descriptor, port) = try LoopbackSocket.listen()
         guard let url = URL(string: "http://127.0.0.1:\(port)/") else { throw POSIXError(.EINVAL) }
         self.url = url
         let thread = Thread { [self] in serve() }
