@@ -10,6 +10,10 @@
 # (scripts/test-servers.sh start writes it; scripts/test.sh starts the servers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The packages `init` creates are built in the scratch folder of the example they resemble: their dependencies (this
+# package's libraries and tool, GRDB) are built once for both, and only their own targets compile again.
+trippin_scratch="$PWD/Examples/TripPinClient/.build"
+tracker_scratch="$PWD/Examples/ActivityTracker/.build"
 if [[ -z "${MOBILESDK_TEST_DATAVERSE_URL:-}" && -f .build-servers/servers.env ]]; then
   set -a
   . .build-servers/servers.env
@@ -51,20 +55,20 @@ fi
 cd ../..
 created="$output/Created"
 swift run mobilesdkgen init --name TripPinApp --service "$MOBILESDK_TEST_ODATA_V4_URL" -o "$created" >/dev/null
-ran=$(cd "$created" && swift run TripPinApp 2>/dev/null)
+ran=$(cd "$created" && swift run --scratch-path "$trippin_scratch" TripPinApp 2>/dev/null)
 if ! grep -q "Generated entity classes: 13" <<<"$ran"; then
   echo "error: the package mobilesdkgen init created did not run as expected: $ran" >&2
   exit 1
 fi
 # `swift package fetch-metadata` replaces the package's metadata with what the live service serves; it still builds.
 cp SampleMetadata/TripPin.xml "$created/Sources/TripPinAppModel/odata.metadata.xml"
-(cd "$created" && swift package --allow-network-connections all --allow-writing-to-package-directory \
-  fetch-metadata "$MOBILESDK_TEST_ODATA_V4_URL" >/dev/null)
+(cd "$created" && swift package --scratch-path "$trippin_scratch" --allow-network-connections all \
+  --allow-writing-to-package-directory fetch-metadata "$MOBILESDK_TEST_ODATA_V4_URL" >/dev/null)
 if ! curl --silent --fail "${MOBILESDK_TEST_ODATA_V4_URL}\$metadata" | cmp -s - "$created/Sources/TripPinAppModel/odata.metadata.xml"; then
   echo "error: swift package fetch-metadata did not write the served \$metadata over the package's odata.metadata.xml" >&2
   exit 1
 fi
-ran=$(cd "$created" && swift run TripPinApp 2>/dev/null)
+ran=$(cd "$created" && swift run --scratch-path "$trippin_scratch" TripPinApp 2>/dev/null)
 if ! grep -q "Generated entity classes: 13" <<<"$ran"; then
   echo "error: the package did not build and run from the fetched metadata: $ran" >&2
   exit 1
@@ -75,12 +79,12 @@ dataverse_app="$output/DataverseApp"
 swift run mobilesdkgen init --name DataverseApp --service-url https://org.crm.dynamics.com/api/data/v9.2/ \
   --metadata SampleMetadata/Dataverse.WebApi.xml --metadata SampleMetadata/Dataverse.EntityMetadata.xml \
   -o "$dataverse_app" >/dev/null
-if ! built=$(cd "$dataverse_app" && swift build 2>&1); then
+if ! built=$(cd "$dataverse_app" && swift build --scratch-path "$trippin_scratch" 2>&1); then
   echo "$built" >&2
   exit 1
 fi
 if grep -qE "(error|warning): .*(no entity definitions|looks like a metadata document)" <<<"$built" \
-  || ! grep -rqs "enum AccountIndustryCode: MobileSdk.OptionSetEnumeration" "$dataverse_app/.build/plugins/outputs"; then
+  || ! grep -rqs "enum AccountIndustryCode: MobileSdk.OptionSetEnumeration" "$trippin_scratch/plugins/outputs/dataverseapp"; then
   echo "error: the package init created from both Dataverse documents did not build with option-set enums:" >&2
   echo "$built" >&2
   exit 1
@@ -96,7 +100,7 @@ tracker="$output/ContosoTracker"
 swift run mobilesdkgen init --template activity-tracker --name ContosoTracker \
   --service-url https://contoso.crm.dynamics.com/api/data/v9.2/ --metadata SampleMetadata/Dataverse.WebApi.xml \
   --metadata SampleMetadata/Dataverse.EntityDefinitions.json -o "$tracker" >/dev/null
-(cd "$tracker" && swift test)
+(cd "$tracker" && swift test --scratch-path "$tracker_scratch")
 if (cd "$tracker" && grep -rq ActivityTracker Package.swift Sources Tests); then
   echo "error: the package mobilesdkgen init --template activity-tracker created still names ActivityTracker" >&2
   exit 1
