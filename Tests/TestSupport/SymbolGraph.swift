@@ -16,7 +16,9 @@ public struct SymbolGraph: Sendable {
     public struct Relationship: Sendable {
         /// `memberOf`, `requirementOf`, `conformsTo`, `inheritsFrom`, …
         public var kind: String
+        /// The precise identifier of the symbol the relationship goes from (the member, the conforming type).
         public var source: String
+        /// The precise identifier of the symbol it goes to (the type, the protocol).
         public var target: String
         /// The target's qualified name when it lives in another module: `Swift.Hashable`.
         public var targetFallback: String?
@@ -24,6 +26,7 @@ public struct SymbolGraph: Sendable {
 
     /// Symbols by their precise identifier.
     public var symbols: [String: Symbol]
+    /// Every relationship between them, or from them to other modules' symbols.
     public var relationships: [Relationship]
 
     /// The public symbol graph of `module` (found in `modules`, else among the toolchain's), with the symbols of its SPI
