@@ -247,12 +247,13 @@ let package = Package(
             dependencies: ["MobileSdk", "TripPinModel", "DataverseModel", "CRM2011Model", "SAPModel", "TestSupport"]
         ),
         // Every Swift block of the README and the DocC articles: compiled, found in the golden files, or run against
-        // the TripPin test server, as the comment before it says.
+        // the TripPin test server, as the comment before it says; and each product's public symbols against the
+        // topics of its DocC landing page.
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "TestSupport", "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkTesting", "TripPinModel",
-                "DataverseModel", "CRM2011Model",
+                "TestSupport", "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkOrganizationService",
+                "MobileSdkTesting", "TripPinModel", "DataverseModel", "CRM2011Model",
             ]
         ),
         // mobilesdkgen as a user runs it: generate, inspect, init, fetch against the test servers.

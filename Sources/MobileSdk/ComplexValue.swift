@@ -36,26 +36,32 @@ extension ComplexValue {
     public var hashValue: Int { attributes.hashValue }
 }
 
-/// The accessors of generated properties (see ``Entity/_get(_:)``); meant for generated code only.
+/// The accessors of generated properties (see `Entity._get`); meant for generated code only.
 extension ComplexValue {
     /// The value of the property behind the calling Swift property.
-    public func _get<T: AttributeValueConvertible>(_ property: String = #function) -> T? {
+    @_spi(Generated) public func _get<T: AttributeValueConvertible>(_ property: String = #function) -> T? {
         attributes.value(PropertyTable.of(Self.self).storageName(of: property))
     }
 
     /// Stores the value of the property behind the calling Swift property; nil stores `.null`.
-    public mutating func _set<T: AttributeValueConvertible>(_ value: T?, _ property: String = #function) {
+    @_spi(Generated) public mutating func _set<T: AttributeValueConvertible>(
+        _ value: T?,
+        _ property: String = #function
+    ) {
         let name = PropertyTable.of(Self.self).storageName(of: property)
         updateAttributes { $0.set(value, for: name) }
     }
 
     /// The elements of the collection property behind the calling Swift property.
-    public func _getAll<T: AttributeValueConvertible>(_ property: String = #function) -> [T]? {
+    @_spi(Generated) public func _getAll<T: AttributeValueConvertible>(_ property: String = #function) -> [T]? {
         attributes.values(PropertyTable.of(Self.self).storageName(of: property))
     }
 
     /// Stores the elements of the collection property behind the calling Swift property; nil stores `.null`.
-    public mutating func _setAll<T: AttributeValueConvertible>(_ values: [T]?, _ property: String = #function) {
+    @_spi(Generated) public mutating func _setAll<T: AttributeValueConvertible>(
+        _ values: [T]?,
+        _ property: String = #function
+    ) {
         let name = PropertyTable.of(Self.self).storageName(of: property)
         updateAttributes { $0.set(values, for: name) }
     }

@@ -5,42 +5,42 @@
 /// Meant for generated code only; a name the metadata does not list is used as the storage name.
 extension Entity {
     /// The value of the attribute behind the calling property.
-    public func _get<T: AttributeValueConvertible>(_ property: String = #function) -> T? {
+    @_spi(Generated) public func _get<T: AttributeValueConvertible>(_ property: String = #function) -> T? {
         getValue(PropertyTable.of(type(of: self)).storageName(of: property))
     }
 
     /// Stores the value of the attribute behind the calling property; nil stores `.null`.
-    public func _set<T: AttributeValueConvertible>(_ value: T?, _ property: String = #function) {
+    @_spi(Generated) public func _set<T: AttributeValueConvertible>(_ value: T?, _ property: String = #function) {
         setValue(value, for: PropertyTable.of(type(of: self)).storageName(of: property))
     }
 
     /// The elements of the collection attribute behind the calling property.
-    public func _getAll<T: AttributeValueConvertible>(_ property: String = #function) -> [T]? {
+    @_spi(Generated) public func _getAll<T: AttributeValueConvertible>(_ property: String = #function) -> [T]? {
         getValues(PropertyTable.of(type(of: self)).storageName(of: property))
     }
 
     /// Stores the elements of the collection attribute behind the calling property; nil stores `.null`.
-    public func _setAll<T: AttributeValueConvertible>(_ values: [T]?, _ property: String = #function) {
+    @_spi(Generated) public func _setAll<T: AttributeValueConvertible>(_ values: [T]?, _ property: String = #function) {
         setValues(values, for: PropertyTable.of(type(of: self)).storageName(of: property))
     }
 
     /// The entity related through the navigation property behind the calling property.
-    public func _related<T: Entity>(_ property: String = #function) -> T? {
+    @_spi(Generated) public func _related<T: Entity>(_ property: String = #function) -> T? {
         getRelated(PropertyTable.of(type(of: self)).storageName(of: property))
     }
 
     /// Relates one entity through the navigation property behind the calling property.
-    public func _setRelated<T: Entity>(_ entity: T?, _ property: String = #function) {
+    @_spi(Generated) public func _setRelated<T: Entity>(_ entity: T?, _ property: String = #function) {
         setRelated(entity, for: PropertyTable.of(type(of: self)).storageName(of: property))
     }
 
     /// The entities related through the collection-valued navigation property behind the calling property.
-    public func _relatedAll<T: Entity>(_ property: String = #function) -> [T]? {
+    @_spi(Generated) public func _relatedAll<T: Entity>(_ property: String = #function) -> [T]? {
         getRelatedCollection(PropertyTable.of(type(of: self)).storageName(of: property))
     }
 
     /// Relates these entities through the collection-valued navigation property behind the calling property.
-    public func _setRelatedAll<T: Entity>(_ entities: [T]?, _ property: String = #function) {
+    @_spi(Generated) public func _setRelatedAll<T: Entity>(_ entities: [T]?, _ property: String = #function) {
         setRelatedCollection(entities, for: PropertyTable.of(type(of: self)).storageName(of: property))
     }
 }

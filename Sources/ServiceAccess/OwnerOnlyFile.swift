@@ -8,17 +8,17 @@ import Darwin
 /// A file only its owner may read or write, for secrets such as tokens: read only when it is a regular file (not
 /// through a symbolic link) of this user that nobody else can read; written to a new owner-only file, synced and
 /// renamed into place inside a folder of mode 0700, so that it is never readable by others nor half-written.
-public struct OwnerOnlyFile: Sendable {
+package struct OwnerOnlyFile: Sendable {
     /// The file's location; its folder is made private (mode 0700) when the file is written.
-    public let url: URL
+    package let url: URL
 
     /// Creates a handle for the file at `url`; nothing is touched until it is read, written or removed.
-    public init(_ url: URL) { self.url = url }
+    package init(_ url: URL) { self.url = url }
 
     /// Why a file was not read or written; its text names the file and never its contents.
-    public struct Failure: Error, Sendable, CustomStringConvertible, LocalizedError {
+    package struct Failure: Error, Sendable, CustomStringConvertible, LocalizedError {
         /// The kind of failure: a file not to be trusted, or an error the system reported.
-        public enum Reason: Sendable, Equatable {
+        package enum Reason: Sendable, Equatable {
             /// Others may read it, it is not this user's, or it is not a regular file (a link, a folder).
             case untrusted
             /// The system refused: its `errno` text.
@@ -26,12 +26,12 @@ public struct OwnerOnlyFile: Sendable {
         }
 
         /// Whether the file was not trusted or the system refused.
-        public let reason: Reason
+        package let reason: Reason
         /// A message naming the file's path and what failed; never its contents.
-        public let description: String
+        package let description: String
 
         /// The same, as a sentence for an alert.
-        public var errorDescription: String? {
+        package var errorDescription: String? {
             guard let first = description.first else { return "A private file could not be used." }
             let sentence = first.uppercased() + description.dropFirst()
             return sentence.hasSuffix(".") ? sentence : sentence + "."
@@ -40,7 +40,7 @@ public struct OwnerOnlyFile: Sendable {
 
     /// The file's bytes; nil when there is no file. Throws ``Failure`` for a file that others may read, that is not
     /// this user's, that is a symbolic link, or that cannot be read.
-    public func read() throws -> Data? {
+    package func read() throws -> Data? {
         let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
@@ -60,7 +60,7 @@ public struct OwnerOnlyFile: Sendable {
 
     /// Replaces the file with `data`: a new 0600 file beside it, synced, then renamed over it; the folder is created
     /// with mode 0700, or must already be a folder of this user, which is then made 0700.
-    public func write(_ data: Data) throws {
+    package func write(_ data: Data) throws {
         let folder = url.deletingLastPathComponent()
         try makePrivateFolder(folder)
         let temporary = folder.appendingPathComponent(
@@ -80,7 +80,7 @@ public struct OwnerOnlyFile: Sendable {
     }
 
     /// Removes the file; nothing when there is none.
-    public func remove() throws {
+    package func remove() throws {
         guard unlink(url.path) == 0 || errno == ENOENT else { throw failure("cannot remove") }
     }
 

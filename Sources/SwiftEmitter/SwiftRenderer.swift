@@ -8,7 +8,7 @@ public struct SwiftRenderer: Sendable {
         var writer = TextWriter()
         for line in file.header { writer.line(line.isEmpty ? "//" : "// " + line) }
         if !file.header.isEmpty && !(file.imports.isEmpty && file.declarations.isEmpty) { writer.line("") }
-        for module in file.imports { writer.line("import \(module)") }
+        for module in file.imports { writer.line(module.text) }
         for (index, declaration) in file.declarations.enumerated() {
             if index > 0 || !file.imports.isEmpty { writer.line("") }
             render(declaration, into: &writer)

@@ -26,6 +26,15 @@ struct RendererTests {
         #expect(SwiftRenderer().render(file) == "// Generated.\n\nimport Foundation\n")
     }
 
+    @Test func anImportMayNameAnSPIGroup() {
+        let file = SwiftFile(
+            header: [],
+            imports: ["Foundation", ImportDeclaration("MobileSdk", spi: "Generated")],
+            declarations: []
+        )
+        #expect(SwiftRenderer().render(file) == "import Foundation\n@_spi(Generated) import MobileSdk\n")
+    }
+
     @Test func keywordsAreEscapedWhereDeclaredAndAfterDots() {
         let declaration = Declaration.enum(
             NominalDeclaration(

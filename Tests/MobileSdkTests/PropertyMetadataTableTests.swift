@@ -1,4 +1,4 @@
-import MobileSdk
+@_spi(Generated) import MobileSdk
 import Testing
 
 /// The compact property tables generated code writes: every kind of line, and lines that do not read.

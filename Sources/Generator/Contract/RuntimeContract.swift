@@ -10,6 +10,14 @@ enum RuntimeContract {
     /// The runtime module.
     static let module = "MobileSdk"
 
+    /// The SPI group of the runtime's declarations meant for generated code alone (the `Accessor` hooks and
+    /// `PropertyMetadata.table(of:_:_:)`): public, but seen only by files importing it by name, so that they stay out
+    /// of apps' completion lists.
+    static let spiGroup = "Generated"
+
+    /// How every generated file imports the runtime: `@_spi(Generated) import MobileSdk`.
+    static let moduleImport = ImportDeclaration(module, spi: spiGroup)
+
     /// The runtime's types that generated code names.
     enum TypeName: String, CaseIterable {
         case activityParty = "ActivityParty"
@@ -186,18 +194,19 @@ enum RuntimeContract {
             "Identifiable", "CaseIterable",
         ])
 
-    /// The runtime's public types (checked against its symbol graph by `RuntimeContractTests`).
+    /// The runtime's public types, those of its SPI group included (checked against its symbol graph by
+    /// `RuntimeContractTests`).
     static let runtimePublicTypes: [String] = [
         "ActivityParty", "AttributeKeyPaths", "AttributeValue", "AttributeValueConvertible", "ColumnSet",
         "ComplexValue", "DateOnly", "DisplayNameTable", "EdmDuration", "EdmEnumeration", "EdmFlagsEnumeration",
         "Entity", "EntityCollection", "EntityConversionError", "EntityIdentity", "EntityKey", "EntityLocation",
         "EntityReference", "EntityRegistry", "EntitySetAccessor", "EntitySnapshot", "Field", "Fields",
         "FilterExpression", "FilterNode", "JSONPayloadError", "LabelLanguages", "LookupTarget",
-        "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataField", "ODataJSONDecoder", "ODataJSONEncoder",
-        "ODataLiteral", "ODataOperation", "ODataQuery", "ODataRecordAnnotation", "ODataRecordSink",
-        "ODataServiceClient", "ODataVersion", "OperationBinding", "OperationCall", "OperationParameter",
-        "OperationResult", "OptionSetEnumeration", "OptionSetValue", "OptionTable", "ParticipationType",
-        "PropertyMetadata", "PropertyPath", "PropertyTableError", "PropertyType", "Query", "QueryTree", "RemovedEntity",
-        "SingletonAccessor", "SpatialValue", "StreamReference", "TimeOfDay", "URLText", "UntypedValue",
+        "MobileSdkRuntimeVersion1", "Money", "ODataEncodingError", "ODataJSONDecoder", "ODataJSONEncoder",
+        "ODataLiteral", "ODataOperation", "ODataQuery", "ODataServiceClient", "ODataVersion", "OperationBinding",
+        "OperationCall", "OperationParameter", "OperationResult", "OptionSetEnumeration", "OptionSetValue",
+        "OptionTable", "ParticipationType", "PropertyMetadata", "PropertyPath", "PropertyTableError", "PropertyType",
+        "Query", "QueryTree", "RemovedEntity", "SingletonAccessor", "SpatialValue", "StreamReference", "TimeOfDay",
+        "URLText", "UntypedValue",
     ]
 }

@@ -25,7 +25,7 @@ extension ModelTranslator {
     static let emptyShardNote =
         "No type of this metadata is declared in this file; it is written because the build plugin declared it."
 
-    private static let imports = ["Foundation", RuntimeContract.module]
+    private static let imports: [ImportDeclaration] = ["Foundation", RuntimeContract.moduleImport]
 
     private static func files(of model: TranslatedModel, layout: OutputLayout) -> [(name: String, file: SwiftFile)] {
         func file(_ declarations: [Declaration]) -> SwiftFile {

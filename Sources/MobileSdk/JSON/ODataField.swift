@@ -5,14 +5,14 @@ import Foundation
 ///
 /// A field points into the payload's bytes: it is valid only during the call that receives it. A value the sink
 /// does not read is skipped.
-public struct ODataField {
+package struct ODataField {
     var reader: JSONReader
     /// The JSON dialect of the payload.
-    public let version: ODataVersion
+    package let version: ODataVersion
     /// The attribute's place among those of the record's class, for a sink's own lookup tables: the same attribute
     /// of the same class always has the same index, from 0 up to the number of the class's attributes; nil for an
     /// attribute the class does not declare.
-    public let propertyIndex: Int?
+    package let propertyIndex: Int?
     /// The declared property whose value this is, in the box the decoder keeps while the field lives: a field is
     /// made per value, and a copy of the metadata would cost more than reading most values.
     private let resolved: Kept<ResolvedProperty>?
@@ -27,33 +27,33 @@ public struct ODataField {
     }
 
     /// The declared property whose value this is; nil for an annotation's value.
-    public var property: PropertyMetadata? { resolved?.object.metadata }
+    package var property: PropertyMetadata? { resolved?.object.metadata }
 
     /// Reads with the decoder's own conversions (which need no registry).
     private var decoder: ODataJSONDecoder { ODataJSONDecoder(version: version) }
 
     /// Consumes a `null`; false, consuming nothing, when another value follows.
-    public mutating func readNull() throws -> Bool {
+    package mutating func readNull() throws -> Bool {
         let isNull = try reader.readNull()
         isConsumed = isConsumed || isNull
         return isNull
     }
 
     /// The value typed as `property` says, exactly as an entity gets it.
-    public mutating func readValue(as property: PropertyMetadata) throws -> AttributeValue {
+    package mutating func readValue(as property: PropertyMetadata) throws -> AttributeValue {
         defer { isConsumed = true }
         return try decoder.readValue(&reader, property.type, collection: property.isCollection)
     }
 
     /// A boolean.
-    public mutating func readBool() throws -> Bool {
+    package mutating func readBool() throws -> Bool {
         defer { isConsumed = true }
         return try reader.readBool()
     }
 
     /// An integer of the Edm type `type` (`.byte` through `.int64`, or an option set's `Int32`): a JSON number, or a
     /// string holding one (IEEE754Compatible, OData v2); out of the type's range is an error.
-    public mutating func readInteger(_ type: PropertyType) throws -> Int64 {
+    package mutating func readInteger(_ type: PropertyType) throws -> Int64 {
         defer { isConsumed = true }
         let decoder = decoder
         switch type {
@@ -66,25 +66,25 @@ public struct ODataField {
     }
 
     /// A floating-point number, from a number or a string (`INF`, `NaN` and the like included).
-    public mutating func readDouble() throws -> Double {
+    package mutating func readDouble() throws -> Double {
         defer { isConsumed = true }
         return try decoder.readDouble(&reader)
     }
 
     /// A point in time: ISO 8601 text or OData v2's `/Date(…)/`.
-    public mutating func readDate() throws -> Date {
+    package mutating func readDate() throws -> Date {
         defer { isConsumed = true }
         return try decoder.readDate(&reader)
     }
 
     /// A GUID.
-    public mutating func readGuid() throws -> UUID {
+    package mutating func readGuid() throws -> UUID {
         defer { isConsumed = true }
         return try decoder.readGuid(&reader)
     }
 
     /// Calls `body` with a GUID's text in lower case, the form services write it in, once it is known to be one.
-    public mutating func readGuidText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+    package mutating func readGuidText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
         defer { isConsumed = true }
         let start = reader
         guard let bytes = try reader.readPlainStringBytes(), let hasUpperCase = EdmText.guidHasUpperCase(bytes) else {
@@ -96,7 +96,7 @@ public struct ODataField {
     }
 
     /// Calls `body` with an Edm.Date's text as ``DateOnly/description`` writes it (`yyyy-mm-dd`).
-    public mutating func readDateText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+    package mutating func readDateText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
         defer { isConsumed = true }
         var probe = reader
         if let bytes = try probe.readPlainStringBytes(), EdmText.date(bytes) != nil {
@@ -112,14 +112,15 @@ public struct ODataField {
 
     /// Calls `body` with a decimal's text as the payload writes it (a number, or a string holding one), once it is
     /// known to be a decimal the runtime reads.
-    public mutating func readDecimalText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result
+    package mutating func readDecimalText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws
+        -> Result
     {
         defer { isConsumed = true }
         return try body(try decoder.readDecimalBytes(&reader))
     }
 
     /// Calls `body` with a string's UTF-8 bytes, escapes decoded.
-    public mutating func readText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+    package mutating func readText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
         defer { isConsumed = true }
         if let bytes = try reader.readPlainStringBytes() { return try body(bytes) }
         var text = try reader.readString()

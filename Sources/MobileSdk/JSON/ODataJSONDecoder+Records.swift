@@ -1,10 +1,10 @@
 import Foundation
 
-/// Pages read record by record into an ``ODataRecordSink``.
+/// Pages read record by record into an `ODataRecordSink`.
 extension ODataJSONDecoder {
     /// Reads a page of `type` (a delta page with `delta`) into `sink`, one record at a time; returns the page's
     /// links, counts and removed records, without entities.
-    public func decodeRecords<Sink: ODataRecordSink>(
+    package func decodeRecords<Sink: ODataRecordSink>(
         _ type: Entity.Type,
         from data: Data,
         delta: Bool = false,

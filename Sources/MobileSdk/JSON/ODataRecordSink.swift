@@ -5,7 +5,7 @@
 /// A record the sink cannot take this way — one with an expanded navigation property, a property its class does not
 /// declare, or one the sink refuses — is read again as an entity and passed to ``entity(_:)`` instead of ending.
 /// Media links and annotations other than ``ODataRecordAnnotation``'s are skipped.
-public protocol ODataRecordSink {
+package protocol ODataRecordSink {
     /// A record of `type` begins; what was read of a record before it that did not end is void.
     mutating func beginRecord(_ type: Entity.Type)
     /// The record's type annotation names `type`, a registered class derived from the one it began with.
@@ -24,7 +24,7 @@ public protocol ODataRecordSink {
 }
 
 /// The annotations of an attribute that reach an ``ODataRecordSink``.
-public enum ODataRecordAnnotation: Sendable {
+package enum ODataRecordAnnotation: Sendable {
     /// `@OData.Community.Display.V1.FormattedValue`: the value as Dynamics shows it (a lookup's record name).
     case formattedValue
     /// `@Microsoft.Dynamics.CRM.lookuplogicalname`: the table a Dynamics lookup points into.

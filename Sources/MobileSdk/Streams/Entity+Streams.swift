@@ -17,7 +17,7 @@ extension Entity {
     }
 
     /// The stream behind the calling property (generated code only).
-    public func _stream(_ property: String = #function) -> StreamReference {
+    @_spi(Generated) public func _stream(_ property: String = #function) -> StreamReference {
         stream(named: PropertyTable.of(type(of: self)).storageName(of: property))
     }
 

@@ -10,7 +10,8 @@ import FoundationNetworking
 public final class URLSessionTransport: HTTPTransport {
     /// Answers a challenge of the connection: the server's certificate (pinning it, say) or a client certificate the
     /// server asks for. It returns how to go on and the credential to go on with, as `URLSessionDelegate` would.
-    public typealias ConnectionChallengeHandler = ServiceSessionDelegate.ConnectionChallengeHandler
+    public typealias ConnectionChallengeHandler =
+        @Sendable (URLAuthenticationChallenge) async -> (URLSession.AuthChallengeDisposition, URLCredential?)
 
     let session: URLSession
     let delegate: SessionDelegate

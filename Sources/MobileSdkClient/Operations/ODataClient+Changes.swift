@@ -56,7 +56,7 @@ extension ODataClient {
         }
 
         /// Runs `decode` over the body; a malformed payload is an ``ODataClientError/invalidResponse(_:request:)``.
-        public func decode<Result>(_ decode: (Data) throws -> Result) throws -> Result {
+        package func decode<Result>(_ decode: (Data) throws -> Result) throws -> Result {
             do { return try decode(body) } catch let error as JSONPayloadError {
                 throw ODataClientError.invalidResponse(error, request: request.summary)
             }
@@ -64,7 +64,7 @@ extension ODataClient {
 
         /// The page's next and delta links as absolute URLs; a link to another host is refused before anything
         /// follows it, since it would carry the credentials there.
-        public func resolveLinks(in collection: inout EntityCollection, serviceRoot: URL) throws {
+        package func resolveLinks(in collection: inout EntityCollection, serviceRoot: URL) throws {
             for keyPath in [\EntityCollection.nextLink, \EntityCollection.deltaLink] {
                 guard let link = collection[keyPath: keyPath] else { continue }
                 guard let url = URL(string: link, relativeTo: request.url)?.absoluteURL,
@@ -76,7 +76,7 @@ extension ODataClient {
     }
 
     /// Like ``trackChanges(_:query:entitySet:)``, the page undecoded.
-    nonisolated(nonsending) public func trackChangesBody<T: Entity>(
+    nonisolated(nonsending) package func trackChangesBody<T: Entity>(
         _ type: T.Type,
         query: ODataQuery,
         entitySet: String? = nil
@@ -85,7 +85,7 @@ extension ODataClient {
     }
 
     /// Like ``changes(_:link:tracking:)``, the page undecoded.
-    nonisolated(nonsending) public func changesBody(link: String, tracking: Bool = true) async throws -> ChangesBody {
+    nonisolated(nonsending) package func changesBody(link: String, tracking: Bool = true) async throws -> ChangesBody {
         try await changesBody(path: link, tracking: tracking)
     }
 

@@ -1,17 +1,17 @@
 import Foundation
 
 /// A token endpoint's successful answer (RFC 6749 §5.1).
-public struct IssuedTokens: Decodable, Sendable, Equatable {
+package struct IssuedTokens: Decodable, Sendable, Equatable {
     /// The `access_token`, sent to resources as a bearer token.
-    public var accessToken: String
+    package var accessToken: String
     /// The `token_type`, usually `Bearer`; nil when the server left it out.
-    public var tokenType: String?
+    package var tokenType: String?
     /// Seconds the access token lives, when the server says.
-    public var expiresIn: Double?
+    package var expiresIn: Double?
     /// The `refresh_token`; nil when none was issued. Servers that rotate them send a new one each time.
-    public var refreshToken: String?
+    package var refreshToken: String?
     /// The `scope` granted, space-separated; nil when the server left it out (it then matches the scope asked for).
-    public var scope: String?
+    package var scope: String?
 
     private enum CodingKeys: String, CodingKey {
         case accessToken = "access_token"
@@ -22,7 +22,7 @@ public struct IssuedTokens: Decodable, Sendable, Equatable {
     }
 
     /// Decodes the JSON answer; `expires_in` may be a number or a string. Throws when `access_token` is missing.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = try container.decode(String.self, forKey: .accessToken)
         tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType)
@@ -34,7 +34,7 @@ public struct IssuedTokens: Decodable, Sendable, Equatable {
 
 extension KeyedDecodingContainer {
     /// A number of seconds sent as a JSON number or, as some servers do, a string.
-    public func seconds(_ key: Key) -> Double? {
+    package func seconds(_ key: Key) -> Double? {
         if let number = try? decodeIfPresent(Double.self, forKey: key) { return number }
         return (try? decodeIfPresent(String.self, forKey: key)).flatMap { $0.flatMap(Double.init) }
     }

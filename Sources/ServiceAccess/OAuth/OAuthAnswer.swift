@@ -3,7 +3,7 @@ import Foundation
 /// What an OAuth 2.0 endpoint answered (RFC 6749 §5), read by the one rule the client and the command line share:
 /// a 200 or 201 carries the JSON the request asks for; a 400, 401 or 403 an OAuth error, in the body or, where the
 /// body was lost, in the `WWW-Authenticate` challenge; anything else is unexpected.
-public enum OAuthAnswer<Success: Decodable> {
+package enum OAuthAnswer<Success: Decodable> {
     /// The endpoint's answer, decoded.
     case success(Success)
     /// An OAuth error (`invalid_grant`, `authorization_pending`…).
@@ -14,7 +14,7 @@ public enum OAuthAnswer<Success: Decodable> {
     case unexpected(status: Int)
 
     /// Reads an answer: its status, body and `WWW-Authenticate` header field.
-    public init(status: Int, body: Data, challenge: String?) {
+    package init(status: Int, body: Data, challenge: String?) {
         switch status {
         case 200, 201:
             if let success = try? JSONDecoder().decode(Success.self, from: body) {

@@ -1,5 +1,5 @@
 /// What a token endpoint is asked for (RFC 6749 §4, RFC 7636 §4.5, RFC 8628 §3.4), as the fields of its form.
-public enum OAuthGrant: Sendable {
+package enum OAuthGrant: Sendable {
     /// `grant_type=client_credentials`: the client's own access, without a user (RFC 6749 §4.4).
     case clientCredentials
     /// `grant_type=refresh_token` with this refresh token (RFC 6749 §6).
@@ -10,10 +10,10 @@ public enum OAuthGrant: Sendable {
     case deviceCode(String)
 
     /// The device-code grant's `grant_type`.
-    public static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"
+    package static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"
 
     /// The grant's form fields.
-    public var fields: [(name: String, value: String)] {
+    package var fields: [(name: String, value: String)] {
         switch self {
         case .clientCredentials: [("grant_type", "client_credentials")]
         case .refreshToken(let token): [("grant_type", "refresh_token"), ("refresh_token", token)]

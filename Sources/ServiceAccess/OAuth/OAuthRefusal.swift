@@ -2,14 +2,14 @@ import Foundation
 
 /// The `error` and `error_description` of a refused OAuth request (RFC 6749 §5.2), cleaned for a terminal or an alert:
 /// printable characters only, bounded in length.
-public struct OAuthRefusal: Error, Sendable, Equatable, LocalizedError {
+package struct OAuthRefusal: Error, Sendable, Equatable, LocalizedError {
     /// `invalid_grant`, `authorization_pending`, …
-    public let code: String
+    package let code: String
     /// The `error_description`, cleaned; nil when the server sent none or an empty one.
-    public let description: String?
+    package let description: String?
 
     /// From a JSON error body.
-    public init?(body: Data) {
+    package init?(body: Data) {
         struct Body: Decodable {
             var error: String
             var error_description: String?
@@ -19,7 +19,7 @@ public struct OAuthRefusal: Error, Sendable, Equatable, LocalizedError {
     }
 
     /// From a `WWW-Authenticate` challenge's `error` and `error_description` parameters (when the body was lost).
-    public init?(challenge: String?) {
+    package init?(challenge: String?) {
         guard let challenge else { return nil }
         func parameter(_ name: String) -> String? {
             guard let start = challenge.range(of: name + "=\"") else { return nil }
@@ -32,16 +32,16 @@ public struct OAuthRefusal: Error, Sendable, Equatable, LocalizedError {
 
     /// Creates a refusal, removing control characters and cutting `code` after 60 characters and `description`
     /// after 400.
-    public init(code: String, description: String?) {
+    package init(code: String, description: String?) {
         self.code = Self.clean(code, limit: 60)
         self.description = description.map { Self.clean($0, limit: 400) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// `code` or `code: description`.
-    public var shown: String { description.map { "\(code): \($0)" } ?? code }
+    package var shown: String { description.map { "\(code): \($0)" } ?? code }
 
     /// For an alert: the server's description, else its code, after `Sign-in was refused: `.
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         let reason = description ?? code
         guard let last = reason.last else { return "Sign-in was refused." }
         return "Sign-in was refused: \(reason)" + (".?!…".contains(last) ? "" : ".")

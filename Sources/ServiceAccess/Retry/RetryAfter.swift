@@ -1,9 +1,9 @@
 import Foundation
 
 /// The `Retry-After` header field (RFC 9110 §10.2.3): seconds, or an HTTP date.
-public enum RetryAfter {
+package enum RetryAfter {
     /// The seconds `value` asks to wait from `now` (never negative); nil when it is neither form.
-    public static func delay(_ value: String, now: Date = Date()) -> TimeInterval? {
+    package static func delay(_ value: String, now: Date = Date()) -> TimeInterval? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if let seconds = TimeInterval(text) { return seconds.isFinite ? max(0, seconds) : nil }
         return HTTPDate.parse(text).map { max(0, $0.timeIntervalSince(now)) }

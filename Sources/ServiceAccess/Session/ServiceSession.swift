@@ -5,9 +5,9 @@ import FoundationNetworking
 
 /// An ephemeral `URLSession` without cookies, cache or stored credentials, whose ``ServiceSessionDelegate`` hands
 /// redirects and 401 challenges back, and the one way its tasks are run.
-public enum ServiceSession {
+package enum ServiceSession {
     /// A new session; `timeout` bounds each request.
-    public static func make(timeout: TimeInterval, delegate: ServiceSessionDelegate) -> URLSession {
+    package static func make(timeout: TimeInterval, delegate: ServiceSessionDelegate) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         return make(configuration: configuration, delegate: delegate)
@@ -15,7 +15,7 @@ public enum ServiceSession {
 
     /// A new session with a copy of `configuration` (a proxy, TLS versions, cellular access, extra headers…) that
     /// keeps no cookies, cache or credentials: credentials go only where the caller sends them.
-    public static func make(configuration: URLSessionConfiguration, delegate: ServiceSessionDelegate) -> URLSession {
+    package static func make(configuration: URLSessionConfiguration, delegate: ServiceSessionDelegate) -> URLSession {
         let configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
@@ -26,12 +26,12 @@ public enum ServiceSession {
 
     /// How a task's completion handler hands over what it got: the response's head (or an error), and how to make the
     /// result from the head.
-    public typealias Finish<Result> = @Sendable (URLResponse?, Error?, (HTTPURLResponse) throws -> Result) -> Void
+    package typealias Finish<Result> = @Sendable (URLResponse?, Error?, (HTTPURLResponse) throws -> Result) -> Void
 
     /// Runs the task `make` creates and returns what its completion handler makes of the response — of the 401 whose
     /// challenge `delegate` cancelled, when there was one (its body is lost; its header fields are kept) — or throws
     /// its error (`URLError`). Cancelling the Swift task cancels it; `box` holds it while it runs.
-    public static func run<Result: Sendable>(
+    package static func run<Result: Sendable>(
         delegate: ServiceSessionDelegate,
         box: SessionTaskBox = SessionTaskBox(),
         _ make: (@escaping Finish<Result>) -> URLSessionTask
@@ -59,7 +59,7 @@ public enum ServiceSession {
     }
 
     /// A response's header fields by name.
-    public static func headerFields(of response: HTTPURLResponse) -> [String: String] {
+    package static func headerFields(of response: HTTPURLResponse) -> [String: String] {
         var headers: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name] = value }

@@ -15,7 +15,7 @@ import FoundationNetworking
 open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// Answers a challenge of the connection (the server's certificate, a client certificate), such as an app's
     /// certificate pinning: how to go on, and the credential to go on with.
-    public typealias ConnectionChallengeHandler =
+    package typealias ConnectionChallengeHandler =
         @Sendable (URLAuthenticationChallenge) async -> (URLSession.AuthChallengeDisposition, URLCredential?)
 
     private let lock = NSLock()
@@ -37,7 +37,7 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
     /// A delegate that leaves the connection's challenges to `connectionChallenges`, or to the system's default
     /// handling (the server's certificate checked against the trusted roots) without it.
-    public init(connectionChallenges: ConnectionChallengeHandler? = nil) {
+    package init(connectionChallenges: ConnectionChallengeHandler? = nil) {
         self.connectionChallenges = connectionChallenges
     }
 
@@ -131,7 +131,7 @@ open class ServiceSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     }
 
     /// The response whose challenge was cancelled for the task, if any (once).
-    public func challengedResponse(of taskIdentifier: Int) -> HTTPURLResponse? {
+    package func challengedResponse(of taskIdentifier: Int) -> HTTPURLResponse? {
         lock.lock()
         defer { lock.unlock() }
         return challenged.removeValue(forKey: taskIdentifier)

@@ -5,30 +5,30 @@ import FoundationNetworking
 
 /// The task of a request, set once it is made: so that cancelling the Swift task cancels it (also before it is set),
 /// and so that its identifier and byte counts can be read while it runs.
-public final class SessionTaskBox: @unchecked Sendable {
+package final class SessionTaskBox: @unchecked Sendable {
     private let lock = NSLock()
     private var task: URLSessionTask?
     private var cancelled = false
 
     /// Creates an empty box, for one task of ``ServiceSession/run(delegate:box:_:)``.
-    public init() {}
+    package init() {}
 
     /// The task's identifier once it is set.
-    public var identifier: Int? {
+    package var identifier: Int? {
         lock.lock()
         defer { lock.unlock() }
         return task?.taskIdentifier
     }
 
     /// The bytes the task received and expects, once it is set.
-    public var received: (Int64, Int64)? {
+    package var received: (Int64, Int64)? {
         lock.lock()
         defer { lock.unlock() }
         return task.map { ($0.countOfBytesReceived, $0.countOfBytesExpectedToReceive) }
     }
 
     /// Holds `task`; cancels it at once when ``cancel()`` came first.
-    public func set(_ task: URLSessionTask) {
+    package func set(_ task: URLSessionTask) {
         lock.lock()
         self.task = task
         let cancelNow = cancelled
@@ -37,7 +37,7 @@ public final class SessionTaskBox: @unchecked Sendable {
     }
 
     /// Cancels the task, or the one set later; its completion handler then gets `URLError.cancelled`.
-    public func cancel() {
+    package func cancel() {
         lock.lock()
         cancelled = true
         let task = self.task

@@ -9,8 +9,13 @@ import Testing
 /// code extends, generated code using every contract name compiles, and no runtime name is written outside the
 /// contract.
 struct RuntimeContractTests {
-    /// The runtime's symbol graph.
-    static let graph = SymbolGraph.extract(module: RuntimeContract.module, modules: RuntimeModules.folder)
+    /// The runtime's symbol graph, with the declarations of its `@_spi(Generated)` group: generated code imports it
+    /// with that group, so they are part of what it may call.
+    static let graph = SymbolGraph.extract(
+        module: RuntimeContract.module,
+        modules: RuntimeModules.folder,
+        includingSPI: true
+    )
 
     /// The members each runtime type of `RuntimeContract.inheritingTypes` hands on, derived from the symbol graphs of
     /// the runtime and of the modules its protocols come from; nil when one cannot be extracted.

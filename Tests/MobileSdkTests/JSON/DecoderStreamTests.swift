@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MobileSdk
+@_spi(Generated) @testable import MobileSdk
 
 /// A media entity with a stream property and a Dataverse-style file column, as generated code declares them.
 private final class JTDocument: Entity {
