@@ -21,12 +21,12 @@ struct OAuthTests {
 
     @Test func aConfidentialClientUsesBasicAndAPublicOneNamesItself() {
         let confidential = OAuthClient.confidential(id: "app id", secret: "s:e/c")
-            .tokenRequest(.clientCredentials, for: RequestedAccess(scopes: ["odata"]))
+            .request(RequestedAccess(scopes: ["odata"]).tokenForm(.clientCredentials))
         #expect(confidential.form.map(\.name) == ["grant_type", "scope"])
         #expect(
             confidential.headerFields.map(\.value) == ["Basic " + Data("app%20id:s%3Ae%2Fc".utf8).base64EncodedString()]
         )
-        let publicClient = OAuthClient.publicClient(id: "app").tokenRequest(.refreshToken("r"), for: RequestedAccess())
+        let publicClient = OAuthClient.publicClient(id: "app").request(RequestedAccess().tokenForm(.refreshToken("r")))
         #expect(publicClient.form.map(\.name) == ["grant_type", "refresh_token", "client_id"])
         #expect(publicClient.headerFields.isEmpty)
     }
@@ -42,7 +42,7 @@ struct OAuthTests {
         let form = RequestedAccess(resource: "urn:contoso:crm").tokenForm(.refreshToken("r"))
         #expect(form.map(\.name) == ["grant_type", "refresh_token", "resource"])
         let request = OAuthClient.publicClient(id: "app")
-            .tokenRequest(.deviceCode("d"), for: RequestedAccess(resource: "https://crm.contoso.com/"))
+            .request(RequestedAccess(resource: "https://crm.contoso.com/").tokenForm(.deviceCode("d")))
         #expect(request.form.map(\.name) == ["grant_type", "device_code", "resource", "client_id"])
     }
 

@@ -21,11 +21,6 @@ package enum OAuthClient: Sendable {
         }
     }
 
-    /// The form and header fields of a token request for `grant`, asking for `access`.
-    package func tokenRequest(_ grant: OAuthGrant, for access: RequestedAccess) -> (
-        form: [(name: String, value: String)], headerFields: [(name: String, value: String)]
-    ) { request(access.tokenForm(grant)) }
-
     /// The body and every header field of a POST of `fields` to an endpoint: the form with the client's
     /// identification, form-encoded, asking for JSON.
     package func formPost(_ fields: [(name: String, value: String)]) -> (
