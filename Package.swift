@@ -42,10 +42,13 @@ let package = Package(
         ),
         // The intermediate model: plain value types, no dependencies.
         .target(name: "MetadataModel"),
+        // How JSON writes a string, for the metadata reader's JSON and the runtime's: no dependencies.
+        .target(name: "JSONSyntax"),
+        .testTarget(name: "JSONSyntaxTests", dependencies: ["JSONSyntax"]),
         // Streaming libxml2 reader: metadata XML → MetadataModel.
         .target(
             name: "MetadataReader",
-            dependencies: ["MetadataModel", libxml2],
+            dependencies: ["MetadataModel", "JSONSyntax", libxml2],
             linkerSettings: [.linkedLibrary("xml2", .when(platforms: applePlatforms))]
         ),
         // Runs mobilesdkgen on a target's metadata documents as part of its build.
@@ -148,8 +151,8 @@ let package = Package(
             path: "Tests/Fuzz/FuzzODataDelta",
             exclude: ["Seeds"]
         ),
-        // The runtime that generated entity classes link against: Foundation only.
-        .target(name: "MobileSdk", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // The runtime that generated entity classes link against: Foundation and JSONSyntax only.
+        .target(name: "MobileSdk", dependencies: ["JSONSyntax"], resources: [.copy("PrivacyInfo.xcprivacy")]),
         .testTarget(name: "MobileSdkTests", dependencies: ["MobileSdk", "TestSupport"]),
         // What the test targets share: the test servers' variables, the built products, the swiftc type-check harness.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

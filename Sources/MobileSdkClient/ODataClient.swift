@@ -80,8 +80,7 @@ public final class ODataClient: Sendable {
             typeNamespace: String? = nil,
             csrfProtection: CSRFProtection? = nil
         ) {
-            let text = serviceRoot.absoluteString
-            self.serviceRoot = text.hasSuffix("/") ? serviceRoot : URL(string: text + "/") ?? serviceRoot
+            self.serviceRoot = serviceRoot.withTrailingSlash
             self.version = version
             self.authentication = authentication
             self.transport = transport

@@ -1,3 +1,4 @@
+import JSONSyntax
 import MetadataModel
 
 /// Parses JSON (RFC 8259) into a `JSONValue` tree that knows the line and column of every value.
@@ -236,15 +237,17 @@ package struct JSONParser {
                 advance()
                 guard let code = peek else { throw endOfFile(inside: "string", openedAt: start) }
                 advance()
-                switch code {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(code)
-                case UInt8(ascii: "b"): text.append(0x08)
-                case UInt8(ascii: "f"): text.append(0x0C)
-                case UInt8(ascii: "n"): text.append(0x0A)
-                case UInt8(ascii: "r"): text.append(0x0D)
-                case UInt8(ascii: "t"): text.append(0x09)
-                case UInt8(ascii: "u"): text += try unicodeEscape(at: escape)
-                default: throw error("invalid escape '\\\(Character(Unicode.Scalar(code)))' in a string", at: escape)
+                if let byte = JSONString.byte(escapedBy: code) {
+                    text.append(byte)
+                } else if code == UInt8(ascii: "u") {
+                    let decoded = bytes.withUnsafeBufferPointer { JSONString.unicodeEscape(in: $0, at: index) }
+                    guard let decoded else {
+                        throw error("invalid \\u escape: expected four hexadecimal digits", at: escape)
+                    }
+                    text += decoded.utf8
+                    for _ in 0..<decoded.length { advance() }
+                } else {
+                    throw error("invalid escape '\\\(Character(Unicode.Scalar(code)))' in a string", at: escape)
                 }
             case 0x00..<0x20:
                 throw error("unescaped control character 0x\(String(byte, radix: 16, uppercase: true)) in a string")
@@ -252,49 +255,6 @@ package struct JSONParser {
                 text.append(byte)
                 advance()
             }
-        }
-    }
-
-    /// The UTF-8 of `\uXXXX`, or of a `\uD8xx\uDCxx` surrogate pair; a lone surrogate becomes U+FFFD.
-    private mutating func unicodeEscape(at escape: SourceLocation) throws(SyntaxError) -> [UInt8] {
-        var code = try hexQuad(at: escape)
-        let pairFollows = peek == UInt8(ascii: "\\") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "u")
-        if (0xD800..<0xDC00).contains(code), pairFollows {
-            let second = location
-            advance()
-            advance()
-            let low = try hexQuad(at: second)
-            if (0xDC00..<0xE000).contains(low) {
-                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-            } else {
-                return Array("\u{FFFD}".utf8) + utf8(low)
-            }
-        }
-        return utf8(code)
-    }
-
-    private func utf8(_ code: UInt32) -> [UInt8] {
-        Unicode.Scalar(code).map { Array(String($0).utf8) } ?? Array("\u{FFFD}".utf8)
-    }
-
-    private mutating func hexQuad(at escape: SourceLocation) throws(SyntaxError) -> UInt32 {
-        var code: UInt32 = 0
-        for _ in 0..<4 {
-            guard let byte = peek, let digit = Self.hexValue(byte) else {
-                throw error("invalid \\u escape: expected four hexadecimal digits", at: escape)
-            }
-            code = code << 4 | digit
-            advance()
-        }
-        return code
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
         }
     }
 }

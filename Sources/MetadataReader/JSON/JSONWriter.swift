@@ -1,3 +1,5 @@
+import JSONSyntax
+
 /// Writes a `JSONValue` back as text: members in their order, numbers as they were written, two-space indentation.
 /// The same tree always gives the same bytes.
 enum JSONWriter {
@@ -16,7 +18,7 @@ enum JSONWriter {
             for (index, member) in members.enumerated() {
                 output.append(contentsOf: Array((index == 0 ? "\n" : ",\n").utf8))
                 output.append(contentsOf: [UInt8](repeating: UInt8(ascii: " "), count: indent + 2))
-                string(member.key, into: &output)
+                JSONString.appendLiteral(member.key, to: &output)
                 output.append(contentsOf: Array(": ".utf8))
                 write(member.value, indent: indent + 2, into: &output)
             }
@@ -32,7 +34,7 @@ enum JSONWriter {
             }
             newline(indent, into: &output)
             output.append(UInt8(ascii: "]"))
-        case .string(let text): string(text, into: &output)
+        case .string(let text): JSONString.appendLiteral(text, to: &output)
         case .number(let text): output.append(contentsOf: Array(text.utf8))
         case .bool(let flag): output.append(contentsOf: Array((flag ? "true" : "false").utf8))
         case .null: output.append(contentsOf: Array("null".utf8))
@@ -42,24 +44,5 @@ enum JSONWriter {
     private static func newline(_ indent: Int, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\n"))
         output.append(contentsOf: [UInt8](repeating: UInt8(ascii: " "), count: indent))
-    }
-
-    /// A string literal: quotes, backslashes and control characters escaped, everything else as UTF-8.
-    private static func string(_ text: String, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: Array("\\\"".utf8))
-            case UInt8(ascii: "\\"): output.append(contentsOf: Array("\\\\".utf8))
-            case 0x0A: output.append(contentsOf: Array("\\n".utf8))
-            case 0x0D: output.append(contentsOf: Array("\\r".utf8))
-            case 0x09: output.append(contentsOf: Array("\\t".utf8))
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
     }
 }

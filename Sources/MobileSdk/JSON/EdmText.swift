@@ -1,4 +1,5 @@
 import Foundation
+import JSONSyntax
 
 /// Parsing and formatting of Edm primitive values in their OData JSON text forms, straight from UTF-8 bytes.
 enum EdmText {
@@ -210,7 +211,7 @@ enum EdmText {
                 guard text[index] == UInt8(ascii: "-") else { return nil }
                 continue
             }
-            guard let digit = hexValue(text[index]) else { return nil }
+            guard let digit = hexDigitValue(text[index]) else { return nil }
             if digits < 16 {
                 halves.0 = halves.0 << 4 | UInt64(digit)
             } else {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSyntax
 
 /// A pull parser over UTF-8 JSON text: the OData decoders ask for the next key or value and convert it straight
 /// into attribute values, without building a document tree first.
@@ -237,15 +238,16 @@ struct JSONReader {
                 guard position < bytes.count else { throw error("unterminated string") }
                 let escape = bytes[position]
                 position += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escape)
-                case UInt8(ascii: "b"): scalars.append(0x08)
-                case UInt8(ascii: "f"): scalars.append(0x0C)
-                case UInt8(ascii: "n"): scalars.append(0x0A)
-                case UInt8(ascii: "r"): scalars.append(0x0D)
-                case UInt8(ascii: "t"): scalars.append(0x09)
-                case UInt8(ascii: "u"): try appendUnicodeEscape(to: &scalars)
-                default: throw error("invalid escape '\\\(Character(UnicodeScalar(escape)))'")
+                if let byte = JSONString.byte(escapedBy: escape) {
+                    scalars.append(byte)
+                } else if escape == UInt8(ascii: "u") {
+                    guard let decoded = JSONString.unicodeEscape(in: bytes, at: position) else {
+                        throw error(position + 4 > bytes.count ? "truncated \\u escape" : "invalid \\u escape")
+                    }
+                    scalars += decoded.utf8
+                    position += decoded.length
+                } else {
+                    throw error("invalid escape '\\\(Character(UnicodeScalar(escape)))'")
                 }
             default:
                 if byte < 0x20 { throw error("control character in a string") }
@@ -253,36 +255,6 @@ struct JSONReader {
             }
         }
         throw error("unterminated string")
-    }
-
-    /// `\uXXXX`, with surrogate pairs; a lone surrogate becomes U+FFFD.
-    private mutating func appendUnicodeEscape(to output: inout [UInt8]) throws {
-        var code = try hexQuad()
-        if (0xD800...0xDBFF).contains(code), position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
-            bytes[position + 1] == UInt8(ascii: "u")
-        {
-            let save = position
-            position += 2
-            let low = try hexQuad()
-            if (0xDC00...0xDFFF).contains(low) {
-                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-            } else {
-                position = save
-            }
-        }
-        let scalar = UnicodeScalar(code) ?? "\u{FFFD}"
-        output.append(contentsOf: Array(String(Character(scalar)).utf8))
-    }
-
-    private mutating func hexQuad() throws -> UInt32 {
-        guard position + 4 <= bytes.count else { throw error("truncated \\u escape") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard let digit = hexValue(bytes[position]) else { throw error("invalid \\u escape") }
-            value = value << 4 | UInt32(digit)
-            position += 1
-        }
-        return value
     }
 
     /// The bytes of a number value, checked against the JSON number grammar.
@@ -398,15 +370,5 @@ struct JSONReader {
         let expected = UnsafeBufferPointer(start: text.utf8Start, count: count)
         for index in 0..<count where bytes[position + index] != expected[index] { throw error("expected \(text)") }
         position += count
-    }
-}
-
-/// The value of an ASCII hex digit.
-func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSyntax
 
 /// Writes JSON text into a byte buffer; the caller orders members, so output is deterministic. Package access: the
 /// testing kit's page builder writes its members with it.
@@ -36,7 +37,7 @@ package struct JSONWriter {
     /// A member's key; its value follows.
     mutating func key(_ name: String) {
         separate()
-        appendString(name)
+        JSONString.appendLiteral(name, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         pendingValue = true
     }
@@ -46,7 +47,7 @@ package struct JSONWriter {
 
     package mutating func string(_ text: String) {
         separate()
-        appendString(text)
+        JSONString.appendLiteral(text, to: &bytes)
     }
 
     /// A number or literal written as is (`12.5`, `true`, `null`).
@@ -65,24 +66,6 @@ package struct JSONWriter {
         guard let last = hasMember.last else { return }
         if last { bytes.append(UInt8(ascii: ",")) }
         hasMember[hasMember.count - 1] = true
-    }
-
-    private mutating func appendString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
 

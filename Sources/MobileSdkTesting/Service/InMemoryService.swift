@@ -74,8 +74,7 @@ public final class InMemoryService: SyncService, @unchecked Sendable {
         retryPolicy: RetryPolicy = .none,
         registry: EntityRegistry = .shared
     ) {
-        let text = serviceRoot.absoluteString
-        self.serviceRoot = text.hasSuffix("/") ? serviceRoot : URL(string: text + "/") ?? serviceRoot
+        self.serviceRoot = serviceRoot.withTrailingSlash
         self.version = version
         self.registry = registry
         self.removalFormat = removalFormat

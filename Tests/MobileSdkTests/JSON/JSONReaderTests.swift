@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import MobileSdk
 
@@ -65,25 +66,14 @@ struct JSONReaderTests {
         }
     }
 
-    @Test func escapes() throws {
-        #expect(try string(#""\"\\\/\b\f\n\r\t""#) == "\"\\/\u{08}\u{0C}\n\r\t")
-        #expect(try string(#""caf\u00e9 \u00C9""#) == "café É")
-        #expect(try string(#""\uD83D\uDE00!""#) == "😀!")
-        #expect(try string(#""héllo 😀""#) == "héllo 😀")
-        #expect(try string(#""""#) == "")
-    }
-
-    @Test func loneSurrogatesBecomeReplacementCharacters() throws {
-        #expect(try string(#""\uD800x""#) == "\u{FFFD}x")
-        #expect(try string(#""\uDC00""#) == "\u{FFFD}")
-        #expect(try string(#""\uD800\u0041""#) == "\u{FFFD}A")
-        #expect(try string(#""\uD800""#) == "\u{FFFD}")
-        #expect(try string(#""\uDBFF\uDBFF\uDFFF""#) == "\u{FFFD}\u{10FFFF}")
-    }
-
-    @Test func badEscapesAreRejected() {
-        for text in [#""\x""#, #""\u12""#, #""\u12G4""#, #""\"#, #""\u"#, #""abc"#, #""\uD800\u12"#] {
-            #expect(throws: JSONPayloadError.self, "\(text)") { try parse(text) }
+    /// The table the metadata reader's parser is tested against too (`JSONParserTests`).
+    @Test func sharedStringCases() {
+        for (json, text) in JSONStringCases.table {
+            if let text {
+                #expect((try? string(json)) == text, "\(json)")
+            } else {
+                #expect(throws: JSONPayloadError.self, "\(json)") { try parse(json) }
+            }
         }
     }
 
