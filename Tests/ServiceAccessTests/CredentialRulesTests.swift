@@ -37,4 +37,15 @@ struct CredentialRulesTests {
             #expect(CredentialRules.isSameOrigin(try #require(URL(string: text)), as: root) == expected, "\(text)")
         }
     }
+
+    @Test func requestsGoOutWithTheSchemeInLowerCase() throws {
+        let cases = [
+            ("HTTP://127.0.0.1:8080/svc/People?$top=1#x", "http://127.0.0.1:8080/svc/People?$top=1#x"),
+            ("Https://Org.example.com/api/", "https://Org.example.com/api/"),
+            ("https://org.example.com/api/", "https://org.example.com/api/"),
+        ]
+        for (text, expected) in cases {
+            #expect(try #require(URL(string: text)).withLowercasedScheme.absoluteString == expected)
+        }
+    }
 }

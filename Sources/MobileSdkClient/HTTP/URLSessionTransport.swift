@@ -62,7 +62,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     static func urlRequest(_ request: HTTPRequest) -> URLRequest {
-        var urlRequest = URLRequest(url: request.url)
+        var urlRequest = URLRequest(url: request.url.withLowercasedScheme)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         for field in request.headerFields { urlRequest.setValue(field.value, forHTTPHeaderField: field.name) }

@@ -35,7 +35,7 @@ struct MetadataDownloader {
         var retries = 0
         var redirects = 0
         while true {
-            var request = URLRequest(url: current)
+            var request = URLRequest(url: current.withLowercasedScheme)
             for field in headerFields { request.setValue(field.value, forHTTPHeaderField: field.name) }
             let response = try await send(request, on: session, delegate: delegate, shownURL: shownURL)
             if (300..<400).contains(response.status), response.status != 304 {
@@ -73,7 +73,7 @@ struct MetadataDownloader {
     {
         let (session, delegate) = makeSession()
         defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: url)
+        var request = URLRequest(url: url.withLowercasedScheme)
         request.httpMethod = "POST"
         request.httpBody = body
         for field in headerFields { request.setValue(field.value, forHTTPHeaderField: field.name) }
