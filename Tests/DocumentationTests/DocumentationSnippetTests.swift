@@ -132,7 +132,8 @@ struct DocumentationSnippetTests {
             let source = folder.appendingPathComponent("Snippet.swift")
             try Data(snippet.program.utf8).write(to: source)
             let targets =
-                ["MobileSdk", "MobileSdkClient", "ServiceAccess"] + snippet.modules.filter { $0.hasSuffix("Model") }
+                ["MobileSdk", "JSONSyntax", "MobileSdkClient", "ServiceAccess"]
+                + snippet.modules.filter { $0.hasSuffix("Model") }
             let objects = try targets.flatMap { try Self.objectFiles(of: $0, in: build) }
             let program = folder.appendingPathComponent(snippet.identifier)
             let compiled = try SystemCommand.run(
