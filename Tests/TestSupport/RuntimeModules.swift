@@ -18,6 +18,16 @@ public enum RuntimeModules {
         return []
     }
 
+    /// The object files of the built `MobileSdk` target (SwiftPM's `MobileSdk.build` beside `Modules`), to link a
+    /// program with; nil where the build lays them out otherwise.
+    public static var objectFiles: [String]? {
+        guard let folder = folder?.deletingLastPathComponent().appendingPathComponent("MobileSdk.build"),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return nil }
+        let objects = names.filter { $0.hasSuffix(".o") }.sorted().map { folder.appendingPathComponent($0).path }
+        return objects.isEmpty ? nil : objects
+    }
+
     /// The compiler's output for `files` (name → contents) type-checked as one module in the Swift 6 language mode
     /// with warnings as errors; nil when they compile cleanly.
     public static func typeCheck(files: [(name: String, contents: String)]) throws -> String? {
