@@ -32,7 +32,7 @@ open class Entity {
     /// codecs add those of its base classes.
     open class var propertyMetadata: [PropertyMetadata] { [] }
     /// The display names of the table and the columns a generated class declares, in every language the metadata
-    /// carries; nil when it has none. Read them with `displayName(of:in:)`.
+    /// carries; nil when it has none. Read them with `displayName(of:in:)`, which reads this once per class.
     open class var displayNameTable: DisplayNameTable? { nil }
 
     /// The entity's logical name, e.g. `"account"`.

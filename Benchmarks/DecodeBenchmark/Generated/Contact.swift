@@ -37,7 +37,11 @@ open class Contact: CrmBaseEntity {
 
     /// The display names of the table and of these columns, in each of the metadata's languages.
     open override class var displayNameTable: MobileSdk.DisplayNameTable? {
-        MobileSdk.DisplayNameTable(languages: ["en-US"], entity: ["Contact"], collection: [nil])
+        MobileSdk.DisplayNameTable(text: """
+            version 1
+            languages en-US
+            entity Contact
+            """)
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/contactid` (`Edm.Guid`, Uniqueidentifier attribute).

@@ -103,61 +103,62 @@ open class NewBenchmarkRecord: CrmBaseEntity {
 
     /// The display names of the table and of these columns, in each of the metadata's languages.
     open override class var displayNameTable: MobileSdk.DisplayNameTable? {
-        MobileSdk.DisplayNameTable(
-            languages: ["en-US"],
-            entity: ["Benchmark Record"],
-            collection: ["Benchmark Records"],
-            ("new_benchmarkrecordid", ["Benchmark Record"]),
-            ("new_name", ["Name"]),
-            ("new_code", ["Code"]),
-            ("new_description", ["Description"]),
-            ("new_emailaddress", ["Email"]),
-            ("new_telephone", ["Phone"]),
-            ("new_city", ["City"]),
-            ("new_country", ["Country/Region"]),
-            ("new_postalcode", ["ZIP/Postal Code"]),
-            ("new_websiteurl", ["Website"]),
-            ("new_notes", ["Notes"]),
-            ("new_externalreference", ["External Reference"]),
-            ("new_tags", ["Tags"]),
-            ("new_quantity", ["Quantity"]),
-            ("new_priority", ["Priority"]),
-            ("importsequencenumber", ["Import Sequence Number"]),
-            ("timezoneruleversionnumber", ["Time Zone Rule Version Number"]),
-            ("utcconversiontimezonecode", ["UTC Conversion Time Zone Code"]),
-            ("new_sequencenumber", ["Sequence Number"]),
-            ("versionnumber", ["Version Number"]),
-            ("new_discountrate", ["Discount Rate"]),
-            ("new_weight", ["Weight (kg)"]),
-            ("exchangerate", ["Exchange Rate"]),
-            ("new_latitude", ["Latitude"]),
-            ("new_longitude", ["Longitude"]),
-            ("new_score", ["Score"]),
-            ("new_isactive", ["Is Active"]),
-            ("new_isvip", ["VIP"]),
-            ("new_donotcontact", ["Do Not Contact"]),
-            ("createdon", ["Created On"]),
-            ("modifiedon", ["Modified On"]),
-            ("new_lastcontactedon", ["Last Contacted"]),
-            ("new_startdate", ["Start Date"]),
-            ("new_duedate", ["Due Date"]),
-            ("new_category", ["Category"]),
-            ("new_region", ["Region"]),
-            ("new_customertier", ["Customer Tier"]),
-            ("statecode", ["Status"]),
-            ("statuscode", ["Status Reason"]),
-            ("new_amount", ["Amount"]),
-            ("new_amount_base", ["Amount (Base)"]),
-            ("new_budget", ["Budget"]),
-            ("ownerid", ["Owner"]),
-            ("owningbusinessunit", ["Owning Business Unit"]),
-            ("createdby", ["Created By"]),
-            ("modifiedby", ["Modified By"]),
-            ("transactioncurrencyid", ["Currency"]),
-            ("new_accountid", ["Account"]),
-            ("new_primarycontactid", ["Primary Contact"]),
-            ("new_parentrecordid", ["Parent Record"])
-        )
+        MobileSdk.DisplayNameTable(text: """
+            version 1
+            languages en-US
+            entity Benchmark Record
+            collection Benchmark Records
+            new_benchmarkrecordid: Benchmark Record
+            new_name: Name
+            new_code: Code
+            new_description: Description
+            new_emailaddress: Email
+            new_telephone: Phone
+            new_city: City
+            new_country: Country/Region
+            new_postalcode: ZIP/Postal Code
+            new_websiteurl: Website
+            new_notes: Notes
+            new_externalreference: External Reference
+            new_tags: Tags
+            new_quantity: Quantity
+            new_priority: Priority
+            importsequencenumber: Import Sequence Number
+            timezoneruleversionnumber: Time Zone Rule Version Number
+            utcconversiontimezonecode: UTC Conversion Time Zone Code
+            new_sequencenumber: Sequence Number
+            versionnumber: Version Number
+            new_discountrate: Discount Rate
+            new_weight: Weight (kg)
+            exchangerate: Exchange Rate
+            new_latitude: Latitude
+            new_longitude: Longitude
+            new_score: Score
+            new_isactive: Is Active
+            new_isvip: VIP
+            new_donotcontact: Do Not Contact
+            createdon: Created On
+            modifiedon: Modified On
+            new_lastcontactedon: Last Contacted
+            new_startdate: Start Date
+            new_duedate: Due Date
+            new_category: Category
+            new_region: Region
+            new_customertier: Customer Tier
+            statecode: Status
+            statuscode: Status Reason
+            new_amount: Amount
+            new_amount_base: Amount (Base)
+            new_budget: Budget
+            ownerid: Owner
+            owningbusinessunit: Owning Business Unit
+            createdby: Created By
+            modifiedby: Modified By
+            transactioncurrencyid: Currency
+            new_accountid: Account
+            new_primarycontactid: Primary Contact
+            new_parentrecordid: Parent Record
+            """)
     }
 
     /// Benchmark Record

@@ -35,7 +35,11 @@ open class Systemuser: Principal {
 
     /// The display names of the table and of these columns, in each of the metadata's languages.
     open override class var displayNameTable: MobileSdk.DisplayNameTable? {
-        MobileSdk.DisplayNameTable(languages: ["en-US"], entity: ["User"], collection: [nil])
+        MobileSdk.DisplayNameTable(text: """
+            version 1
+            languages en-US
+            entity User
+            """)
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.systemuser/systemuserid` (`Edm.Guid`, Uniqueidentifier

@@ -10,8 +10,8 @@ enum RuntimeContract {
     /// The runtime module.
     static let module = "MobileSdk"
 
-    /// The SPI group of the runtime's declarations meant for generated code alone (the `Accessor` hooks and
-    /// `PropertyMetadata.table(of:_:_:)`): public, but seen only by files importing it by name, so that they stay out
+    /// The SPI group of the runtime's declarations meant for generated code alone (the `Accessor` hooks,
+    /// `PropertyMetadata.table(of:_:_:)` and `DisplayNameTable.init(text:)`): public, but seen only by files importing it by name, so that they stay out
     /// of apps' completion lists.
     static let spiGroup = "Generated"
 
@@ -102,8 +102,7 @@ enum RuntimeContract {
         case responseType = "Response"
         /// `OperationCall.init(action:on:_:)` / `init(function:on:_:)`.
         case action, function, on
-        /// `OperationBinding.entitySet(_:)` and `.entity(entitySet:key:)`; `entity` is also the label of
-        /// `DisplayNameTable.init(languages:entity:collection:_:)`.
+        /// `OperationBinding.entitySet(_:)` and `.entity(entitySet:key:)`.
         case entitySet, entity, key
         /// `OperationParameter` factories.
         case typed, typedCollection, entities
@@ -113,8 +112,10 @@ enum RuntimeContract {
         case invoke, client, name
         /// `LookupTarget.init(_:navigationProperty:entitySetName:)`.
         case navigationProperty, entitySetName
-        /// `OptionTable.init(languages:_:)` and `DisplayNameTable.init(languages:entity:collection:_:)`.
-        case languages, collection
+        /// `OptionTable.init(languages:_:)`.
+        case languages
+        /// `DisplayNameTable.init(text:)`, which reads a display-name table (`displayNameTableVersion`).
+        case text
     }
 
     /// The latest version of the property table format the generator writes, on the table's first line after
@@ -126,6 +127,20 @@ enum RuntimeContract {
     static let propertyTableVersionKeyword = "version"
     /// The field of a navigation property's table line (format 2) saying it contains its targets.
     static let propertyTableContainedField = "contained"
+
+    /// The version of the display-name table format (`DisplayNameTable.init(text:)`) the generator writes, on the
+    /// table's first line after `propertyTableVersionKeyword`; the runtime reads no table of a version it does not
+    /// know (`DisplayNameTable.textFormatVersions`).
+    static let displayNameTableVersion = 1
+    /// A display-name table's lines besides its version's and its columns', by their first word.
+    enum DisplayNameTableLine: String, CaseIterable {
+        /// The languages' tags.
+        case languages
+        /// The table's singular and plural names.
+        case entity, collection
+    }
+    /// What separates the names of a display-name table's line.
+    static let displayNameSeparator: Character = "|"
 
     /// `PropertyType` cases as property tables and response readers write them.
     enum PropertyKind: String, CaseIterable {

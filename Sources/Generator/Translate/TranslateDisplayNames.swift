@@ -3,7 +3,9 @@ import SwiftEmitter
 
 extension GenerationContext {
     /// `displayNameTable`: the table's display names and those of the columns the class declares (`properties`), in
-    /// each language the entity definitions carry; nil when the entity has none.
+    /// each language the entity definitions carry, as one string literal (`DisplayNameTableText`); nil when the entity
+    /// has none. A call with an array of names per column took Swift a tenth of a second to type-check for a table of
+    /// a few hundred columns in six languages; a literal's lines cost next to nothing.
     func displayNameTableDeclaration(_ type: EntityType, properties: [PropertyPlan]) -> Declaration? {
         guard let dynamics = type.dynamics else { return nil }
         let columns = properties.compactMap { plan -> (String, Label)? in
@@ -16,20 +18,17 @@ extension GenerationContext {
         }
         let labels = [dynamics.displayName, dynamics.displayCollectionName] + columns.map(\.1)
         guard !labels.allSatisfy(\.isEmpty), let languages = labelColumns(labels, at: type.location) else { return nil }
-        let names = { (texts: [String?]) in
-            Expression.array(texts.map { $0.map { .literal(.string($0)) } ?? .literal(.nil) })
-        }
-        let arguments =
-            [
-                Argument(
-                    label: RuntimeContract.Member.languages.rawValue,
-                    .array(languages.tags.map { .literal(.string($0)) })
-                ), Argument(label: RuntimeContract.Member.entity.rawValue, names(languages.texts[0])),
-                Argument(label: RuntimeContract.Member.collection.rawValue, names(languages.texts[1])),
-            ]
-            + zip(columns, languages.texts.dropFirst(2))
-            .map { column, texts in Argument(.tuple([.literal(.string(column.0)), names(texts)])) }
+        let text = DisplayNameTableText(
+            languages: languages.tags,
+            entity: languages.texts[0],
+            collection: languages.texts[1],
+            columns: zip(columns, languages.texts.dropFirst(2)).map { (name: $0.0.0, names: $0.1) }
+        )
         let table = RuntimeContract.TypeName.displayNameTable
+        let getter = Expression.call(
+            .typeReference(table.type),
+            [Argument(label: RuntimeContract.Member.text.rawValue, .literal(.lines(text.lines)))]
+        )
         return .documented(
             Documentation(["The display names of the table and of these columns, in each of the metadata's languages."]
             ),
@@ -39,7 +38,7 @@ extension GenerationContext {
                     modifiers: [.override, .class],
                     name: RuntimeContract.ClassProperty.displayNameTable.rawValue,
                     type: .optional(table.type),
-                    kind: .computed(getter: [.expression(.call(.typeReference(table.type), arguments))], setter: nil)
+                    kind: .computed(getter: [.expression(getter)], setter: nil)
                 )
             )
         )

@@ -13,11 +13,21 @@ public struct DisplayNameTable: Sendable {
 
     /// The names in `languages` (BCP 47 tags, base language first), each list in that order (nil where the metadata
     /// has no name in a language): the table's singular and plural name, then `(storage name, names)` per column.
+    /// Generated code writes the same table as text instead (``init(text:)``), which compiles much faster.
     public init(languages: [String], entity: [String?], collection: [String?], _ columns: (String, [String?])...) {
-        self.languages = LabelLanguages(languages)
+        self.init(
+            languages: LabelLanguages(languages),
+            entity: entity,
+            collection: collection,
+            columns: Dictionary(columns, uniquingKeysWith: { first, _ in first })
+        )
+    }
+
+    init(languages: LabelLanguages, entity: [String?], collection: [String?], columns: [String: [String?]]) {
+        self.languages = languages
         self.entity = entity
         self.collection = collection
-        self.columns = Dictionary(columns, uniquingKeysWith: { first, _ in first })
+        self.columns = columns
     }
 
     /// The name in `locale`'s language from `names`, else the base language's.
@@ -29,23 +39,18 @@ public struct DisplayNameTable: Sendable {
 }
 
 /// The display names of a class and its base classes, merged once per class: a derived class's name for a column
-/// wins.
+/// wins. Each class's table is read (its text parsed) once, when its names are first looked up.
 struct DisplayNames: Sendable {
     let table: DisplayNameTable?
     let columns: [String: (table: DisplayNameTable, names: [String?])]
 
     static func of(_ type: Entity.Type) -> DisplayNames {
         cache.value(for: type) {
-            var tables: [DisplayNameTable] = []
-            var current: Entity.Type? = type
-            while let entityType = current {
-                if let table = entityType.displayNameTable { tables.append(table) }
-                current = _getSuperclass(entityType) as? Entity.Type
-            }
-            var columns: [String: (table: DisplayNameTable, names: [String?])] = [:]
-            for table in tables.reversed() { for (name, names) in table.columns { columns[name] = (table, names) } }
             // The table's own name only: a class without one is not named after its base.
             let own = type.displayNameTable
+            // The base class's columns, merged (and cached) once for it and every class deriving from it.
+            var columns = (_getSuperclass(type) as? Entity.Type).map { of($0).columns } ?? [:]
+            if let own { for (name, names) in own.columns { columns[name] = (own, names) } }
             return DisplayNames(table: own, columns: columns)
         }
     }

@@ -57,23 +57,24 @@ open class Account: CrmBaseEntity {
 
     /// The display names of the table and of these columns, in each of the metadata's languages.
     open override class var displayNameTable: MobileSdk.DisplayNameTable? {
-        MobileSdk.DisplayNameTable(
-            languages: ["en-US", "de-DE"],
-            entity: ["Account", "Firma"],
-            collection: ["Accounts", "Firmen"],
-            ("accountid", ["Account", "Firma"]),
-            ("name", ["Account Name", "Firmenname"]),
-            ("accountnumber", ["Account Number", "Kundennummer"]),
-            ("numberofemployees", ["Employees", "Mitarbeiter"]),
-            ("revenue", ["Annual Revenue", "Jahresumsatz"]),
-            ("industrycode", ["Industry", "Branche"]),
-            ("new_customertier", ["Customer Tier", "Kundenstufe"]),
-            ("new_servicechannels", ["Service Channels", "Servicekanäle"]),
-            ("statecode", ["Status", nil]),
-            ("entityimage", ["Logo", nil]),
-            ("ownerid", ["Owner", "Besitzer"]),
-            ("createdon", ["Created On", "Erstellt am"])
-        )
+        MobileSdk.DisplayNameTable(text: """
+            version 1
+            languages en-US|de-DE
+            entity Account|Firma
+            collection Accounts|Firmen
+            accountid: Account|Firma
+            name: Account Name|Firmenname
+            accountnumber: Account Number|Kundennummer
+            numberofemployees: Employees|Mitarbeiter
+            revenue: Annual Revenue|Jahresumsatz
+            industrycode: Industry|Branche
+            new_customertier: Customer Tier|Kundenstufe
+            new_servicechannels: Service Channels|Servicekanäle
+            statecode: Status
+            entityimage: Logo
+            ownerid: Owner|Besitzer
+            createdon: Created On|Erstellt am
+            """)
     }
 
     /// Account

@@ -51,23 +51,24 @@ open class ActivityPointer: CrmBaseEntity {
 
     /// The display names of the table and of these columns, in each of the metadata's languages.
     open override class var displayNameTable: MobileSdk.DisplayNameTable? {
-        MobileSdk.DisplayNameTable(
-            languages: ["en-US", "de-DE"],
-            entity: ["Activity", "Aktivität"],
-            collection: ["Activities", "Aktivitäten"],
-            ("activityid", ["Activity", "Aktivität"]),
-            ("subject", ["Subject", "Betreff"]),
-            ("description", ["Description", "Beschreibung"]),
-            ("activitytypecode", ["Activity Type", "Aktivitätstyp"]),
-            ("scheduledend", ["Due", "Fällig am"]),
-            ("actualdurationminutes", ["Duration", "Dauer"]),
-            ("prioritycode", ["Priority", "Priorität"]),
-            ("statecode", ["Activity Status", "Aktivitätsstatus"]),
-            ("regardingobjectid", ["Regarding", "Bezug"]),
-            ("ownerid", ["Owner", "Besitzer"]),
-            ("createdon", ["Created On", "Erstellt am"]),
-            ("versionnumber", ["Version Number", "Versionsnummer"])
-        )
+        MobileSdk.DisplayNameTable(text: """
+            version 1
+            languages en-US|de-DE
+            entity Activity|Aktivität
+            collection Activities|Aktivitäten
+            activityid: Activity|Aktivität
+            subject: Subject|Betreff
+            description: Description|Beschreibung
+            activitytypecode: Activity Type|Aktivitätstyp
+            scheduledend: Due|Fällig am
+            actualdurationminutes: Duration|Dauer
+            prioritycode: Priority|Priorität
+            statecode: Activity Status|Aktivitätsstatus
+            regardingobjectid: Regarding|Bezug
+            ownerid: Owner|Besitzer
+            createdon: Created On|Erstellt am
+            versionnumber: Version Number|Versionsnummer
+            """)
     }
 
     /// Activity

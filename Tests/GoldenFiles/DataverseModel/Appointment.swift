@@ -41,16 +41,17 @@ open class Appointment: ActivityPointer {
 
     /// The display names of the table and of these columns, in each of the metadata's languages.
     open override class var displayNameTable: MobileSdk.DisplayNameTable? {
-        MobileSdk.DisplayNameTable(
-            languages: ["en-US", "de-DE"],
-            entity: ["Appointment", "Termin"],
-            collection: ["Appointments", "Termine"],
-            ("location", ["Location", "Ort"]),
-            ("scheduledstart", ["Start Time", "Beginn"]),
-            ("requiredattendees", ["Required", "Erforderlich"]),
-            ("optionalattendees", ["Optional", nil]),
-            ("organizer", ["Organizer", "Organisator"])
-        )
+        MobileSdk.DisplayNameTable(text: """
+            version 1
+            languages en-US|de-DE
+            entity Appointment|Termin
+            collection Appointments|Termine
+            location: Location|Ort
+            scheduledstart: Start Time|Beginn
+            requiredattendees: Required|Erforderlich
+            optionalattendees: Optional
+            organizer: Organizer|Organisator
+            """)
     }
 
     /// Location

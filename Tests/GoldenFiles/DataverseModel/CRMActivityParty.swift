@@ -47,16 +47,17 @@ open class CRMActivityParty: CrmBaseEntity {
 
     /// The display names of the table and of these columns, in each of the metadata's languages.
     open override class var displayNameTable: MobileSdk.DisplayNameTable? {
-        MobileSdk.DisplayNameTable(
-            languages: ["en-US", "de-DE"],
-            entity: ["Activity Party", "Aktivitätspartei"],
-            collection: ["Activity Parties", "Aktivitätsparteien"],
-            ("activitypartyid", ["Activity Party", "Aktivitätspartei"]),
-            ("participationtypemask", ["Participation Type", "Teilnahmetyp"]),
-            ("addressused", ["Address", "Adresse"]),
-            ("partyid", ["Party", "Partei"]),
-            ("activityid", ["Activity", "Aktivität"])
-        )
+        MobileSdk.DisplayNameTable(text: """
+            version 1
+            languages en-US|de-DE
+            entity Activity Party|Aktivitätspartei
+            collection Activity Parties|Aktivitätsparteien
+            activitypartyid: Activity Party|Aktivitätspartei
+            participationtypemask: Participation Type|Teilnahmetyp
+            addressused: Address|Adresse
+            partyid: Party|Partei
+            activityid: Activity|Aktivität
+            """)
     }
 
     /// Activity Party

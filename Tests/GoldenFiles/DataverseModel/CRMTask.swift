@@ -44,18 +44,19 @@ open class CRMTask: ActivityPointer {
 
     /// The display names of the table and of these columns, in each of the metadata's languages.
     open override class var displayNameTable: MobileSdk.DisplayNameTable? {
-        MobileSdk.DisplayNameTable(
-            languages: ["en-US", "de-DE"],
-            entity: ["Task", "Aufgabe"],
-            collection: ["Tasks", "Aufgaben"],
-            ("percentcomplete", ["Percent Complete", "Prozent erledigt"]),
-            ("category", ["Category", "Kategorie"]),
-            ("subcategory", ["Sub-Category", "Unterkategorie"]),
-            ("isbilled", ["Is Billed", "Abgerechnet"]),
-            ("crmtaskassigneduniqueid", ["Assigned Task Unique Id", "Eindeutige ID der zugewiesenen Aufgabe"]),
-            ("new_followupdate", ["Follow-up Date", "Nachfassdatum"]),
-            ("new_effortpoints", ["Effort Points", "Aufwandspunkte"])
-        )
+        MobileSdk.DisplayNameTable(text: """
+            version 1
+            languages en-US|de-DE
+            entity Task|Aufgabe
+            collection Tasks|Aufgaben
+            percentcomplete: Percent Complete|Prozent erledigt
+            category: Category|Kategorie
+            subcategory: Sub-Category|Unterkategorie
+            isbilled: Is Billed|Abgerechnet
+            crmtaskassigneduniqueid: Assigned Task Unique Id|Eindeutige ID der zugewiesenen Aufgabe
+            new_followupdate: Follow-up Date|Nachfassdatum
+            new_effortpoints: Effort Points|Aufwandspunkte
+            """)
     }
 
     /// Percent Complete

@@ -56,25 +56,26 @@ open class Contact: CrmBaseEntity {
 
     /// The display names of the table and of these columns, in each of the metadata's languages.
     open override class var displayNameTable: MobileSdk.DisplayNameTable? {
-        MobileSdk.DisplayNameTable(
-            languages: ["en-US", "de-DE"],
-            entity: ["Contact", "Kontakt"],
-            collection: ["Contacts", "Kontakte"],
-            ("contactid", ["Contact", "Kontakt"]),
-            ("fullname", ["Full Name", "Vollständiger Name"]),
-            ("firstname", ["First Name", "Vorname"]),
-            ("lastname", ["Last Name", "Nachname"]),
-            ("emailaddress1", ["Email", "E-Mail"]),
-            ("telephone1", ["Business Phone", "Telefon geschäftlich"]),
-            ("description", ["Notes", "Notizen"]),
-            ("address1_latitude", ["Latitude", "Breitengrad"]),
-            ("donotemail", ["Do not allow Emails", "Keine E-Mails zulassen"]),
-            ("birthdate", ["Birthday", "Geburtstag"]),
-            ("preferredcontactmethodcode", ["Preferred Method of Contact", "Bevorzugte Kontaktmethode"]),
-            ("new_customertier", ["Customer Tier", "Kundenstufe"]),
-            ("parentcustomerid", ["Company Name", "Firmenname"]),
-            ("ownerid", ["Owner", "Besitzer"])
-        )
+        MobileSdk.DisplayNameTable(text: """
+            version 1
+            languages en-US|de-DE
+            entity Contact|Kontakt
+            collection Contacts|Kontakte
+            contactid: Contact|Kontakt
+            fullname: Full Name|Vollständiger Name
+            firstname: First Name|Vorname
+            lastname: Last Name|Nachname
+            emailaddress1: Email|E-Mail
+            telephone1: Business Phone|Telefon geschäftlich
+            description: Notes|Notizen
+            address1_latitude: Latitude|Breitengrad
+            donotemail: Do not allow Emails|Keine E-Mails zulassen
+            birthdate: Birthday|Geburtstag
+            preferredcontactmethodcode: Preferred Method of Contact|Bevorzugte Kontaktmethode
+            new_customertier: Customer Tier|Kundenstufe
+            parentcustomerid: Company Name|Firmenname
+            ownerid: Owner|Besitzer
+            """)
     }
 
     /// Contact

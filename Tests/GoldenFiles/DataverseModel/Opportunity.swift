@@ -53,22 +53,23 @@ open class Opportunity: CrmBaseEntity {
 
     /// The display names of the table and of these columns, in each of the metadata's languages.
     open override class var displayNameTable: MobileSdk.DisplayNameTable? {
-        MobileSdk.DisplayNameTable(
-            languages: ["en-US", "de-DE"],
-            entity: ["Opportunity", "Verkaufschance"],
-            collection: ["Opportunities", "Verkaufschancen"],
-            ("opportunityid", ["Opportunity", "Verkaufschance"]),
-            ("name", ["Topic", "Thema"]),
-            ("estimatedvalue", ["Est. Revenue", "Gesch. Umsatz"]),
-            ("new_discountrate", ["Discount Rate (%)", "Rabattsatz (%)"]),
-            ("estimatedclosedate", ["Est. Close Date", "Gesch. Abschlussdatum"]),
-            ("statecode", ["Status", nil]),
-            ("statuscode", ["Status Reason", "Statusgrund"]),
-            ("versionnumber", ["Version Number", "Versionsnummer"]),
-            ("new_contractdocument", ["Contract", "Vertrag"]),
-            ("parentaccountid", ["Account", "Firma"]),
-            ("customerid", ["Potential Customer", "Potenzieller Kunde"])
-        )
+        MobileSdk.DisplayNameTable(text: """
+            version 1
+            languages en-US|de-DE
+            entity Opportunity|Verkaufschance
+            collection Opportunities|Verkaufschancen
+            opportunityid: Opportunity|Verkaufschance
+            name: Topic|Thema
+            estimatedvalue: Est. Revenue|Gesch. Umsatz
+            new_discountrate: Discount Rate (%25)|Rabattsatz (%25)
+            estimatedclosedate: Est. Close Date|Gesch. Abschlussdatum
+            statecode: Status
+            statuscode: Status Reason|Statusgrund
+            versionnumber: Version Number|Versionsnummer
+            new_contractdocument: Contract|Vertrag
+            parentaccountid: Account|Firma
+            customerid: Potential Customer|Potenzieller Kunde
+            """)
     }
 
     /// Opportunity

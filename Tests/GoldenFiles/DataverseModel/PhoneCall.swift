@@ -41,15 +41,16 @@ open class PhoneCall: MobileSdk.Entity {
 
     /// The display names of the table and of these columns, in each of the metadata's languages.
     open override class var displayNameTable: MobileSdk.DisplayNameTable? {
-        MobileSdk.DisplayNameTable(
-            languages: ["en-US", "de-DE"],
-            entity: ["Phone Call", "Telefonanruf"],
-            collection: ["Phone Calls", "Telefonanrufe"],
-            ("activityid", ["Phone Call", "Telefonanruf"]),
-            ("subject", ["Subject", "Betreff"]),
-            ("to", ["Call To", "Anruf an"]),
-            ("from", ["Call From", "Anruf von"])
-        )
+        MobileSdk.DisplayNameTable(text: """
+            version 1
+            languages en-US|de-DE
+            entity Phone Call|Telefonanruf
+            collection Phone Calls|Telefonanrufe
+            activityid: Phone Call|Telefonanruf
+            subject: Subject|Betreff
+            to: Call To|Anruf an
+            from: Call From|Anruf von
+            """)
     }
 
     /// Phone Call

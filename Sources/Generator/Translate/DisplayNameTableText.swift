@@ -1,0 +1,107 @@
+/// The text of a generated `displayNameTable`, in the format `DisplayNameTable.init(text:)` of the runtime reads: the
+/// format's version, the languages, the table's singular and plural names, then a line per column, its names separated
+/// by `|`. Names are percent-encoded where the format or a Swift string literal gives a character a meaning of its own,
+/// so that every name reads back exactly and the literal holds no escape sequence; lines longer than `width`
+/// characters go on continuation lines.
+struct DisplayNameTableText {
+    var languages: [String]
+    var entity: [String?]
+    var collection: [String?]
+    /// Each column's storage name and names.
+    var columns: [(name: String, names: [String?])]
+
+    /// The content of a table line, not counting the literal's indentation: 100, as for property tables, keeps a line
+    /// of a class's getter within 120 columns.
+    static let width = 100
+
+    /// The table's lines, continuation lines indented.
+    var lines: [String] {
+        let separator = String(RuntimeContract.displayNameSeparator)
+        func line(_ head: String, _ names: [String?]) -> String {
+            // Names missing at the end are left out; the runtime reads them as missing.
+            let kept = names.reversed().drop { $0 == nil }.reversed()
+            let text = kept.map { $0.map { Self.field($0) } ?? "" }.joined(separator: separator)
+            return text.isEmpty ? head : head + " " + text
+        }
+        var lines = [
+            "\(RuntimeContract.propertyTableVersionKeyword) \(RuntimeContract.displayNameTableVersion)",
+            line(RuntimeContract.DisplayNameTableLine.languages.rawValue, languages),
+        ]
+        if entity.contains(where: { $0 != nil }) {
+            lines.append(line(RuntimeContract.DisplayNameTableLine.entity.rawValue, entity))
+        }
+        if collection.contains(where: { $0 != nil }) {
+            lines.append(line(RuntimeContract.DisplayNameTableLine.collection.rawValue, collection))
+        }
+        lines += columns.map { line(Self.field($0.name, storageName: true) + ":", $0.names) }
+        return lines.flatMap { Self.wrapped($0, width: Self.width) }
+    }
+
+    /// A name as the table writes it: percent-encoded at `%`, the separator, a quote, a backslash, a control
+    /// character (C0, C1, line and paragraph separators, bidirectional controls, the byte-order mark) and leading or
+    /// trailing white space; a storage name also at any white space and `:`. `%` alone is the empty name.
+    static func field(_ name: String, storageName: Bool = false) -> String {
+        guard !name.isEmpty else { return "%" }
+        let scalars = Array(name.unicodeScalars)
+        let first = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.count
+        let last = scalars.lastIndex { !$0.properties.isWhitespace } ?? -1
+        var field = ""
+        for (offset, scalar) in scalars.enumerated() {
+            let special =
+                reserved.contains(scalar) || isControl(scalar) || offset < first || offset > last
+                || (storageName && (scalar == ":" || scalar.properties.isWhitespace))
+            if special {
+                for byte in String(scalar).utf8 {
+                    field += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+                }
+            } else {
+                field.unicodeScalars.append(scalar)
+            }
+        }
+        return field
+    }
+
+    /// `%`, the separator, and what a Swift string literal escapes.
+    private static let reserved = Set("%\"\\".unicodeScalars)
+        .union(String(RuntimeContract.displayNameSeparator).unicodeScalars)
+
+    /// Characters a string literal escapes or that change how the text around them shows.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028...0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
+        default: false
+        }
+    }
+
+    /// `line` in parts of at most `width` characters where it can be broken: before a separator that fits, else
+    /// between two characters that fit, neither a space (continuation lines drop leading spaces, and trailing ones
+    /// do not survive editors) nor inside a `%XX` escape. Continuation lines start with four spaces.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        var rest = Array(line)
+        var lines: [String] = []
+        var indentation = ""
+        while indentation.count + rest.count > width, let cut = breakPoint(rest, room: width - indentation.count) {
+            lines.append(indentation + String(rest[..<cut]))
+            rest = Array(rest[cut...])
+            indentation = "    "
+        }
+        lines.append(indentation + String(rest))
+        return lines
+    }
+
+    /// Where to break `characters` so that at most `room` come before the break; nil when nowhere.
+    private static func breakPoint(_ characters: [Character], room: Int) -> Int? {
+        func isSpace(_ character: Character) -> Bool { character.unicodeScalars.first?.properties.isWhitespace == true }
+        func allowed(_ index: Int) -> Bool {
+            !isSpace(characters[index]) && !isSpace(characters[index - 1]) && characters[index - 1] != "%"
+                && !(index >= 2 && characters[index - 2] == "%")
+        }
+        let fitting = (1..<characters.count).prefix { $0 <= room }
+        if let separator = fitting.last(where: { characters[$0] == RuntimeContract.displayNameSeparator }),
+            !isSpace(characters[separator - 1])
+        {
+            return separator
+        }
+        return fitting.last(where: allowed) ?? (1..<characters.count).first { $0 > room && allowed($0) }
+    }
+}
