@@ -124,7 +124,6 @@ struct DocumentationSnippetTests {
             return
         }
         let modules = try #require(RuntimeModules.folder, "the built modules are not beside the test bundle")
-        let build = modules.deletingLastPathComponent()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -132,9 +131,9 @@ struct DocumentationSnippetTests {
             let source = folder.appendingPathComponent("Snippet.swift")
             try Data(snippet.program.utf8).write(to: source)
             let targets =
-                ["MobileSdk", "JSONSyntax", "MobileSdkClient", "ServiceAccess"]
+                RuntimeModules.runtimeTargets + ["MobileSdkClient", "ServiceAccess"]
                 + snippet.modules.filter { $0.hasSuffix("Model") }
-            let objects = try targets.flatMap { try Self.objectFiles(of: $0, in: build) }
+            let objects = try RuntimeModules.objectFiles(of: targets)
             let program = folder.appendingPathComponent(snippet.identifier)
             let compiled = try SystemCommand.run(
                 ["swiftc", "-swift-version", "6", "-parse-as-library", "-I", modules.path, source.path] + objects + [
@@ -145,17 +144,5 @@ struct DocumentationSnippetTests {
             let ran = try SystemCommand.run(["env", "MOBILESDK_SNIPPET_SERVICE_ROOT=\(serviceRoot)", program.path])
             #expect(ran.status == 0, "\(snippet.location) failed against \(serviceRoot):\n\(ran.output)")
         }
-    }
-
-    /// The object files of a built target: one per source file that its `sources` list names.
-    static func objectFiles(of target: String, in build: URL) throws -> [String] {
-        let folder = build.appendingPathComponent("\(target).build")
-        let sources = try String(contentsOf: folder.appendingPathComponent("sources"), encoding: .utf8)
-        return sources.split(separator: "\n")
-            .map { line in
-                let name = URL(fileURLWithPath: line.trimmingCharacters(in: .init(charactersIn: "'\" ")))
-                    .lastPathComponent
-                return folder.appendingPathComponent(name + ".o").path
-            }
     }
 }

@@ -18,27 +18,29 @@ public enum RuntimeModules {
         return []
     }
 
-    /// The targets whose objects a program using the runtime links: `MobileSdk` and the package targets it calls
-    /// (`JSONSyntax` where the package has it).
+    /// The targets whose objects a program using the runtime links: `MobileSdk` and the package targets it calls.
     public static let runtimeTargets = ["MobileSdk", "JSONSyntax"]
 
-    /// The object files of the built runtime targets (SwiftPM's `<Target>.build` beside `Modules`, one object per
-    /// file its `sources` list names), to link a program with; nil where the build lays them out otherwise.
-    public static var objectFiles: [String]? {
-        guard let build = folder?.deletingLastPathComponent() else { return nil }
-        var objects: [String] = []
-        for target in runtimeTargets {
+    /// The object files of the built runtime targets, to link a program with; nil where the build lays them out
+    /// otherwise.
+    public static var objectFiles: [String]? { try? objectFiles(of: runtimeTargets) }
+
+    /// The object files of built targets: SwiftPM's `<Target>.build` beside `Modules`, one object per file its
+    /// `sources` list names.
+    public static func objectFiles(of targets: [String]) throws -> [String] {
+        guard let build = folder?.deletingLastPathComponent() else {
+            throw BuiltProducts.Missing(what: "the built MobileSdk module")
+        }
+        return try targets.flatMap { target in
             let targetFolder = build.appendingPathComponent("\(target).build")
-            guard let sources = try? String(contentsOf: targetFolder.appendingPathComponent("sources"), encoding: .utf8)
-            else { continue }
-            objects += sources.split(separator: "\n")
+            let sources = try String(contentsOf: targetFolder.appendingPathComponent("sources"), encoding: .utf8)
+            return sources.split(separator: "\n")
                 .map { line in
                     let name = URL(fileURLWithPath: line.trimmingCharacters(in: .init(charactersIn: "'\" ")))
                         .lastPathComponent
                     return targetFolder.appendingPathComponent(name + ".o").path
                 }
         }
-        return objects.isEmpty ? nil : objects
     }
 
     /// The compiler's output for `files` (name → contents) type-checked as one module in the Swift 6 language mode
