@@ -17,11 +17,14 @@ struct UpsertStatements: Sendable {
             + present.map { table.columns[$0].name }
         let quoted = names.map(\.quotedDatabaseIdentifier)
         let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        // A row that would not change is not written: a whole read of a large table that changed little (the key
+        // diff's) then reads the table instead of writing every page of it and its indexes again.
+        let changes = quoted.dropFirst().map { "\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
         texts.append(
             "INSERT INTO \(table.name.quotedDatabaseIdentifier) (\(quoted.joined(separator: ", "))) VALUES ("
                 + Array(repeating: "?", count: names.count).joined(separator: ", ")
                 + ") ON CONFLICT(\(EntityTable.System.key.quotedDatabaseIdentifier)) DO UPDATE SET \(updates)"
-                + " WHERE \(EntityTable.System.hasPendingChanges.quotedDatabaseIdentifier) = 0"
+                + " WHERE \(EntityTable.System.hasPendingChanges.quotedDatabaseIdentifier) = 0 AND (\(changes))"
         )
         indexes[present] = texts.count - 1
         return texts.count - 1
