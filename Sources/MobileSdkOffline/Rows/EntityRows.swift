@@ -87,11 +87,19 @@ enum EntityRows {
 
     /// The record a row holds, as its class (a registered derived class when the row names one); only the
     /// attributes in `selected` when given, and the key.
-    static func entity(from row: Row, in table: EntityTable, registry: EntityRegistry, selected: Set<String>?) throws
-        -> Entity
-    {
+    /// `layout` says where the row's columns are; rows of one result share one.
+    static func entity(
+        from row: Row,
+        in table: EntityTable,
+        registry: EntityRegistry,
+        selected: Set<String>?,
+        layout: RowLayout? = nil
+    ) throws -> Entity {
+        let layout = layout ?? RowLayout(row, table: table)
         var type = table.type
-        if let name: String = row[EntityTable.System.typeName], let derived = registry.type(forQualifiedName: name) {
+        if let name = layout.typeName.flatMap({ String.fromDatabaseValue(row[$0]) }),
+            let derived = registry.type(forQualifiedName: name)
+        {
             type = derived
         }
         let entity = type.init()
@@ -99,20 +107,23 @@ enum EntityRows {
             ObjectIdentifier(type) == ObjectIdentifier(table.type)
             ? nil : Set(PropertyMetadata.all(of: type).map(\.name))
         let keyNames = Set(table.keyColumns.map(\.name))
-        for column in table.columns {
+        for (column, position) in zip(table.columns, layout.columns) {
             if let own, !own.contains(column.name) { continue }
             if let selected, !selected.contains(column.property.propertyName), !keyNames.contains(column.name) {
                 continue
             }
             // NULL reads as absent: services leave out null properties as often as they send them.
-            guard let stored = row[column.name] as DatabaseValue?, !stored.isNull else { continue }
+            guard let position else { continue }
+            let stored: DatabaseValue = row[position]
+            guard !stored.isNull else { continue }
             entity[column.name] = try ColumnValue.decode(stored, for: column)
         }
-        if let key: String = row[EntityTable.System.key], let id = StoreKey.localID(key), type.primaryIdAttribute == nil
+        if let key = layout.key.flatMap({ String.fromDatabaseValue(row[$0]) }), let id = StoreKey.localID(key),
+            type.primaryIdAttribute == nil
         {
             entity.recordId = id
         }
-        entity.eTag = row[EntityTable.System.eTag]
+        entity.eTag = layout.eTag.flatMap { String.fromDatabaseValue(row[$0]) }
         entity.acceptChanges()
         return entity
     }
