@@ -8,6 +8,9 @@ extension Duration {
 
 func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
 
+/// Writes a line to the standard output at once, so that a long run shows how far it got.
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
 /// A fresh file in a fresh folder.
 func freshFile(_ name: String) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

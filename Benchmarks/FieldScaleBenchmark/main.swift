@@ -32,7 +32,7 @@ let indexes = [StoreIndex(NewFieldrecord.self, \.newName), StoreIndex(NewFieldre
 let table = "entity_new_fieldrecord"
 let clock = ContinuousClock()
 let file = try freshFile("store.sqlite")
-print(
+say(
     "FieldScaleBenchmark: \(options.records) new_fieldrecord rows, 30 columns, in pages of \(options.pageSize); "
         + "memory: resident = VmRSS, heap = the C allocator's bytes in use"
 )
@@ -49,15 +49,15 @@ let payloadBytes = service.takeServedBytes()
 guard report?.queries.first?.receivedCount == options.records else { Options.fail("the download missed records") }
 let downloadRate = Double(options.records) / downloadTime.seconds
 let fileBytes = fileSize(file)
-print("download into the store       \(downloadTime.milliseconds), " + String(format: "%.0f rows/s", downloadRate))
-print(pages.summary(peak: peak))
+say("download into the store       \(downloadTime.milliseconds), " + String(format: "%.0f rows/s", downloadRate))
+say(pages.summary(peak: peak))
 
 // The floor.
 let floor = try Floor.insert(from: file, table: table, pageSize: options.pageSize)
 let floorRate = Double(options.records) / floor.seconds
-print("floor: raw prepared inserts   \(floor.milliseconds), " + String(format: "%.0f rows/s", floorRate))
-print(String(format: "download / floor: %.0f %% (goal ≥ 50 %%)", downloadRate / floorRate * 100))
-print(
+say("floor: raw prepared inserts   \(floor.milliseconds), " + String(format: "%.0f rows/s", floorRate))
+say(String(format: "download / floor: %.0f %% (goal ≥ 50 %%)", downloadRate / floorRate * 100))
+say(
     String(
         format: "store file (database + WAL): %.1f MiB for %.1f MiB of JSON, %.2f× (goal ≤ 1.5×)",
         Double(fileBytes) / 1_048_576,
@@ -70,7 +70,7 @@ print(
 let sorted = Query<NewFieldrecord>().orderBy(\.newName).top(50)
 let filtered = Query<NewFieldrecord>().filter { $0.newCity == "Seattle" && $0.statecode == 0 }
 guard let indexed = store else { Options.fail("no store") }
-print(try LocalTimes(indexed, sorted: sorted, filtered: filtered, runs: 21).summary("with the indexes"))
+say(try LocalTimes(indexed, sorted: sorted, filtered: filtered, runs: 21).summary("with the indexes"))
 
 // Local edits that the delta and the key diff must keep: a record the delta changes, one it removes, one the key
 // diff removes, one neither touches.
@@ -89,7 +89,7 @@ let deltaStart = clock.now
 let delta = try await indexed.download()
 let deltaTime = deltaStart.duration(to: clock.now)
 guard let deltaReport = delta.queries.first, deltaReport.wasDelta else { Options.fail("no delta was read") }
-print(
+say(
     "delta: \(deltaReport.receivedCount) changed, \(deltaReport.removedCount) removed in \(deltaTime.milliseconds) "
         + "(goal ≤ 2 s), \(service.takeServedBytes() / 1024) KiB of JSON"
 )
@@ -105,7 +105,7 @@ guard let diffReport = diff.queries.first, !diffReport.wasDelta, diffReport.delt
     Options.fail("the whole read did not follow an expired delta link")
 }
 let diffTime = lastPage.time.map { $0.duration(to: diffEnd) } ?? .zero
-print(
+say(
     "key diff: \(diffReport.removedCount) removed in \(diffTime.milliseconds) after the last page (goal ≤ 10 s); "
         + "the whole read with it \(diffStart.duration(to: diffEnd).milliseconds), \(diffReport.receivedCount) records"
 )
@@ -114,7 +114,7 @@ try check(indexed, removed: { FieldService.removedByDelta($0) || FieldService.re
 // Local queries without the indexes: the store opened again without them drops them.
 store = nil
 let plain = try OfflineStore(at: file, client: client, definingQueries: [records])
-print(try LocalTimes(plain, sorted: sorted, filtered: filtered, runs: 5).summary("without indexes"))
+say(try LocalTimes(plain, sorted: sorted, filtered: filtered, runs: 5).summary("without indexes"))
 
 /// Checks what the store holds: every record but the `removed` ones, the changed ones at their new revision, and
 /// the `kept` records with their local edits (a record with local changes stays until they are uploaded).
