@@ -98,6 +98,15 @@ final class FieldService: HTTPTransport, @unchecked Sendable {
         return Data(json.bytes)
     }
 
+    /// How long making every page of the delta takes (the service's share of the delta's time).
+    func timeDeltaPages() -> Duration {
+        let entries = (0..<records).count { Self.changed($0) || Self.removedByDelta($0) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        for page in 0..<(entries + pageSize - 1) / pageSize { _ = deltaPage(page) }
+        return start.duration(to: clock.now)
+    }
+
     /// Page `page` of the delta: the changed records, then the removed ones.
     private func deltaPage(_ page: Int) -> Data {
         let changes = (0..<records).count { Self.changed($0) }

@@ -80,20 +80,29 @@ final class PageMemory: @unchecked Sendable {
     }
 }
 
-/// When a download last reported a page written.
-final class LastPage: @unchecked Sendable {
+/// When a download reported its start and each page written.
+final class PageTimes: @unchecked Sendable {
     private let lock = NSLock()
-    private var last: ContinuousClock.Instant?
+    private var marks: [ContinuousClock.Instant] = []
 
     func mark() {
         lock.lock()
         defer { lock.unlock() }
-        last = ContinuousClock().now
+        marks.append(ContinuousClock().now)
     }
 
-    var time: ContinuousClock.Instant? {
+    /// When the last page was written.
+    var last: ContinuousClock.Instant? {
         lock.lock()
         defer { lock.unlock() }
-        return last
+        return marks.last
+    }
+
+    /// The time each page took, from the download's start (`start`) to the first, then from page to page.
+    func pages(from start: ContinuousClock.Instant) -> [Duration] {
+        lock.lock()
+        defer { lock.unlock() }
+        let written = marks.dropFirst()  // the first report is the start's
+        return zip([start] + Array(written.dropLast()), written).map { $0.duration(to: $1) }
     }
 }

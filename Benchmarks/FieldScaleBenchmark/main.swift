@@ -85,26 +85,32 @@ for index in edited {
 
 // The delta.
 service.enter(.delta)
+let deltaPages = PageTimes()
 let deltaStart = clock.now
-let delta = try await indexed.download()
+let delta = try await indexed.download { _ in deltaPages.mark() }
 let deltaTime = deltaStart.duration(to: clock.now)
 guard let deltaReport = delta.queries.first, deltaReport.wasDelta else { Options.fail("no delta was read") }
 say(
     "delta: \(deltaReport.receivedCount) changed, \(deltaReport.removedCount) removed in \(deltaTime.milliseconds) "
         + "(goal ≤ 2 s), \(service.takeServedBytes() / 1024) KiB of JSON"
 )
+say(
+    "  its pages (5,000 changes, 5,000 changes, 1,000 removals): "
+        + deltaPages.pages(from: deltaStart).map(\.milliseconds).joined(separator: ", ")
+        + "; the JSON made again alone: \(service.timeDeltaPages().milliseconds)"
+)
 try check(indexed, removed: FieldService.removedByDelta, kept: [7, 3, 5, 1])
 
 // The key diff, once the delta link expired.
 service.enter(.expired)
-let lastPage = LastPage()
+let lastPage = PageTimes()
 let diffStart = clock.now
 let diff = try await indexed.download { _ in lastPage.mark() }
 let diffEnd = clock.now
 guard let diffReport = diff.queries.first, !diffReport.wasDelta, diffReport.deltaExpired else {
     Options.fail("the whole read did not follow an expired delta link")
 }
-let diffTime = lastPage.time.map { $0.duration(to: diffEnd) } ?? .zero
+let diffTime = lastPage.last.map { $0.duration(to: diffEnd) } ?? .zero
 say(
     "key diff: \(diffReport.removedCount) removed in \(diffTime.milliseconds) after the last page (goal ≤ 10 s); "
         + "the whole read with it \(diffStart.duration(to: diffEnd).milliseconds), \(diffReport.receivedCount) records"
