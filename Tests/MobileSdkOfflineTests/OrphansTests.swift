@@ -74,4 +74,24 @@ import TripPinModel
         #expect(members == (0..<1_200).filter { $0 % 3 == 0 }.map(Self.key).sorted())
         #expect(try store.count(Query<Person>()) == 400)
     }
+
+    @Test func deletionsOfADeltaPageGoTogetherAndSpareRecordsWithLocalChanges() throws {
+        let (store, table) = try Self.store(count: 1_200, held: { _ in true })
+        try store.writer.write { db in
+            try db.execute(
+                sql: "UPDATE \(table.name.quotedDatabaseIdentifier) SET \"$pending\" = 1 WHERE \"$key\" = ?",
+                arguments: [Self.key(2)]
+            )
+        }
+        // Every even record but the first goes: 599 keys, more than one statement's share.
+        let keys = (1..<600).map { Self.key($0 * 2) }
+        let removed = try store.writer.write { db in
+            try Orphans.removeDeleted(table: table, keys: keys, schema: store.schema, db)
+        }
+        #expect(removed.records == 598, "the record with local changes stays")
+        let (links, members) = try Self.remaining(store)
+        #expect(links == [[Self.key(0), Self.key(1)], [Self.key(1), Self.key(2)], [Self.key(2), Self.key(3)]])
+        #expect(members.count == 602)
+        #expect(try store.count(Query<Person>()) == 602)
+    }
 }

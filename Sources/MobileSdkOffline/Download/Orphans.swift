@@ -20,6 +20,32 @@ enum Orphans {
         try remove(from: table, where: "\"$key\" = ?", [key], schema: schema, db)
     }
 
+    /// Removes the records `keys` of `table`, which the service deleted, whatever queries hold them.
+    static func removeDeleted(table: EntityTable, keys: [String], schema: StoreSchema, _ db: Database) throws -> Removed
+    {
+        var removed = Removed()
+        for chunk in chunks(of: keys) {
+            removed += try remove(
+                from: table,
+                where: "\"$key\" IN \(placeholders(chunk.count))",
+                chunk,
+                schema: schema,
+                db
+            )
+        }
+        return removed
+    }
+
+    /// `keys` in slices of a few hundred, each for one statement.
+    static func chunks(of keys: [String]) -> [[String]] {
+        stride(from: 0, to: keys.count, by: 500).map { Array(keys[$0..<min($0 + 500, keys.count)]) }
+    }
+
+    /// `(?, ?, …)` for `count` values.
+    static func placeholders(_ count: Int) -> String {
+        "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+    }
+
     /// Removes the records of `table` (only `key`, when given) that no defining query holds.
     static func removeUnheld(table: EntityTable, key: String? = nil, schema: StoreSchema, _ db: Database) throws
         -> Removed
@@ -85,10 +111,9 @@ enum Orphans {
     private static func forget(_ keys: [String], of table: EntityTable, _ db: Database) throws {
         let links = "\"\(StoreDatabase.Tables.links)\""
         let members = "\"\(StoreDatabase.Tables.members)\""
-        for start in stride(from: 0, to: keys.count, by: 500) {
-            let chunk = keys[start..<min(start + 500, keys.count)]
-            let list = "(" + Array(repeating: "?", count: chunk.count).joined(separator: ", ") + ")"
-            let arguments = StatementArguments([table.name] + Array(chunk))
+        for chunk in chunks(of: keys) {
+            let list = placeholders(chunk.count)
+            let arguments = StatementArguments([table.name] + chunk)
             try db.execute(
                 sql: "DELETE FROM \(links) WHERE source_table = ? AND source_key IN \(list)",
                 arguments: arguments
