@@ -95,7 +95,7 @@ say(
         + "(goal ≤ 2 s), \(service.takeServedBytes() / 1024) KiB of JSON"
 )
 say(
-    "  its pages (5,000 changes, 5,000 changes, 1,000 removals): "
+    "  its pages (the changes first, then the removals): "
         + deltaPages.pages(from: deltaStart).map(\.milliseconds).joined(separator: ", ")
         + "; the JSON made again alone: \(service.timeDeltaPages().milliseconds)"
 )
