@@ -127,6 +127,20 @@ let package = Package(
             ],
             path: "Benchmarks/OfflineBenchmark"
         ),
+        // A million Dataverse-like records of 30 columns into the offline store beside raw SQLite inserts, then a
+        // delta and a key diff, its local queries, file size and memory page by page (issue #41).
+        .executableTarget(
+            name: "FieldScaleBenchmark",
+            dependencies: [
+                "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "CHeapStats",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(platforms: [.linux])),
+            ],
+            path: "Benchmarks/FieldScaleBenchmark",
+            exclude: ["Metadata"]
+        ),
+        // The C allocator's bytes in use, for FieldScaleBenchmark's memory figures.
+        .target(name: "CHeapStats", path: "Benchmarks/CHeapStats"),
         // Streaming a file up and down with the client, for scripts/stream-benchmark.sh's peak memory figures.
         .executableTarget(
             name: "StreamBenchmark",

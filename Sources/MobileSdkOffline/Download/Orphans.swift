@@ -20,6 +20,32 @@ enum Orphans {
         try remove(from: table, where: "\"$key\" = ?", [key], schema: schema, db)
     }
 
+    /// Removes the records `keys` of `table`, which the service deleted, whatever queries hold them.
+    static func removeDeleted(table: EntityTable, keys: [String], schema: StoreSchema, _ db: Database) throws -> Removed
+    {
+        var removed = Removed()
+        for chunk in chunks(of: keys) {
+            removed += try remove(
+                from: table,
+                where: "\"$key\" IN \(placeholders(chunk.count))",
+                chunk,
+                schema: schema,
+                db
+            )
+        }
+        return removed
+    }
+
+    /// `keys` in slices of a few hundred, each for one statement.
+    static func chunks(of keys: [String]) -> [[String]] {
+        stride(from: 0, to: keys.count, by: 500).map { Array(keys[$0..<min($0 + 500, keys.count)]) }
+    }
+
+    /// `(?, ?, …)` for `count` values.
+    static func placeholders(_ count: Int) -> String {
+        "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+    }
+
     /// Removes the records of `table` (only `key`, when given) that no defining query holds.
     static func removeUnheld(table: EntityTable, key: String? = nil, schema: StoreSchema, _ db: Database) throws
         -> Removed
@@ -74,19 +100,33 @@ enum Orphans {
             arguments: StatementArguments(arguments)
         )
         guard !keys.isEmpty else { return Removed() }
-        try db.execute(
-            sql: "DELETE FROM \"\(StoreDatabase.Tables.links)\" WHERE (source_table = ?"
-                + " AND source_key NOT IN (SELECT \"$key\" FROM \(quoted)))"
-                + " OR (target_table = ? AND target_key NOT IN (SELECT \"$key\" FROM \(quoted)))",
-            arguments: [table.name, table.name]
-        )
-        try db.execute(
-            sql: "DELETE FROM \"\(StoreDatabase.Tables.members)\" WHERE table_name = ?"
-                + " AND entity_key NOT IN (SELECT \"$key\" FROM \(quoted))",
-            arguments: [table.name]
-        )
+        try forget(keys, of: table, db)
         let contained = try removeContained(in: table, parents: keys, schema: schema, db)
         return Removed(records: keys.count, contained: contained)
+    }
+
+    /// Deletes the links from and to the records `keys` of `table` (just removed) and their memberships, found by
+    /// key in the trees that hold them, a statement per few hundred keys: a search of every link and membership for
+    /// records no longer in the table took as long as reading the table, for each removed record.
+    private static func forget(_ keys: [String], of table: EntityTable, _ db: Database) throws {
+        let links = "\"\(StoreDatabase.Tables.links)\""
+        let members = "\"\(StoreDatabase.Tables.members)\""
+        for chunk in chunks(of: keys) {
+            let list = placeholders(chunk.count)
+            let arguments = StatementArguments([table.name] + chunk)
+            try db.execute(
+                sql: "DELETE FROM \(links) WHERE source_table = ? AND source_key IN \(list)",
+                arguments: arguments
+            )
+            try db.execute(
+                sql: "DELETE FROM \(links) WHERE target_table = ? AND target_key IN \(list)",
+                arguments: arguments
+            )
+            try db.execute(
+                sql: "DELETE FROM \(members) WHERE table_name = ? AND entity_key IN \(list)",
+                arguments: arguments
+            )
+        }
     }
 
     /// The tables of the records `table`'s navigation properties contain, each once.

@@ -48,6 +48,8 @@ struct RecordWriter {
     static let memberSQL =
         "INSERT INTO \"\(StoreDatabase.Tables.members)\" (query, table_name, entity_key, generation)"
         + " VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET generation = excluded.generation"
+        // A membership of this generation already (a delta's record) is not written again.
+        + " WHERE generation IS NOT excluded.generation"
 
     /// Writes the batch's records in order.
     mutating func write(_ batch: RecordBatch) throws {

@@ -19,8 +19,9 @@ struct LocalQuery {
             rows = try Row.fetchAll(db, sql: records.sql, arguments: StatementArguments(records.arguments))
         }
         let selected = try selection(tree)
+        let layout = rows.first.map { RowLayout($0, table: table) }
         let entities = try rows.map {
-            try EntityRows.entity(from: $0, in: table, registry: registry, selected: selected)
+            try EntityRows.entity(from: $0, in: table, registry: registry, selected: selected, layout: layout)
         }
         let keys = rows.map { $0[EntityTable.System.key] as String }
         try expand(entities, keys: keys, table: table, tree.expansions, db)
@@ -168,8 +169,15 @@ struct LocalQuery {
             var children: [String: [Entity]] = [:]
             var childKeys: [String] = []
             var all: [Entity] = []
+            let layout = rows.first.map { RowLayout($0, table: target) }
             for row in rows {
-                let child = try EntityRows.entity(from: row, in: target, registry: registry, selected: selected)
+                let child = try EntityRows.entity(
+                    from: row,
+                    in: target,
+                    registry: registry,
+                    selected: selected,
+                    layout: layout
+                )
                 children[row["$source"] as String, default: []].append(child)
                 childKeys.append(row[EntityTable.System.key])
                 all.append(child)

@@ -17,11 +17,14 @@ struct UpsertStatements: Sendable {
             + present.map { table.columns[$0].name }
         let quoted = names.map(\.quotedDatabaseIdentifier)
         let updates = quoted.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        // A row that would not change is not written: a whole read of a large table that changed little (the key
+        // diff's) then reads the table instead of writing every page of it and its indexes again.
+        let changes = quoted.dropFirst().map { "\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
         texts.append(
             "INSERT INTO \(table.name.quotedDatabaseIdentifier) (\(quoted.joined(separator: ", "))) VALUES ("
                 + Array(repeating: "?", count: names.count).joined(separator: ", ")
                 + ") ON CONFLICT(\(EntityTable.System.key.quotedDatabaseIdentifier)) DO UPDATE SET \(updates)"
-                + " WHERE \(EntityTable.System.hasPendingChanges.quotedDatabaseIdentifier) = 0"
+                + " WHERE \(EntityTable.System.hasPendingChanges.quotedDatabaseIdentifier) = 0 AND (\(changes))"
         )
         indexes[present] = texts.count - 1
         return texts.count - 1
@@ -84,11 +87,19 @@ enum EntityRows {
 
     /// The record a row holds, as its class (a registered derived class when the row names one); only the
     /// attributes in `selected` when given, and the key.
-    static func entity(from row: Row, in table: EntityTable, registry: EntityRegistry, selected: Set<String>?) throws
-        -> Entity
-    {
+    /// `layout` says where the row's columns are; rows of one result share one.
+    static func entity(
+        from row: Row,
+        in table: EntityTable,
+        registry: EntityRegistry,
+        selected: Set<String>?,
+        layout: RowLayout? = nil
+    ) throws -> Entity {
+        let layout = layout ?? RowLayout(row, table: table)
         var type = table.type
-        if let name: String = row[EntityTable.System.typeName], let derived = registry.type(forQualifiedName: name) {
+        if let name = layout.typeName.flatMap({ String.fromDatabaseValue(row[$0]) }),
+            let derived = registry.type(forQualifiedName: name)
+        {
             type = derived
         }
         let entity = type.init()
@@ -96,20 +107,23 @@ enum EntityRows {
             ObjectIdentifier(type) == ObjectIdentifier(table.type)
             ? nil : Set(PropertyMetadata.all(of: type).map(\.name))
         let keyNames = Set(table.keyColumns.map(\.name))
-        for column in table.columns {
+        for (column, position) in zip(table.columns, layout.columns) {
             if let own, !own.contains(column.name) { continue }
             if let selected, !selected.contains(column.property.propertyName), !keyNames.contains(column.name) {
                 continue
             }
             // NULL reads as absent: services leave out null properties as often as they send them.
-            guard let stored = row[column.name] as DatabaseValue?, !stored.isNull else { continue }
+            guard let position else { continue }
+            let stored: DatabaseValue = row[position]
+            guard !stored.isNull else { continue }
             entity[column.name] = try ColumnValue.decode(stored, for: column)
         }
-        if let key: String = row[EntityTable.System.key], let id = StoreKey.localID(key), type.primaryIdAttribute == nil
+        if let key = layout.key.flatMap({ String.fromDatabaseValue(row[$0]) }), let id = StoreKey.localID(key),
+            type.primaryIdAttribute == nil
         {
             entity.recordId = id
         }
-        entity.eTag = row[EntityTable.System.eTag]
+        entity.eTag = layout.eTag.flatMap { String.fromDatabaseValue(row[$0]) }
         entity.acceptChanges()
         return entity
     }
