@@ -9,7 +9,9 @@
 //              and settings
 //   file       the store's database and write-ahead log against the JSON the download read
 //   queries    a first page of 50 sorted by name and a filtered count, with the store's indexes and without
-//   delta      10,000 changed records and 1,000 removed ones, in Dataverse's change-tracking shape
+//   delta      10,000 changed records and 1,000 removed ones, in Dataverse's change-tracking shape, beside its floor:
+//              the rows that differ afterwards upserted and the removed ones deleted in the floor's copy by raw
+//              prepared statements
 //   key diff   a whole read once the delta link expired (410), 1,000 more records gone, diffed by key
 // Four records edited locally before the delta must keep their edits through the delta and the key diff.
 //
@@ -53,7 +55,7 @@ say("download into the store       \(downloadTime.milliseconds), " + String(form
 say(pages.summary(peak: peak))
 
 // The floor.
-let floor = try Floor.insert(from: file, table: table, pageSize: options.pageSize)
+let (floor, floorFile) = try Floor.insert(from: file, table: table, pageSize: options.pageSize)
 let floorRate = Double(options.records) / floor.seconds
 say("floor: raw prepared inserts   \(floor.milliseconds), " + String(format: "%.0f rows/s", floorRate))
 say(String(format: "download / floor: %.0f %% (goal ≥ 50 %%)", downloadRate / floorRate * 100))
@@ -100,6 +102,11 @@ say(
         + "; the JSON made again alone: \(service.timeDeltaPages().milliseconds)"
 )
 try check(indexed, removed: FieldService.removedByDelta, kept: [7, 3, 5, 1])
+let deltaFloor = try Floor.applyDelta(from: file, to: floorFile, table: table, pageSize: options.pageSize)
+say(
+    "  its floor: the \(deltaFloor.changed) rows that differ upserted and the \(deltaFloor.removed) removed deleted "
+        + "by raw prepared statements in the floor's copy: \(deltaFloor.time.milliseconds)"
+)
 
 // The key diff, once the delta link expired.
 service.enter(.expired)
