@@ -147,8 +147,13 @@ bin=$(swift build --package-path "$consumer" --show-bin-path 2>/dev/null | tail 
 outputs=$(dirname "$bin")/plugins/outputs/$(basename "$consumer" | tr '[:upper:]' '[:lower:]')
 build Warm warm   # the runtime, the generator (debug, as the plugin's tool) and TripPin
 echo "  warm-up (runtime, generator and TripPin): $wall s"
-clean() {  # clean TARGET: the plugin's output and the target's objects and module
-  rm -rf "$outputs/$1" "$bin/$1.build" "$bin/Modules/$1.swiftmodule" "$bin/$1.swiftmodule"
+clean() {  # clean TARGET: the plugin's output and what the compiler made of it (SwiftPM's own files of the target stay)
+  rm -rf "$outputs/$1"
+  if [[ -d "$bin/$1.build" ]]; then
+    find "$bin/$1.build" -type f \( -name '*.o' -o -name '*.swiftdeps' -o -name '*.d' -o -name '*.priors' \
+      -o -name '*.dia' \) -delete
+  fi
+  rm -rf "$bin/Modules/$1.swiftmodule" "$bin/$1.swiftmodule"
 }
 lines_of() { find "$outputs/$1" -name '*.swift' -exec cat {} + | wc -l; }
 declare -A per_line=()
