@@ -144,7 +144,7 @@ build() {  # build TARGET LOG [-v]: sets wall and peak
   read -r wall peak <"$work/$2.time"
 }
 bin=$(swift build --package-path "$consumer" --show-bin-path 2>/dev/null | tail -1)
-outputs=$(dirname "$bin")/plugins/outputs/$(basename "$consumer" | tr '[:upper:]' '[:lower:]')
+outputs=$consumer/.build/plugins/outputs/$(basename "$consumer" | tr '[:upper:]' '[:lower:]')
 build Warm warm   # the runtime, the generator (debug, as the plugin's tool) and TripPin
 echo "  warm-up (runtime, generator and TripPin): $wall s"
 clean() {  # clean TARGET: the plugin's output and what the compiler made of it (SwiftPM's own files of the target stay)
@@ -155,7 +155,7 @@ clean() {  # clean TARGET: the plugin's output and what the compiler made of it 
   fi
   rm -rf "$bin/Modules/$1.swiftmodule" "$bin/$1.swiftmodule"
 }
-lines_of() { find "$outputs/$1" -name '*.swift' -exec cat {} + | wc -l; }
+lines_of() { find "$outputs/$1" -name '*.swift' -exec cat {} + | wc -l; }   # under destination/MobileSdkGenPlugin
 declare -A per_line=()
 for target in OrgModel GraphModel; do
   [[ $target = GraphModel && $have_graph = no ]] && continue

@@ -143,10 +143,10 @@ struct LargeTypeTests {
     }
 
     @Test func aFileOfAnInitialIsSplitByItsMembers() {
-        // 251 types (more than get a file each) of one initial: few enough for one file by count, not by weight.
-        let names = (0..<251).map { "A\(["x", "y"][$0 % 2])\($0)" }
-        #expect(Set(TypeFileLayout.fileNames(for: names)) == ["Types-A.swift"])
-        let heavy = TypeFileLayout.fileNames(for: names, weights: names.map { _ in 10 })
-        #expect(Set(heavy) == ["Types-AX.swift", "Types-AY.swift"])
+        // 251 types (more than get a file each): 150 of initial A, few enough for one file by count, not by weight.
+        let names = (0..<150).map { "A\(["x", "y"][$0 % 2])\($0)" } + (0..<101).map { "B\($0)" }
+        #expect(Set(TypeFileLayout.fileNames(for: names)) == ["Types-A.swift", "Types-B.swift"])
+        let heavy = TypeFileLayout.fileNames(for: names, weights: names.map { $0.hasPrefix("A") ? 11 : 1 })
+        #expect(Set(heavy) == ["Types-AX.swift", "Types-AY.swift", "Types-B.swift"])
     }
 }
