@@ -31,8 +31,9 @@ NAMESPACE = uuid.UUID("8b0b6a53-5c8e-4a4e-9a52-0d1f6c2b4141")
 EXPANDABLE = ("Attributes", "Keys", "ManyToOneRelationships", "OneToManyRelationships", "ManyToManyRelationships")
 
 # Word pairs (English, German) that names and labels are made of.
-WORDS = [("account", "Konto"), ("asset", "Anlage"), ("audit", "Prüfung"), ("batch", "Charge"), ("billing", "Abrechnung"),
-         ("booking", "Buchung"), ("branch", "Filiale"), ("budget", "Budget"), ("campaign", "Kampagne"),
+WORDS = [("account", "Konto"), ("asset", "Anlage"), ("audit", "Prüfung"), ("batch", "Charge"),
+         ("billing", "Abrechnung"), ("booking", "Buchung"), ("branch", "Filiale"), ("budget", "Budget"),
+         ("campaign", "Kampagne"),
          ("carrier", "Spediteur"), ("case", "Fall"), ("certificate", "Zertifikat"), ("claim", "Anspruch"),
          ("contract", "Vertrag"), ("cost", "Kosten"), ("country", "Land"), ("coverage", "Abdeckung"),
          ("customer", "Kunde"), ("delivery", "Lieferung"), ("depot", "Depot"), ("device", "Gerät"),
