@@ -146,7 +146,7 @@ struct CommandLineTests {
         #expect(auto.output.contains("(1 of 2 files changed, 2 removed)"), "\(auto.output)")
         let none = try run(["generate", Paths.sample("TripPin.xml"), "--shards", "0", "-o", output])
         #expect(
-            none.status != 0 && none.errors.contains("--shards takes a number from 1 to 64 or 'auto', not 0"),
+            none.status != 0 && none.errors.contains("--shards takes a number from 1 to 128 or 'auto', not 0"),
             "\(none.errors)"
         )
     }

@@ -1,5 +1,6 @@
 @testable import Generator
 import GeneratorPipeline
+import SwiftEmitter
 import Testing
 
 /// The two layouts hold the same declarations: a file per type named after it, or the build plugin's numbered shards.
@@ -86,5 +87,66 @@ struct TypeFileLayoutTests {
         // Initials are uppercased: no two files differ only in case.
         let distinct = Set(files)
         #expect(Set(distinct.map { $0.lowercased() }).count == distinct.count)
+    }
+}
+
+/// A class too large for one file continues in extensions laid out as types of their own; a file of an initial is
+/// split by its members' count as well as its types'.
+struct LargeTypeTests {
+    static func property(_ name: String, _ modifiers: [Modifier]) -> Declaration {
+        .documented(
+            Documentation(["The \(name)."]),
+            .variable(
+                VariableDeclaration(
+                    access: .public,
+                    modifiers: modifiers,
+                    name: name,
+                    type: .named("Swift.Int"),
+                    kind: .computed(getter: [.expression(.identifier("0"))], setter: nil)
+                )
+            )
+        )
+    }
+
+    static let large: (name: String, declaration: Declaration) = (
+        "Big",
+        .class(
+            ClassDeclaration(
+                access: .open,
+                name: "Big",
+                members: [property("inherited", [.override])] + (1...5).map { property("p\($0)", [.final]) }
+            )
+        )
+    )
+
+    @Test func finalPropertiesBeyondTheLimitMoveIntoExtensions() throws {
+        let small = Declaration.enum(NominalDeclaration(access: .public, name: "Small"))
+        let parts = LargeTypeParts.split([Self.large, ("Small", small)], limit: 2)
+        #expect(parts.map(\.name) == ["Big", "Big+2", "Big+3", "Small"])
+        guard case .class(let body) = parts[0].declaration, case .extension(let second) = parts[1].declaration,
+            case .extension(let third) = parts[2].declaration
+        else {
+            Issue.record("not a class and two extensions: \(parts)")
+            return
+        }
+        // The override stays in the class (an extension cannot override), with the first two final properties.
+        #expect(
+            body.members == [
+                Self.property("inherited", [.override]), Self.property("p1", [.final]), Self.property("p2", [.final]),
+            ]
+        )
+        #expect(second.extendedType == .named("Big"))
+        #expect(second.members == [Self.property("p3", [.final]), Self.property("p4", [.final])])
+        #expect(third.members == [Self.property("p5", [.final])])
+        // At the limit nothing moves.
+        #expect(LargeTypeParts.split([Self.large], limit: 5).map(\.name) == ["Big"])
+    }
+
+    @Test func aFileOfAnInitialIsSplitByItsMembers() {
+        // 251 types (more than get a file each): 150 of initial A, few enough for one file by count, not by weight.
+        let names = (0..<150).map { "A\(["x", "y"][$0 % 2])\($0)" } + (0..<101).map { "B\($0)" }
+        #expect(Set(TypeFileLayout.fileNames(for: names)) == ["Types-A.swift", "Types-B.swift"])
+        let heavy = TypeFileLayout.fileNames(for: names, weights: names.map { $0.hasPrefix("A") ? 11 : 1 })
+        #expect(Set(heavy) == ["Types-AX.swift", "Types-AY.swift", "Types-B.swift"])
     }
 }

@@ -58,7 +58,7 @@ struct PluginInputsTests {
     }
 }
 
-/// How many files the build plugin declares: few for a small model, 64 for a large one.
+/// How many files the build plugin declares: few for a small model, 64 for a large one, up to 128 for the largest.
 struct BuildPluginFileCountTests {
     @Test func theDocumentsSizeChoosesTheShards() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("PluginInputs-\(UUID().uuidString)")
@@ -79,7 +79,13 @@ struct BuildPluginFileCountTests {
                 + (0..<6).map { "GeneratedTypes0\($0).swift" }
         )
         // Microsoft Graph v1.0's $metadata is 2.6 MB: the most shards, the layout its build was measured with.
-        #expect(ShardLayout.count(forDocumentBytes: 2_588_654) == ShardLayout.maximumCount)
+        #expect(ShardLayout.count(forDocumentBytes: 2_588_654) == ShardLayout.denseCount)
+        // Beyond 8 MiB one more per MiB: an organization's 115 MB of entity definitions get the most.
+        #expect(ShardLayout.count(forDocumentBytes: 8 << 20) == 64)
+        #expect(ShardLayout.count(forDocumentBytes: (8 << 20) + 1) == 65)
+        #expect(ShardLayout.count(forDocumentBytes: 20 << 20) == 76)
+        #expect(ShardLayout.count(forDocumentBytes: 115_889_670) == ShardLayout.maximumCount)
+        #expect(ShardLayout.fileNames(count: 128).last == "GeneratedTypes127.swift")
         let missing = try PluginInputs.find(in: [folder.appendingPathComponent("gone.edmx")], targetName: "Model").get()
         #expect(missing.documentBytes == nil)
         #expect(ShardLayout.count(forDocumentBytes: missing.documentBytes ?? .max) == ShardLayout.maximumCount)

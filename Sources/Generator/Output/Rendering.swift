@@ -31,12 +31,25 @@ extension ModelTranslator {
         func file(_ declarations: [Declaration]) -> SwiftFile {
             SwiftFile(header: [header], imports: imports, declarations: [runtimeCheck] + declarations)
         }
+        // A class too large for one file continues in extensions that are laid out as types of their own.
+        let types = LargeTypeParts.split(model.types)
         switch layout {
         case .typeFiles:
-            // A file per type, or per initial for a large model: in the order of each file's first type.
+            // A file per type, or per initial for a large model: in the order of each file's first type. The parts of
+            // a large class (`Name+2`: no type name holds a `+`) get a file each, named after them.
+            let wholeTypes = types.filter { !$0.name.contains("+") }
+            var wholeNames =
+                TypeFileLayout.fileNames(
+                    for: wholeTypes.map { $0.name },
+                    weights: wholeTypes.map { TypeFileLayout.weight(of: $0.declaration) }
+                )
+                .makeIterator()
+            let fileNames = types.map { type in
+                type.name.contains("+") ? type.name + ".swift" : wholeNames.next() ?? type.name + ".swift"
+            }
             var files: [(name: String, declarations: [Declaration])] = []
             var position: [String: Int] = [:]
-            for (type, name) in zip(model.types, TypeFileLayout.fileNames(for: model.types.map(\.name))) {
+            for (type, name) in zip(types, fileNames) {
                 if let index = position[name] {
                     files[index].declarations.append(type.declaration)
                 } else {
@@ -49,9 +62,7 @@ extension ModelTranslator {
         case .shards(let count):
             let count = min(max(count, 1), ShardLayout.maximumCount)
             var shards = Array(repeating: [Declaration](), count: count)
-            for (name, declaration) in model.types {
-                shards[ShardLayout.shard(of: name, count: count)].append(declaration)
-            }
+            for (name, declaration) in types { shards[ShardLayout.shard(of: name, count: count)].append(declaration) }
             let shardFiles = shards.map { types in
                 types.isEmpty
                     ? SwiftFile(header: [header, emptyShardNote], imports: [], declarations: []) : file(types)
