@@ -30,6 +30,7 @@ public enum BuiltTool {
         interruptAfter: TimeInterval? = nil,
         killAfter: TimeInterval? = nil
     ) throws -> Result {
+        if interruptAfter != nil, interruptsAreIgnored { throw InterruptsIgnored() }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -68,5 +69,28 @@ public enum BuiltTool {
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
+    }
+
+    /// Whether this process ignores SIGINT, as a job a non-interactive shell starts in the background does; a tool it
+    /// starts then ignores it too (`swift test` starts the tests with it restored).
+    static var interruptsAreIgnored: Bool {
+        var current = sigaction()
+        guard sigaction(SIGINT, nil, &current) == 0 else { return false }
+        #if canImport(Darwin)
+        let handler = current.__sigaction_u.__sa_handler
+        #else
+        let handler = current.__sigaction_handler.sa_handler
+        #endif
+        // C function pointers are not Equatable: compare their addresses (SIG_IGN is 1).
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// A test that interrupts the tool cannot run where SIGINT is ignored.
+    public struct InterruptsIgnored: Error, CustomStringConvertible {
+        /// What to do about it.
+        public var description: String {
+            "SIGINT is ignored in this test process (started in the background?), so mobilesdkgen would ignore it too: "
+                + "run the tests in the foreground or with swift test"
+        }
     }
 }
