@@ -1,4 +1,5 @@
 import Foundation
+import MobileSdk
 
 /// Builds a Dataverse Web API–style page of `new_benchmarkrecord` rows, the same bytes on every run and machine:
 /// `{"@odata.context": …, "value": [ … ]}` with `@odata.etag`, lookups (`_x_value` with `lookuplogicalname`,
@@ -247,25 +248,8 @@ enum Payload {
 
     /// `YYYY-MM-DD` of a day since 1970-01-01.
     private static func day(_ days: Int64) -> String {
-        let date = CivilDate(daysSinceEpoch: Int(days))
+        let date = EdmText.civilFromDays(Int(days))
         return String(date.year) + "-" + twoDigits(UInt64(date.month)) + "-" + twoDigits(UInt64(date.day))
-    }
-}
-
-/// A deterministic pseudo-random sequence (SplitMix64).
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
@@ -318,25 +302,6 @@ struct JSONText {
             }
         }
         bytes.append(UInt8(ascii: "\""))
-    }
-}
-
-/// A proleptic Gregorian date from a day count (Howard Hinnant's algorithm).
-struct CivilDate {
-    let year: Int
-    let month: Int
-    let day: Int
-
-    init(daysSinceEpoch days: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * mp + 2) / 5 + 1
-        month = mp < 10 ? mp + 3 : mp - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 }
 

@@ -1,3 +1,5 @@
+import MobileSdk
+
 /// Appends JSON text to a byte buffer, numbers and dates written digit by digit: making a page of 5,000 records on
 /// each request must cost little beside the download that reads it.
 struct ByteText {
@@ -88,17 +90,10 @@ struct ByteText {
         bytes.append(UInt8(ascii: "Z"))
     }
 
-    /// `YYYY-MM-DD` of a day since 1970-01-01 (Howard Hinnant's civil-from-days).
+    /// `YYYY-MM-DD` of a day since 1970-01-01.
     mutating func day(_ days: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        number(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+        let (year, month, day) = EdmText.civilFromDays(days)
+        number(year)
         bytes.append(UInt8(ascii: "-"))
         digits(month, width: 2)
         bytes.append(UInt8(ascii: "-"))

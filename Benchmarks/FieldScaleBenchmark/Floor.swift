@@ -1,12 +1,6 @@
 import Foundation
 import GRDB
 
-#if canImport(GRDBSQLite)
-import GRDBSQLite
-#elseif canImport(SQLite3)
-import SQLite3
-#endif
-
 /// The floor: the rows a store holds, inserted again into a new file's copy of its table and indexes by one
 /// prepared statement with raw sqlite3 calls, a transaction per page of `pageSize` rows (as the download commits
 /// each page), with the store's writer settings. Each page's rows are read back from the store and decoded before
@@ -25,7 +19,7 @@ enum Floor {
             .joined(separator: "; ")
         }
         let file = try freshFile("floor.sqlite")
-        let pool = try DatabasePool(path: file.path, configuration: writerConfiguration)
+        let pool = try DatabasePool(path: file.path, configuration: RawStatements.writerConfiguration)
         try pool.write { db in try db.execute(sql: createSQL) }
         var total = Duration.zero
         var last: Int64 = 0
@@ -45,8 +39,8 @@ enum Floor {
             }
             guard !rows.isEmpty else { return (total, file) }
             last = lastID
-            let sql = insertSQL(table: table, columns: columns)
-            total += try pool.writeWithoutTransaction { db in try execute(sql, rows: rows, db) }
+            let sql = RawStatements.insertSQL(table: table, columns: columns)
+            total += try pool.writeWithoutTransaction { db in try RawStatements.execute(sql, rows: rows, db) }
         }
     }
 
@@ -56,7 +50,7 @@ enum Floor {
     static func applyDelta(from store: URL, to floor: URL, table: String, pageSize: Int) throws -> (
         time: Duration, changed: Int, removed: Int
     ) {
-        let pool = try DatabasePool(path: floor.path, configuration: writerConfiguration)
+        let pool = try DatabasePool(path: floor.path, configuration: RawStatements.writerConfiguration)
         let quoted = table.quotedDatabaseIdentifier
         let key = "$key".quotedDatabaseIdentifier
         let (rows, columns, removed) = try pool.writeWithoutTransaction { db in
@@ -71,67 +65,17 @@ enum Floor {
         }
         let updates = columns.filter { $0 != "$key" }.map(\.quotedDatabaseIdentifier).map { "\($0) = excluded.\($0)" }
             .joined(separator: ", ")
-        let upsert = insertSQL(table: table, columns: columns) + " ON CONFLICT(\(key)) DO UPDATE SET \(updates)"
+        let upsert =
+            RawStatements.insertSQL(table: table, columns: columns) + " ON CONFLICT(\(key)) DO UPDATE SET \(updates)"
         var total = Duration.zero
         for start in stride(from: 0, to: rows.count, by: pageSize) {
             let page = Array(rows[start..<min(start + pageSize, rows.count)])
-            total += try pool.writeWithoutTransaction { db in try execute(upsert, rows: page, db) }
+            total += try pool.writeWithoutTransaction { db in try RawStatements.execute(upsert, rows: page, db) }
         }
         let delete = "DELETE FROM \(quoted) WHERE \(key) = ?"
-        total += try pool.writeWithoutTransaction { db in try execute(delete, rows: removed.map { [$0] }, db) }
+        total += try pool.writeWithoutTransaction { db in
+            try RawStatements.execute(delete, rows: removed.map { [$0] }, db)
+        }
         return (total, rows.count, removed.count)
-    }
-
-    /// The settings of the store's writer (StoreDatabase.pragmas and .writerPragmas).
-    private static var writerConfiguration: Configuration {
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA page_size = 16384; PRAGMA cache_size = -1024")
-        }
-        return configuration
-    }
-
-    private static func insertSQL(table: String, columns: [String]) -> String {
-        "INSERT INTO \(table.quotedDatabaseIdentifier) ("
-            + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ") VALUES ("
-            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-    }
-
-    /// Runs the prepared `sql` once per row of `rows` in one transaction; the time it took.
-    private static func execute(_ sql: String, rows: [[DatabaseValue]], _ db: Database) throws -> Duration {
-        let connection = db.sqliteConnection
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-        let clock = ContinuousClock()
-        let start = clock.now
-        sqlite3_exec(connection, "BEGIN", nil, nil, nil)
-        var statement: OpaquePointer?
-        sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
-        defer { sqlite3_finalize(statement) }
-        for row in rows {
-            for (index, value) in row.enumerated() {
-                let position = Int32(index + 1)
-                switch value.storage {
-                case .null: sqlite3_bind_null(statement, position)
-                case .int64(let number): sqlite3_bind_int64(statement, position, number)
-                case .double(let number): sqlite3_bind_double(statement, position, number)
-                case .string(var text):
-                    // The text's own UTF-8, without a C string made from it first.
-                    text.withUTF8 { utf8 in
-                        let base = UnsafeRawPointer(utf8.baseAddress)?.assumingMemoryBound(to: CChar.self)
-                        sqlite3_bind_text(statement, position, base, Int32(utf8.count), transient)
-                    }
-                case .blob(let data):
-                    _ = data.withUnsafeBytes {
-                        sqlite3_bind_blob(statement, position, $0.baseAddress, Int32($0.count), transient)
-                    }
-                }
-            }
-            guard sqlite3_step(statement) == SQLITE_DONE else { Options.fail("the floor's statement failed") }
-            sqlite3_reset(statement)
-        }
-        guard sqlite3_exec(connection, "COMMIT", nil, nil, nil) == SQLITE_OK else {
-            Options.fail("the floor's commit failed")
-        }
-        return start.duration(to: clock.now)
     }
 }

@@ -17,12 +17,6 @@ import MobileSdkClient
 import MobileSdkOffline
 import Observation
 
-#if canImport(GRDBSQLite)
-import GRDBSQLite
-#elseif canImport(SQLite3)
-import SQLite3
-#endif
-
 struct Options {
     var records = 10_000
     var pageSize = 1_000
@@ -97,51 +91,13 @@ func freshFile(_ name: String) throws -> URL {
 
 /// The floor: the rows inserted by one prepared statement in one transaction, with raw sqlite3 calls.
 func insertRaw(_ rows: [[DatabaseValue]], columns: [String], createSQL: String, table: String) throws -> Duration {
-    var configuration = Configuration()
-    // The settings of the store's writer (StoreDatabase.pragmas and .writerPragmas).
-    configuration.prepareDatabase { db in
-        try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA page_size = 16384; PRAGMA cache_size = -1024")
-    }
-    let pool = try DatabasePool(path: try freshFile("floor.sqlite").path, configuration: configuration)
+    let pool = try DatabasePool(
+        path: try freshFile("floor.sqlite").path,
+        configuration: RawStatements.writerConfiguration
+    )
     try pool.write { db in try db.execute(sql: createSQL) }
-    let clock = ContinuousClock()
-    return pool.writeWithoutTransaction { db in
-        let connection = db.sqliteConnection
-        let sql =
-            "INSERT INTO \(table.quotedDatabaseIdentifier) ("
-            + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ") VALUES ("
-            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-        let start = clock.now
-        sqlite3_exec(connection, "BEGIN", nil, nil, nil)
-        var statement: OpaquePointer?
-        sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
-        for row in rows {
-            for (index, value) in row.enumerated() {
-                let position = Int32(index + 1)
-                switch value.storage {
-                case .null: sqlite3_bind_null(statement, position)
-                case .int64(let number): sqlite3_bind_int64(statement, position, number)
-                case .double(let number): sqlite3_bind_double(statement, position, number)
-                case .string(var text):
-                    // The text's own UTF-8, without a C string made from it first.
-                    text.withUTF8 { utf8 in
-                        let base = UnsafeRawPointer(utf8.baseAddress)?.assumingMemoryBound(to: CChar.self)
-                        sqlite3_bind_text(statement, position, base, Int32(utf8.count), transient)
-                    }
-                case .blob(let data):
-                    _ = data.withUnsafeBytes {
-                        sqlite3_bind_blob(statement, position, $0.baseAddress, Int32($0.count), transient)
-                    }
-                }
-            }
-            guard sqlite3_step(statement) == SQLITE_DONE else { fatalError("the floor's insert failed") }
-            sqlite3_reset(statement)
-        }
-        sqlite3_finalize(statement)
-        sqlite3_exec(connection, "COMMIT", nil, nil, nil)
-        return start.duration(to: clock.now)
-    }
+    let sql = RawStatements.insertSQL(table: table, columns: columns)
+    return try pool.writeWithoutTransaction { db in try RawStatements.execute(sql, rows: rows, db) }
 }
 
 /// The rows the store wrote, its columns and the table's `CREATE TABLE` and `CREATE INDEX`: what the floor inserts.
@@ -149,11 +105,13 @@ func storedRows(_ file: URL, table: String) throws -> ([String], [[DatabaseValue
     let queue = try DatabaseQueue(path: file.path)
     return try queue.read { db in
         // The table and its declared indexes, so that the floor pays for the same index.
-        let createSQL = try String.fetchAll(
-            db,
-            sql: "SELECT sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL ORDER BY type DESC",
-            arguments: [table]
-        ).joined(separator: "; ")
+        let createSQL =
+            try String.fetchAll(
+                db,
+                sql: "SELECT sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL ORDER BY type DESC",
+                arguments: [table]
+            )
+            .joined(separator: "; ")
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)")
         let columns = rows.first.map { Array($0.columnNames) } ?? []
         return (columns, rows.map { Array($0.databaseValues) }, createSQL)
@@ -304,7 +262,11 @@ extension LiveQuery where T == NewBenchmarkRecord {
             // actor.
             while results.first?.newName != name {
                 await withCheckedContinuation { continuation in
-                    withObservationTracking { _ = results } onChange: { continuation.resume() }
+                    withObservationTracking {
+                        _ = results
+                    } onChange: {
+                        continuation.resume()
+                    }
                 }
             }
             latencies.append(start.duration(to: clock.now))

@@ -2,7 +2,7 @@ import Foundation
 import JSONSyntax
 
 /// Parsing and formatting of Edm primitive values in their OData JSON text forms, straight from UTF-8 bytes.
-enum EdmText {
+package enum EdmText {
     // MARK: Numbers
 
     /// An integer in JSON number syntax (no fraction or exponent); nil when out of range or not an integer.
@@ -353,7 +353,7 @@ enum EdmText {
     }
 
     /// The proleptic Gregorian date `days` after 1970-01-01.
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -1,0 +1,1 @@
+../OfflineBenchmark/RawStatements.swift

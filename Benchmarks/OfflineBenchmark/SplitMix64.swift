@@ -1,0 +1,1 @@
+../DecodeBenchmark/SplitMix64.swift
