@@ -1,7 +1,7 @@
 import Foundation
 
 extension DisplayNameTable {
-    /// The versions of the text format ``init(text:)`` reads.
+    /// The versions of the text format `init(text:)` reads.
     static let textFormatVersions: ClosedRange<Int> = 1...1
 
     /// Display names written compactly, as generated code writes them: the format's version first (`version 1`),

@@ -13,7 +13,8 @@ public struct DisplayNameTable: Sendable {
 
     /// The names in `languages` (BCP 47 tags, base language first), each list in that order (nil where the metadata
     /// has no name in a language): the table's singular and plural name, then `(storage name, names)` per column.
-    /// Generated code writes the same table as text instead (``init(text:)``), which compiles much faster.
+    /// Generated code writes the same table as text instead (`init(text:)`, for generated code only), which compiles
+    /// much faster.
     public init(languages: [String], entity: [String?], collection: [String?], _ columns: (String, [String?])...) {
         self.init(
             languages: LabelLanguages(languages),
