@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the libraries apps link (MobileSdk, MobileSdkClient, MobileSdkOffline, MobileSdkOrganizationService,
-MobileSdkTesting and
-ServiceAccess below them) against the Apple platform minimums in Package.swift.
+MobileSdkTesting, and
+ServiceAccess and JSONSyntax below them) against the Apple platform minimums in Package.swift.
 
 Linux cannot build for Apple platforms, but the Swift standard library's modules carry Apple availability here too:
 this script extracts their symbol graphs (swift-symbolgraph-extract), reads which of their symbols the libraries
@@ -24,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECKED_MODULES = ["Swift", "_Concurrency", "Observation", "Synchronization", "_StringProcessing"]
 LIBRARIES = {
     "MobileSdk", "MobileSdkClient", "MobileSdkOffline", "MobileSdkOrganizationService", "MobileSdkTesting", "ServiceAccess",
+    "JSONSyntax",
 }
 PLATFORM_NAMES = {"iOS": "iOS", "macOS": "macOS", "tvOS": "tvOS", "watchOS": "watchOS", "visionOS": "visionOS"}
 ROLE_DECLARATION, ROLE_DEFINITION = 1, 2
