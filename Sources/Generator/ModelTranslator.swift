@@ -12,6 +12,15 @@ public struct ModelTranslator: Sendable {
     /// Translates every type of the model: entity classes (bases first, so that each class knows its inherited member
     /// names), complex types, enum types, type definitions, option sets, operation requests and services.
     public func translate(_ service: Service, index: ModelIndex? = nil) -> TranslatedModel {
+        translate(service, index: index, whenTranslated: nil)
+    }
+
+    /// `translate(_:index:)`, handing each type to `whenTranslated` as soon as it is translated, in the model's order.
+    func translate(
+        _ service: Service,
+        index: ModelIndex?,
+        whenTranslated: ((_ type: (name: String, declaration: Declaration)) -> Void)?
+    ) -> TranslatedModel {
         let context = GenerationContext(
             service: service,
             index: index ?? ModelIndex(service),
@@ -20,6 +29,10 @@ public struct ModelTranslator: Sendable {
         context.warnAboutMissingEntityDefinitions()
         context.nameTypes()
         var types: [(name: String, declaration: Declaration)] = []
+        func add(_ name: String, _ declaration: Declaration) {
+            types.append((name, declaration))
+            whenTranslated?((name, declaration))
+        }
 
         var translated: [QualifiedName: (declaration: Declaration, names: UniqueNames)] = [:]
         // Bases first: each class knows the member names of the classes above it.
@@ -39,7 +52,7 @@ public struct ModelTranslator: Sendable {
             _ = translate(name)
             guard let declaration = translated[name]?.declaration, let swiftName = context.typeNames.name(of: name)
             else { continue }
-            types.append((swiftName, declaration))
+            add(swiftName, declaration)
             classNames.append(swiftName)
         }
 
@@ -52,21 +65,21 @@ public struct ModelTranslator: Sendable {
             for type in schema.complexTypes {
                 let name = QualifiedName(namespace: schema.namespace, name: type.name)
                 if let reachable, !reachable.contains(name) { continue }
-                types.append((context.typeNames.name(of: name) ?? type.name, context.translateComplexType(name, type)))
+                add(context.typeNames.name(of: name) ?? type.name, context.translateComplexType(name, type))
                 complexCount += 1
             }
             for type in schema.enumTypes {
                 let name = QualifiedName(namespace: schema.namespace, name: type.name)
                 if let reachable, !reachable.contains(name) { continue }
                 guard let swiftName = context.typeNames.name(of: name) else { continue }
-                types.append((swiftName, context.translateEnumType(name, type)))
+                add(swiftName, context.translateEnumType(name, type))
                 enumCount += 1
             }
             for definition in schema.typeDefinitions {
                 let name = QualifiedName(namespace: schema.namespace, name: definition.name)
                 if let reachable, !reachable.contains(name) { continue }
                 if let declaration = context.translateTypeDefinition(name, definition) {
-                    types.append((context.typeNames.name(of: name) ?? definition.name, declaration))
+                    add(context.typeNames.name(of: name) ?? definition.name, declaration)
                 }
             }
         }
@@ -82,7 +95,7 @@ public struct ModelTranslator: Sendable {
                     (set.name.map { [$0] } ?? [])
                     + (set.isGlobal
                         ? [] : GenerationContext.names(of: type, qualified: name).map { $0 + "." + attribute })
-                types.append((swiftName, context.translateOptionSet(set, name: swiftName, renameKeys: renameKeys)))
+                add(swiftName, context.translateOptionSet(set, name: swiftName, renameKeys: renameKeys))
                 optionSetCount += 1
             }
         }
@@ -91,7 +104,7 @@ public struct ModelTranslator: Sendable {
         var operations: [(plan: OperationPlan, initializer: [FunctionDeclaration.Parameter], response: TypeName)] = []
         for plan in operationPlans {
             guard let translated = context.translateOperation(plan) else { continue }
-            types.append((plan.structName, translated.declaration))
+            add(plan.structName, translated.declaration)
             operations.append((plan, translated.initializer, translated.response))
         }
         for schema in service.schemas {
@@ -101,7 +114,7 @@ public struct ModelTranslator: Sendable {
                     namespace: schema.namespace,
                     operations: operations
                 )
-                types.append((name, declaration))
+                add(name, declaration)
             }
         }
         let registry = context.translateRegistry(classNames)

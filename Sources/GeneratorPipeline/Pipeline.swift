@@ -44,8 +44,11 @@ public struct Pipeline: Sendable {
         ModelTranslator(configuration: configuration).render(translated, layout: layout)
     }
 
-    /// The stages after reading: a model read without errors, translated and rendered.
-    public func generate(_ parsed: LoadResult) -> GeneratedSources { render(translate(parsed)) }
+    /// The stages after reading: a model read without errors, translated and rendered (each type as soon as it is
+    /// translated, on another core).
+    public func generate(_ parsed: LoadResult) -> GeneratedSources {
+        ModelTranslator(configuration: configuration).generate(parsed.service, index: parsed.index, layout: layout)
+    }
 
     /// Every stage in turn; the sources are nil when reading or translating failed (a rename that collides).
     public func run(_ input: RawInput) -> (diagnostics: [Diagnostic], sources: GeneratedSources?) {

@@ -246,7 +246,7 @@ public struct SwiftRenderer: Sendable {
     /// `await`) with one argument per line, closing with `)` on a line of its own.
     private func renderWrapping(_ head: String, _ expression: Expression, into writer: inout TextWriter) {
         let text = head + render(expression)
-        let longest = text.split(separator: "\n").map(\.count).max() ?? 0
+        let longest = Self.longestLine(text)
         guard writer.indentation + longest > Self.lineLength else {
             writer.line(text)
             return
@@ -483,6 +483,23 @@ public struct SwiftRenderer: Sendable {
         }
         parts.append(current)
         return parts
+    }
+
+    /// The length in characters of the longest line of `text`: counted in bytes while they are ASCII without carriage
+    /// returns (one character each), else by characters.
+    static func longestLine(_ text: String) -> Int {
+        var longest = 0
+        var current = 0
+        for byte in text.utf8 {
+            if byte >= 0x80 || byte == UInt8(ascii: "\r") { return text.split(separator: "\n").map(\.count).max() ?? 0 }
+            if byte == UInt8(ascii: "\n") {
+                current = 0
+            } else {
+                current += 1
+                longest = max(longest, current)
+            }
+        }
+        return longest
     }
 
     /// A string literal's contents: quotes, backslashes and control characters escaped.

@@ -7,13 +7,28 @@ struct TextWriter {
 
     /// Writes `content` at the current indentation; each line of it when it holds line breaks.
     mutating func line(_ content: String) {
-        if content.contains("\n") {
-            for part in content.split(separator: "\n", omittingEmptySubsequences: false) { line(String(part)) }
-            return
+        // Split at the bytes: a line feed is a character of its own unless a carriage return comes before it, and
+        // comparing characters costs a grapheme break test for each.
+        let bytes = content.utf8
+        var start = bytes.startIndex
+        var previous: UInt8 = 0
+        var index = start
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") {
+                write(content[start..<index])
+                start = bytes.index(after: index)
+            }
+            previous = byte
+            bytes.formIndex(after: &index)
         }
-        if !content.isEmpty {
+        write(content[start...])
+    }
+
+    private mutating func write(_ line: Substring) {
+        if !line.isEmpty {
             text += level < Self.indentation.count ? Self.indentation[level] : String(repeating: "    ", count: level)
-            text += content
+            text += line
         }
         text += "\n"
     }

@@ -1,13 +1,27 @@
-import Dispatch
+import MetadataModel
 import SwiftEmitter
 
 extension ModelTranslator {
     /// The files of `model` in `layout`, rendered to text.
     public func render(_ model: TranslatedModel, layout: OutputLayout = .typeFiles) -> GeneratedSources {
-        let files = Self.files(of: model, layout: layout)
-        let texts = Self.render(files.map(\.file))
-        return GeneratedSources(
-            files: zip(files, texts).map { (name: $0.name, contents: $1) },
+        let texts = RenderedTypes()
+        for type in model.types { texts.add(type) }
+        return Self.sources(of: model, parts: texts.parts(), layout: layout)
+    }
+
+    /// Translates and renders: what `render(translate(service, index: index), layout: layout)` gives, sooner, because
+    /// each type renders on another core as soon as it is translated.
+    public func generate(_ service: Service, index: ModelIndex? = nil, layout: OutputLayout) -> GeneratedSources {
+        let texts = RenderedTypes()
+        let model = translate(service, index: index, whenTranslated: texts.add)
+        return Self.sources(of: model, parts: texts.parts(), layout: layout)
+    }
+
+    private static func sources(of model: TranslatedModel, parts: [RenderedPart], layout: OutputLayout)
+        -> GeneratedSources
+    {
+        GeneratedSources(
+            files: files(of: parts, registry: model.registry, layout: layout),
             diagnostics: model.diagnostics,
             entityClasses: model.entityClasses,
             complexTypes: model.complexTypes,
@@ -27,48 +41,45 @@ extension ModelTranslator {
 
     private static let imports: [ImportDeclaration] = ["Foundation", RuntimeContract.moduleImport]
 
-    private static func files(of model: TranslatedModel, layout: OutputLayout) -> [(name: String, file: SwiftFile)] {
-        func file(_ declarations: [Declaration]) -> SwiftFile {
-            SwiftFile(header: [header], imports: imports, declarations: [runtimeCheck] + declarations)
-        }
-        // A class too large for one file continues in extensions that are laid out as types of their own.
-        let types = LargeTypeParts.split(model.types)
+    /// The files' names and texts: a file with types is the text of a file holding only `runtimeCheck`, then each
+    /// part's text after an empty line, as `SwiftRenderer` writes a file's declarations.
+    private static func files(
+        of parts: [RenderedPart],
+        registry: (name: String, declaration: Declaration),
+        layout: OutputLayout
+    ) -> [(name: String, contents: String)] {
+        let renderer = SwiftRenderer()
+        let opening = renderer.render(SwiftFile(header: [header], imports: imports, declarations: [runtimeCheck]))
+        func file(_ texts: [String]) -> String { opening + texts.map { "\n" + $0 }.joined() }
+        let registryFile = file([renderer.render(registry.declaration)])
         switch layout {
         case .typeFiles:
             // A file per type, or per initial for a large model: in the order of each file's first type. The parts of
             // a large class (`Name+2`: no type name holds a `+`) get a file each, named after them.
-            let wholeTypes = types.filter { !$0.name.contains("+") }
-            var wholeNames =
-                TypeFileLayout.fileNames(
-                    for: wholeTypes.map { $0.name },
-                    weights: wholeTypes.map { TypeFileLayout.weight(of: $0.declaration) }
-                )
+            let wholeTypes = parts.filter { !$0.name.contains("+") }
+            var wholeNames = TypeFileLayout.fileNames(for: wholeTypes.map(\.name), weights: wholeTypes.map(\.weight))
                 .makeIterator()
-            let fileNames = types.map { type in
-                type.name.contains("+") ? type.name + ".swift" : wholeNames.next() ?? type.name + ".swift"
+            let fileNames = parts.map { part in
+                part.name.contains("+") ? part.name + ".swift" : wholeNames.next() ?? part.name + ".swift"
             }
-            var files: [(name: String, declarations: [Declaration])] = []
+            var files: [(name: String, texts: [String])] = []
             var position: [String: Int] = [:]
-            for (type, name) in zip(types, fileNames) {
+            for (part, name) in zip(parts, fileNames) {
                 if let index = position[name] {
-                    files[index].declarations.append(type.declaration)
+                    files[index].texts.append(part.text)
                 } else {
                     position[name] = files.count
-                    files.append((name, [type.declaration]))
+                    files.append((name, [part.text]))
                 }
             }
-            return [(model.registry.name + ".swift", file([model.registry.declaration]))]
-                + files.map { ($0.name, file($0.declarations)) }
+            return [(registry.name + ".swift", registryFile)] + files.map { ($0.name, file($0.texts)) }
         case .shards(let count):
             let count = min(max(count, 1), ShardLayout.maximumCount)
-            var shards = Array(repeating: [Declaration](), count: count)
-            for (name, declaration) in types { shards[ShardLayout.shard(of: name, count: count)].append(declaration) }
-            let shardFiles = shards.map { types in
-                types.isEmpty
-                    ? SwiftFile(header: [header, emptyShardNote], imports: [], declarations: []) : file(types)
-            }
-            return zip(ShardLayout.fileNames(count: count), [file([model.registry.declaration])] + shardFiles)
-                .map { ($0, $1) }
+            var shards = Array(repeating: [String](), count: count)
+            for part in parts { shards[ShardLayout.shard(of: part.name, count: count)].append(part.text) }
+            let empty = renderer.render(SwiftFile(header: [header, emptyShardNote], imports: [], declarations: []))
+            let shardFiles = shards.map { texts in texts.isEmpty ? empty : file(texts) }
+            return zip(ShardLayout.fileNames(count: count), [registryFile] + shardFiles).map { ($0, $1) }
         }
     }
 
@@ -89,25 +100,4 @@ extension ModelTranslator {
             )
         )
     )
-
-    /// Renders the files on every core; each file's text depends only on its declarations.
-    private static func render(_ files: [SwiftFile]) -> [String] {
-        let results = RenderedFiles(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results.store(SwiftRenderer().render(files[index]), at: index)
-        }
-        return results.texts
-    }
-}
-
-/// The texts of files rendered concurrently, each written once into its own slot; a serial queue guards the slots.
-private final class RenderedFiles: @unchecked Sendable {
-    private var slots: [String]
-    private let queue = DispatchQueue(label: "mobilesdkgen.render")
-
-    init(count: Int) { slots = Array(repeating: "", count: count) }
-
-    func store(_ text: String, at index: Int) { queue.sync { slots[index] = text } }
-
-    var texts: [String] { queue.sync { slots } }
 }

@@ -43,13 +43,13 @@ struct DisplayNameTableText {
     static func field(_ name: String, storageName: Bool = false) -> String {
         guard !name.isEmpty else { return "%" }
         let scalars = Array(name.unicodeScalars)
-        let first = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.count
-        let last = scalars.lastIndex { !$0.properties.isWhitespace } ?? -1
+        let first = scalars.firstIndex { !isWhitespace($0) } ?? scalars.count
+        let last = scalars.lastIndex { !isWhitespace($0) } ?? -1
         var field = ""
         for (offset, scalar) in scalars.enumerated() {
             let special =
                 reserved.contains(scalar) || isControl(scalar) || offset < first || offset > last
-                || (storageName && (scalar == ":" || scalar.properties.isWhitespace))
+                || (storageName && (scalar == ":" || isWhitespace(scalar)))
             if special {
                 for byte in String(scalar).utf8 {
                     field += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
@@ -59,6 +59,11 @@ struct DisplayNameTableText {
             }
         }
         return field
+    }
+
+    /// Unicode's white space, answered without a property lookup for ASCII.
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     /// `%`, the separator, and what a Swift string literal escapes.
@@ -77,6 +82,8 @@ struct DisplayNameTableText {
     /// between two characters that fit, neither a space (continuation lines drop leading spaces, and trailing ones
     /// do not survive editors) nor inside a `%XX` escape. Continuation lines start with four spaces.
     static func wrapped(_ line: String, width: Int) -> [String] {
+        // No more bytes than `width`: no more characters either.
+        if line.utf8.count <= width { return [line] }
         var rest = Array(line)
         var lines: [String] = []
         var indentation = ""

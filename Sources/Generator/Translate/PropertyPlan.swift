@@ -19,11 +19,13 @@ extension GenerationContext {
     /// Whether the configuration's attribute filter admits a property of an entity type.
     func admits(_ property: Property, of entity: QualifiedName) -> Bool {
         guard let type = entityIndex[entity] else { return false }
+        let filter = configuration.attributes
+        if filter.include.isEmpty && filter.exclude.isEmpty { return true }
         let key = property.dynamics?.logicalName ?? property.name
         let candidates =
             [key, property.name]
             + Self.names(of: type, qualified: entity).flatMap { [$0 + "." + key, $0 + "." + property.name] }
-        return configuration.attributes.admits(candidates)
+        return filter.admits(candidates)
     }
 
     /// The Swift name a property gets under the configured naming.

@@ -8,12 +8,13 @@ extension GenerationContext {
     /// a few hundred columns in six languages; a literal's lines cost next to nothing.
     func displayNameTableDeclaration(_ type: EntityType, properties: [PropertyPlan]) -> Declaration? {
         guard let dynamics = type.dynamics else { return nil }
+        // The first property of each key, as a search from the start would find it: once per class, not per column.
+        var labelsByKey: [String: Label?] = [:]
+        for property in type.properties where labelsByKey[property.dynamics?.logicalName ?? property.name] == nil {
+            labelsByKey[property.dynamics?.logicalName ?? property.name] = .some(property.dynamics?.displayName)
+        }
         let columns = properties.compactMap { plan -> (String, Label)? in
-            guard
-                let property = type.properties.first(where: {
-                    ($0.dynamics?.logicalName ?? $0.name) == plan.attributeKey
-                }), let label = property.dynamics?.displayName, !label.isEmpty
-            else { return nil }
+            guard let label = labelsByKey[plan.attributeKey] ?? nil, !label.isEmpty else { return nil }
             return (plan.attributeKey, label)
         }
         let labels = [dynamics.displayName, dynamics.displayCollectionName] + columns.map(\.1)

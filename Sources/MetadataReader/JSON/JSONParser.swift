@@ -1,3 +1,4 @@
+import Dispatch
 import JSONSyntax
 import MetadataModel
 
@@ -5,7 +6,7 @@ import MetadataModel
 ///
 /// Columns count characters (UTF-8 scalars), from 1. Nesting is bounded, so hostile input cannot
 /// exhaust the stack. The first syntax error ends the parse: the document is then not read at all.
-package struct JSONParser {
+package struct JSONParser: Sendable {
     /// A syntax error: what was wrong, and where.
     package struct SyntaxError: Error {
         package var message: String
@@ -17,18 +18,23 @@ package struct JSONParser {
 
     private let bytes: [UInt8]
     private let path: String
+    private let halvesThreshold: Int
     private var index = 0
     private var line = 1
     private var column = 1
 
-    private init(bytes: [UInt8], path: String) {
+    private init(bytes: [UInt8], path: String, halvesThreshold: Int) {
         self.bytes = bytes
         self.path = path
+        self.halvesThreshold = halvesThreshold
     }
 
-    /// The document's single value; a UTF-8 byte-order mark is skipped.
-    package static func parse(_ bytes: [UInt8], path: String) throws(SyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, path: path)
+    /// The document's single value; a UTF-8 byte-order mark is skipped. Arrays near the top with more than
+    /// `halvesThreshold` bytes after their start are parsed in two halves at once, to the same tree.
+    package static func parse(_ bytes: [UInt8], path: String, halvesThreshold: Int = Self.halvesThreshold)
+        throws(SyntaxError) -> JSONValue
+    {
+        var parser = JSONParser(bytes: bytes, path: path, halvesThreshold: halvesThreshold)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         guard parser.peek != nil else {
@@ -40,6 +46,17 @@ package struct JSONParser {
             throw parser.error("unexpected \(Self.describe(byte)) after the end of the document's value")
         }
         return value
+    }
+
+    /// The root array of `bytes` parsed in two halves, or nil when the halves did not both succeed and meet (for tests:
+    /// `parse` then parses in one piece).
+    package static func rootArrayInHalves(_ bytes: [UInt8], path: String) -> JSONValue? {
+        var parser = JSONParser(bytes: bytes, path: path, halvesThreshold: 0)
+        parser.skipWhitespace()
+        let start = parser.location
+        guard parser.peek == UInt8(ascii: "["), let elements = parser.inHalves(depth: 0) else { return nil }
+        parser.skipWhitespace()
+        return parser.peek == nil ? JSONValue(kind: .array(elements), location: start) : nil
     }
 
     // MARK: - Position
@@ -152,6 +169,9 @@ package struct JSONParser {
     }
 
     private mutating func array(depth: Int) throws(SyntaxError) -> JSONValue.Kind {
+        if depth <= 1, bytes.count - index > halvesThreshold, let elements = inHalves(depth: depth) {
+            return .array(elements)
+        }
         let start = location
         advance()  // [
         var elements: [JSONValue] = []
@@ -179,6 +199,117 @@ package struct JSONParser {
                 return .array(elements)
             default: throw error("expected ',' or ']' after an array element, found \(Self.describe(next))")
             }
+        }
+    }
+
+    // MARK: - A large array in two halves
+
+    /// An array near the top (the `value` of a Web API response) with more bytes than this after its start is parsed
+    /// in two halves at once.
+    package static let halvesThreshold = 8 << 20
+
+    /// The elements of the array at `index`, parsed in two halves on two cores: the first from the start to the first
+    /// comma between elements past about the middle, the second from that comma, found by a scan that follows strings
+    /// and nesting and counts lines and columns as `advance` does. Nil when either half fails or they disagree on where
+    /// they meet: the parse then runs again in one piece, which reports the document's first error.
+    private mutating func inHalves(depth: Int) -> [JSONValue]? {
+        // The second half scans the first before parsing, about eight times faster than parsing it: it gets less.
+        let target = index + (bytes.count - index) * 8 / 15
+        let halves = Halves()
+        let whole = self
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            var parser = whole
+            if part == 0 {
+                parser.advance()  // [
+                guard let (elements, comma) = try? parser.elements(depth: depth, stoppingAfter: target), let comma
+                else { return }
+                halves.store(first: (elements, comma))
+            } else {
+                guard let (comma, line, column) = parser.meetingPoint(after: target) else { return }
+                parser.index = comma + 1
+                parser.line = line
+                parser.column = column
+                guard let (elements, end) = try? parser.elements(depth: depth, stoppingAfter: nil), end == nil else {
+                    return
+                }
+                halves.store(second: (elements, comma), parser: parser)
+            }
+        }
+        guard let (first, second, parser) = halves.result, first.comma == second.comma else { return nil }
+        self = parser
+        return first.elements + second.elements
+    }
+
+    /// Array elements from `index` (after `[` or a comma): up to and past the closing `]` (comma nil), or up to the
+    /// first comma between elements at or after `target`, returned, with `index` past it.
+    private mutating func elements(depth: Int, stoppingAfter target: Int?) throws(SyntaxError) -> (
+        elements: [JSONValue], comma: Int?
+    ) {
+        var elements: [JSONValue] = []
+        while true {
+            skipWhitespace()
+            guard let byte = peek, byte != UInt8(ascii: "]") else { throw error("expected an array element") }
+            elements.append(try value(depth: depth + 1))
+            skipWhitespace()
+            switch peek {
+            case UInt8(ascii: ","):
+                let comma = index
+                advance()
+                if let target, comma >= target { return (elements, comma) }
+            case UInt8(ascii: "]"):
+                advance()
+                return (elements, nil)
+            default: throw error("expected ',' or ']' after an array element")
+            }
+        }
+    }
+
+    /// The first comma between elements of the array at `index` at or after `target`, and the line and column just
+    /// past it; nil when the array ends first.
+    private func meetingPoint(after target: Int) -> (comma: Int, line: Int, column: Int)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var line = self.line
+            var column = self.column
+            var depth = 0
+            var inString = false
+            var escaped = false
+            var position = index
+            while position < buffer.count {
+                let byte = buffer[position]
+                switch byte {
+                case UInt8(ascii: "\n"):
+                    line += 1
+                    column = 1
+                case UInt8(ascii: "\r"):
+                    if position + 1 == buffer.count || buffer[position + 1] != UInt8(ascii: "\n") {
+                        line += 1
+                        column = 1
+                    }
+                case 0x80...0xBF: break
+                default: column += 1
+                }
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
+                } else {
+                    switch byte {
+                    case UInt8(ascii: "\""): inString = true
+                    case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                    case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                        depth -= 1
+                        if depth == 0 { return nil }
+                    case UInt8(ascii: ","): if depth == 1, position >= target { return (position, line, column) }
+                    default: break
+                    }
+                }
+                position += 1
+            }
+            return nil
         }
     }
 
@@ -227,6 +358,18 @@ package struct JSONParser {
         advance()  // "
         var text: [UInt8] = []
         while true {
+            let (end, characters) = plainRun(from: index)
+            if end > index {
+                if text.isEmpty, end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                    let plain = String(decoding: bytes[index..<end], as: UTF8.self)
+                    index = end + 1
+                    column += characters + 1
+                    return plain
+                }
+                text += bytes[index..<end]
+                index = end
+                column += characters
+            }
             guard let byte = peek else { throw endOfFile(inside: "string", openedAt: start) }
             switch byte {
             case UInt8(ascii: "\""):
@@ -255,6 +398,42 @@ package struct JSONParser {
                 text.append(byte)
                 advance()
             }
+        }
+    }
+
+    /// The end of the run of bytes from `start` that a string holds as they are (no quote, backslash or control
+    /// character), and the characters in it: the bytes that are not UTF-8 continuation bytes, as `advance` counts.
+    private func plainRun(from start: Int) -> (end: Int, characters: Int) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var end = start
+            var characters = 0
+            while end < buffer.count {
+                let byte = buffer[end]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                if byte & 0xC0 != 0x80 { characters += 1 }
+                end += 1
+            }
+            return (end, characters)
+        }
+    }
+}
+
+/// What the two halves of a large array hand back, each written once from its own thread; a serial queue guards them.
+private final class Halves: @unchecked Sendable {
+    typealias Half = (elements: [JSONValue], comma: Int)
+    private var first: Half?
+    private var second: (half: Half, parser: JSONParser)?
+    private let queue = DispatchQueue(label: "mobilesdkgen.json-halves")
+
+    func store(first half: Half) { queue.sync { first = half } }
+
+    func store(second half: Half, parser: JSONParser) { queue.sync { second = (half, parser) } }
+
+    /// Both halves and the parser's state after the second, when both succeeded.
+    var result: (first: Half, second: Half, parser: JSONParser)? {
+        queue.sync {
+            guard let first, let second else { return nil }
+            return (first, second.half, second.parser)
         }
     }
 }
