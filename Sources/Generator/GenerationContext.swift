@@ -16,6 +16,14 @@ final class GenerationContext {
     var matchedOptionSetParameters: Set<String> = []
     /// The LCIDs without a known language tag already warned about.
     var reportedLanguages: Set<Int> = []
+    /// `lookupSources(of:)` of the entities asked about.
+    var lookupSourcesCache: [QualifiedName: LookupSources] = [:]
+
+    /// What binds an entity's lookups to their targets (see `lookupSources(of:)`).
+    struct LookupSources {
+        var relationships: [String: [DynamicsRelationship]]
+        var navigations: [NavigationProperty]
+    }
 
     /// The service's types by name, their lineages and entity sets.
     let index: ModelIndex

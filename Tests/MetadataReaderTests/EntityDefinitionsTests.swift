@@ -195,6 +195,25 @@ struct EntityDefinitionsDiagnosticsTests {
         #expect(account.properties.map(\.name) == ["name"])
     }
 
+    /// The items of `value` are read on every core; what they say keeps the document's order.
+    @Test func manyEntitiesKeepTheDocumentsOrder() throws {
+        var random = SeededGenerator(seed: 41)
+        let names = (0..<60).map { "new_table\($0)" }.shuffled(using: &random)
+        let items = names.map { #"{"LogicalName": "\#($0)", "ObjectTypeCode": "\#($0)", "Attributes": []}"# }
+        let result = load("{\"value\": [\n" + (items + ["7"]).joined(separator: ",\n") + "\n]}")
+        var expected = [
+            "definitions.json:62:1: warning: an element of 'value' is a number, expected an object; ignored"
+        ]
+        for (line, name) in zip(2..., names) {
+            let column = #"{"LogicalName": "\#(name)", "ObjectTypeCode": "#.count + 1
+            expected.append(
+                "definitions.json:\(line):\(column): warning: 'ObjectTypeCode' is a string, expected an integer; ignored"
+            )
+        }
+        #expect(descriptions(result) == expected)
+        #expect(result.service.schemas.flatMap(\.entityTypes).count == 60)
+    }
+
     @Test func unknownAttributeTypeIsSkippedWithALocatedWarning() throws {
         let result = load(
             """

@@ -79,6 +79,9 @@ extension GenerationContext {
 
     /// A name as a table field: percent-encoded where it holds a character the table's syntax uses.
     private static func tableField(_ name: String) -> String {
+        // Every character the syntax uses is one ASCII byte: a name with none of them is its own field.
+        let special = " %/#=:[]\"\\".utf8
+        if !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || special.contains($0) }) { return name }
         var field = ""
         for scalar in name.unicodeScalars {
             if " %/#=:[]\"\\".unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F {
@@ -99,14 +102,11 @@ extension GenerationContext {
     /// entity set is unknown, are left out (the runtime reports them when such a reference is written).
     func lookupType(_ property: Property, entity: QualifiedName) -> RuntimeType {
         let logicalName = property.dynamics?.logicalName ?? property.name
-        let ancestry = lineage(of: entity).map(\.type)
-        let relationships = ancestry.flatMap { $0.dynamics?.relationships ?? [] }
-            .filter {
-                $0.kind != .manyToMany && $0.referencingAttribute == logicalName
-                    && $0.referencingNavigationProperty != nil
-            }
-        let navigations = ancestry.flatMap(\.navigationProperties)
-            .filter { navigation in navigation.referentialConstraints.contains { $0.property == property.name } }
+        let sources = lookupSources(of: entity)
+        let relationships = sources.relationships[logicalName] ?? []
+        let navigations = sources.navigations.filter { navigation in
+            navigation.referentialConstraints.contains { $0.property == property.name }
+        }
         var targets: [LookupTargetPlan] = []
         for target in property.dynamics?.targets ?? [] {
             guard let targetName = entityByLogicalName[target]?.name, let entitySet = index.entitySet(of: targetName)
@@ -126,6 +126,22 @@ extension GenerationContext {
 }
 
 extension GenerationContext {
+    /// What binds the lookups of `entity` and its base types: the many-to-one relationships with a navigation property,
+    /// by referencing attribute, and the navigation properties, nearest type first. Gathered once per entity.
+    func lookupSources(of entity: QualifiedName) -> LookupSources {
+        if let known = lookupSourcesCache[entity] { return known }
+        let ancestry = lineage(of: entity).map(\.type)
+        var relationships: [String: [DynamicsRelationship]] = [:]
+        for relationship in ancestry.flatMap({ $0.dynamics?.relationships ?? [] })
+        where relationship.kind != .manyToMany && relationship.referencingNavigationProperty != nil {
+            guard let attribute = relationship.referencingAttribute else { continue }
+            relationships[attribute, default: []].append(relationship)
+        }
+        let sources = LookupSources(relationships: relationships, navigations: ancestry.flatMap(\.navigationProperties))
+        lookupSourcesCache[entity] = sources
+        return sources
+    }
+
     /// `.lookup([…])` of a Dynamics party list: for each entity a party may be a record of, the `activityparty`
     /// navigation property that binds a party to it in the Web API (`partyid_contact`, from the `activityparty`
     /// entity's relationships on `partyid` when the model has them) and the entity's set. Targets without an entity

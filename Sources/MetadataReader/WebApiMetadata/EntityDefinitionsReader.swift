@@ -1,3 +1,4 @@
+import Dispatch
 import MetadataModel
 
 /// Reads the Dataverse Web API's entity metadata JSON into the same entity types and global option sets as
@@ -35,12 +36,11 @@ struct EntityDefinitionsReader {
             return true
         }
         if root["value"] != nil {
-            for item in document.objects("value") {
-                if Self.isOptionSet(item) {
-                    addGlobal(OptionSetDefinitionReader(context: context).optionSet(item))
-                } else {
-                    entity(item)
-                }
+            // Each item on its own reader, on every core; merged in document order, as one reader would have read them.
+            for item in Self.readItems(document.objects("value").map(\.value), path: context.path) {
+                context.append(contentsOf: item.diagnostics)
+                entityTypes += item.entityTypes
+                for set in item.globalOptionSets { addGlobal(set) }
             }
             return true
         }
@@ -51,6 +51,30 @@ struct EntityDefinitionsReader {
         guard root["LogicalName"] != nil || root["Attributes"] != nil else { return false }
         entity(document)
         return true
+    }
+
+    /// Reads each item of a `value` array with a reader and context of its own, concurrently.
+    private static func readItems(_ items: [JSONValue], path: String) -> [ReadItem] {
+        let results = ReadItems(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            let context = ReadContext(path: path)
+            var reader = EntityDefinitionsReader(context: context)
+            let item = WebAPIObject(value: items[index], context: context)
+            if isOptionSet(item) {
+                reader.addGlobal(OptionSetDefinitionReader(context: context).optionSet(item))
+            } else {
+                reader.entity(item)
+            }
+            results.store(
+                ReadItem(
+                    entityTypes: reader.entityTypes,
+                    globalOptionSets: reader.globalOptionSets,
+                    diagnostics: context.diagnostics
+                ),
+                at: index
+            )
+        }
+        return results.all
     }
 
     private static func isOptionSet(_ object: WebAPIObject) -> Bool {
@@ -118,4 +142,23 @@ struct EntityDefinitionsReader {
         set.isGlobal = true
         globalOptionSets.append(set)
     }
+}
+
+/// What one item of a `value` array read as.
+private struct ReadItem: Sendable {
+    var entityTypes: [EntityType] = []
+    var globalOptionSets: [DynamicsOptionSet] = []
+    var diagnostics: [Diagnostic] = []
+}
+
+/// The items read concurrently, each stored once from its own thread; a serial queue guards them.
+private final class ReadItems: @unchecked Sendable {
+    private var items: [ReadItem]
+    private let queue = DispatchQueue(label: "mobilesdkgen.entity-definitions")
+
+    init(count: Int) { items = Array(repeating: ReadItem(), count: count) }
+
+    func store(_ item: ReadItem, at index: Int) { queue.sync { items[index] = item } }
+
+    var all: [ReadItem] { queue.sync { items } }
 }
