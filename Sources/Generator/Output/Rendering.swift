@@ -13,8 +13,10 @@ extension ModelTranslator {
     /// each type renders on another core as soon as it is translated.
     public func generate(_ service: Service, index: ModelIndex? = nil, layout: OutputLayout) -> GeneratedSources {
         let texts = RenderedTypes()
-        let model = translate(service, index: index, whenTranslated: texts.add)
-        return Self.sources(of: model, parts: texts.parts(), layout: layout)
+        var model = translate(service, index: index, whenTranslated: texts.add)
+        let parts = texts.parts()
+        model.types = []  // Rendered: their memory goes to the files' texts.
+        return Self.sources(of: model, parts: parts, layout: layout)
     }
 
     private static func sources(of model: TranslatedModel, parts: [RenderedPart], layout: OutputLayout)

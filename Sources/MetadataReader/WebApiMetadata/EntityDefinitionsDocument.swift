@@ -20,13 +20,15 @@ enum EntityDefinitionsDocument {
     static func read(path: String, bytes: [UInt8]?) -> ReadDocument {
         var document = ReadDocument(path: path)
         let context = ReadContext(path: path)
-        guard let bytes = bytes ?? readFile(path, context: context) else {
-            document.diagnostics = context.diagnostics
-            return document
-        }
+        let parsed = parse(path: path, bytes: bytes, context: context)
         let root: JSONValue
-        do { root = try JSONParser.parse(bytes, path: path) } catch {
+        switch parsed {
+        case .success(let value): root = value
+        case .failure(let error):
             document.diagnostics = [.error(error.message, at: error.location)]
+            return document
+        case nil:
+            document.diagnostics = context.diagnostics
             return document
         }
         var reader = EntityDefinitionsReader(context: context)
@@ -50,6 +52,15 @@ enum EntityDefinitionsDocument {
         }
         document.diagnostics = context.diagnostics
         return document
+    }
+
+    /// The document's tree, or its syntax error; nil when the file cannot be read. The bytes read from a file are let
+    /// go once parsed, before the tree is read into the model.
+    private static func parse(path: String, bytes: [UInt8]?, context: ReadContext) -> Result<
+        JSONValue, JSONParser.SyntaxError
+    >? {
+        guard let bytes = bytes ?? readFile(path, context: context) else { return nil }
+        do { return .success(try JSONParser.parse(bytes, path: path)) } catch { return .failure(error) }
     }
 
     /// The first bytes of the file, or none when it cannot be read (reading it then reports why).
