@@ -2,8 +2,8 @@ import MetadataModel
 
 /// A JSON value and where it starts in its document: a small tree, because the Web API's entity
 /// definitions are read member by member, and Foundation's `JSONSerialization` keeps no locations.
-package struct JSONValue {
-    package enum Kind {
+package struct JSONValue: Sendable {
+    package enum Kind: Sendable {
         /// Members in document order (a duplicate key keeps every occurrence; lookups find the first).
         case object([JSONMember])
         case array([JSONValue])
@@ -55,7 +55,7 @@ package struct JSONValue {
 }
 
 /// One `"key": value` of an object.
-package struct JSONMember {
+package struct JSONMember: Sendable {
     package var key: String
     package var value: JSONValue
     /// The line and column of the key's opening quote (0 for a member made in code), kept small: a large

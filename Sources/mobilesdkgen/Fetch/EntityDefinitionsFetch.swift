@@ -117,58 +117,6 @@ struct EntityDefinitionsFetch {
         return (complete.count == validators.count ? complete : nil, names.count, validators.count)
     }
 
-    /// The definitions of `names` with their option sets, into `assembly` (replacing those it held), and the
-    /// validators of their responses by request.
-    func fetchEntities(
-        _ names: [String],
-        into assembly: inout EntityDefinitionsAssembly,
-        validators: inout [String: FetchCache.Validators?],
-        progress: FetchProgress
-    ) async throws {
-        let getter = getter
-        let entityPaths = names.map(Self.entityPath)
-        progress.expect(entityPaths.count)
-        let entities = try await boundedMap(entityPaths, limit: concurrency, finished: progress.finishedOne) {
-            try await getter.get($0)
-        }
-        var casts: [(entity: String, path: String)] = []
-        for (name, (path, (response, shown))) in zip(names, zip(entityPaths, entities)) {
-            if response.status == 404 {
-                throw FetchError(
-                    "the organization has no entity '\(name)' (\(shown) answered 404); nothing was written"
-                )
-            }
-            try getter.check(response, shown: shown, what: "entity definition")
-            validators[path] = response.validators
-            let types = try Self.located {
-                try assembly.addEntity([UInt8](response.body), logicalName: name, source: shown)
-            }
-            casts += types.map { type in
-                (
-                    name,
-                    "EntityDefinitions(LogicalName='\(name)')/Attributes/Microsoft.Dynamics.CRM.\(type)"
-                        + "?$select=LogicalName&$expand=\(EntityDefinitionsAssembly.optionSetExpansions)"
-                )
-            }
-        }
-        progress.expect(casts.count)
-        let optionSets = try await boundedMap(casts.map(\.path), limit: concurrency, finished: progress.finishedOne) {
-            try await getter.get($0)
-        }
-        for (cast, (response, shown)) in zip(casts, optionSets) {
-            try getter.check(response, shown: shown, what: "attribute option sets")
-            validators[cast.path] = response.validators
-            try Self.located {
-                try assembly.addOptionSets([UInt8](response.body), logicalName: cast.entity, source: shown)
-            }
-        }
-    }
-
-    /// The path of an entity's definition with its collections.
-    static func entityPath(_ name: String) -> String {
-        "EntityDefinitions(LogicalName='\(name)')?$expand=\(EntityDefinitionsAssembly.entityExpansions)"
-    }
-
     var getter: WebAPIGetter { WebAPIGetter(request: request, headerFields: headerFields, downloader: downloader) }
 
     /// A response that is not the JSON asked for, as a message that says where.
