@@ -43,14 +43,13 @@ struct EntityDefinitionsFetch {
                 )
             }
         }
-        let stamp: String?
-        if case .changes(let changes) = try await changes(since: nil, progress: progress) {
-            stamp = changes.serverVersionStamp
-        } else {
-            stamp = nil
-        }
+        // The stamp is asked before any definition, so that the next fetch sees what changes after; its answer, which
+        // lists every entity's attributes without a stamp, is read while the definitions download.
+        let first = try await changesResponse(since: nil, progress: progress)
+        async let firstStamp = Self.stamp(of: first)
         var assembly = EntityDefinitionsAssembly()
         let (parts, entities, requests) = try await fetchAll(into: &assembly, progress: progress)
+        let stamp = try await firstStamp
         let document = Data(assembly.document())
         try Self.checkReadable(document, name: request.entityDefinitionsFileName)
         let entry = FetchCache.Entry(
@@ -72,6 +71,12 @@ struct EntityDefinitionsFetch {
             outcome: outcome,
             cacheEntry: entry
         )
+    }
+
+    /// The version stamp of an answer of `RetrieveMetadataChanges`, nil when the service refused it.
+    private static func stamp(of answer: ChangesResponse) throws -> String? {
+        if case .changes(let changes) = try answer.read() { return changes.serverVersionStamp }
+        return nil
     }
 
     /// Whether every response of the earlier fetch answers 304 to its validators.
