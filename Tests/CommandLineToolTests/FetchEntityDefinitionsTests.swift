@@ -209,6 +209,31 @@ enum DataverseServer {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// Answers are read in whatever order they arrive: one request at a time and eight at once give the same bytes.
+    @Test func theDocumentIsTheSameWhateverTheConcurrency() throws {
+        let one = try fetch(entities + ["--concurrency", "1"])
+        #expect(one.status == 0, "\(one.errors)")
+        let other = try Paths.temporaryDirectory()
+        let eight = try BuiltTool.run(
+            ["fetch", root, "--name", "Org", "-o", other.path, "--query", "run=\(run)", "--concurrency", "8"] + entities
+        )
+        #expect(eight.status == 0, "\(eight.errors)")
+        let name = "Org.entitydefinitions.json"
+        #expect(try Data(contentsOf: file(name)) == Data(contentsOf: other.appendingPathComponent(name)))
+    }
+
+    /// One entity failing while the others' requests are under way fails the fetch: the last fetch's files stay.
+    @Test func anEntityFailingMidwayLeavesThePreviousFiles() throws {
+        #expect(try fetch(entities).status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let contents = try before.map { try Data(contentsOf: file($0)) }
+        let result = try fetch(["--entity", "contact,acount"] + entities + ["--concurrency", "2"])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("error: the organization has no entity 'acount' ("), "\(result.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+        #expect(try before.map { try Data(contentsOf: file($0)) } == contents)
+    }
+
     @Test func aCancelledFetchLeavesThePreviousFiles() throws {
         #expect(try fetch(entities).status == 0)
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

@@ -73,6 +73,27 @@ struct EntityDefinitionsAssemblyTests {
         #expect(first.document() == second.document())
     }
 
+    /// What `fetch` does as answers arrive: each entity read apart, given its option sets, written, then added.
+    @Test func entitiesReadApartAndAddedWrittenGiveTheSameDocument() throws {
+        let other = Array(#"{"LogicalName":"a","Attributes":[]}"#.utf8)
+        var whole = EntityDefinitionsAssembly()
+        _ = try whole.addEntity(Array(entity.utf8), logicalName: "new_site", source: "entity")
+        try whole.addOptionSets(Array(picklists.utf8), logicalName: "new_site", source: "picklists")
+        _ = try whole.addEntity(other, logicalName: "a", source: "a")
+        var site = try EntityDefinitionsAssembly.Entity(Array(entity.utf8), logicalName: "new_site", source: "entity")
+        #expect(site.optionSetTypes == ["PicklistAttributeMetadata", "StatusAttributeMetadata"])
+        try site.addOptionSets(Array(picklists.utf8), source: "picklists")
+        var apart = EntityDefinitionsAssembly()
+        apart.add(site.written())
+        apart.add(try EntityDefinitionsAssembly.Entity(other, logicalName: "a", source: "a"))
+        #expect(apart.logicalNames == ["a", "new_site"])
+        #expect(apart.document() == whole.document())
+        // A written entity is read back when asked about: here, to add option sets to it.
+        try apart.addOptionSets(Array(picklists.utf8), logicalName: "new_site", source: "picklists")
+        #expect(apart.document() == whole.document())
+        #expect(EntityDefinitionsAssembly().document() == Array("{\n  \"value\": []\n}\n".utf8))
+    }
+
     @Test func answersThatDoNotFitAreLocatedErrors() throws {
         var assembly = EntityDefinitionsAssembly()
         #expect(throws: EntityDefinitionsAssembly.Failure.self) {

@@ -33,7 +33,8 @@ POST _test/metadata?action=A&entity=E[&attribute=T&value=V&label=L]
     changes the metadata the requests carrying the same run=... query parameter see (each
     test run its own organization): add-option (option V labelled L added to attribute
     T's option set), delete-attribute, delete-entity, expire (every stamp issued so far).
---latency-ms N delays every such answer by N ms (a network's round trip, for benchmarks);
+--latency-ms N sends every such answer N ms after its request arrived, the time spent making it included (a
+service whose answers take N ms, for benchmarks: the server's own work overlaps the wait, as a real service's does);
 --copies N serves each entity N more times as x_1 ... x_N (a bigger organization).
 """
 
@@ -275,6 +276,7 @@ def with_entity_definitions(app, service_path, document, latency_ms=0, copies=0)
         return _json({"@odata.context": context, "value": items})
 
     def wrapper(environ, start_response):
+        arrived = time.monotonic()
         full_path = environ.get("PATH_INFO", "")
         query = environ.get("QUERY_STRING", "")
         if full_path == service_path + "/_test/metadata" and environ.get("REQUEST_METHOD") == "POST":
@@ -290,7 +292,7 @@ def with_entity_definitions(app, service_path, document, latency_ms=0, copies=0)
             result = _error("400 Bad Request", "Resource not found for the segment '%s'." % full_path)
         status, headers, body = result
         if latency_ms:
-            time.sleep(latency_ms / 1000)
+            time.sleep(max(0.0, arrived + latency_ms / 1000 - time.monotonic()))
         slow = dict(urllib.parse.parse_qsl(query)).get("slow")
         if slow:
             time.sleep(min(float(slow), 30))

@@ -437,7 +437,7 @@ def main():
     # The Dataverse Web API's metadata requests (see entity_definitions.py).
     parser.add_argument("--entity-definitions", type=pathlib.Path,
                         help="answer EntityDefinitions requests from this Web API JSON document")
-    parser.add_argument("--latency-ms", type=int, default=0, help="delay each EntityDefinitions answer")
+    parser.add_argument("--latency-ms", type=int, default=0, help="send each EntityDefinitions answer this long after its request arrived")
     parser.add_argument("--copies", type=int, default=0, help="serve each entity definition this many more times")
     # For the tests of an offline store (see offline_processing.py and repeatable_requests.py).
     parser.add_argument("--track-changes", action="store_true",

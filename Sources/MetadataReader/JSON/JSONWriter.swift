@@ -10,6 +10,34 @@ enum JSONWriter {
         return output
     }
 
+    /// `value` as `write` writes it where it starts `indent` spaces in (an item of a document's top-level array is
+    /// 4 in), without a newline after it.
+    static func write(_ value: JSONValue, indent: Int) -> [UInt8] {
+        var output: [UInt8] = []
+        write(value, indent: indent, into: &output)
+        return output
+    }
+
+    /// The bytes `write` gives for the object `{key: [item…]}`, with each item already written by
+    /// `write(_:indent: 4)`.
+    static func writeObject(key: String, writtenItems items: [[UInt8]]) -> [UInt8] {
+        var output = Array("{\n  ".utf8)
+        JSONString.appendLiteral(key, to: &output)
+        output.append(contentsOf: Array(": ".utf8))
+        if items.isEmpty {
+            output.append(contentsOf: Array("[]".utf8))
+        } else {
+            output.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                output.append(contentsOf: Array((index == 0 ? "\n    " : ",\n    ").utf8))
+                output.append(contentsOf: item)
+            }
+            output.append(contentsOf: Array("\n  ]".utf8))
+        }
+        output.append(contentsOf: Array("\n}\n".utf8))
+        return output
+    }
+
     private static func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
         switch value.kind {
         case .object(let members):

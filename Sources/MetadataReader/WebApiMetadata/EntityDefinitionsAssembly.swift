@@ -31,6 +31,8 @@ public struct EntityDefinitionsAssembly {
 
     /// The entities read so far, by logical name.
     private var entities: [String: JSONValue] = [:]
+    /// The entities added already written (`Entity.written()`), by logical name: never also in `entities`.
+    private var writtenEntities: [String: [UInt8]] = [:]
 
     /// Creates an empty assembly; `addEntity` adds each entity.
     public init() {}
@@ -50,15 +52,24 @@ public struct EntityDefinitionsAssembly {
     }
 
     /// The logical names of the entities held, sorted.
-    package var logicalNames: [String] { entities.keys.sorted() }
+    package var logicalNames: [String] { Set(entities.keys).union(writtenEntities.keys).sorted() }
 
     /// Removes the entity with this logical name, if held.
-    package mutating func removeEntity(_ logicalName: String) { entities[logicalName] = nil }
+    package mutating func removeEntity(_ logicalName: String) {
+        entities[logicalName] = nil
+        writtenEntities[logicalName] = nil
+    }
+
+    /// The entity held with this logical name as a tree (read back when it was added written).
+    private func entity(_ logicalName: String) -> JSONValue? {
+        if let entity = entities[logicalName] { return entity }
+        return writtenEntities[logicalName].flatMap { try? JSONParser.parse($0, path: logicalName) }
+    }
 
     /// The logical names of the entities held whose own `MetadataId` is among `ids` (lower case), sorted.
     package func entities(identifiedBy ids: Set<String>) -> [String] {
         logicalNames.filter { name in
-            entities[name]?["MetadataId"]?.stringValue.map { ids.contains($0.lowercased()) } ?? false
+            entity(name)?["MetadataId"]?.stringValue.map { ids.contains($0.lowercased()) } ?? false
         }
     }
 
@@ -67,78 +78,48 @@ public struct EntityDefinitionsAssembly {
     package func entities(holding ids: Set<String>) -> [String] {
         logicalNames.filter { name in
             var held: Set<String> = []
-            entities[name]?.collectGUIDs(into: &held)
+            entity(name)?.collectGUIDs(into: &held)
             return !held.isDisjoint(with: ids)
         }
     }
 
     /// Reads the response for one entity; returns the types of `optionSetAttributeTypes` its attributes have.
     public mutating func addEntity(_ bytes: [UInt8], logicalName: String, source: String) throws(Failure) -> [String] {
-        let root = try Self.parse(bytes, source: source)
-        guard case .string(let name)? = root["LogicalName"]?.kind, name == logicalName else {
-            throw Failure(message: "expected the entity definition of '\(logicalName)'", location: root.location)
-        }
-        guard case .array(let attributes)? = root["Attributes"]?.kind else {
-            throw Failure(message: "the entity definition has no Attributes array", location: root.location)
-        }
-        var types: Set<String> = []
-        for attribute in attributes {
-            guard case .string(let type)? = attribute["@odata.type"]?.kind else { continue }
-            let name = type.split(separator: ".").last.map(String.init) ?? type
-            if type.hasPrefix("#Microsoft.Dynamics.CRM."), Self.optionSetAttributeTypes.contains(name) {
-                types.insert(name)
-            }
-        }
-        entities[logicalName] = root.removingMember("@odata.context")
-        return Self.optionSetAttributeTypes.filter(types.contains)
+        let entity = try Entity(bytes, logicalName: logicalName, source: source)
+        add(entity)
+        return entity.optionSetTypes
     }
 
     /// Reads the response of a typed cast over the attributes of `logicalName` (added before) and gives each of them
     /// its `OptionSet` and `GlobalOptionSet`.
     public mutating func addOptionSets(_ bytes: [UInt8], logicalName: String, source: String) throws(Failure) {
         let root = try Self.parse(bytes, source: source)
-        guard case .array(let items)? = root["value"]?.kind else {
-            throw Failure(message: "expected {\"value\": [attribute…]}", location: root.location)
-        }
-        guard let entity = entities[logicalName], case .array(var attributes)? = entity["Attributes"]?.kind else {
-            throw Failure(
-                message: "option sets for '\(logicalName)', whose definition was not read",
-                location: root.location
-            )
-        }
-        for item in items {
-            guard case .string(let name)? = item["LogicalName"]?.kind else {
-                throw Failure(message: "an attribute without LogicalName", location: item.location)
-            }
-            guard let index = attributes.firstIndex(where: { $0["LogicalName"].map(Self.isString(name)) ?? false })
-            else {
-                throw Failure(
-                    message: "attribute '\(name)' is not among the attributes of '\(logicalName)' read before: "
-                        + "the organization changed while fetching; fetch again",
-                    location: item.location
-                )
-            }
-            for key in ["OptionSet", "GlobalOptionSet"] {
-                guard let value = item[key] else { continue }
-                attributes[index] = attributes[index].settingMember(key, to: value)
-            }
-        }
-        entities[logicalName] = entity.settingMember(
-            "Attributes",
-            to: JSONValue(kind: .array(attributes), location: entity.location)
-        )
+        // An entity not read before fails as one without attributes: after the check of the response's shape.
+        let value = entity(logicalName) ?? JSONValue(kind: .null, location: root.location)
+        var entity = Entity(logicalName: logicalName, value: value, optionSetTypes: [])
+        try entity.addOptionSets(root)
+        add(entity)
     }
 
-    /// The document: `{"value": [entity…]}`, entities by logical name.
+    /// Adds an entity read on its own, replacing the one of the same logical name.
+    package mutating func add(_ entity: Entity) {
+        entities[entity.logicalName] = entity.value
+        writtenEntities[entity.logicalName] = nil
+    }
+
+    /// Adds an entity already written, replacing the one of the same logical name.
+    package mutating func add(_ entity: WrittenEntity) {
+        writtenEntities[entity.logicalName] = entity.bytes
+        entities[entity.logicalName] = nil
+    }
+
+    /// The document: `{"value": [entity…]}`, entities by logical name. Entities added written are copied as they are:
+    /// the bytes are those of the whole tree written at once.
     public func document() -> [UInt8] {
-        let location = SourceLocation(file: "", line: 1, column: 1)
-        let value = entities.keys.sorted().compactMap { entities[$0] }
-        return JSONWriter.write(
-            JSONValue(
-                kind: .object([JSONMember(key: "value", value: JSONValue(kind: .array(value), location: location))]),
-                location: location
-            )
-        )
+        let items = logicalNames.compactMap { name in
+            writtenEntities[name] ?? entities[name].map { JSONWriter.write($0, indent: 4) }
+        }
+        return JSONWriter.writeObject(key: "value", writtenItems: items)
     }
 
     /// The logical names of an `EntityDefinitions?$select=LogicalName,SchemaName` response, each with its schema name.
@@ -175,6 +156,102 @@ public struct EntityDefinitionsAssembly {
             if case .string(let other) = value.kind { return other == text }
             return false
         }
+    }
+}
+
+extension EntityDefinitionsAssembly {
+    /// One entity read from its responses apart from any assembly: what `addEntity` and `addOptionSets` do, on a value
+    /// of its own, so that each response can be read as it arrives (in a task of its own) and the entity added once
+    /// complete.
+    package struct Entity: Sendable {
+        package let logicalName: String
+        fileprivate var value: JSONValue
+        /// The types of `optionSetAttributeTypes` its attributes have, in that order: a typed cast each.
+        package let optionSetTypes: [String]
+
+        fileprivate init(logicalName: String, value: JSONValue, optionSetTypes: [String]) {
+            self.logicalName = logicalName
+            self.value = value
+            self.optionSetTypes = optionSetTypes
+        }
+
+        /// Reads the response for the entity `logicalName`.
+        package init(_ bytes: [UInt8], logicalName: String, source: String) throws(Failure) {
+            let root = try EntityDefinitionsAssembly.parse(bytes, source: source)
+            guard case .string(let name)? = root["LogicalName"]?.kind, name == logicalName else {
+                throw Failure(message: "expected the entity definition of '\(logicalName)'", location: root.location)
+            }
+            guard case .array(let attributes)? = root["Attributes"]?.kind else {
+                throw Failure(message: "the entity definition has no Attributes array", location: root.location)
+            }
+            var types: Set<String> = []
+            for attribute in attributes {
+                guard case .string(let type)? = attribute["@odata.type"]?.kind else { continue }
+                let name = type.split(separator: ".").last.map(String.init) ?? type
+                if type.hasPrefix("#Microsoft.Dynamics.CRM."), optionSetAttributeTypes.contains(name) {
+                    types.insert(name)
+                }
+            }
+            self.init(
+                logicalName: logicalName,
+                value: root.removingMember("@odata.context"),
+                optionSetTypes: optionSetAttributeTypes.filter(types.contains)
+            )
+        }
+
+        /// Reads the response of a typed cast over the entity's attributes and gives each of them its `OptionSet`
+        /// and `GlobalOptionSet`.
+        package mutating func addOptionSets(_ bytes: [UInt8], source: String) throws(Failure) {
+            try addOptionSets(EntityDefinitionsAssembly.parse(bytes, source: source))
+        }
+
+        fileprivate mutating func addOptionSets(_ root: JSONValue) throws(Failure) {
+            guard case .array(let items)? = root["value"]?.kind else {
+                throw Failure(message: "expected {\"value\": [attribute…]}", location: root.location)
+            }
+            guard case .array(var attributes)? = value["Attributes"]?.kind else {
+                throw Self.notRead(logicalName, root: root)
+            }
+            for item in items {
+                guard case .string(let name)? = item["LogicalName"]?.kind else {
+                    throw Failure(message: "an attribute without LogicalName", location: item.location)
+                }
+                guard
+                    let index = attributes.firstIndex(where: {
+                        $0["LogicalName"].map(EntityDefinitionsAssembly.isString(name)) ?? false
+                    })
+                else {
+                    throw Failure(
+                        message: "attribute '\(name)' is not among the attributes of '\(logicalName)' read before: "
+                            + "the organization changed while fetching; fetch again",
+                        location: item.location
+                    )
+                }
+                for key in ["OptionSet", "GlobalOptionSet"] {
+                    guard let value = item[key] else { continue }
+                    attributes[index] = attributes[index].settingMember(key, to: value)
+                }
+            }
+            value = value.settingMember("Attributes", to: JSONValue(kind: .array(attributes), location: value.location))
+        }
+
+        /// The entity written as `document()` writes it, for an assembly to copy: writing each entity as it completes
+        /// spreads the work of writing a large document over the time its answers take to arrive.
+        package func written() -> WrittenEntity {
+            WrittenEntity(logicalName: logicalName, bytes: JSONWriter.write(value, indent: 4))
+        }
+
+        fileprivate static func notRead(_ logicalName: String, root: JSONValue) -> Failure {
+            Failure(message: "option sets for '\(logicalName)', whose definition was not read", location: root.location)
+        }
+    }
+}
+
+extension EntityDefinitionsAssembly {
+    /// An entity's definition already written (`Entity.written()`).
+    package struct WrittenEntity: Sendable {
+        package let logicalName: String
+        fileprivate let bytes: [UInt8]
     }
 }
 

@@ -21,6 +21,26 @@ extension EntityDefinitionsFetch {
     /// Asks `RetrieveMetadataChanges` what changed since `stamp` (everything the query selects without one).
     /// Sign-in failures and throttling are the fetch's; any other refusal is answered `.refused`.
     func changes(since stamp: String?, progress: FetchProgress) async throws -> ChangesAnswer {
+        try await changesResponse(since: stamp, progress: progress).read()
+    }
+
+    /// The answer of `RetrieveMetadataChanges`, not yet read: a refusal, or the body to read.
+    enum ChangesResponse: Sendable {
+        case answered(body: Data, shown: String)
+        case refused(Int)
+
+        func read() throws -> ChangesAnswer {
+            switch self {
+            case .refused(let status): return .refused(status)
+            case .answered(let body, let shown):
+                return .changes(try located { try MetadataChanges.read([UInt8](body), source: shown) })
+            }
+        }
+    }
+
+    /// Asks `RetrieveMetadataChanges` what changed since `stamp`, as `changes(since:progress:)` does, without reading
+    /// the answer: that can be done while other requests are under way.
+    func changesResponse(since stamp: String?, progress: FetchProgress) async throws -> ChangesResponse {
         progress.expect(1)
         let (response, shown) = try await getter.get(changesQuery.path(since: stamp))
         progress.finishedOne()
@@ -28,7 +48,7 @@ extension EntityDefinitionsFetch {
             return .refused(response.status)
         }
         try getter.check(response, shown: shown, what: "RetrieveMetadataChanges")
-        return .changes(try Self.located { try MetadataChanges.read([UInt8](response.body), source: shown) })
+        return .answered(body: response.body, shown: shown)
     }
 
     /// The stored document with the entities that changed since the last fetch fetched again, those deleted

@@ -43,14 +43,13 @@ struct EntityDefinitionsFetch {
                 )
             }
         }
-        let stamp: String?
-        if case .changes(let changes) = try await changes(since: nil, progress: progress) {
-            stamp = changes.serverVersionStamp
-        } else {
-            stamp = nil
-        }
+        // The stamp is asked before any definition, so that the next fetch sees what changes after; its answer, which
+        // lists every entity's attributes without a stamp, is read while the definitions download.
+        let first = try await changesResponse(since: nil, progress: progress)
+        async let firstStamp = Self.stamp(of: first)
         var assembly = EntityDefinitionsAssembly()
         let (parts, entities, requests) = try await fetchAll(into: &assembly, progress: progress)
+        let stamp = try await firstStamp
         let document = Data(assembly.document())
         try Self.checkReadable(document, name: request.entityDefinitionsFileName)
         let entry = FetchCache.Entry(
@@ -72,6 +71,12 @@ struct EntityDefinitionsFetch {
             outcome: outcome,
             cacheEntry: entry
         )
+    }
+
+    /// The version stamp of an answer of `RetrieveMetadataChanges`, nil when the service refused it.
+    private static func stamp(of answer: ChangesResponse) throws -> String? {
+        if case .changes(let changes) = try answer.read() { return changes.serverVersionStamp }
+        return nil
     }
 
     /// Whether every response of the earlier fetch answers 304 to its validators.
@@ -115,58 +120,6 @@ struct EntityDefinitionsFetch {
         try await fetchEntities(names, into: &assembly, validators: &validators, progress: progress)
         let complete = validators.compactMapValues { $0 }
         return (complete.count == validators.count ? complete : nil, names.count, validators.count)
-    }
-
-    /// The definitions of `names` with their option sets, into `assembly` (replacing those it held), and the
-    /// validators of their responses by request.
-    func fetchEntities(
-        _ names: [String],
-        into assembly: inout EntityDefinitionsAssembly,
-        validators: inout [String: FetchCache.Validators?],
-        progress: FetchProgress
-    ) async throws {
-        let getter = getter
-        let entityPaths = names.map(Self.entityPath)
-        progress.expect(entityPaths.count)
-        let entities = try await boundedMap(entityPaths, limit: concurrency, finished: progress.finishedOne) {
-            try await getter.get($0)
-        }
-        var casts: [(entity: String, path: String)] = []
-        for (name, (path, (response, shown))) in zip(names, zip(entityPaths, entities)) {
-            if response.status == 404 {
-                throw FetchError(
-                    "the organization has no entity '\(name)' (\(shown) answered 404); nothing was written"
-                )
-            }
-            try getter.check(response, shown: shown, what: "entity definition")
-            validators[path] = response.validators
-            let types = try Self.located {
-                try assembly.addEntity([UInt8](response.body), logicalName: name, source: shown)
-            }
-            casts += types.map { type in
-                (
-                    name,
-                    "EntityDefinitions(LogicalName='\(name)')/Attributes/Microsoft.Dynamics.CRM.\(type)"
-                        + "?$select=LogicalName&$expand=\(EntityDefinitionsAssembly.optionSetExpansions)"
-                )
-            }
-        }
-        progress.expect(casts.count)
-        let optionSets = try await boundedMap(casts.map(\.path), limit: concurrency, finished: progress.finishedOne) {
-            try await getter.get($0)
-        }
-        for (cast, (response, shown)) in zip(casts, optionSets) {
-            try getter.check(response, shown: shown, what: "attribute option sets")
-            validators[cast.path] = response.validators
-            try Self.located {
-                try assembly.addOptionSets([UInt8](response.body), logicalName: cast.entity, source: shown)
-            }
-        }
-    }
-
-    /// The path of an entity's definition with its collections.
-    static func entityPath(_ name: String) -> String {
-        "EntityDefinitions(LogicalName='\(name)')?$expand=\(EntityDefinitionsAssembly.entityExpansions)"
     }
 
     var getter: WebAPIGetter { WebAPIGetter(request: request, headerFields: headerFields, downloader: downloader) }

@@ -23,14 +23,20 @@ struct MetadataDownloader {
     }
 
     var timeout: TimeInterval
+    /// The session every GET of this downloader runs in, so that one fetch's requests share connections and the
+    /// session's own set-up (a fetch of a whole organization makes thousands of requests).
+    private let session: SharedSession
     /// When a 429 or 503 is waited out: as the client does, but waiting at most 30 s at a time.
     var throttling = ThrottlingRetry(maximumRetries: 3, initialDelay: 1, maximumDelay: 30)
     var maximumRedirects = 5
 
-    func get(_ url: URL, headerFields: [(name: String, value: String)], shownURL: String) async throws -> Response {
-        let (session, delegate) = makeSession()
-        defer { session.finishTasksAndInvalidate() }
+    init(timeout: TimeInterval) {
+        self.timeout = timeout
+        session = SharedSession(timeout: timeout)
+    }
 
+    func get(_ url: URL, headerFields: [(name: String, value: String)], shownURL: String) async throws -> Response {
+        let (session, delegate) = (session.session, session.delegate)
         var current = url
         var retries = 0
         var redirects = 0
@@ -123,6 +129,19 @@ struct MetadataDownloader {
         retries += 1
         try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
         return true
+    }
+
+    /// A session of `ServiceSession`, invalidated (once its tasks are finished) when the last downloader holding it goes.
+    private final class SharedSession: Sendable {
+        let session: URLSession
+        let delegate: ServiceSessionDelegate
+
+        init(timeout: TimeInterval) {
+            delegate = ServiceSessionDelegate()
+            session = ServiceSession.make(timeout: timeout, delegate: delegate)
+        }
+
+        deinit { session.finishTasksAndInvalidate() }
     }
 
     /// A session without cookies, cache or stored credentials, whose delegate hands redirects and 401 challenges back.
