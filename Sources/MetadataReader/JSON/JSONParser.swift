@@ -76,16 +76,27 @@ package struct JSONParser: Sendable {
     private mutating func advance() {
         let byte = bytes[index]
         index += 1
+        Self.move(&line, &column, over: byte, before: peek)
+    }
+
+    /// How a byte moves the line and column: a line feed, or a carriage return not before one, starts a line; a UTF-8
+    /// continuation byte belongs to the character before it; any other byte is a character.
+    @inline(__always) private static func move(
+        _ line: inout Int,
+        _ column: inout Int,
+        over byte: UInt8,
+        before next: UInt8?
+    ) {
         switch byte {
         case UInt8(ascii: "\n"):
             line += 1
             column = 1
         case UInt8(ascii: "\r"):
-            if peek != UInt8(ascii: "\n") {
+            if next != UInt8(ascii: "\n") {
                 line += 1
                 column = 1
             }
-        case 0x80...0xBF: break  // a continuation byte: the same character
+        case 0x80...0xBF: break
         default: column += 1
         }
     }
@@ -276,18 +287,7 @@ package struct JSONParser: Sendable {
             var position = index
             while position < buffer.count {
                 let byte = buffer[position]
-                switch byte {
-                case UInt8(ascii: "\n"):
-                    line += 1
-                    column = 1
-                case UInt8(ascii: "\r"):
-                    if position + 1 == buffer.count || buffer[position + 1] != UInt8(ascii: "\n") {
-                        line += 1
-                        column = 1
-                    }
-                case 0x80...0xBF: break
-                default: column += 1
-                }
+                Self.move(&line, &column, over: byte, before: position + 1 < buffer.count ? buffer[position + 1] : nil)
                 if inString {
                     if escaped {
                         escaped = false
