@@ -17,7 +17,7 @@ package struct JSONParser: Sendable {
     static let maximumDepth = 512
 
     private let bytes: [UInt8]
-    private let path: String
+    private var path: String
     private let halvesThreshold: Int
     private var index = 0
     private var line = 1
@@ -102,7 +102,17 @@ package struct JSONParser: Sendable {
     }
 
     private mutating func skipWhitespace() {
-        while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { advance() }
+        let bytes = self.bytes
+        var (index, line, column) = (self.index, self.line, self.column)
+        bytes.withUnsafeBufferPointer { buffer in
+            while index < buffer.count {
+                let byte = buffer[index]
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
+                index += 1
+                Self.move(&line, &column, over: byte, before: index < buffer.count ? buffer[index] : nil)
+            }
+        }
+        (self.index, self.line, self.column) = (index, line, column)
     }
 
     /// `'x'` for a printable ASCII character, else its code.
@@ -229,7 +239,10 @@ package struct JSONParser: Sendable {
         let halves = Halves()
         let whole = self
         DispatchQueue.concurrentPerform(iterations: 2) { part in
+            // The second half's locations get a path string of their own: two threads retaining one string's storage
+            // for every value they make fight over its reference count.
             var parser = whole
+            if part == 1 { parser.path = String(decoding: Array(whole.path.utf8), as: UTF8.self) }
             if part == 0 {
                 parser.advance()  // [
                 guard let (elements, comma) = try? parser.elements(depth: depth, stoppingAfter: target), let comma
