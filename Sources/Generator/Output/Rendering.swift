@@ -31,7 +31,8 @@ extension ModelTranslator {
         func file(_ declarations: [Declaration]) -> SwiftFile {
             SwiftFile(header: [header], imports: imports, declarations: [runtimeCheck] + declarations)
         }
-        // A class too large for one file continues in extensions that are laid out as types of their own.
+        // A class's properties go into an extension laid out with it; a class too large for one file continues in
+        // further extensions that are laid out as types of their own (see `LargeTypeParts`).
         let types = LargeTypeParts.split(model.types)
         switch layout {
         case .typeFiles:
@@ -41,7 +42,7 @@ extension ModelTranslator {
             var wholeNames =
                 TypeFileLayout.fileNames(
                     for: wholeTypes.map { $0.name },
-                    weights: wholeTypes.map { TypeFileLayout.weight(of: $0.declaration) }
+                    weights: wholeTypes.map { TypeFileLayout.weight(of: $0.declarations) }
                 )
                 .makeIterator()
             let fileNames = types.map { type in
@@ -51,10 +52,10 @@ extension ModelTranslator {
             var position: [String: Int] = [:]
             for (type, name) in zip(types, fileNames) {
                 if let index = position[name] {
-                    files[index].declarations.append(type.declaration)
+                    files[index].declarations += type.declarations
                 } else {
                     position[name] = files.count
-                    files.append((name, [type.declaration]))
+                    files.append((name, type.declarations))
                 }
             }
             return [(model.registry.name + ".swift", file([model.registry.declaration]))]
@@ -62,7 +63,7 @@ extension ModelTranslator {
         case .shards(let count):
             let count = min(max(count, 1), ShardLayout.maximumCount)
             var shards = Array(repeating: [Declaration](), count: count)
-            for (name, declaration) in types { shards[ShardLayout.shard(of: name, count: count)].append(declaration) }
+            for (name, declarations) in types { shards[ShardLayout.shard(of: name, count: count)] += declarations }
             let shardFiles = shards.map { types in
                 types.isEmpty
                     ? SwiftFile(header: [header, emptyShardNote], imports: [], declarations: []) : file(types)
