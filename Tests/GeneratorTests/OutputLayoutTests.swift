@@ -90,8 +90,9 @@ struct TypeFileLayoutTests {
     }
 }
 
-/// A class too large for one file continues in extensions laid out as types of their own; a file of an initial is
-/// split by its members' count as well as its types'.
+/// A class's final properties live in an extension beside it, and a class too large for one file continues in
+/// extensions laid out as types of their own; a file of an initial is split by its members' count as well as its
+/// types'.
 struct LargeTypeTests {
     static func property(_ name: String, _ modifiers: [Modifier]) -> Declaration {
         .documented(
@@ -119,27 +120,35 @@ struct LargeTypeTests {
         )
     )
 
-    @Test func finalPropertiesBeyondTheLimitMoveIntoExtensions() throws {
+    @Test func finalPropertiesMoveIntoExtensions() throws {
         let small = Declaration.enum(NominalDeclaration(access: .public, name: "Small"))
         let parts = LargeTypeParts.split([Self.large, ("Small", small)], limit: 2)
         #expect(parts.map(\.name) == ["Big", "Big+2", "Big+3", "Small"])
-        guard case .class(let body) = parts[0].declaration, case .extension(let second) = parts[1].declaration,
-            case .extension(let third) = parts[2].declaration
+        #expect(parts.map(\.declarations.count) == [2, 1, 1, 1])
+        guard case .class(let body) = parts[0].declarations.first,
+            case .extension(let first) = parts[0].declarations.last,
+            case .extension(let second) = parts[1].declarations.first,
+            case .extension(let third) = parts[2].declarations.first
         else {
-            Issue.record("not a class and two extensions: \(parts)")
+            Issue.record("not a class and three extensions: \(parts)")
             return
         }
-        // The override stays in the class (an extension cannot override), with the first two final properties.
-        #expect(
-            body.members == [
-                Self.property("inherited", [.override]), Self.property("p1", [.final]), Self.property("p2", [.final]),
-            ]
-        )
+        // The override stays in the class (an extension cannot override); the final properties leave its body, so
+        // that a new column changes an extension and not the body whose fingerprint every user of the class's name
+        // depends on. The first two stay in the class's file, beside it.
+        #expect(body.members == [Self.property("inherited", [.override])])
+        #expect(first.extendedType == .named("Big"))
+        #expect(first.members == [Self.property("p1", [.final]), Self.property("p2", [.final])])
         #expect(second.extendedType == .named("Big"))
         #expect(second.members == [Self.property("p3", [.final]), Self.property("p4", [.final])])
         #expect(third.members == [Self.property("p5", [.final])])
-        // At the limit nothing moves.
-        #expect(LargeTypeParts.split([Self.large], limit: 5).map(\.name) == ["Big"])
+        // At the limit no part of its own is needed; the class and its extension stay one entry.
+        let whole = LargeTypeParts.split([Self.large], limit: 5)
+        #expect(whole.map(\.name) == ["Big"])
+        #expect(whole.first?.declarations.count == 2)
+        // A class without final properties is left as it is.
+        let bare = Declaration.class(ClassDeclaration(access: .open, name: "Bare", members: []))
+        #expect(LargeTypeParts.split([("Bare", bare)]).map(\.declarations) == [[bare]])
     }
 
     @Test func aFileOfAnInitialIsSplitByItsMembers() {

@@ -43,7 +43,9 @@ open class Account: CrmBaseEntity {
             entity Account
             """)
     }
+}
 
+extension Account {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/accountid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var accountid: Foundation.UUID? {
         get { self._get() }

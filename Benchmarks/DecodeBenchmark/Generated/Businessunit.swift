@@ -43,7 +43,9 @@ open class Businessunit: CrmBaseEntity {
             entity Business Unit
             """)
     }
+}
 
+extension Businessunit {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.businessunit/businessunitid` (`Edm.Guid`, Uniqueidentifier
     ///   attribute).
     public final var businessunitid: Foundation.UUID? {

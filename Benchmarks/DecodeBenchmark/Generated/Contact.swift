@@ -43,7 +43,9 @@ open class Contact: CrmBaseEntity {
             entity Contact
             """)
     }
+}
 
+extension Contact {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/contactid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var contactid: Foundation.UUID? {
         get { self._get() }

@@ -160,7 +160,9 @@ open class NewBenchmarkRecord: CrmBaseEntity {
             new_parentrecordid: Parent Record
             """)
     }
+}
 
+extension NewBenchmarkRecord {
     /// Benchmark Record
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_benchmarkrecordid` (`Edm.Guid`,

@@ -27,7 +27,9 @@ open class Principal: CrmBaseEntity {
             ownerid: ownerid guid
             """)
     }
+}
 
+extension Principal {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.principal/ownerid` (`Edm.Guid`).
     public final var ownerid: Foundation.UUID? {
         get { self._get() }

@@ -41,7 +41,9 @@ open class Systemuser: Principal {
             entity User
             """)
     }
+}
 
+extension Systemuser {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.systemuser/systemuserid` (`Edm.Guid`, Uniqueidentifier
     ///   attribute).
     public final var systemuserid: Foundation.UUID? {

@@ -41,7 +41,9 @@ open class Team: Principal {
             entity Team
             """)
     }
+}
 
+extension Team {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.team/teamid` (`Edm.Guid`, Uniqueidentifier attribute).
     public final var teamid: Foundation.UUID? {
         get { self._get() }

@@ -43,7 +43,9 @@ open class Transactioncurrency: CrmBaseEntity {
             entity Currency
             """)
     }
+}
 
+extension Transactioncurrency {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.transactioncurrency/transactioncurrencyid` (`Edm.Guid`,
     ///   Uniqueidentifier attribute).
     public final var transactioncurrencyid: Foundation.UUID? {

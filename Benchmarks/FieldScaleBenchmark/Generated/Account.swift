@@ -28,7 +28,9 @@ open class Account: CrmBaseEntity {
             name: name string
             """)
     }
+}
 
+extension Account {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.account/accountid` (`Edm.Guid`).
     public final var accountid: Foundation.UUID? {
         get { self._get() }

@@ -57,7 +57,9 @@ open class NewFieldrecord: CrmBaseEntity {
             newAccountid: new_accountid navigation #0
             """, [Account.self])
     }
+}
 
+extension NewFieldrecord {
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_fieldrecordid` (`Edm.Guid`).
     public final var newFieldrecordid: Foundation.UUID? {
         get { self._get() }

@@ -1,7 +1,8 @@
 import Dispatch
 import SwiftEmitter
 
-/// A generated type, or one part of a large class (`LargeTypeParts`), rendered.
+/// A generated type (a class with the extension holding its properties), or a further part of a large class
+/// (`LargeTypeParts`), rendered.
 struct RenderedPart {
     var name: String
     /// Its size as the file layout counts it: `TypeFileLayout.weight(of:)`.
@@ -25,12 +26,16 @@ final class RenderedTypes: @unchecked Sendable {
             return slots.count - 1
         }
         work.async(group: group) {
+            // A class's properties go into an extension laid out with it; a class too large for one file continues in
+            // further extensions that are laid out as types of their own (see `LargeTypeParts`).
+            let renderer = SwiftRenderer()
             let parts = LargeTypeParts.split([type])
                 .map { part in
                     RenderedPart(
                         name: part.name,
-                        weight: TypeFileLayout.weight(of: part.declaration),
-                        text: SwiftRenderer().render(part.declaration)
+                        weight: TypeFileLayout.weight(of: part.declarations),
+                        // An empty line between declarations, as in a file.
+                        text: part.declarations.map(renderer.render).joined(separator: "\n")
                     )
                 }
             self.slotsQueue.sync { self.slots[index] = parts }

@@ -26,14 +26,17 @@ enum TypeFileLayout {
         return prefixes.map { "Types-\($0).swift" }
     }
 
-    /// A declaration's members, and one for itself: what the size of a file is measured in.
-    static func weight(of declaration: Declaration) -> Int {
+    /// A type's members, wherever its declarations hold them (a class and the extension laid out with it), and one
+    /// for the type: what the size of a file is measured in.
+    static func weight(of declarations: [Declaration]) -> Int { 1 + declarations.reduce(0) { $0 + members(of: $1) } }
+
+    private static func members(of declaration: Declaration) -> Int {
         switch declaration {
-        case .documented(_, let inner): return weight(of: inner)
-        case .class(let body): return 1 + body.members.count
-        case .struct(let body), .enum(let body): return 1 + body.members.count
-        case .extension(let body): return 1 + body.members.count
-        default: return 1
+        case .documented(_, let inner): return members(of: inner)
+        case .class(let body): return body.members.count
+        case .struct(let body), .enum(let body): return body.members.count
+        case .extension(let body): return body.members.count
+        default: return 0
         }
     }
 

@@ -42,7 +42,9 @@ open class Account: MobileSdk.Entity {
             newAccountTaskOriginatings: new_account_task_originating [navigation] #4
             """, [BooleanManagedProperty.self, Contact.self, Opportunity.self, Account.self, ServicesTask.self])
     }
+}
 
+extension Account {
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/AccountId` (`Edm.Guid`).
     public final var accountId: Foundation.UUID? {
         get { self._get() }

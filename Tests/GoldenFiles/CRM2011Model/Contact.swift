@@ -37,7 +37,9 @@ open class Contact: MobileSdk.Entity {
             opportunityCustomerContacts: opportunity_customer_contacts [navigation] #1
             """, [Account.self, Opportunity.self])
     }
+}
 
+extension Contact {
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/ContactId` (`Edm.Guid`).
     public final var contactId: Foundation.UUID? {
         get { self._get() }

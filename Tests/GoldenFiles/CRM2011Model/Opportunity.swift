@@ -37,7 +37,9 @@ open class Opportunity: MobileSdk.Entity {
             opportunityCustomerContact: opportunity_customer_contacts navigation #1
             """, [Account.self, Contact.self])
     }
+}
 
+extension Opportunity {
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/OpportunityId` (`Edm.Guid`).
     public final var opportunityId: Foundation.UUID? {
         get { self._get() }

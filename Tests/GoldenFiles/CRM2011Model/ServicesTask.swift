@@ -37,7 +37,9 @@ open class ServicesTask: MobileSdk.Entity {
             newAccountTaskOriginating: new_account_task_originating navigation #0
             """, [Account.self])
     }
+}
 
+extension ServicesTask {
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/ActivityId` (`Edm.Guid`).
     public final var activityId: Foundation.UUID? {
         get { self._get() }

@@ -76,7 +76,9 @@ open class Account: CrmBaseEntity {
             createdon: Created On|Erstellt am
             """)
     }
+}
 
+extension Account {
     /// Account
     ///
     /// Unique identifier of the account.

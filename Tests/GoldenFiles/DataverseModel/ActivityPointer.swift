@@ -70,7 +70,9 @@ open class ActivityPointer: CrmBaseEntity {
             versionnumber: Version Number|Versionsnummer
             """)
     }
+}
 
+extension ActivityPointer {
     /// Activity
     ///
     /// Identifier of the activity record.

@@ -53,7 +53,9 @@ open class Appointment: ActivityPointer {
             organizer: Organizer|Organisator
             """)
     }
+}
 
+extension Appointment {
     /// Location
     ///
     /// Where the appointment takes place.

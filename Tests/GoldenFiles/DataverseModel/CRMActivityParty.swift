@@ -59,7 +59,9 @@ open class CRMActivityParty: CrmBaseEntity {
             activityid: Activity|Aktivität
             """)
     }
+}
 
+extension CRMActivityParty {
     /// Activity Party
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.activityparty/activitypartyid` (`Edm.Guid`, Uniqueidentifier

@@ -58,7 +58,9 @@ open class CRMTask: ActivityPointer {
             new_effortpoints: Effort Points|Aufwandspunkte
             """)
     }
+}
 
+extension CRMTask {
     /// Percent Complete
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.task/percentcomplete` (`Edm.Int32`, Integer attribute).

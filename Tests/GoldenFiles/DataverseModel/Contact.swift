@@ -77,7 +77,9 @@ open class Contact: CrmBaseEntity {
             ownerid: Owner|Besitzer
             """)
     }
+}
 
+extension Contact {
     /// Contact
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.contact/contactid` (`Edm.Guid`, Uniqueidentifier attribute).

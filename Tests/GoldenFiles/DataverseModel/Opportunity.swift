@@ -71,7 +71,9 @@ open class Opportunity: CrmBaseEntity {
             customerid: Potential Customer|Potenzieller Kunde
             """)
     }
+}
 
+extension Opportunity {
     /// Opportunity
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.opportunity/opportunityid` (`Edm.Guid`, Uniqueidentifier

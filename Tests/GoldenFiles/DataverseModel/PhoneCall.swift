@@ -52,7 +52,9 @@ open class PhoneCall: MobileSdk.Entity {
             from: Call From|Anruf von
             """)
     }
+}
 
+extension PhoneCall {
     /// Phone Call
     ///
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.phonecall/activityid` (`Edm.Guid`, Uniqueidentifier attribute).

@@ -28,7 +28,9 @@ open class Picture: MobileSdk.Entity {
             title: Title string
             """)
     }
+}
 
+extension Picture {
     /// - Remark: Generated from `Sample.Gallery.Picture/Id` (`Edm.Int32`).
     public final var id: Swift.Int32? {
         get { self._get() }

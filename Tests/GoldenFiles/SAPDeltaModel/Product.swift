@@ -29,7 +29,9 @@ open class Product: MobileSdk.Entity {
             changedAt: ChangedAt dateTime
             """)
     }
+}
 
+extension Product {
     /// Product
     ///
     /// - Remark: Generated from `ZSAMPLE_PRODUCTS_SRV.Product/ProductID` (`Edm.String`).

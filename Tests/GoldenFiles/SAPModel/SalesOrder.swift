@@ -34,7 +34,9 @@ open class SalesOrder: MobileSdk.Entity {
             toItems: ToItems [navigation] #0
             """, [SalesOrderItem.self])
     }
+}
 
+extension SalesOrder {
     /// Sales Order
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrder/SalesOrderID` (`Edm.String`).

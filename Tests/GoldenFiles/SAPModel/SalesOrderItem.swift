@@ -32,7 +32,9 @@ open class SalesOrderItem: MobileSdk.Entity {
             toHeader: ToHeader navigation #0
             """, [SalesOrder.self])
     }
+}
 
+extension SalesOrderItem {
     /// Sales Order
     ///
     /// - Remark: Generated from `ZSAMPLE_SALES_SRV.SalesOrderItem/SalesOrderID` (`Edm.String`).

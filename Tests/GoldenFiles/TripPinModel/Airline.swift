@@ -27,7 +27,9 @@ open class Airline: MobileSdk.Entity {
             founded: Founded date
             """)
     }
+}
 
+extension Airline {
     /// - Remark: Generated from `Sample.TripPin.Airline/AirlineCode` (`Edm.String`).
     public final var airlineCode: Swift.String? {
         get { self._get() }

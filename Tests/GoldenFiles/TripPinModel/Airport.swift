@@ -32,7 +32,9 @@ open class Airport: MobileSdk.Entity {
             elevationFeet: ElevationFeet int32
             """, [AirportLocation.self])
     }
+}
 
+extension Airport {
     /// - Remark: Generated from `Sample.TripPin.Airport/IcaoCode` (`Edm.String`).
     public final var icaoCode: Swift.String? {
         get { self._get() }

@@ -22,7 +22,9 @@ open class Employee: Person {
             peers: Peers [navigation] #0
             """, [Person.self])
     }
+}
 
+extension Employee {
     /// - Remark: Generated from `Sample.TripPin.Employee/Cost` (`Edm.Int64`).
     public final var cost: Swift.Int64? {
         get { self._get() }

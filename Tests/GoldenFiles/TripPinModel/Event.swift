@@ -22,7 +22,9 @@ open class Event: PlanItem {
             description: Description string
             """, [EventLocation.self])
     }
+}
 
+extension Event {
     /// - Remark: Generated from `Sample.TripPin.Event/OccursAt` (`Sample.TripPin.EventLocation`).
     public final var occursAt: EventLocation? {
         get { self._get() }

@@ -24,7 +24,9 @@ open class Flight: PublicTransportation {
             to: To navigation #1
             """, [Airline.self, Airport.self])
     }
+}
 
+extension Flight {
     /// - Remark: Generated from `Sample.TripPin.Flight/FlightNumber` (`Edm.String`).
     public final var flightNumber: Swift.String? {
         get { self._get() }

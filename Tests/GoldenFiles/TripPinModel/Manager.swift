@@ -23,7 +23,9 @@ open class Manager: Person {
             directReports: DirectReports [navigation] #1
             """, [Location.self, Employee.self])
     }
+}
 
+extension Manager {
     /// - Remark: Generated from `Sample.TripPin.Manager/Budget` (`Edm.Int64`).
     public final var budget: Swift.Int64? {
         get { self._get() }

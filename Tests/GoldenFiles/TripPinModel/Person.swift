@@ -42,7 +42,9 @@ open class Person: MobileSdk.Entity {
             photo: Photo navigation #3
             """, [Location.self, Person.self, Trip.self, Photo.self])
     }
+}
 
+extension Person {
     /// - Remark: Generated from `Sample.TripPin.Person/UserName` (`Edm.String`).
     public final var userName: Swift.String? { self._get() }
 

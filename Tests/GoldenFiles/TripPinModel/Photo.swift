@@ -30,7 +30,9 @@ open class Photo: MobileSdk.Entity {
             checksum: Checksum binary
             """)
     }
+}
 
+extension Photo {
     /// - Remark: Generated from `Sample.TripPin.Photo/Id` (`Edm.Int64`).
     public final var id: Swift.Int64? {
         get { self._get() }

@@ -27,7 +27,9 @@ open class PlanItem: MobileSdk.Entity {
             duration: Duration duration
             """)
     }
+}
 
+extension PlanItem {
     /// - Remark: Generated from `Sample.TripPin.PlanItem/PlanItemId` (`Edm.Int32`).
     public final var planItemId: Swift.Int32? {
         get { self._get() }

@@ -21,7 +21,9 @@ open class PublicTransportation: PlanItem {
             seatNumber: SeatNumber string
             """)
     }
+}
 
+extension PublicTransportation {
     /// - Remark: Generated from `Sample.TripPin.PublicTransportation/SeatNumber` (`Edm.String`).
     public final var seatNumber: Swift.String? {
         get { self._get() }

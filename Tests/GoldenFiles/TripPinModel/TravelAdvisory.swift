@@ -27,7 +27,9 @@ open class TravelAdvisory: MobileSdk.Entity {
             issuedAt: IssuedAt dateTimeOffset
             """)
     }
+}
 
+extension TravelAdvisory {
     /// - Remark: Generated from `Sample.TripPin.TravelAdvisory/AdvisoryId` (`Edm.Int32`).
     public final var advisoryId: Swift.Int32? {
         get { self._get() }

@@ -32,7 +32,9 @@ open class Trip: MobileSdk.Entity {
             photoses: Photos [navigation] #1
             """, [PlanItem.self, Photo.self])
     }
+}
 
+extension Trip {
     /// - Remark: Generated from `Sample.TripPin.Trip/TripId` (`Edm.Int32`).
     public final var tripId: Swift.Int32? {
         get { self._get() }

@@ -30,7 +30,9 @@ open class TripRating: MobileSdk.Entity {
             rater: Rater navigation #0
             """, [Person.self])
     }
+}
 
+extension TripRating {
     /// - Remark: Generated from `Sample.TripPin.TripRating/TripId` (`Edm.Int32`).
     public final var tripId: Swift.Int32? {
         get { self._get() }
