@@ -65,11 +65,12 @@ struct PluginInputs {
         return (try? handle.read(upToCount: 1 << 16)).map { [UInt8]($0) } ?? []
     }
 
-    /// The documents' size in bytes, in all; nil when one cannot be read.
+    /// The documents' size in bytes, in all (a symbolic link's document, not the link); nil when one cannot be read.
     var documentBytes: Int? {
         var total = 0
         for document in documents {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: document.path(percentEncoded: false))
+            let path = document.resolvingSymlinksInPath().path(percentEncoded: false)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
             guard let size = (attributes?[.size] as? NSNumber)?.intValue else { return nil }
             total += size
         }

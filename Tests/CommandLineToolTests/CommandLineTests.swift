@@ -144,6 +144,15 @@ struct CommandLineTests {
         // 'auto' as the build plugin chooses: TripPin's 14 KB make one shard.
         let auto = try run(["generate", Paths.sample("TripPin.xml"), "--shards", "auto", "-o", output])
         #expect(auto.output.contains("(1 of 2 files changed, 2 removed)"), "\(auto.output)")
+        // A linked document counts its own size: 167 KB of entity definitions make six shards, not one for the link.
+        let linked = try Paths.temporaryDirectory().appendingPathComponent("Linked.json")
+        try FileManager.default.createSymbolicLink(
+            at: linked,
+            withDestinationURL: URL(fileURLWithPath: Paths.sample("Dataverse.EntityDefinitions.json"))
+        )
+        let throughLink = try run(["generate", linked.path, "--shards", "auto", "-o", output])
+        #expect(throughLink.status == 0, "\(throughLink.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).count == 7)
         let none = try run(["generate", Paths.sample("TripPin.xml"), "--shards", "0", "-o", output])
         #expect(
             none.status != 0 && none.errors.contains("--shards takes a number from 1 to 128 or 'auto', not 0"),

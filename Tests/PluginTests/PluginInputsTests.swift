@@ -86,6 +86,11 @@ struct BuildPluginFileCountTests {
         #expect(ShardLayout.count(forDocumentBytes: 20 << 20) == 76)
         #expect(ShardLayout.count(forDocumentBytes: 115_889_670) == ShardLayout.maximumCount)
         #expect(ShardLayout.fileNames(count: 128).last == "GeneratedTypes127.swift")
+        // A document linked into the target (shared with others) counts its own size, not the link's.
+        let linked = folder.appendingPathComponent("Linked.metadata.xml")
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: large)
+        let throughLink = try PluginInputs.find(in: [linked], targetName: "Model").get()
+        #expect(throughLink.documentBytes == 150_000)
         let missing = try PluginInputs.find(in: [folder.appendingPathComponent("gone.edmx")], targetName: "Model").get()
         #expect(missing.documentBytes == nil)
         #expect(ShardLayout.count(forDocumentBytes: missing.documentBytes ?? .max) == ShardLayout.maximumCount)

@@ -134,8 +134,10 @@ struct Generate: ParsableCommand {
         case nil: return .typeFiles
         case .count(let count): return .shards(count)
         case .auto:
+            // The documents' sizes, not their links': a model may link a document shared with other targets.
             let bytes = documents.reduce(0) { total, path in
-                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+                let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                let size = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.size] as? NSNumber
                 return total + (size?.intValue ?? 0)
             }
             return .shards(ShardLayout.count(forDocumentBytes: bytes))
