@@ -11,7 +11,7 @@ extension ModelTranslator {
 
     /// Translates and renders: what `render(translate(service, index: index), layout: layout)` gives, sooner, because
     /// each type renders on another core as soon as it is translated.
-    public func generate(_ service: Service, index: ModelIndex? = nil, layout: OutputLayout) -> GeneratedSources {
+    package func generate(_ service: Service, index: ModelIndex? = nil, layout: OutputLayout) -> GeneratedSources {
         let texts = RenderedTypes()
         var model = translate(service, index: index, whenTranslated: texts.add)
         let parts = texts.parts()
