@@ -61,6 +61,7 @@ trap 'for s in "${servers[@]}"; do kill "$s" 2>/dev/null || true; done' EXIT
 serve() {  # serve NAME ORGANIZATION LATENCY: starts a server; sets url
   local folder=$work/server/$1
   mkdir -p "$folder"
+  rm -f "$folder/url"   # an earlier run's, which names a port no longer served
   "$python" -u -B Tests/Servers/odata_v4_server.py --port 0 --metadata "$2/Org.WebApi.xml" --metadata-etag \
       --entity-definitions "$2/Org.EntityDefinitions.json" --latency-ms "$3" \
       --request-log "$folder/requests.log" --ready-file "$folder/url" >"$folder/server.log" 2>&1 &

@@ -122,4 +122,6 @@ public indirect enum TypeName: Equatable, Sendable {
     case generic(String, [TypeName])
     /// `Type.Type` (a metatype).
     case metatype(TypeName)
+    /// `Self`: the type whose member is being declared.
+    case selfType
 }

@@ -460,6 +460,7 @@ public struct SwiftRenderer: Sendable {
         case .generic(let name, let arguments):
             return SwiftIdentifier.declared(name) + "<" + arguments.map(render).joined(separator: ", ") + ">"
         case .metatype(let base): return render(base) + ".Type"
+        case .selfType: return "Self"
         }
     }
 

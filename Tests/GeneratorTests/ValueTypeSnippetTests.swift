@@ -146,10 +146,11 @@ struct ValueTypeSnippetTests {
                     case unknown(Swift.Int32)
 
                     /// Each option's value and label.
-                    public static let options = MobileSdk.OptionTable<AccountIndustryCode>(
-                        (.accounting, 1, "Accounting"),
-                        (.valueMinus2, -2, nil)
-                    )
+                    public static let options: MobileSdk.OptionTable<AccountIndustryCode> = makeOptions()
+
+                    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+                        MobileSdk.OptionTable<Self>((.accounting, 1, "Accounting"), (.valueMinus2, -2, nil))
+                    }
                 }
 
                 """#

@@ -23,12 +23,16 @@ public enum NewBenchmarkRecordNewCategory: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and label.
-    public static let options = MobileSdk.OptionTable<NewBenchmarkRecordNewCategory>(
-        (.hardware, 100000000, "Hardware"),
-        (.software, 100000001, "Software"),
-        (.services, 100000002, "Services"),
-        (.consulting, 100000003, "Consulting"),
-        (.training, 100000004, "Training"),
-        (.support, 100000005, "Support")
-    )
+    public static let options: MobileSdk.OptionTable<NewBenchmarkRecordNewCategory> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            (.hardware, 100000000, "Hardware"),
+            (.software, 100000001, "Software"),
+            (.services, 100000002, "Services"),
+            (.consulting, 100000003, "Consulting"),
+            (.training, 100000004, "Training"),
+            (.support, 100000005, "Support")
+        )
+    }
 }

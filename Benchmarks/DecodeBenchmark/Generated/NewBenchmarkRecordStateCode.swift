@@ -17,8 +17,9 @@ public enum NewBenchmarkRecordStateCode: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and label.
-    public static let options = MobileSdk.OptionTable<NewBenchmarkRecordStateCode>(
-        (.active, 0, "Active"),
-        (.inactive, 1, "Inactive")
-    )
+    public static let options: MobileSdk.OptionTable<NewBenchmarkRecordStateCode> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>((.active, 0, "Active"), (.inactive, 1, "Inactive"))
+    }
 }

@@ -18,9 +18,9 @@ public enum NewBenchmarkRecordStatusCode: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and label.
-    public static let options = MobileSdk.OptionTable<NewBenchmarkRecordStatusCode>(
-        (.active, 1, "Active"),
-        (.inactive, 2, "Inactive"),
-        (.onHold, 100000000, "On Hold")
-    )
+    public static let options: MobileSdk.OptionTable<NewBenchmarkRecordStatusCode> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>((.active, 1, "Active"), (.inactive, 2, "Inactive"), (.onHold, 100000000, "On Hold"))
+    }
 }

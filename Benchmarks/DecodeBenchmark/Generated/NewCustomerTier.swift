@@ -20,9 +20,13 @@ public enum NewCustomerTier: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and label.
-    public static let options = MobileSdk.OptionTable<NewCustomerTier>(
-        (.standard, 100000000, "Standard"),
-        (.preferred, 100000001, "Preferred"),
-        (.strategic, 100000002, "Strategic")
-    )
+    public static let options: MobileSdk.OptionTable<NewCustomerTier> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            (.standard, 100000000, "Standard"),
+            (.preferred, 100000001, "Preferred"),
+            (.strategic, 100000002, "Strategic")
+        )
+    }
 }

@@ -22,11 +22,15 @@ public enum NewRegion: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and label.
-    public static let options = MobileSdk.OptionTable<NewRegion>(
-        (.northAmerica, 100000000, "North America"),
-        (.europe, 100000001, "Europe"),
-        (.asiaPacific, 100000002, "Asia Pacific"),
-        (.latinAmerica, 100000003, "Latin America"),
-        (.middleEastAndAfrica, 100000004, "Middle East and Africa")
-    )
+    public static let options: MobileSdk.OptionTable<NewRegion> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            (.northAmerica, 100000000, "North America"),
+            (.europe, 100000001, "Europe"),
+            (.asiaPacific, 100000002, "Asia Pacific"),
+            (.latinAmerica, 100000003, "Latin America"),
+            (.middleEastAndAfrica, 100000004, "Middle East and Africa")
+        )
+    }
 }

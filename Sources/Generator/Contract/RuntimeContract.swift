@@ -176,7 +176,10 @@ enum RuntimeContract {
 
     /// Names a generated option set enum must not give its cases; `none` would make `.none` ambiguous with nil.
     static let optionSetMembers: Set<String> = members(inheritedFrom: .optionSetEnumeration)
-        .union([Member.options.rawValue, Member.unknown.rawValue, "none"]).union(swiftMembers)
+        .union([Member.options.rawValue, Member.unknown.rawValue, optionTableFunction, "none"]).union(swiftMembers)
+
+    /// The private static function of a generated option set enum that builds its `options`.
+    static let optionTableFunction = "makeOptions"
 
     /// Names a generated CSDL enum or flags type must not give its members.
     static let enumMembers: Set<String> = members(inheritedFrom: .edmEnumeration)

@@ -44,8 +44,11 @@ extension GenerationContext {
         let languages = labelColumns(set.options.map(\.label), at: set.location)
             .flatMap { $0.isMultilingual ? $0 : nil }
         let string = { (text: String?) in text.map { Expression.literal(.string($0)) } ?? .literal(.nil) }
+        let tableType = { (option: TypeName) in
+            TypeName.generic(RuntimeContract.TypeName.optionTable.qualified, [option])
+        }
         let table = Expression.call(
-            .typeReference(.generic(RuntimeContract.TypeName.optionTable.qualified, [.named(name)])),
+            .typeReference(tableType(.selfType)),
             (languages.map { [Argument(label: RuntimeContract.Member.languages.rawValue, .array($0.tags.map(string)))] }
                 ?? [])
                 + cases.enumerated()
@@ -71,9 +74,22 @@ extension GenerationContext {
                         access: access,
                         modifiers: [.static],
                         name: RuntimeContract.Member.options.rawValue,
-                        type: nil,
-                        kind: .constant(table)
+                        type: tableType(.named(name)),
+                        kind: .constant(.call(.identifier(RuntimeContract.optionTableFunction), []))
                     )
+                )
+            )
+        )
+        // Built in a function: the compiler's module-emitting job, which runs again after any change to the module,
+        // skips function bodies but type-checks and lowers every stored property's initializer (issue #41).
+        members.append(
+            .function(
+                FunctionDeclaration(
+                    access: .private,
+                    modifiers: [.static],
+                    kind: .function(name: RuntimeContract.optionTableFunction),
+                    returnType: tableType(.selfType),
+                    body: [.expression(table)]
                 )
             )
         )

@@ -24,11 +24,15 @@ public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and its label in each of the metadata's languages.
-    public static let options = MobileSdk.OptionTable<AccountIndustryCode>(
-        languages: ["en-US", "de-DE"],
-        (.manufacturing, 1, ["Manufacturing", "Fertigung"]),
-        (.logistics, 2, ["Logistics", "Logistik"]),
-        (.government, 3, ["Public Sector", "Öffentlicher Sektor"]),
-        (.software, 4, ["Software", nil])
-    )
+    public static let options: MobileSdk.OptionTable<AccountIndustryCode> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            languages: ["en-US", "de-DE"],
+            (.manufacturing, 1, ["Manufacturing", "Fertigung"]),
+            (.logistics, 2, ["Logistics", "Logistik"]),
+            (.government, 3, ["Public Sector", "Öffentlicher Sektor"]),
+            (.software, 4, ["Software", nil])
+        )
+    }
 }

@@ -20,10 +20,14 @@ public enum AccountNewServiceChannels: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and its label in each of the metadata's languages.
-    public static let options = MobileSdk.OptionTable<AccountNewServiceChannels>(
-        languages: ["en-US", "de-DE"],
-        (.portal, 100000000, ["Portal", nil]),
-        (.phoneSupport, 100000001, ["Phone Support", "Telefonsupport"]),
-        (.onSiteVisit, 100000002, ["On-site Visit", "Vor-Ort-Besuch"])
-    )
+    public static let options: MobileSdk.OptionTable<AccountNewServiceChannels> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            languages: ["en-US", "de-DE"],
+            (.portal, 100000000, ["Portal", nil]),
+            (.phoneSupport, 100000001, ["Phone Support", "Telefonsupport"]),
+            (.onSiteVisit, 100000002, ["On-site Visit", "Vor-Ort-Besuch"])
+        )
+    }
 }

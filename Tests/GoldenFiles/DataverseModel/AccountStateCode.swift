@@ -19,9 +19,13 @@ public enum AccountStateCode: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and its label in each of the metadata's languages.
-    public static let options = MobileSdk.OptionTable<AccountStateCode>(
-        languages: ["en-US", "de-DE"],
-        (.active, 0, ["Active", "Aktiv"]),
-        (.inactive, 1, ["Inactive", "Inaktiv"])
-    )
+    public static let options: MobileSdk.OptionTable<AccountStateCode> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            languages: ["en-US", "de-DE"],
+            (.active, 0, ["Active", "Aktiv"]),
+            (.inactive, 1, ["Inactive", "Inaktiv"])
+        )
+    }
 }

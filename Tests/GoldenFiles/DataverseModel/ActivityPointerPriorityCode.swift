@@ -20,10 +20,14 @@ public enum ActivityPointerPriorityCode: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and its label in each of the metadata's languages.
-    public static let options = MobileSdk.OptionTable<ActivityPointerPriorityCode>(
-        languages: ["en-US", "de-DE"],
-        (.low, 0, ["Low", "Niedrig"]),
-        (.normal, 1, ["Normal", nil]),
-        (.high, 2, ["High", "Hoch"])
-    )
+    public static let options: MobileSdk.OptionTable<ActivityPointerPriorityCode> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            languages: ["en-US", "de-DE"],
+            (.low, 0, ["Low", "Niedrig"]),
+            (.normal, 1, ["Normal", nil]),
+            (.high, 2, ["High", "Hoch"])
+        )
+    }
 }

@@ -20,10 +20,14 @@ public enum ActivityPointerStateCode: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and its label in each of the metadata's languages.
-    public static let options = MobileSdk.OptionTable<ActivityPointerStateCode>(
-        languages: ["en-US", "de-DE"],
-        (.open, 0, ["Open", "Offen"]),
-        (.completed, 1, ["Completed", "Erledigt"]),
-        (.canceled, 2, ["Canceled", "Storniert"])
-    )
+    public static let options: MobileSdk.OptionTable<ActivityPointerStateCode> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            languages: ["en-US", "de-DE"],
+            (.open, 0, ["Open", "Offen"]),
+            (.completed, 1, ["Completed", "Erledigt"]),
+            (.canceled, 2, ["Canceled", "Storniert"])
+        )
+    }
 }

@@ -29,19 +29,23 @@ public enum CRMActivityPartyParticipationTypeMask: MobileSdk.OptionSetEnumeratio
     case unknown(Swift.Int32)
 
     /// Each option's value and its label in each of the metadata's languages.
-    public static let options = MobileSdk.OptionTable<CRMActivityPartyParticipationTypeMask>(
-        languages: ["en-US", "de-DE"],
-        (.sender, 1, ["Sender", "Absender"]),
-        (.toRecipient, 2, ["To Recipient", "Empfänger (An)"]),
-        (.ccRecipient, 3, ["CC Recipient", "Empfänger (Cc)"]),
-        (.bccRecipient, 4, ["BCC Recipient", "Empfänger (Bcc)"]),
-        (.requiredAttendee, 5, ["Required Attendee", "Erforderlicher Teilnehmer"]),
-        (.optionalAttendee, 6, ["Optional Attendee", "Optionaler Teilnehmer"]),
-        (.organizer, 7, ["Organizer", "Organisator"]),
-        (.regarding, 8, ["Regarding", "Bezug"]),
-        (.owner, 9, ["Owner", "Besitzer"]),
-        (.resource, 10, ["Resource", "Ressource"]),
-        (.customer, 11, ["Customer", "Kunde"]),
-        (.partner, 12, ["Partner", nil])
-    )
+    public static let options: MobileSdk.OptionTable<CRMActivityPartyParticipationTypeMask> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            languages: ["en-US", "de-DE"],
+            (.sender, 1, ["Sender", "Absender"]),
+            (.toRecipient, 2, ["To Recipient", "Empfänger (An)"]),
+            (.ccRecipient, 3, ["CC Recipient", "Empfänger (Cc)"]),
+            (.bccRecipient, 4, ["BCC Recipient", "Empfänger (Bcc)"]),
+            (.requiredAttendee, 5, ["Required Attendee", "Erforderlicher Teilnehmer"]),
+            (.optionalAttendee, 6, ["Optional Attendee", "Optionaler Teilnehmer"]),
+            (.organizer, 7, ["Organizer", "Organisator"]),
+            (.regarding, 8, ["Regarding", "Bezug"]),
+            (.owner, 9, ["Owner", "Besitzer"]),
+            (.resource, 10, ["Resource", "Ressource"]),
+            (.customer, 11, ["Customer", "Kunde"]),
+            (.partner, 12, ["Partner", nil])
+        )
+    }
 }

@@ -21,11 +21,15 @@ public enum ContactPreferredContactMethodCode: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and its label in each of the metadata's languages.
-    public static let options = MobileSdk.OptionTable<ContactPreferredContactMethodCode>(
-        languages: ["en-US", "de-DE"],
-        (.any, 1, ["Any", "Beliebig"]),
-        (.email, 2, ["Email", "E-Mail"]),
-        (.phone, 3, ["Phone", "Telefon"]),
-        (.letter, 4, ["Letter", "Brief"])
-    )
+    public static let options: MobileSdk.OptionTable<ContactPreferredContactMethodCode> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            languages: ["en-US", "de-DE"],
+            (.any, 1, ["Any", "Beliebig"]),
+            (.email, 2, ["Email", "E-Mail"]),
+            (.phone, 3, ["Phone", "Telefon"]),
+            (.letter, 4, ["Letter", "Brief"])
+        )
+    }
 }

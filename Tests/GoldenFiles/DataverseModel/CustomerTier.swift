@@ -24,10 +24,14 @@ public enum CustomerTier: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and its label in each of the metadata's languages.
-    public static let options = MobileSdk.OptionTable<CustomerTier>(
-        languages: ["en-US", "de-DE"],
-        (.standard, 100000000, ["Standard", nil]),
-        (.preferred, 100000001, ["Preferred", "Bevorzugt"]),
-        (.strategic, 100000002, ["Strategic", "Strategisch"])
-    )
+    public static let options: MobileSdk.OptionTable<CustomerTier> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            languages: ["en-US", "de-DE"],
+            (.standard, 100000000, ["Standard", nil]),
+            (.preferred, 100000001, ["Preferred", "Bevorzugt"]),
+            (.strategic, 100000002, ["Strategic", "Strategisch"])
+        )
+    }
 }

@@ -20,10 +20,14 @@ public enum OpportunityStateCode: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and its label in each of the metadata's languages.
-    public static let options = MobileSdk.OptionTable<OpportunityStateCode>(
-        languages: ["en-US", "de-DE"],
-        (.open, 0, ["Open", "Offen"]),
-        (.won, 1, ["Won", "Gewonnen"]),
-        (.lost, 2, ["Lost", "Verloren"])
-    )
+    public static let options: MobileSdk.OptionTable<OpportunityStateCode> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            languages: ["en-US", "de-DE"],
+            (.open, 0, ["Open", "Offen"]),
+            (.won, 1, ["Won", "Gewonnen"]),
+            (.lost, 2, ["Lost", "Verloren"])
+        )
+    }
 }

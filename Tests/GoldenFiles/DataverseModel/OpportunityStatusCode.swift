@@ -21,11 +21,15 @@ public enum OpportunityStatusCode: MobileSdk.OptionSetEnumeration {
     case unknown(Swift.Int32)
 
     /// Each option's value and its label in each of the metadata's languages.
-    public static let options = MobileSdk.OptionTable<OpportunityStatusCode>(
-        languages: ["en-US", "de-DE"],
-        (.inProgress, 1, ["In Progress", "In Bearbeitung"]),
-        (.onHold, 2, ["On Hold", "Zurückgestellt"]),
-        (.won, 3, ["Won", "Gewonnen"]),
-        (.lost, 4, ["Lost", "Verloren"])
-    )
+    public static let options: MobileSdk.OptionTable<OpportunityStatusCode> = makeOptions()
+
+    private static func makeOptions() -> MobileSdk.OptionTable<Self> {
+        MobileSdk.OptionTable<Self>(
+            languages: ["en-US", "de-DE"],
+            (.inProgress, 1, ["In Progress", "In Bearbeitung"]),
+            (.onHold, 2, ["On Hold", "Zurückgestellt"]),
+            (.won, 3, ["Won", "Gewonnen"]),
+            (.lost, 4, ["Lost", "Verloren"])
+        )
+    }
 }
