@@ -6,7 +6,10 @@ import MetadataModel
 ///
 /// Columns count characters (UTF-8 scalars), from 1. Nesting is bounded, so hostile input cannot
 /// exhaust the stack. The first syntax error ends the parse: the document is then not read at all.
-package struct JSONParser: Sendable {
+///
+/// Unchecked: a parser exists only inside `parse`, whose bytes it borrows read-only; the two halves of a large array
+/// each parse from their own copy, in a `concurrentPerform` that returns before the bytes are let go.
+package struct JSONParser: @unchecked Sendable {
     /// A syntax error: what was wrong, and where.
     package struct SyntaxError: Error {
         package var message: String
@@ -16,14 +19,16 @@ package struct JSONParser: Sendable {
     /// Deeper nesting than any metadata document needs is refused rather than risking the stack.
     static let maximumDepth = 512
 
-    private let bytes: [UInt8]
+    /// The document's bytes, borrowed for the parse: reading them costs a debug build (the build plugin's tool) no
+    /// reference counting, as an array would.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var path: String
     private let halvesThreshold: Int
     private var index = 0
     private var line = 1
     private var column = 1
 
-    private init(bytes: [UInt8], path: String, halvesThreshold: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, path: String, halvesThreshold: Int) {
         self.bytes = bytes
         self.path = path
         self.halvesThreshold = halvesThreshold
@@ -34,29 +39,39 @@ package struct JSONParser: Sendable {
     package static func parse(_ bytes: [UInt8], path: String, halvesThreshold: Int = Self.halvesThreshold)
         throws(SyntaxError) -> JSONValue
     {
-        var parser = JSONParser(bytes: bytes, path: path, halvesThreshold: halvesThreshold)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        parser.skipWhitespace()
-        guard parser.peek != nil else {
-            throw SyntaxError(message: "the file is empty", location: SourceLocation(file: path, line: 1, column: 1))
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(SyntaxError) -> JSONValue in
+                var parser = JSONParser(bytes: buffer, path: path, halvesThreshold: halvesThreshold)
+                if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+                parser.skipWhitespace()
+                guard parser.peek != nil else {
+                    throw SyntaxError(
+                        message: "the file is empty",
+                        location: SourceLocation(file: path, line: 1, column: 1)
+                    )
+                }
+                let value = try parser.value(depth: 0)
+                parser.skipWhitespace()
+                if let byte = parser.peek {
+                    throw parser.error("unexpected \(Self.describe(byte)) after the end of the document's value")
+                }
+                return value
+            }
         }
-        let value = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        if let byte = parser.peek {
-            throw parser.error("unexpected \(Self.describe(byte)) after the end of the document's value")
-        }
-        return value
+        return try result.get()
     }
 
     /// The root array of `bytes` parsed in two halves, or nil when the halves did not both succeed and meet (for tests:
     /// `parse` then parses in one piece).
     package static func rootArrayInHalves(_ bytes: [UInt8], path: String) -> JSONValue? {
-        var parser = JSONParser(bytes: bytes, path: path, halvesThreshold: 0)
-        parser.skipWhitespace()
-        let start = parser.location
-        guard parser.peek == UInt8(ascii: "["), let elements = parser.inHalves(depth: 0) else { return nil }
-        parser.skipWhitespace()
-        return parser.peek == nil ? JSONValue(kind: .array(elements), location: start) : nil
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer, path: path, halvesThreshold: 0)
+            parser.skipWhitespace()
+            let start = parser.location
+            guard parser.peek == UInt8(ascii: "["), let elements = parser.inHalves(depth: 0) else { return nil }
+            parser.skipWhitespace()
+            return parser.peek == nil ? JSONValue(kind: .array(elements), location: start) : nil
+        }
     }
 
     // MARK: - Position
@@ -80,37 +95,31 @@ package struct JSONParser: Sendable {
     }
 
     /// How a byte moves the line and column: a line feed, or a carriage return not before one, starts a line; a UTF-8
-    /// continuation byte belongs to the character before it; any other byte is a character.
+    /// continuation byte belongs to the character before it; any other byte is a character. Written with comparisons
+    /// of literals, which a debug build (the build plugin's tool) runs inline, where a `switch` calls `~=` per case.
     @inline(__always) private static func move(
         _ line: inout Int,
         _ column: inout Int,
         over byte: UInt8,
         before next: UInt8?
     ) {
-        switch byte {
-        case UInt8(ascii: "\n"):
+        if byte >= 0x20 {
+            if byte & 0xC0 != 0x80 { column += 1 }
+        } else if byte == 0x0A || (byte == 0x0D && next != 0x0A) {  // "\n", or "\r" not before "\n"
             line += 1
             column = 1
-        case UInt8(ascii: "\r"):
-            if next != UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            }
-        case 0x80...0xBF: break
-        default: column += 1
+        } else if byte != 0x0D {
+            column += 1
         }
     }
 
     private mutating func skipWhitespace() {
-        let bytes = self.bytes
         var (index, line, column) = (self.index, self.line, self.column)
-        bytes.withUnsafeBufferPointer { buffer in
-            while index < buffer.count {
-                let byte = buffer[index]
-                guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
-                index += 1
-                Self.move(&line, &column, over: byte, before: index < buffer.count ? buffer[index] : nil)
-            }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
+            index += 1
+            Self.move(&line, &column, over: byte, before: index < bytes.count ? bytes[index] : nil)
         }
         (self.index, self.line, self.column) = (index, line, column)
     }
@@ -291,39 +300,38 @@ package struct JSONParser: Sendable {
     /// The first comma between elements of the array at `index` at or after `target`, and the line and column just
     /// past it; nil when the array ends first.
     private func meetingPoint(after target: Int) -> (comma: Int, line: Int, column: Int)? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var line = self.line
-            var column = self.column
-            var depth = 0
-            var inString = false
-            var escaped = false
-            var position = index
-            while position < buffer.count {
-                let byte = buffer[position]
-                Self.move(&line, &column, over: byte, before: position + 1 < buffer.count ? buffer[position + 1] : nil)
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else if byte == UInt8(ascii: "\\") {
-                        escaped = true
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = false
-                    }
-                } else {
-                    switch byte {
-                    case UInt8(ascii: "\""): inString = true
-                    case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-                    case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                        depth -= 1
-                        if depth == 0 { return nil }
-                    case UInt8(ascii: ","): if depth == 1, position >= target { return (position, line, column) }
-                    default: break
-                    }
+        var line = self.line
+        var column = self.column
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var position = index
+        // Bytes as literals, which a debug build compares inline: 0x22 '"', 0x5C '\\', 0x5B '[', 0x7B '{', 0x5D ']',
+        // 0x7D '}', 0x2C ','.
+        while position < bytes.count {
+            let byte = bytes[position]
+            Self.move(&line, &column, over: byte, before: position + 1 < bytes.count ? bytes[position + 1] : nil)
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {
+                    escaped = true
+                } else if byte == 0x22 {
+                    inString = false
                 }
-                position += 1
+            } else if byte == 0x22 {
+                inString = true
+            } else if byte == 0x5B || byte == 0x7B {
+                depth += 1
+            } else if byte == 0x5D || byte == 0x7D {
+                depth -= 1
+                if depth == 0 { return nil }
+            } else if byte == 0x2C, depth == 1, position >= target {
+                return (position, line, column)
             }
-            return nil
+            position += 1
         }
+        return nil
     }
 
     private mutating func literal(_ word: String) throws(SyntaxError) {
@@ -353,7 +361,7 @@ package struct JSONParser: Sendable {
             if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { advance() }
             guard digits() > 0 else { throw error("invalid number: expected digits in the exponent", at: start) }
         }
-        return String(decoding: bytes[first..<index], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<index]), as: UTF8.self)
     }
 
     /// Consumes decimal digits; returns how many.
@@ -374,12 +382,12 @@ package struct JSONParser: Sendable {
             let (end, characters) = plainRun(from: index)
             if end > index {
                 if text.isEmpty, end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                    let plain = String(decoding: bytes[index..<end], as: UTF8.self)
+                    let plain = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
                     index = end + 1
                     column += characters + 1
                     return plain
                 }
-                text += bytes[index..<end]
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
                 index = end
                 column += characters
             }
@@ -396,7 +404,7 @@ package struct JSONParser: Sendable {
                 if let byte = JSONString.byte(escapedBy: code) {
                     text.append(byte)
                 } else if code == UInt8(ascii: "u") {
-                    let decoded = bytes.withUnsafeBufferPointer { JSONString.unicodeEscape(in: $0, at: index) }
+                    let decoded = JSONString.unicodeEscape(in: bytes, at: index)
                     guard let decoded else {
                         throw error("invalid \\u escape: expected four hexadecimal digits", at: escape)
                     }
@@ -417,17 +425,15 @@ package struct JSONParser: Sendable {
     /// The end of the run of bytes from `start` that a string holds as they are (no quote, backslash or control
     /// character), and the characters in it: the bytes that are not UTF-8 continuation bytes, as `advance` counts.
     private func plainRun(from start: Int) -> (end: Int, characters: Int) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var end = start
-            var characters = 0
-            while end < buffer.count {
-                let byte = buffer[end]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                if byte & 0xC0 != 0x80 { characters += 1 }
-                end += 1
-            }
-            return (end, characters)
+        var end = start
+        var characters = 0
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 { break }  // '"', '\\', a control character
+            if byte & 0xC0 != 0x80 { characters += 1 }
+            end += 1
         }
+        return (end, characters)
     }
 }
 

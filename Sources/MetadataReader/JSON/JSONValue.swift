@@ -29,7 +29,18 @@ package struct JSONValue: Sendable {
     }
 
     /// The value of the object's first member with this key.
-    package subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+    package subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = kind else { return nil }
+        // Through a buffer, and by index: a debug build (the build plugin's tool) would copy every member it passes.
+        return members.withUnsafeBufferPointer { members in
+            var index = 0
+            while index < members.count {
+                if members[index].key == key { return members[index].value }
+                index += 1
+            }
+            return nil
+        }
+    }
 
     package var isNull: Bool {
         if case .null = kind { return true }
