@@ -37,6 +37,8 @@ set -a
 . .build-servers/servers.env
 set +a
 export MOBILESDK_REQUIRE_LIVE_TESTS=1
+# Every server keeps a client's connection between requests, as the services they stand for do.
+python3 Tests/Servers/check_connections.py
 # The TripPin servers address contained records by path, as the service they stand for does.
 python3 Tests/Servers/check_containment.py
 # The Windows-authentication servers sign in with NTLM and Negotiate for real (libcurl's and pyspnego's clients).

@@ -209,6 +209,19 @@ enum DataverseServer {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// With the entities named, their definitions are fetched while `$metadata` downloads; when both fail (a wrong
+    /// service root), the error reported is `$metadata`'s, as when one followed the other.
+    @Test(arguments: [["--entity", "account"], ["--all-entities"]]) func aWrongServiceRootReportsTheMetadataError(
+        selection: [String]
+    ) throws {
+        let result = try BuiltTool.run(
+            ["fetch", root + "nothing/", "--name", "Org", "-o", folder.path, "--query", "run=\(run)"] + selection
+        )
+        #expect(result.status != 0)
+        #expect(result.errors.contains("/odata/nothing/$metadata answered 404: no $metadata there"), "\(result.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     /// Answers are read in whatever order they arrive: one request at a time and eight at once give the same bytes.
     @Test func theDocumentIsTheSameWhateverTheConcurrency() throws {
         let one = try fetch(entities + ["--concurrency", "1"])

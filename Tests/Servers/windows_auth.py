@@ -53,7 +53,7 @@ def windows_authenticated(handler_class, request_log=None):
     """`handler_class` (a server_common.LoggingHandler) behind Windows authentication, logging to `request_log`."""
 
     class WindowsAuthenticatedHandler(handler_class):
-        protocol_version = "HTTP/1.1"
+        """Runs each request of a kept connection (LoggingHandler's loop), which the NTLM handshake needs."""
 
         def setup(self):
             super().setup()
@@ -62,11 +62,6 @@ def windows_authenticated(handler_class, request_log=None):
             self.context_scheme = None
             self.signed_in_user = None
             self.signed_in_scheme = None
-
-        def handle(self):
-            self.close_connection = False
-            while not self.close_connection:
-                self.handle_request()
 
         def handle_request(self):
             self.raw_requestline = self.rfile.readline(65537)

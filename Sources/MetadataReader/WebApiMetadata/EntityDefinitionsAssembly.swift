@@ -252,6 +252,9 @@ extension EntityDefinitionsAssembly {
     package struct WrittenEntity: Sendable {
         package let logicalName: String
         fileprivate let bytes: [UInt8]
+
+        /// A document of entity definitions holding this entity alone, as `document()` would hold it.
+        package var document: [UInt8] { JSONWriter.writeObject(key: "value", writtenItems: [bytes]) }
     }
 }
 

@@ -6,6 +6,9 @@ import MetadataModel
 /// the base's properties, so their option sets and lookups come from the base's definition, which a fetch of the
 /// derived entity's definition must bring along. Abstract bases (`crmbaseentity`) have no definition.
 struct DataverseBaseEntities {
+    /// Where a fetch gets them: `$metadata` may still be on its way when the fetch of definitions starts.
+    typealias Source = @Sendable () async throws -> DataverseBaseEntities
+
     /// Each entity's concrete base entities, nearest first, by logical name.
     private let bases: [String: [String]]
 

@@ -11,9 +11,9 @@ extension EntityDefinitionsFetch {
     }
 
     /// The request that learns what changed since `stamp`, or that takes a first stamp without one.
-    var changesQuery: MetadataChangesQuery {
+    func changesQuery() async throws -> MetadataChangesQuery {
         if case .names(let names) = selection {
-            return MetadataChangesQuery(logicalNames: baseEntities.adding(to: names))
+            return MetadataChangesQuery(logicalNames: try await baseEntities().adding(to: names))
         }
         return MetadataChangesQuery(logicalNames: nil)
     }
@@ -42,7 +42,7 @@ extension EntityDefinitionsFetch {
     /// the answer: that can be done while other requests are under way.
     func changesResponse(since stamp: String?, progress: FetchProgress) async throws -> ChangesResponse {
         progress.expect(1)
-        let (response, shown) = try await getter.get(changesQuery.path(since: stamp))
+        let (response, shown) = try await getter.get(try await changesQuery().path(since: stamp))
         progress.finishedOne()
         if response.status != 200, ![401, 403].contains(response.status), (400..<600).contains(response.status) {
             return .refused(response.status)
@@ -84,7 +84,7 @@ extension EntityDefinitionsFetch {
             }
         }
         for name in removed { assembly.removeEntity(name) }
-        let fetched = baseEntities.adding(to: added).filter { !held.contains($0) || changed.contains($0) }
+        let fetched = try await baseEntities().adding(to: added).filter { !held.contains($0) || changed.contains($0) }
         let refetch = Array(changed.union(fetched)).sorted()
         if refetch.isEmpty, removed.isEmpty { return unchanged }
         var validators: [String: FetchCache.Validators?] = [:]

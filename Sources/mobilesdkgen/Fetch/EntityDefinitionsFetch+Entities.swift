@@ -1,4 +1,5 @@
 import Foundation
+import GeneratorPipeline
 import MetadataReader
 
 /// The definitions of some entities with their option sets, as a pipeline: `concurrency` requests are in flight as long
@@ -118,12 +119,12 @@ extension EntityDefinitionsFetch {
                                 try definition.addOptionSets([UInt8](answer.body), source: answer.shown)
                             }
                         }
-                        return .completed(definition.written())
+                        return .completed(try Self.checked(definition.written()))
                     }
                 case .read(let entity, let definition):
                     let types = definition.optionSetTypes
                     guard !types.isEmpty else {
-                        group.addTask { .completed(definition.written()) }
+                        group.addTask { .completed(try Self.checked(definition.written())) }
                         continue
                     }
                     waiting[entity] = Waiting(
@@ -140,6 +141,22 @@ extension EntityDefinitionsFetch {
                 }
             }
         }
+    }
+
+    /// The entity, once read on its own as the generator reads the document: what the generator cannot read is not
+    /// stored. Each entity is read as it completes, while later answers are on their way (the generator reads the
+    /// entities of a document each on its own too).
+    private static func checked(_ entity: EntityDefinitionsAssembly.WrittenEntity) throws
+        -> EntityDefinitionsAssembly.WrittenEntity
+    {
+        let result = Pipeline().parse(.document(named: entity.logicalName, bytes: entity.document))
+        if let error = result.diagnostics.first(where: { $0.severity == .error }) {
+            throw FetchError(
+                "the definition of '\(entity.logicalName)' cannot be read as put together (\(error.message)); "
+                    + "nothing was written"
+            )
+        }
+        return entity
     }
 
     /// The path of an entity's definition with its collections.

@@ -18,7 +18,7 @@ struct EntityDefinitionsFetch {
     let headerFields: [(name: String, value: String)]
     let selection: EntitySelection
     /// Adds the entities the selected ones derive from.
-    let baseEntities: DataverseBaseEntities
+    let baseEntities: DataverseBaseEntities.Source
     let concurrency: Int
     let downloader: MetadataDownloader
 
@@ -43,15 +43,9 @@ struct EntityDefinitionsFetch {
                 )
             }
         }
-        // The stamp is asked before any definition, so that the next fetch sees what changes after; its answer, which
-        // lists every entity's attributes without a stamp, is read while the definitions download.
-        let first = try await changesResponse(since: nil, progress: progress)
-        async let firstStamp = Self.stamp(of: first)
         var assembly = EntityDefinitionsAssembly()
-        let (parts, entities, requests) = try await fetchAll(into: &assembly, progress: progress)
-        let stamp = try await firstStamp
+        let (parts, entities, requests, stamp) = try await fetchAll(into: &assembly, progress: progress)
         let document = Data(assembly.document())
-        try Self.checkReadable(document, name: request.entityDefinitionsFileName)
         let entry = FetchCache.Entry(
             url: request.shownRoot,
             selection: selection.description,
@@ -92,11 +86,27 @@ struct EntityDefinitionsFetch {
     }
 
     /// Every response, unconditionally, into `assembly`: the validators by request (nil unless every response had
-    /// some), the number of entities and of requests.
+    /// some), the number of entities and of requests, and the version stamp (nil when the service has none).
     private func fetchAll(into assembly: inout EntityDefinitionsAssembly, progress: FetchProgress) async throws -> (
-        [String: FetchCache.Validators]?, Int, Int
+        [String: FetchCache.Validators]?, Int, Int, String?
     ) {
         var validators: [String: FetchCache.Validators?] = [:]
+        // The stamp is asked before any definition, so that the next fetch sees what changes after; the entities are
+        // listed meanwhile, and the stamp's answer, which lists every entity's attributes, is read while the
+        // definitions download.
+        async let first = changesResponse(since: nil, progress: progress)
+        let names = try await selectedNames(validators: &validators, progress: progress)
+        let answer = try await first
+        async let stamp = Self.stamp(of: answer)
+        try await fetchEntities(names, into: &assembly, validators: &validators, progress: progress)
+        let complete = validators.compactMapValues { $0 }
+        return (complete.count == validators.count ? complete : nil, names.count, validators.count, try await stamp)
+    }
+
+    /// The logical names of the entities selected, with their base entities.
+    private func selectedNames(validators: inout [String: FetchCache.Validators?], progress: FetchProgress) async throws
+        -> [String]
+    {
         var names: [String]
         switch selection {
         case .names(let given): names = given
@@ -116,10 +126,7 @@ struct EntityDefinitionsFetch {
                 throw FetchError("no entity of the organization matches the configuration's entities filter")
             }
         }
-        names = baseEntities.adding(to: names)
-        try await fetchEntities(names, into: &assembly, validators: &validators, progress: progress)
-        let complete = validators.compactMapValues { $0 }
-        return (complete.count == validators.count ? complete : nil, names.count, validators.count)
+        return try await baseEntities().adding(to: names)
     }
 
     var getter: WebAPIGetter { WebAPIGetter(request: request, headerFields: headerFields, downloader: downloader) }

@@ -64,43 +64,64 @@ struct FetchOperation {
             FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path)
         }
 
-        let (metadata, document) = try await MetadataFetch(
-            request: request,
-            headerFields: headerFields,
-            downloader: downloader
-        )
-        .run(existing: existing(request.fileName), cached: cache.entries[request.fileName])
-        var files = [metadata]
-        var selection = selection
-        if selection == nil, !options.noEntityDefinitions, MetadataFetch.isDataverse(document) {
-            selection = try defaultSelection(in: folder)
+        let metadataFetch = MetadataFetch(request: request, headerFields: headerFields, downloader: downloader)
+        let (storedMetadata, cachedMetadata) = (existing(request.fileName), cache.entries[request.fileName])
+        func definitions(_ selection: EntitySelection, baseEntities: @escaping DataverseBaseEntities.Source)
+            async throws -> FetchedFile
+        {
+            try await EntityDefinitionsFetch(
+                request: request,
+                headerFields: headerFields,
+                selection: selection,
+                baseEntities: baseEntities,
+                concurrency: options.concurrency,
+                downloader: downloader
+            )
+            .run(
+                existing: existing(request.entityDefinitionsFileName),
+                cached: cache.entries[request.entityDefinitionsFileName]
+            )
         }
+
+        var files: [FetchedFile]
         if let selection {
-            files.append(
-                try await EntityDefinitionsFetch(
-                    request: request,
-                    headerFields: headerFields,
-                    selection: selection,
-                    baseEntities: DataverseBaseEntities(metadata: document),
-                    concurrency: options.concurrency,
-                    downloader: downloader
+            // The entities are known: their definitions are fetched while `$metadata` downloads, which only the base
+            // entities wait for.
+            let metadata = Task {
+                let (file, document) = try await metadataFetch.run(existing: storedMetadata, cached: cachedMetadata)
+                return (file: file, bases: DataverseBaseEntities(metadata: document))
+            }
+            let fetched: FetchedFile
+            do {
+                fetched = try await withTaskCancellationHandler {
+                    try await definitions(selection) { try await metadata.value.bases }
+                } onCancel: {
+                    metadata.cancel()
+                }
+            } catch {
+                // A `$metadata` that failed says more than the definitions that failed after it.
+                if case .failure(let metadataError) = await metadata.result { throw metadataError }
+                throw error
+            }
+            files = [try await metadata.value.file, fetched]
+        } else {
+            let (metadata, document) = try await metadataFetch.run(existing: storedMetadata, cached: cachedMetadata)
+            files = [metadata]
+            if MetadataFetch.isDataverse(document), !options.noEntityDefinitions {
+                let bases = DataverseBaseEntities(metadata: document)
+                files.append(try await definitions(try defaultSelection(in: folder)) { bases })
+            } else if MetadataFetch.isDataverse(document) {
+                FileHandle.standardError.write(
+                    Data(
+                        """
+                        warning: a Dataverse organization fetched without entity definitions \
+                        (--no-entity-definitions): classes generated from it keep logical names, option sets stay \
+                        integers and lookups stay GUIDs\n
+                        """
+                        .utf8
+                    )
                 )
-                .run(
-                    existing: existing(request.entityDefinitionsFileName),
-                    cached: cache.entries[request.entityDefinitionsFileName]
-                )
-            )
-        } else if MetadataFetch.isDataverse(document) {
-            FileHandle.standardError.write(
-                Data(
-                    """
-                    warning: a Dataverse organization fetched without entity definitions (--no-entity-definitions): \
-                    classes generated from it keep logical names, option sets stay integers and lookups stay \
-                    GUIDs\n
-                    """
-                    .utf8
-                )
-            )
+            }
         }
 
         for file in files {

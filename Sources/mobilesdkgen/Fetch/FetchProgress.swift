@@ -6,9 +6,11 @@ import Darwin
 #endif
 
 /// A line on standard error that counts finished requests of a long fetch, rewritten in place; shown only when
-/// standard error is a terminal, so logs and build output get none of it.
-final class FetchProgress {
+/// standard error is a terminal, so logs and build output get none of it. Requests made at the same time count
+/// through one lock.
+final class FetchProgress: @unchecked Sendable {
     private let label: String
+    private let lock = NSLock()
     private var done = 0
     private var total = 0
     private let isShown = isatty(STDERR_FILENO) != 0
@@ -16,13 +18,17 @@ final class FetchProgress {
     init(label: String) { self.label = label }
 
     func expect(_ count: Int) {
-        total += count
-        show()
+        lock.withLock {
+            total += count
+            show()
+        }
     }
 
     func finishedOne() {
-        done += 1
-        show()
+        lock.withLock {
+            done += 1
+            show()
+        }
     }
 
     /// Ends the line.
