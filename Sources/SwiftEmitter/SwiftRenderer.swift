@@ -470,6 +470,10 @@ public struct SwiftRenderer: Sendable {
     /// A comment line broken at spaces into parts of at most `width` characters (a longer word stays whole);
     /// continuation lines of a `- Remark:` or list item are indented to align with its text.
     static func wrapped(_ line: String, width: Int) -> [String] {
+        // ASCII without carriage returns counts a character a byte: words are measured and joined as bytes.
+        if line.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+            return wrappedBytes(Array(line.utf8), width: width)
+        }
         guard line.count > width, width > 20 else { return [line] }
         let hanging = line.hasPrefix("- ") ? "  " : ""
         var parts: [String] = []
@@ -483,6 +487,28 @@ public struct SwiftRenderer: Sendable {
             }
         }
         parts.append(current)
+        return parts
+    }
+
+    /// `wrapped(_:width:)` of a line whose characters are its bytes.
+    private static func wrappedBytes(_ line: [UInt8], width: Int) -> [String] {
+        let text = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
+        guard line.count > width, width > 20 else { return [text(line)] }
+        let space = UInt8(ascii: " ")
+        let hanging: [UInt8] = line.starts(with: [UInt8(ascii: "-"), space]) ? [space, space] : []
+        var parts: [String] = []
+        var current: [UInt8] = []
+        current.reserveCapacity(width + 1)
+        for word in line.split(separator: space, omittingEmptySubsequences: false) {
+            if !current.isEmpty, current.count + 1 + word.count > width {
+                parts.append(text(current))
+                current = hanging + word
+            } else {
+                if !current.isEmpty { current.append(space) }
+                current += word
+            }
+        }
+        parts.append(text(current))
         return parts
     }
 
@@ -505,6 +531,8 @@ public struct SwiftRenderer: Sendable {
 
     /// A string literal's contents: quotes, backslashes and control characters escaped.
     static func escaped(_ text: String) -> String {
+        // Printable ASCII other than a quote or a backslash stays as it is: most text needs no escape.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == 0x22 || $0 == 0x5C }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -19,6 +19,50 @@ struct RendererTests {
         )
     }
 
+    /// ASCII text is escaped a byte at a time, other text a scalar at a time: the same characters come out escaped.
+    @Test(arguments: ["plain text, as most is", "a \"quote\" and a \\", "delete \u{7F}", "line\u{2028}separator"])
+    func asciiAndOtherTextAreEscapedAlike(text: String) {
+        func rendered(_ text: String) -> String {
+            SwiftRenderer()
+                .render(
+                    .variable(
+                        VariableDeclaration(
+                            access: .public,
+                            name: "x",
+                            type: nil,
+                            kind: .constant(.literal(.string(text)))
+                        )
+                    )
+                )
+        }
+        let plain = rendered(text)
+        #expect(rendered(text + "é") == plain.replacingOccurrences(of: "\"\n", with: "é\"\n"))
+        #expect(!plain.contains("\u{7F}") && !plain.contains("\u{2028}"))
+    }
+
+    /// ASCII comment lines are wrapped by bytes, others by characters: an `é` where an `e` was wraps at the same places,
+    /// with the spaces runs, an item's hanging indent and a word longer than the line kept the same way.
+    @Test func asciiAndOtherCommentLinesWrapAlike() {
+        let lines = [
+            "- " + String(repeating: "one two  three ", count: 12),
+            "  leading spaces " + String(repeating: "word ", count: 30),
+            String(repeating: "x", count: 130) + " short " + String(repeating: "seven ", count: 25),
+        ]
+        func rendered(_ lines: [String]) -> String {
+            SwiftRenderer()
+                .render(
+                    .documented(
+                        Documentation(lines),
+                        .variable(VariableDeclaration(access: .public, name: "x", type: nil, kind: .constant(nil)))
+                    )
+                )
+        }
+        let ascii = rendered(lines)
+        #expect(ascii.split(separator: "\n").count > lines.count + 3)
+        let accented = rendered(lines.map { $0.replacingOccurrences(of: "e", with: "é") })
+        #expect(accented.replacingOccurrences(of: "é", with: "e") == ascii)
+    }
+
     @Test func aFileOfCommentsAloneEndsWithOneNewline() {
         let empty = SwiftFile(header: ["Generated.", "", "Nothing here."], imports: [], declarations: [])
         #expect(SwiftRenderer().render(empty) == "// Generated.\n//\n// Nothing here.\n")

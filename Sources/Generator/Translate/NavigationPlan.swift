@@ -17,12 +17,7 @@ extension GenerationContext {
         renamed: [String: String] = [:],
         names: inout UniqueNames
     ) -> [PropertyPlan] {
-        let lookups = lookupsByNavigation(
-            type,
-            qualified,
-            properties: properties,
-            attributes: type.properties + lookupAttributes
-        )
+        let lookups = lookupsByNavigation(type, qualified, properties: properties, lookupAttributes: lookupAttributes)
         return type.navigationProperties.compactMap { navigation in
             guard let target = typeNames.name(of: navigation.type.name), entityIndex[navigation.type.name] != nil else {
                 note(
@@ -84,7 +79,7 @@ extension GenerationContext {
         _ type: EntityType,
         _ qualified: QualifiedName,
         properties: [PropertyPlan],
-        attributes: [Property]
+        lookupAttributes: [Property]
     ) -> [String: (swiftName: String, navigationCount: Int)] {
         let lookups = properties.filter { if case .lookup = $0.type.runtimeType { true } else { false } }
         guard !lookups.isEmpty else { return [:] }
@@ -101,13 +96,20 @@ extension GenerationContext {
                 attributeOf[navigation.name] = lookup.attributeKey
             }
         }
+        let (own, bound) = (
+            Self.positionsByAttributeKey(type.properties), Self.positionsByAttributeKey(lookupAttributes)
+        )
+        func targetCount(_ attribute: String) -> Int {
+            if let index = own[attribute] { return type.properties[index].dynamics?.targets.count ?? 0 }
+            if let index = bound[attribute] { return lookupAttributes[index].dynamics?.targets.count ?? 0 }
+            return 0
+        }
         var result: [String: (swiftName: String, navigationCount: Int)] = [:]
         for (navigation, attribute) in attributeOf {
             guard let lookup = lookups.first(where: { $0.attributeKey == attribute }) else { continue }
             // A lookup that may refer to several entities (a customer: account or contact) names each navigation
             // property after its target, even when the metadata declares only one of them.
-            let targets =
-                attributes.first { ($0.dynamics?.logicalName ?? $0.name) == attribute }?.dynamics?.targets.count ?? 0
+            let targets = targetCount(attribute)
             result[navigation] = (lookup.swiftName, max(targets, attributeOf.values.filter { $0 == attribute }.count))
         }
         return result

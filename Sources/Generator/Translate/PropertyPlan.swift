@@ -52,6 +52,18 @@ extension GenerationContext {
         return names.isTaken(name) ? nil : name
     }
 
+    /// The position of each attribute's first property in `properties` by its key (the Dynamics logical name, else the
+    /// property's name), read by index: iterating would copy every property.
+    static func positionsByAttributeKey(_ properties: [Property]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(properties.count)
+        for index in properties.indices {
+            let key = properties[index].dynamics?.logicalName ?? properties[index].name
+            if positions[key] == nil { positions[key] = index }
+        }
+        return positions
+    }
+
     /// The properties of a structured type to generate, named uniquely within `names`; `navigationProperties` are the
     /// names of the type's navigation properties, which a lookup's Swift name must leave to them. `renamed` holds the
     /// Swift names renames chose (already claimed in `names`), by property name.

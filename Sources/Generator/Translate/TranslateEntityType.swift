@@ -33,13 +33,10 @@ extension GenerationContext {
             renamed: renamed,
             names: &names
         )
+        let positions = Self.positionsByAttributeKey(type.properties)
         lookupPlans[qualified] = properties.compactMap { plan in
-            guard case .lookup = plan.type.runtimeType,
-                let property = type.properties.first(where: {
-                    ($0.dynamics?.logicalName ?? $0.name) == plan.attributeKey
-                })
-            else { return nil }
-            return (property, plan)
+            guard case .lookup = plan.type.runtimeType, let index = positions[plan.attributeKey] else { return nil }
+            return (type.properties[index], plan)
         }
         let retargeted = retargetedLookups(qualified)
         let navigations = planNavigations(
