@@ -81,8 +81,9 @@ def windows_authenticated(handler_class, request_log=None):
                 return
             answer, scheme, step, final = self.authenticate()
             if answer is not None:
-                self.respond(*answer)
+                # Logged before the answer goes: a client that has it may read the log at once.
                 self.log_line(answer[0], scheme, step)
+                self.respond(*answer)
                 return
             environ = self.get_environ()
             environ.update({
@@ -97,8 +98,8 @@ def windows_authenticated(handler_class, request_log=None):
             if final:
                 # Negotiate's last token (SPNEGO's accept-completed, with its mechListMIC) goes with the answer.
                 headers = headers + [("WWW-Authenticate", "Negotiate " + base64.b64encode(final).decode())]
-            self.respond(status, headers, content)
             self.log_line(status, scheme, step, self.signed_in_user)
+            self.respond(status, headers, content)
 
         def read_body(self):
             """The request's body (empty when it has none), or None when the client went away before sending it."""
