@@ -75,7 +75,6 @@ class LoggingHandler(WSGIRequestHandler):
         handler = KeepAliveServerHandler(body, self.wfile, self.get_stderr(), self.get_environ(), multithread=False)
         handler.request_handler = self
         handler.run(self.server.get_app())
-        self.wfile.flush()
 
     def log_message(self, format, *args):
         sys.stderr.write("%s\n" % (format % args))
