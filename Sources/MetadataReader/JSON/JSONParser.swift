@@ -22,7 +22,9 @@ package struct JSONParser: @unchecked Sendable {
     /// The document's bytes, borrowed for the parse: reading them costs a debug build (the build plugin's tool) no
     /// reference counting, as an array would.
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var path: String
+    private let path: String
+    /// The path as every value made records it.
+    private let document: DocumentPath
     private let halvesThreshold: Int
     private var index = 0
     private var line = 1
@@ -31,6 +33,7 @@ package struct JSONParser: @unchecked Sendable {
     private init(bytes: UnsafeBufferPointer<UInt8>, path: String, halvesThreshold: Int) {
         self.bytes = bytes
         self.path = path
+        document = DocumentPath(path)
         self.halvesThreshold = halvesThreshold
     }
 
@@ -67,24 +70,34 @@ package struct JSONParser: @unchecked Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(bytes: buffer, path: path, halvesThreshold: 0)
             parser.skipWhitespace()
-            let start = parser.location
+            let start = parser.position
             guard parser.peek == UInt8(ascii: "["), let elements = parser.inHalves(depth: 0) else { return nil }
             parser.skipWhitespace()
-            return parser.peek == nil ? JSONValue(kind: .array(elements), location: start) : nil
+            return parser.peek == nil ? Self.value(.array(elements), of: parser.document, at: start) : nil
         }
     }
 
     // MARK: - Position
 
-    private var location: SourceLocation { SourceLocation(file: path, line: line, column: column) }
+    /// A line and column in the document: what the parser notes as it goes, a location only for an error or a value.
+    private struct Position {
+        var line: Int
+        var column: Int
+    }
+
+    private var position: Position { Position(line: line, column: column) }
 
     private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    private func error(_ message: String, at location: SourceLocation? = nil) -> SyntaxError {
-        SyntaxError(message: message, location: location ?? self.location)
+    private func error(_ message: String, at position: Position? = nil) -> SyntaxError {
+        let position = position ?? self.position
+        return SyntaxError(
+            message: message,
+            location: SourceLocation(file: path, line: position.line, column: position.column)
+        )
     }
 
-    private func endOfFile(inside container: String, openedAt start: SourceLocation) -> SyntaxError {
+    private func endOfFile(inside container: String, openedAt start: Position) -> SyntaxError {
         error("the file ends inside the \(container) opened at \(start.line):\(start.column)")
     }
 
@@ -132,32 +145,36 @@ package struct JSONParser: @unchecked Sendable {
 
     // MARK: - Values
 
+    private static func value(_ kind: JSONValue.Kind, of document: DocumentPath, at start: Position) -> JSONValue {
+        JSONValue(kind: kind, document: document, line: start.line, column: start.column)
+    }
+
     private mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {
         skipWhitespace()
-        let start = location
+        let start = position
         guard let byte = peek else { throw error("the file ends where a value was expected") }
         guard depth < Self.maximumDepth else { throw error("values are nested more than \(Self.maximumDepth) deep") }
         switch byte {
-        case UInt8(ascii: "{"): return JSONValue(kind: try object(depth: depth), location: start)
-        case UInt8(ascii: "["): return JSONValue(kind: try array(depth: depth), location: start)
-        case UInt8(ascii: "\""): return JSONValue(kind: .string(try string()), location: start)
+        case UInt8(ascii: "{"): return Self.value(try object(depth: depth), of: document, at: start)
+        case UInt8(ascii: "["): return Self.value(try array(depth: depth), of: document, at: start)
+        case UInt8(ascii: "\""): return Self.value(.string(try string()), of: document, at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONValue(kind: .number(try number()), location: start)
+            return Self.value(.number(try number()), of: document, at: start)
         case UInt8(ascii: "t"):
             try literal("true")
-            return JSONValue(kind: .bool(true), location: start)
+            return Self.value(.bool(true), of: document, at: start)
         case UInt8(ascii: "f"):
             try literal("false")
-            return JSONValue(kind: .bool(false), location: start)
+            return Self.value(.bool(false), of: document, at: start)
         case UInt8(ascii: "n"):
             try literal("null")
-            return JSONValue(kind: .null, location: start)
+            return Self.value(.null, of: document, at: start)
         default: throw error("expected a value, found \(Self.describe(byte))")
         }
     }
 
     private mutating func object(depth: Int) throws(SyntaxError) -> JSONValue.Kind {
-        let start = location
+        let start = position
         advance()  // {
         var members: [JSONMember] = []
         skipWhitespace()
@@ -165,7 +182,7 @@ package struct JSONParser: @unchecked Sendable {
             advance()
             return .object([])
         }
-        var comma: SourceLocation?
+        var comma: Position?
         while true {
             skipWhitespace()
             guard let byte = peek else { throw endOfFile(inside: "object", openedAt: start) }
@@ -175,7 +192,7 @@ package struct JSONParser: @unchecked Sendable {
             guard byte == UInt8(ascii: "\"") else {
                 throw error("expected a member name in quotes, found \(Self.describe(byte))")
             }
-            let keyLocation = location
+            let keyStart = position
             let key = try string()
             skipWhitespace()
             guard let colon = peek else { throw endOfFile(inside: "object", openedAt: start) }
@@ -183,12 +200,13 @@ package struct JSONParser: @unchecked Sendable {
                 throw error("expected ':' after the member name \"\(key)\", found \(Self.describe(colon))")
             }
             advance()
-            members.append(JSONMember(key: key, value: try value(depth: depth + 1), keyAt: keyLocation))
+            let member = try value(depth: depth + 1)
+            members.append(JSONMember(key: key, value: member, keyLine: keyStart.line, keyColumn: keyStart.column))
             skipWhitespace()
             guard let next = peek else { throw endOfFile(inside: "object", openedAt: start) }
             switch next {
             case UInt8(ascii: ","):
-                comma = location
+                comma = position
                 advance()
             case UInt8(ascii: "}"):
                 advance()
@@ -202,7 +220,7 @@ package struct JSONParser: @unchecked Sendable {
         if depth <= 1, bytes.count - index > halvesThreshold, let elements = inHalves(depth: depth) {
             return .array(elements)
         }
-        let start = location
+        let start = position
         advance()  // [
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -210,7 +228,7 @@ package struct JSONParser: @unchecked Sendable {
             advance()
             return .array([])
         }
-        var comma: SourceLocation?
+        var comma: Position?
         while true {
             skipWhitespace()
             if peek == UInt8(ascii: "]"), let comma {
@@ -222,7 +240,7 @@ package struct JSONParser: @unchecked Sendable {
             guard let next = peek else { throw endOfFile(inside: "array", openedAt: start) }
             switch next {
             case UInt8(ascii: ","):
-                comma = location
+                comma = position
                 advance()
             case UInt8(ascii: "]"):
                 advance()
@@ -248,10 +266,7 @@ package struct JSONParser: @unchecked Sendable {
         let halves = Halves()
         let whole = self
         DispatchQueue.concurrentPerform(iterations: 2) { part in
-            // The second half's locations get a path string of their own: two threads retaining one string's storage
-            // for every value they make fight over its reference count.
             var parser = whole
-            if part == 1 { parser.path = String(decoding: Array(whole.path.utf8), as: UTF8.self) }
             if part == 0 {
                 parser.advance()  // [
                 guard let (elements, comma) = try? parser.elements(depth: depth, stoppingAfter: target), let comma
@@ -335,7 +350,7 @@ package struct JSONParser: @unchecked Sendable {
     }
 
     private mutating func literal(_ word: String) throws(SyntaxError) {
-        let start = location
+        let start = position
         for byte in word.utf8 {
             guard peek == byte else { throw error("invalid literal: expected '\(word)'", at: start) }
             advance()
@@ -343,7 +358,7 @@ package struct JSONParser: @unchecked Sendable {
     }
 
     private mutating func number() throws(SyntaxError) -> String {
-        let start = location
+        let start = position
         let first = index
         if peek == UInt8(ascii: "-") { advance() }
         let integerStart = index
@@ -375,7 +390,7 @@ package struct JSONParser: @unchecked Sendable {
     }
 
     private mutating func string() throws(SyntaxError) -> String {
-        let start = location
+        let start = position
         advance()  // "
         var text: [UInt8] = []
         while true {
@@ -397,7 +412,7 @@ package struct JSONParser: @unchecked Sendable {
                 advance()
                 return String(decoding: text, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                let escape = location
+                let escape = position
                 advance()
                 guard let code = peek else { throw endOfFile(inside: "string", openedAt: start) }
                 advance()

@@ -15,11 +15,27 @@ package struct JSONValue: Sendable {
     }
 
     package var kind: Kind
-    package var location: SourceLocation
+    // The location, kept small (a large document has millions of values): the document by number, and the line and
+    // column (clamped to 32 bits: a document of more than 2 GiB on a line would report the last column it can).
+    private var document: DocumentPath
+    private var line: Int32
+    private var column: Int32
 
     package init(kind: Kind, location: SourceLocation) {
+        self.init(kind: kind, document: DocumentPath(location.file), line: location.line, column: location.column)
+    }
+
+    /// A value of `document` at `line` and `column`: what the parser makes, without a path per value.
+    init(kind: Kind, document: DocumentPath, line: Int, column: Int) {
         self.kind = kind
-        self.location = location
+        self.document = document
+        self.line = Int32(clamping: line)
+        self.column = Int32(clamping: column)
+    }
+
+    /// Where the value starts.
+    package var location: SourceLocation {
+        SourceLocation(file: document.path, line: Int(line), column: Int(column))
     }
 
     /// The members of an object, or none.
@@ -75,10 +91,14 @@ package struct JSONMember: Sendable {
     private var keyColumn: Int32
 
     package init(key: String, value: JSONValue, keyAt location: SourceLocation? = nil) {
+        self.init(key: key, value: value, keyLine: location?.line ?? 0, keyColumn: location?.column ?? 0)
+    }
+
+    init(key: String, value: JSONValue, keyLine: Int, keyColumn: Int) {
         self.key = key
         self.value = value
-        keyLine = Int32(clamping: location?.line ?? 0)
-        keyColumn = Int32(clamping: location?.column ?? 0)
+        self.keyLine = Int32(clamping: keyLine)
+        self.keyColumn = Int32(clamping: keyColumn)
     }
 
     /// Where the key is written: its opening quote.

@@ -78,12 +78,19 @@ enum EntityDefinitionsDocument {
             return nil
         }
         defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            bytes += buffer.prefix(count)
-            if count < buffer.count { break }
+        // The size the file reports is read in one call; whatever follows (a file still growing, a pipe) in pieces.
+        var info = stat()
+        let size = fstat(fileno(file), &info) == 0 ? max(Int(info.st_size), 0) : 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = size > 0 ? fread(buffer.baseAddress, 1, size, file) : 0
+        }
+        if bytes.count == size {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+                bytes += buffer.prefix(count)
+                if count < buffer.count { break }
+            }
         }
         guard ferror(file) == 0 else {
             context.error("cannot read file", at: .file(path))
