@@ -246,8 +246,7 @@ public struct SwiftRenderer: Sendable {
     /// `await`) with one argument per line, closing with `)` on a line of its own.
     private func renderWrapping(_ head: String, _ expression: Expression, into writer: inout TextWriter) {
         let text = head + render(expression)
-        let longest = Self.longestLine(text)
-        guard writer.indentation + longest > Self.lineLength else {
+        guard !Self.fits(text, within: Self.lineLength - writer.indentation) else {
             writer.line(text)
             return
         }
@@ -512,21 +511,32 @@ public struct SwiftRenderer: Sendable {
         return parts
     }
 
-    /// The length in characters of the longest line of `text`: counted in bytes while they are ASCII without carriage
-    /// returns (one character each), else by characters.
-    static func longestLine(_ text: String) -> Int {
-        var longest = 0
-        var current = 0
-        for byte in text.utf8 {
-            if byte >= 0x80 || byte == UInt8(ascii: "\r") { return text.split(separator: "\n").map(\.count).max() ?? 0 }
-            if byte == UInt8(ascii: "\n") {
-                current = 0
-            } else {
-                current += 1
-                longest = max(longest, current)
+    /// Whether every line of `text` has at most `width` characters. Lines are found and measured in bytes (a
+    /// character has one or more); only a line with more bytes than `width` that is not all ASCII is counted in
+    /// characters. Text with carriage returns is split as characters are.
+    static func fits(_ text: String, within width: Int) -> Bool {
+        var text = text
+        let verdict = text.withUTF8 { bytes -> Bool? in
+            var start = 0
+            var ascii = true
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")  // The end closes the last line.
+                if byte == UInt8(ascii: "\r") { return nil }
+                guard byte == UInt8(ascii: "\n") else {
+                    if byte >= 0x80 { ascii = false }
+                    continue
+                }
+                if index - start > width {
+                    guard !ascii else { return false }
+                    let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    if line.count > width { return false }
+                }
+                start = index + 1
+                ascii = true
             }
+            return true
         }
-        return longest
+        return verdict ?? text.split(separator: "\n").allSatisfy { $0.count <= width }
     }
 
     /// A string literal's contents: quotes, backslashes and control characters escaped.

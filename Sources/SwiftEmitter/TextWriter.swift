@@ -9,18 +9,20 @@ struct TextWriter {
     mutating func line(_ content: String) {
         // Split at the bytes: a line feed is a character of its own unless a carriage return comes before it, and
         // comparing characters costs a grapheme break test for each.
-        let bytes = content.utf8
-        var start = bytes.startIndex
-        var previous: UInt8 = 0
-        var index = start
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") {
-                write(content[start..<index])
-                start = bytes.index(after: index)
+        var content = content
+        let breaks = content.withUTF8 { bytes in
+            var breaks: [Int] = []
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+                if index == 0 || bytes[index - 1] != UInt8(ascii: "\r") { breaks.append(index) }
             }
-            previous = byte
-            bytes.formIndex(after: &index)
+            return breaks
+        }
+        let utf8 = content.utf8
+        var start = utf8.startIndex
+        for offset in breaks {
+            let end = utf8.index(utf8.startIndex, offsetBy: offset)
+            write(content[start..<end])
+            start = utf8.index(after: end)
         }
         write(content[start...])
     }

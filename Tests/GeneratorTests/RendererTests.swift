@@ -63,6 +63,19 @@ struct RendererTests {
         #expect(accented.replacingOccurrences(of: "é", with: "e") == ascii)
     }
 
+    /// Whether a line fits is decided in characters, however many bytes each has: 120 stay on a line, 121 wrap.
+    @Test(arguments: ["e", "é", "e\u{301}", "日"]) func aLineFitsByItsCharacters(character: String) {
+        func rendered(_ count: Int) -> [Substring] {
+            let argument = Argument(label: "a", .literal(.string(String(repeating: character, count: count))))
+            let call = Expression.call(.identifier("f"), [argument, Argument(label: "b", .literal(.integer(1)))])
+            return SwiftRenderer()
+                .render(.variable(VariableDeclaration(access: .public, name: "x", type: nil, kind: .constant(call))))
+                .split(separator: "\n")
+        }
+        #expect(rendered(91).map(\.count) == [120])
+        #expect(rendered(92).count > 1)
+    }
+
     @Test func aFileOfCommentsAloneEndsWithOneNewline() {
         let empty = SwiftFile(header: ["Generated.", "", "Nothing here."], imports: [], declarations: [])
         #expect(SwiftRenderer().render(empty) == "// Generated.\n//\n// Nothing here.\n")

@@ -45,7 +45,37 @@ enum IdentifierNaming {
 
     /// `lowerCamelCase`: like upperCamelCase, with the leading capitals of the first word lowered
     /// (`URLValue` → `urlValue`, `ID` → `id`).
-    static func lowerCamelCase(_ name: String) -> String {
+    static func lowerCamelCase(_ name: String) -> String { asciiLowerCamelCase(name) ?? generalLowerCamelCase(name) }
+
+    /// `lowerCamelCase` of a name that is ASCII once its XML escapes are decoded, by bytes: what the general path gives,
+    /// without a Unicode property test per character (a call for every property of an organization).
+    static func asciiLowerCamelCase(_ name: String) -> String? {
+        let decoded = decodingXMLEscapes(name)
+        guard decoded.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        var result: [UInt8] = []
+        // Words are the runs of letters and digits: any other ASCII character cannot be in an identifier, or is `_`.
+        for (index, word) in decoded.utf8.split(whereSeparator: { !isASCIILetterOrDigit($0) }).enumerated() {
+            let start = result.count
+            result += word
+            if index > 0, word.count > 1, !word.contains(where: isLower), word.contains(where: isUpper) {
+                for position in (start + 1)..<result.count where isUpper(result[position]) { result[position] += 0x20 }
+            }
+            if isLower(result[start]) { result[start] -= 0x20 }
+        }
+        guard let first = result.first, !(0x30...0x39).contains(first) else {
+            return "_" + String(decoding: result, as: UTF8.self)
+        }
+        var leading = 0
+        while leading < result.count, isUpper(result[leading]) { leading += 1 }
+        let lowered = leading > 1 && leading < result.count && isLower(result[leading]) ? leading - 1 : leading
+        for position in 0..<lowered { result[position] += 0x20 }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `lowerCamelCase` of any name, a character at a time.
+    static func generalLowerCamelCase(_ name: String) -> String {
         // All-capital words after the first read as words: `DARK_GREEN` → `darkGreen`.
         let parts = words(name).enumerated()
             .map { index, word in

@@ -34,9 +34,7 @@ package struct JSONValue: Sendable {
     }
 
     /// Where the value starts.
-    package var location: SourceLocation {
-        SourceLocation(file: document.path, line: Int(line), column: Int(column))
-    }
+    package var location: SourceLocation { SourceLocation(file: document.path, line: Int(line), column: Int(column)) }
 
     /// The members of an object, or none.
     package var members: [JSONMember] {

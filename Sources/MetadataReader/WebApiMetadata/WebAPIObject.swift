@@ -20,10 +20,17 @@ struct WebAPIObject {
     var odataType: String? {
         guard let type = string("@odata.type") else { return nil }
         let qualified = type.hasPrefix("#") ? type.dropFirst() : Substring(type)
-        let name = qualified.split(separator: ".").last ?? qualified
+        // The last segment between dots that is not empty, found by bytes (a dot is one byte): a read of every attribute.
+        let bytes = qualified.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: ".") {
+            end = bytes.index(before: end)
+        }
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: ".")).map(bytes.index(after:)) ?? bytes.startIndex
+        let name = end > bytes.startIndex ? qualified[start..<end] : qualified
         // The complex types a function answers with (RetrieveMetadataChanges: `ComplexStringAttributeMetadata`) carry
         // what the entity types of the same name without `Complex` do.
-        if name.hasPrefix("Complex"), name.hasSuffix("Metadata"), name.count > "ComplexMetadata".count {
+        if name.hasPrefix("Complex"), name.hasSuffix("Metadata"), name.utf8.count > "ComplexMetadata".utf8.count {
             return String(name.dropFirst("Complex".count))
         }
         return String(name)
