@@ -32,19 +32,23 @@ final class RenameTable {
         enumCases = table("enumCases", renames.enumCases)
     }
 
+    /// Whether any rename is of a property, or of an enum case.
+    var renamesProperties: Bool { !properties.isEmpty }
+    var renamesEnumCases: Bool { !enumCases.isEmpty }
+
     /// Every rename, sorted by id.
     var all: [Rename] { (Array(types.values) + properties.values + enumCases.values).sorted { $0.id < $1.id } }
 
     /// The rename of a type known by any of `names`; records the match as `what`.
-    func type(_ names: [String], what: String) -> Rename? { find(in: types, names, what: what) }
+    func type(_ names: [String], what: @autoclosure () -> String) -> Rename? { find(in: types, names, what: what) }
 
     /// The rename of a member (one of `members`) of a type known by any of `owners`.
-    func property(owners: [String], members: [String], what: String) -> Rename? {
+    func property(owners: [String], members: [String], what: @autoclosure () -> String) -> Rename? {
         find(in: properties, owners.flatMap { owner in members.map { owner + "." + $0 } }, what: what)
     }
 
     /// The rename of an enum case (one of `members`) of an enum or option set known by any of `owners`.
-    func enumCase(owners: [String], members: [String], what: String) -> Rename? {
+    func enumCase(owners: [String], members: [String], what: @autoclosure () -> String) -> Rename? {
         find(in: enumCases, owners.flatMap { owner in members.map { owner + "." + $0 } }, what: what)
     }
 
@@ -54,11 +58,11 @@ final class RenameTable {
         return all.filter { !matched.contains($0.id) }
     }
 
-    private func find(in table: [String: Rename], _ candidates: [String], what: String) -> Rename? {
+    private func find(in table: [String: Rename], _ candidates: [String], what: () -> String) -> Rename? {
         guard !table.isEmpty, let rename = candidates.lazy.compactMap({ table[$0.lowercased()] }).first else {
             return nil
         }
-        if !matches.contains(where: { $0.id == rename.id }) { matches.append((rename.id, what)) }
+        if !matches.contains(where: { $0.id == rename.id }) { matches.append((rename.id, what())) }
         return rename
     }
 }

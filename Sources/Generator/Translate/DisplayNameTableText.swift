@@ -42,6 +42,11 @@ struct DisplayNameTableText {
     /// trailing white space; a storage name also at any white space and `:`. `%` alone is the empty name.
     static func field(_ name: String, storageName: Bool = false) -> String {
         guard !name.isEmpty else { return "%" }
+        return isOwnField(name, storageName: storageName) ? name : escapedField(name, storageName: storageName)
+    }
+
+    /// `field(_:storageName:)` a character at a time.
+    static func escapedField(_ name: String, storageName: Bool) -> String {
         let scalars = Array(name.unicodeScalars)
         let first = scalars.firstIndex { !isWhitespace($0) } ?? scalars.count
         let last = scalars.lastIndex { !isWhitespace($0) } ?? -1
@@ -60,6 +65,20 @@ struct DisplayNameTableText {
         }
         return field
     }
+
+    /// Whether `name` (not empty) is printable ASCII that needs no escape: none of `reserved`, no space at either end, and
+    /// in a storage name no space or `:` at all. Answered by bytes: most names are such.
+    static func isOwnField(_ name: String, storageName: Bool) -> Bool {
+        let bytes = name.utf8
+        guard bytes.first != UInt8(ascii: " "), bytes.last != UInt8(ascii: " ") else { return false }
+        return !bytes.contains { byte in
+            byte < 0x20 || byte >= 0x7F || isReservedByte[Int(byte)]
+                || (storageName && (byte == UInt8(ascii: ":") || byte == UInt8(ascii: " ")))
+        }
+    }
+
+    /// Whether a byte is one of `reserved`, which are ASCII.
+    private static let isReservedByte = (0..<256).map { reserved.contains(Unicode.Scalar(UInt8($0))) }
 
     /// Unicode's white space, answered without a property lookup for ASCII.
     private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {

@@ -39,16 +39,18 @@ extension GenerationContext {
 
     /// The renamed members of a type, by the members' metadata names, claimed in `names` before the other members are
     /// named; a new name already taken (by the runtime, an inherited member or another rename) is an error.
-    /// `members` are each member's metadata names (the first is its key) and how to describe it.
+    /// `members` are each member's metadata names (the first is its key) and how to describe it, listed only when
+    /// the configuration renames members of that kind (most do not, and this is asked of every type).
     func claimRenamedMembers(
         owners: [String],
-        members: [(names: [String], what: String)],
+        members: @autoclosure () -> [(names: [String], what: String)],
         enumCases: Bool = false,
         in typeName: String,
         names: inout UniqueNames
     ) -> [String: String] {
+        guard enumCases ? renames.renamesEnumCases : renames.renamesProperties else { return [:] }
         var renamed: [String: String] = [:]
-        for member in members {
+        for member in members() {
             guard let key = member.names.first,
                 let rename = enumCases
                     ? renames.enumCase(owners: owners, members: member.names, what: member.what)

@@ -77,11 +77,13 @@ extension GenerationContext {
         return lines
     }
 
+    /// Whether a byte is one of the characters the property table's syntax uses.
+    private static let isTableSyntaxByte = (0..<256).map { " %/#=:[]\"\\".utf8.contains(UInt8($0)) }
+
     /// A name as a table field: percent-encoded where it holds a character the table's syntax uses.
     private static func tableField(_ name: String) -> String {
         // Every character the syntax uses is one ASCII byte: a name with none of them is its own field.
-        let special = " %/#=:[]\"\\".utf8
-        if !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || special.contains($0) }) { return name }
+        if !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || isTableSyntaxByte[Int($0)] }) { return name }
         var field = ""
         for scalar in name.unicodeScalars {
             if " %/#=:[]\"\\".unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F {

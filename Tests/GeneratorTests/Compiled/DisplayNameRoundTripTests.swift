@@ -163,4 +163,25 @@ struct DisplayNameRoundTripTests {
         #expect(parts.allSatisfy { !$0.hasSuffix(" ") })
         #expect(parts.first.map { $0 + parts.dropFirst().map { $0.dropFirst(4) }.joined() } == line)
     }
+
+    /// A name the byte test passes as its own field is one the character path leaves as it is.
+    @Test func namesPassedByBytesNeedNoEscape() {
+        let pieces = [
+            "a", "Z", "0", " ", ":", "|", "%", "\"", "\\", "/", "#", "\t", "\u{7F}", "é", "\u{A0}", "\u{2028}",
+        ]
+        var state: UInt64 = 41
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var passed = 0
+        for index in 0..<20_000 {
+            let name = (0..<(1 + next(5))).map { _ in pieces[next(pieces.count)] }.joined()
+            let storageName = index % 2 == 0
+            guard DisplayNameTableText.isOwnField(name, storageName: storageName) else { continue }
+            passed += 1
+            #expect(DisplayNameTableText.escapedField(name, storageName: storageName) == name, "\(name)")
+        }
+        #expect(passed > 1_000)
+    }
 }
