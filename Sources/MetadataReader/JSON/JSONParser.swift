@@ -130,8 +130,15 @@ package struct JSONParser: @unchecked Sendable {
         var (index, line, column) = (self.index, self.line, self.column)
         while index < bytes.count {
             let byte = bytes[index]
-            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
             index += 1
+            if byte == 0x20 {  // A space, most white space of an indented document: a column.
+                column += 1
+                continue
+            }
+            guard byte == 0x09 || byte == 0x0A || byte == 0x0D else {
+                index -= 1
+                break
+            }
             Self.move(&line, &column, over: byte, before: index < bytes.count ? bytes[index] : nil)
         }
         (self.index, self.line, self.column) = (index, line, column)
