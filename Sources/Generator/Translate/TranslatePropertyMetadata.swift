@@ -13,9 +13,13 @@ extension GenerationContext {
         access: AccessLevel
     ) -> Declaration {
         var types: [String] = []
+        var positions: [String: Int] = [:]  // Of `types`: a class may refer to every table (`systemuser`).
         func reference(_ type: String) -> [String] {
-            if !types.contains(type) { types.append(type) }
-            return ["#\(types.firstIndex(of: type) ?? 0)"]
+            if positions[type] == nil {
+                positions[type] = types.count
+                types.append(type)
+            }
+            return ["#\(positions[type] ?? 0)"]
         }
         let lines = plans.map { plan -> [String] in
             var fields = [Self.tableField(plan.swiftName) + ":", Self.tableField(plan.attributeKey)]

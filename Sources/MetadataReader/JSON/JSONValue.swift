@@ -46,10 +46,12 @@ package struct JSONValue: Sendable {
     package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = kind else { return nil }
         // Through a buffer, and by index: a debug build (the build plugin's tool) would copy every member it passes.
+        // Lengths first: comparing two strings of different lengths still costs a call.
+        let length = key.utf8.count
         return members.withUnsafeBufferPointer { members in
             var index = 0
             while index < members.count {
-                if members[index].key == key { return members[index].value }
+                if members[index].key.utf8.count == length, members[index].key == key { return members[index].value }
                 index += 1
             }
             return nil
