@@ -27,6 +27,9 @@ package struct JSONParser: @unchecked Sendable {
     private let document: DocumentPath
     private let halvesThreshold: Int
     private var index = 0
+    /// The number of members of the object last closed at each depth: the next object there reserves as many, as the
+    /// objects at one depth (an entity's attributes, a label's languages) tend to have alike.
+    private var memberCounts: [Int] = []
     private var line = 1
     private var column = 1
 
@@ -129,6 +132,14 @@ package struct JSONParser: @unchecked Sendable {
     private mutating func skipWhitespace() {
         var (index, line, column) = (self.index, self.line, self.column)
         while index < bytes.count {
+            // Eight spaces at once where there are eight: an indented document's lines start with runs of them.
+            if index + 8 <= bytes.count, let base = bytes.baseAddress,
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+            {
+                index += 8
+                column += 8
+                continue
+            }
             let byte = bytes[index]
             index += 1
             if byte == 0x20 {  // A space, most white space of an indented document: a column.
@@ -184,6 +195,7 @@ package struct JSONParser: @unchecked Sendable {
         let start = position
         advance()  // {
         var members: [JSONMember] = []
+        members.reserveCapacity(depth < memberCounts.count ? memberCounts[depth] : 0)
         skipWhitespace()
         if peek == UInt8(ascii: "}") {
             advance()
@@ -217,6 +229,10 @@ package struct JSONParser: @unchecked Sendable {
                 advance()
             case UInt8(ascii: "}"):
                 advance()
+                if depth >= memberCounts.count {
+                    memberCounts += repeatElement(0, count: depth + 1 - memberCounts.count)
+                }
+                memberCounts[depth] = members.count
                 return .object(members)
             default: throw error("expected ',' or '}' after the member \"\(key)\", found \(Self.describe(next))")
             }
