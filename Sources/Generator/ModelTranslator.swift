@@ -85,8 +85,10 @@ public struct ModelTranslator: Sendable {
         }
         var emittedOptionSets: Set<String> = []
         for (name, type) in context.entityTypes {
-            for property in type.properties where context.admits(property, of: name) {
-                guard let set = property.dynamics?.optionSet,
+            // Only attributes with an option set are bound to a name: the others are not copied.
+            for index in type.properties.indices where type.properties[index].dynamics?.optionSet != nil {
+                let property = type.properties[index]
+                guard context.admits(property, of: name), let set = property.dynamics?.optionSet,
                     let key = context.optionSetKey(set, entity: name, property: property),
                     let swiftName = context.typeNames.optionSetNames[key], emittedOptionSets.insert(swiftName).inserted
                 else { continue }

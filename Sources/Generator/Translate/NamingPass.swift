@@ -56,8 +56,10 @@ extension GenerationContext {
             }
         }
         for (name, type) in entityTypes {
-            for property in type.properties where admits(property, of: name) {
-                guard let set = property.dynamics?.optionSet, set.kind != "Boolean",
+            // Only attributes with an option set are bound to a name: the others are not copied.
+            for index in type.properties.indices where type.properties[index].dynamics?.optionSet != nil {
+                let property = type.properties[index]
+                guard admits(property, of: name), let set = property.dynamics?.optionSet, set.kind != "Boolean",
                     let key = optionSetKey(set, entity: name, property: property), typeNames.optionSetNames[key] == nil
                 else { continue }
                 // A global option set named like the attribute (`new_customertier`) is cased like its schema name

@@ -18,9 +18,11 @@ struct PropertyPlan {
 extension GenerationContext {
     /// Whether the configuration's attribute filter admits a property of an entity type.
     func admits(_ property: Property, of entity: QualifiedName) -> Bool {
-        guard let type = entityIndex[entity] else { return false }
+        // Without a filter, only whether the entity is generated: asked of every property, and the type is a copy.
+        guard entityIndex.index(forKey: entity) != nil else { return false }
         let filter = configuration.attributes
         if filter.include.isEmpty && filter.exclude.isEmpty { return true }
+        guard let type = entityIndex[entity] else { return false }
         let key = property.dynamics?.logicalName ?? property.name
         let candidates =
             [key, property.name]

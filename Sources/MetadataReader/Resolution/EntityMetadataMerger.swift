@@ -53,7 +53,9 @@ struct EntityMetadataMerger {
     /// Leaves out a party list added to a type whose base type in the schema has it: the class inherits it.
     private func dropInheritedPartyLists(from schema: inout Schema) {
         let byName = Dictionary(schema.entityTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for index in schema.entityTypes.indices {
+        for index in schema.entityTypes.indices
+        where schema.entityTypes[index].properties.contains(where: { $0.dynamics?.attributeType == "PartyList" }) {
+            // Only then: removing from the properties would copy them all, as `byName` shares them.
             var inherited: Set<String> = []
             var visited: Set<String> = []
             var base = schema.entityTypes[index].baseType
