@@ -32,4 +32,37 @@ struct JSONParserTests {
             #expect((error.location.line, error.location.column) == (2, 28))
         }
     }
+
+    /// Strings of many lengths and mixes, quotes, escapes and multi-byte characters at every offset: each reads back,
+    /// and the next member's column counts the characters (scalars) before it.
+    @Test func stringsReadBackAndColumnsCountCharactersAtEveryOffset() {
+        // (as written in JSON, as read, characters written)
+        let pieces: [(String, String, Int)] = [
+            ("a", "a", 1), ("Z", "Z", 1), (" ", " ", 1), ("é", "é", 1), ("日", "日", 1), ("😀", "😀", 1), ("\\\"", "\"", 2),
+            ("\\\\", "\\", 2), ("\\n", "\n", 2), ("\\u00e9", "é", 6), ("~", "~", 1),
+        ]
+        var state: UInt64 = 8
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<2_000 {
+            let chosen = (0..<next(40)).map { _ in pieces[next(pieces.count)] }
+            let written = chosen.map(\.0).joined()
+            let prefix = "{\"k\": \""
+            let document = prefix + written + "\", \"n\": 1}"
+            guard let root = try? JSONParser.parse(Array(document.utf8), path: "strings.json") else {
+                Issue.record("\(document) did not parse")
+                continue
+            }
+            #expect(
+                root["k"].flatMap { if case .string(let text) = $0.kind { text } else { nil } }
+                    == chosen.map(\.1).joined()
+            )
+            let column = prefix.count + chosen.map(\.2).reduce(0, +) + 4
+            #expect(root.members.last?.keyLocation.column == column, "\(document)")
+        }
+        let control = try? JSONParser.parse(Array("[\"abcdefgh\u{1}ijklmnop\"]".utf8), path: "control.json")
+        #expect(control == nil)
+    }
 }
