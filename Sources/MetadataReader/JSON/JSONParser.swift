@@ -195,12 +195,12 @@ package struct JSONParser: @unchecked Sendable {
         let start = position
         advance()  // {
         var members: [JSONMember] = []
-        members.reserveCapacity(depth < memberCounts.count ? memberCounts[depth] : 0)
         skipWhitespace()
         if peek == UInt8(ascii: "}") {
             advance()
             return .object([])
         }
+        members.reserveCapacity(depth < memberCounts.count ? memberCounts[depth] : 0)
         var comma: Position?
         while true {
             skipWhitespace()
