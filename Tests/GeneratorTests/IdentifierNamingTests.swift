@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Generator
@@ -18,11 +19,8 @@ struct IdentifierNamingTests {
             "a", "b", "Z", "Q", "id", "ID", "Url", "URL", "0", "7", "_", "__", "-", ".", " ", "$", "_x0020_", "_x005f_",
             "_x00e9_", "_xZZZZ_", "x", "é", "ß", "Ǆ", "İ",
         ]
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var generator = SeededGenerator(seed: 26)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
         var byBytes = 0
         for _ in 0..<20_000 {
             let name = (0..<(1 + next(6))).map { _ in pieces[next(pieces.count)] }.joined()

@@ -41,11 +41,8 @@ struct JSONParserTests {
             ("a", "a", 1), ("Z", "Z", 1), (" ", " ", 1), ("é", "é", 1), ("日", "日", 1), ("😀", "😀", 1), ("\\\"", "\"", 2),
             ("\\\\", "\\", 2), ("\\n", "\n", 2), ("\\u00e9", "é", 6), ("~", "~", 1),
         ]
-        var state: UInt64 = 8
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var generator = SeededGenerator(seed: 26)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
         for _ in 0..<2_000 {
             let chosen = (0..<next(40)).map { _ in pieces[next(pieces.count)] }
             let written = chosen.map(\.0).joined()

@@ -169,11 +169,8 @@ struct DisplayNameRoundTripTests {
         let pieces = [
             "a", "Z", "0", " ", ":", "|", "%", "\"", "\\", "/", "#", "\t", "\u{7F}", "é", "\u{A0}", "\u{2028}",
         ]
-        var state: UInt64 = 41
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var generator = SeededGenerator(seed: 26)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
         var passed = 0
         for index in 0..<20_000 {
             let name = (0..<(1 + next(5))).map { _ in pieces[next(pieces.count)] }.joined()
