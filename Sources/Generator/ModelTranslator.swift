@@ -85,7 +85,7 @@ public struct ModelTranslator: Sendable {
         }
         var emittedOptionSets: Set<String> = []
         for (name, type) in context.entityTypes {
-            // Only attributes with an option set are bound to a name: the others are not copied.
+            // Only the attributes with an option set are copied to be looked at.
             for index in type.properties.indices where type.properties[index].dynamics?.optionSet != nil {
                 let property = type.properties[index]
                 guard context.admits(property, of: name), let set = property.dynamics?.optionSet,
