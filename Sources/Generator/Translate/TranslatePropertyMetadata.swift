@@ -81,8 +81,11 @@ extension GenerationContext {
         return lines
     }
 
-    /// Whether a byte is one of the characters the property table's syntax uses.
-    private static let isTableSyntaxByte = (0..<256).map { " %/#=:[]\"\\".utf8.contains(UInt8($0)) }
+    /// The characters the property table's syntax uses, each one ASCII byte.
+    private static let tableSyntax = " %/#=:[]\"\\"
+
+    /// Whether a byte is one of `tableSyntax`.
+    private static let isTableSyntaxByte = (0..<256).map { tableSyntax.utf8.contains(UInt8($0)) }
 
     /// A name as a table field: percent-encoded where it holds a character the table's syntax uses.
     private static func tableField(_ name: String) -> String {
@@ -90,7 +93,7 @@ extension GenerationContext {
         if !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || isTableSyntaxByte[Int($0)] }) { return name }
         var field = ""
         for scalar in name.unicodeScalars {
-            if " %/#=:[]\"\\".unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F {
+            if tableSyntax.unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F {
                 for byte in String(scalar).utf8 {
                     field += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
                 }

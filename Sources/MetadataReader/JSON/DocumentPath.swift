@@ -3,8 +3,7 @@ import Foundation
 /// A document's path, stored once for the process and named by a number: the millions of values of a large JSON
 /// document each know their document without holding, and counting references to, a copy of its path.
 ///
-/// The table only grows: it holds a path for each document read (a fetch reads one per entity), a few hundred
-/// kilobytes for the largest organization.
+/// The table only grows: it holds each path a document was read under (a fetch reads one document per entity).
 struct DocumentPath: Sendable {
     private let number: Int32
 
