@@ -8,14 +8,20 @@ import Testing
 /// every error must be what the parse in one piece gives.
 struct JSONParserHalvesTests {
     /// Values with what could mislead a scan for the comma between elements: brackets, braces, commas and escaped
-    /// quotes in strings, multi-byte characters (columns count characters), and each kind of line break.
-    private static func document(seed: UInt64, elements: Int, wrapped: Bool) -> String {
+    /// quotes in strings (some longer than the eight bytes the scan takes at once, with a quote or backslash at every
+    /// offset), multi-byte characters (columns count characters), and each kind of line break — or, without carriage
+    /// returns, the line feeds and deep indentation the scan counts eight bytes at a time.
+    private static func document(seed: UInt64, elements: Int, wrapped: Bool, carriageReturns: Bool = true) -> String {
         var random = SeededGenerator(seed: seed)
-        let strings = [
-            #""plain""#, #""a ], b } , c [ {""#, #""quote \" and backslash \\""#, #""é, 😀 and ü""#,
-            #""\u00e9\uD83D\uDE00 \n""#, #""""#, #""\\""#,
-        ]
-        let breaks = ["", " ", "\n", "\r\n", "\r", "\n\t  "]
+        let strings =
+            [
+                #""plain""#, #""a ], b } , c [ {""#, #""quote \" and backslash \\""#, #""é, 😀 and ü""#,
+                #""\u00e9\uD83D\uDE00 \n""#, #""""#, #""\\""#,
+            ] + (0..<9).map { "\"" + String(repeating: "x", count: $0) + #"\"], {\\, "# + "ü" + #"\\\"12345678""# }
+        let breaks =
+            carriageReturns
+            ? ["", " ", "\n", "\r\n", "\r", "\n\t  "]
+            : ["", " ", "\n", "\n" + String(repeating: " ", count: 13), "\n\t  "]
         func space() -> String { breaks.randomElement(using: &random) ?? "" }
         func value(_ depth: Int) -> String {
             switch Int.random(in: 0..<(depth > 3 ? 4 : 7), using: &random) {
@@ -68,6 +74,16 @@ struct JSONParserHalvesTests {
 
     @Test(arguments: 0..<40) func halvesGiveTheTreeOfOnePiece(seed: UInt64) throws {
         let bytes = Array(Self.document(seed: seed, elements: 30 + Int(seed), wrapped: false).utf8)
+        let whole = try JSONParser.parse(bytes, path: "a.json", halvesThreshold: .max)
+        let halves = try #require(JSONParser.rootArrayInHalves(bytes, path: "a.json"), "the halves did not meet")
+        #expect(Self.outline(halves) == Self.outline(whole))
+    }
+
+    @Test(arguments: 0..<20) func halvesMeetInIndentedTextWithoutCarriageReturns(seed: UInt64) throws {
+        let bytes = Array(
+            Self.document(seed: 200 + seed, elements: 30 + Int(seed), wrapped: false, carriageReturns: false).utf8
+        )
+        #expect(!bytes.contains(0x0D))
         let whole = try JSONParser.parse(bytes, path: "a.json", halvesThreshold: .max)
         let halves = try #require(JSONParser.rootArrayInHalves(bytes, path: "a.json"), "the halves did not meet")
         #expect(Self.outline(halves) == Self.outline(whole))
