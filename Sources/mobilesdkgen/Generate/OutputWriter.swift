@@ -42,16 +42,21 @@ struct OutputWriter {
         let staging = parent.appendingPathComponent(".\(folder.lastPathComponent).mobilesdkgen-\(getpid())")
         removeStaleStaging(in: parent, of: folder)
 
-        let changed = files.filter {
-            manager.contents(atPath: folder.appendingPathComponent($0.name).path) != Data($0.contents.utf8)
+        let differs = Self.onEveryCore(files) { file in
+            manager.contents(atPath: folder.appendingPathComponent(file.name).path) != Data(file.contents.utf8)
         }
+        let changed = zip(files, differs).filter(\.1).map(\.0)
         let stale = exists ? staleFiles(in: folder, keeping: Set(files.map(\.name))) : []
         let changes = Changes(written: changed.count, removed: stale.count)
         guard !changed.isEmpty || !stale.isEmpty else { return changes }
         defer { try? manager.removeItem(at: staging) }
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-            for file in changed { try Data(file.contents.utf8).write(to: staging.appendingPathComponent(file.name)) }
+            // On every core: copying the bytes into the system's cache is most of the time.
+            let writes = Self.onEveryCore(changed) { file in
+                Result { try Data(file.contents.utf8).write(to: staging.appendingPathComponent(file.name)) }
+            }
+            for write in writes { try write.get() }
             guard exists else {
                 try Self.check(rename(staging.path, folder.path))
                 return changes
@@ -113,6 +118,18 @@ struct OutputWriter {
         where name.hasPrefix(prefix) { try? FileManager.default.removeItem(at: parent.appendingPathComponent(name)) }
     }
 
+    /// `transform` of each file, run on every core at once, in the files' order.
+    private static func onEveryCore<T: Sendable>(
+        _ files: [(name: String, contents: String)],
+        _ transform: @Sendable ((name: String, contents: String)) -> T
+    ) -> [T] {
+        let results = ConcurrentResults<T>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            results.store(transform(files[index]), at: index)
+        }
+        return results.all
+    }
+
     private func failure(_ message: String) -> DiagnosticsError {
         DiagnosticsError([.error(message, at: .file(directory))])
     }
@@ -136,4 +153,17 @@ struct OutputWriter {
         default: return error.localizedDescription
         }
     }
+}
+
+/// Results stored from several threads, each at its own index. Unchecked: a lock guards them.
+private final class ConcurrentResults<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [T?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func store(_ result: T, at index: Int) { lock.withLock { results[index] = result } }
+
+    /// Every result: read once all are stored.
+    var all: [T] { lock.withLock { results.compactMap { $0 } } }
 }
