@@ -13,16 +13,22 @@ public struct Pipeline: Sendable {
     public var configuration: GeneratorConfiguration
     /// How the generated types are laid out in files.
     public var layout: OutputLayout
+    /// How `generate` lets go of the declarations once rendered, and `run` of the model once generated: freed at once,
+    /// unless the process exits when it has written the files (the command line).
+    public var memoryRelease: MemoryRelease
 
-    /// Creates a pipeline from how it reads, what it generates and its file layout (a file per type by default).
+    /// Creates a pipeline from how it reads, what it generates, its file layout (a file per type by default) and how
+    /// it lets go of what it no longer needs (at once by default).
     public init(
         reading: MetadataLoader.Options = MetadataLoader.Options(),
         configuration: GeneratorConfiguration = GeneratorConfiguration(),
-        layout: OutputLayout = .typeFiles
+        layout: OutputLayout = .typeFiles,
+        memoryRelease: MemoryRelease = .immediately
     ) {
         self.reading = reading
         self.configuration = configuration
         self.layout = layout
+        self.memoryRelease = memoryRelease
     }
 
     /// Reads, resolves and checks the documents.
@@ -47,7 +53,8 @@ public struct Pipeline: Sendable {
     /// The stages after reading: a model read without errors, translated and rendered (each type as soon as it is
     /// translated, on another core).
     public func generate(_ parsed: LoadResult) -> GeneratedSources {
-        ModelTranslator(configuration: configuration).generate(parsed.service, index: parsed.index, layout: layout)
+        ModelTranslator(configuration: configuration)
+            .generate(parsed.service, index: parsed.index, layout: layout, memoryRelease: memoryRelease)
     }
 
     /// Every stage in turn; the sources are nil when reading or translating failed (a rename that collides).
@@ -56,6 +63,7 @@ public struct Pipeline: Sendable {
         guard !parsed.hasErrors else { return (parsed.diagnostics, nil) }
         let sources = generate(parsed)
         let failed = sources.diagnostics.contains { $0.severity == .error }
+        defer { memoryRelease.release(parsed) }
         return (parsed.diagnostics + sources.diagnostics, failed ? nil : sources)
     }
 }

@@ -10,12 +10,20 @@ extension ModelTranslator {
     }
 
     /// Translates and renders: what `render(translate(service, index: index), layout: layout)` gives, sooner, because
-    /// each type renders on another core as soon as it is translated.
-    package func generate(_ service: Service, index: ModelIndex? = nil, layout: OutputLayout) -> GeneratedSources {
+    /// each type renders on another core as soon as it is translated. The declarations, once rendered, are let go of
+    /// as `memoryRelease` says.
+    package func generate(
+        _ service: Service,
+        index: ModelIndex? = nil,
+        layout: OutputLayout,
+        memoryRelease: MemoryRelease = .immediately
+    ) -> GeneratedSources {
         let texts = RenderedTypes()
         var model = translate(service, index: index, whenTranslated: texts.add)
         let parts = texts.parts()
-        model.types = []  // Rendered: their memory goes to the files' texts.
+        // Rendered: their memory goes to the files' texts.
+        memoryRelease.release(model.types)
+        model.types = []
         return Self.sources(of: model, parts: parts, layout: layout)
     }
 

@@ -107,7 +107,9 @@ struct Generate: ParsableCommand {
         let pipeline = Pipeline(
             reading: .init(strict: strict),
             configuration: configuration,
-            layout: outputLayout(documents: documents)
+            layout: outputLayout(documents: documents),
+            // The command exits once the files are written: freeing the model and the declarations would only delay it.
+            memoryRelease: .atExit
         )
         let (diagnostics, generated) = pipeline.run(.files(documents))
         report(diagnostics)
