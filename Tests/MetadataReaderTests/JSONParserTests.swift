@@ -62,4 +62,32 @@ struct JSONParserTests {
         let control = try? JSONParser.parse(Array("[\"abcdefgh\u{1}ijklmnop\"]".utf8), path: "control.json")
         #expect(control == nil)
     }
+
+    /// Names and values read again share the storage of the first (a table of a few hundred slots): many more long
+    /// strings than slots, repeated and unique, each 16 bytes or longer and some alike but for one byte, must each
+    /// read back as written.
+    @Test func longStringsReadAgainReadBackAsWritten() throws {
+        var generator = SeededGenerator(seed: 27)
+        let pool = (0..<3_000).map { index in "name-\(index % 7)-" + String(repeating: "x", count: 10 + index % 13) }
+        var expected: [(String, String)] = []
+        for index in 0..<20_000 {
+            let key = pool[Int.random(in: 0..<pool.count, using: &generator)]
+            let value =
+                index % 3 == 0 ? "unique value number \(index)" : pool[Int.random(in: 0..<50, using: &generator)]
+            expected.append((key, value))
+        }
+        let document = "[" + expected.map { "{\"\($0)\": \"\($1)\"}" }.joined(separator: ",") + "]"
+        let root = try JSONParser.parse(Array(document.utf8), path: "long.json")
+        guard case .array(let elements) = root.kind else {
+            Issue.record("not an array")
+            return
+        }
+        let read = elements.map { element -> (String, String)? in
+            guard let member = element.members.first, case .string(let value) = member.value.kind else { return nil }
+            return (member.key, value)
+        }
+        #expect(read.count == expected.count)
+        let mismatches = zip(read, expected).filter { $0?.0 != $1.0 || $0?.1 != $1.1 }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+    }
 }

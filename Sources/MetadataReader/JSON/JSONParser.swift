@@ -2,6 +2,12 @@ import Dispatch
 import JSONSyntax
 import MetadataModel
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses JSON (RFC 8259) into a `JSONValue` tree that knows the line and column of every value.
 ///
 /// Columns count characters (UTF-8 scalars), from 1. Nesting is bounded, so hostile input cannot
@@ -30,6 +36,10 @@ package struct JSONParser: @unchecked Sendable {
     /// The number of members of the object last closed at each depth: the next object there reserves as many, as the
     /// objects at one depth (an entity's attributes, a label's languages) tend to have alike.
     private var memberCounts: [Int] = []
+    /// Member names and string values read before: a document of entity definitions repeats a few dozen names longer
+    /// than a small string half a million times, and values such as `@odata.type` tens of thousands of times.
+    private var names = SharedStrings(slots: 256)
+    private var values = SharedStrings(slots: 1024)
     private var line = 1
     private var column = 1
 
@@ -175,7 +185,7 @@ package struct JSONParser: @unchecked Sendable {
         switch byte {
         case UInt8(ascii: "{"): return Self.value(try object(depth: depth), of: document, at: start)
         case UInt8(ascii: "["): return Self.value(try array(depth: depth), of: document, at: start)
-        case UInt8(ascii: "\""): return Self.value(.string(try string()), of: document, at: start)
+        case UInt8(ascii: "\""): return Self.value(.string(try string(isName: false)), of: document, at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return Self.value(.number(try number()), of: document, at: start)
         case UInt8(ascii: "t"):
@@ -212,7 +222,7 @@ package struct JSONParser: @unchecked Sendable {
                 throw error("expected a member name in quotes, found \(Self.describe(byte))")
             }
             let keyStart = position
-            let key = try string()
+            let key = try string(isName: true)
             skipWhitespace()
             guard let colon = peek else { throw endOfFile(inside: "object", openedAt: start) }
             guard colon == UInt8(ascii: ":") else {
@@ -482,7 +492,9 @@ package struct JSONParser: @unchecked Sendable {
         return count
     }
 
-    private mutating func string() throws(SyntaxError) -> String {
+    /// A member name (`isName`) or a string value; one written without escapes is the one read before with the same
+    /// bytes, where there was one.
+    private mutating func string(isName: Bool) throws(SyntaxError) -> String {
         let start = position
         advance()  // "
         var text: [UInt8] = []
@@ -490,7 +502,8 @@ package struct JSONParser: @unchecked Sendable {
             let (end, characters) = plainRun(from: index)
             if end > index {
                 if text.isEmpty, end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                    let plain = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+                    let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                    let plain = isName ? names.string(run) : values.string(run)
                     index = end + 1
                     column += characters + 1
                     return plain
@@ -562,5 +575,39 @@ private final class Halves: @unchecked Sendable {
             guard let first, let second else { return nil }
             return (first, second.half, second.parser)
         }
+    }
+}
+
+/// Strings read before, by a hash of their bytes, one per slot: a string read again with the same bytes shares the
+/// storage of the one before, where a string longer than a small string (15 bytes) would take an allocation of its own.
+private struct SharedStrings {
+    private var strings: [String?]
+    private let shift: UInt64
+
+    /// A table of `slots` strings, a power of two.
+    init(slots: Int) {
+        strings = Array(repeating: nil, count: slots)
+        shift = UInt64(64 - slots.trailingZeroBitCount)
+    }
+
+    /// The string of the UTF-8 `text`: the one held for it, or a new one that is then held.
+    mutating func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        guard text.count > 15, let base = text.baseAddress else { return String(decoding: text, as: UTF8.self) }
+        let head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+        let tail = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: text.count - 8, as: UInt64.self)
+        let slot = Int(
+            truncatingIfNeeded: ((head &* 31 &+ tail ^ UInt64(text.count)) &* 0x9E37_79B9_7F4A_7C15) >> shift
+        )
+        // Compared with `memcmp`, which a debug build (the build plugin's tool) runs as fast as a release build.
+        if let held = strings[slot],
+            held.utf8.withContiguousStorageIfAvailable({ held in
+                held.count == text.count && held.baseAddress.map { memcmp($0, base, text.count) == 0 } == true
+            }) == true
+        {
+            return held
+        }
+        let string = String(decoding: text, as: UTF8.self)
+        strings[slot] = string
+        return string
     }
 }
