@@ -73,10 +73,15 @@ public struct MetadataLoader: Sendable {
         var queued = Set(inputs.map { Self.normalized($0.path) })
         var diagnostics: [Diagnostic] = []
         var opaque: [String] = []
+        // The documents given are read at once; those they reference, as they are found. Last first, so that each is
+        // moved out of the array, and not copied when changed below.
+        var given = Array(
+            ConcurrentDocumentReads.read(inputs.map { ($0.path, inMemory[Self.normalized($0.path)]) }).reversed()
+        )
 
         while !queue.isEmpty {
             let (path, isReference) = queue.removeFirst()
-            var document = DocumentReader.read(path: path, bytes: inMemory[Self.normalized(path)])
+            var document = given.popLast() ?? DocumentReader.read(path: path, bytes: inMemory[Self.normalized(path)])
             for reference in document.references {
                 let (candidate, isLocal) = Self.localPath(of: reference.uri, besides: path)
                 if fromFiles ? Self.isReadable(candidate) : inMemory[Self.normalized(candidate)] != nil {

@@ -47,8 +47,13 @@ final class XMLStreamReader {
         self.handler = handler
     }
 
+    /// libxml2's global state, set up once before any parser: documents are read two at a time, and libxml2 2.9 does
+    /// not guard its own first set-up.
+    private static let libraryInitialized: Void = xmlInitParser()
+
     /// Reads the whole document; problems are in `diagnostics`. Returns false if it was not well-formed.
     func read() -> Bool {
+        Self.libraryInitialized
         let file: UnsafeMutablePointer<FILE>?
         if bytes == nil {
             file = fopen(path, "rb")
