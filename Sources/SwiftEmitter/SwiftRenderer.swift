@@ -469,6 +469,8 @@ public struct SwiftRenderer: Sendable {
     /// A comment line broken at spaces into parts of at most `width` characters (a longer word stays whole);
     /// continuation lines of a `- Remark:` or list item are indented to align with its text.
     static func wrapped(_ line: String, width: Int) -> [String] {
+        // No more bytes than the width: no more characters either (most lines of a comment).
+        if line.utf8.count <= width { return [line] }
         // ASCII without carriage returns counts a character a byte: words are measured and joined as bytes.
         if line.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
             return wrappedBytes(Array(line.utf8), width: width)

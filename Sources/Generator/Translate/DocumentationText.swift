@@ -15,6 +15,11 @@ struct DocumentationText {
     func documentation(remark: String) -> Documentation {
         var lines: [String] = []
         for paragraph in paragraphs {
+            // Trimmed when added: a paragraph of one line is its own line.
+            guard paragraph.utf8.contains(UInt8(ascii: "\n")) else {
+                lines += [paragraph, ""]
+                continue
+            }
             lines += paragraph.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { String($0).trimmingWhitespace }
             lines.append("")
@@ -37,6 +42,10 @@ extension Annotatable {
 
 extension String {
     var trimmingWhitespace: String {
+        // Most text starts and ends with a printable ASCII character other than a space: nothing to trim.
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return self
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

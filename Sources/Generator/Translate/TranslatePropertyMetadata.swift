@@ -71,11 +71,15 @@ extension GenerationContext {
     /// pass 100 characters — the column where a table line of a class ends up after its indentation is 12.
     private static func wrapped(_ fields: [String]) -> [String] {
         var lines = [fields[0]]
+        var width = fields[0].count  // The last line's, counted as it grows.
         for field in fields.dropFirst() {
-            if lines[lines.count - 1].count + 1 + field.count > 100 {
+            let length = field.count
+            if width + 1 + length > 100 {
                 lines.append("    " + field)
+                width = 4 + length
             } else {
                 lines[lines.count - 1] += " " + field
+                width += 1 + length
             }
         }
         return lines
