@@ -11,11 +11,14 @@ func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2
 /// Writes a line to the standard output at once, so that a long run shows how far it got.
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
-/// A fresh file in a fresh folder.
+/// The folder of the run's files, removed when the process exits: a million records leave over 2 GB behind.
+let runFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "FieldScaleBenchmark-\(UUID().uuidString)"
+)
+
+/// A fresh file in a fresh folder of the run's folder.
 func freshFile(_ name: String) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "FieldScaleBenchmark-\(UUID().uuidString)"
-    )
+    let folder = runFolder.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder.appendingPathComponent(name)
 }

@@ -24,6 +24,7 @@ import MobileSdkClient
 import MobileSdkOffline
 
 let options = Options(CommandLine.arguments)
+atexit { try? FileManager.default.removeItem(at: runFolder) }
 GeneratedEntities.register()
 guard let root = URL(string: FieldPayload.serviceRoot) else { Options.fail("no service root") }
 let service = FieldService(records: options.records, pageSize: options.pageSize)

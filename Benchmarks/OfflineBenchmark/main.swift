@@ -82,9 +82,12 @@ extension Duration {
     var milliseconds: String { String(format: "%.2f ms", seconds * 1000) }
 }
 
-/// A fresh file in a fresh folder.
+/// The folder of the run's files, removed when the process exits.
+let runFolder = FileManager.default.temporaryDirectory.appendingPathComponent("OfflineBenchmark-\(UUID().uuidString)")
+
+/// A fresh file in a fresh folder of the run's folder.
 func freshFile(_ name: String) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("OfflineBenchmark-\(UUID().uuidString)")
+    let folder = runFolder.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder.appendingPathComponent(name)
 }
@@ -129,6 +132,7 @@ func memory() -> (resident: Int, peak: Int) {
 }
 
 let options = Options(CommandLine.arguments)
+atexit { try? FileManager.default.removeItem(at: runFolder) }
 GeneratedEntities.register()
 let pages = Payload.pages(records: options.records, pageSize: options.pageSize) {
     "new_benchmarkrecords?$skiptoken=\($0)"
