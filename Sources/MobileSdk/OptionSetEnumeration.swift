@@ -71,7 +71,8 @@ public struct OptionTable<Option: Hashable & Sendable>: Sendable {
     private let indexByValue: [Int32: Int]
 
     /// The options as `(case, value, label)`, their labels in the language the metadata was read in; the first of two
-    /// options with one value wins when reading.
+    /// options with one value wins when reading. Generated code writes the same table as text instead
+    /// (`init(text:cases:)`, for generated code only), which compiles much faster.
     public init(_ options: (Option, Int32, String?)...) {
         self.init(languages: nil, options.map { ($0.0, $0.1, [$0.2]) })
     }
@@ -83,7 +84,7 @@ public struct OptionTable<Option: Hashable & Sendable>: Sendable {
         self.init(languages: languages, options)
     }
 
-    private init(languages tags: [String]?, _ options: [(Option, Int32, [String?])]) {
+    init(languages tags: [String]?, _ options: [(Option, Int32, [String?])]) {
         cases = options.map(\.0)
         values = options.map(\.1)
         let count = max(1, tags?.count ?? 1)

@@ -40,7 +40,8 @@ extension CommandLineTests {
             contentsOf: output.appendingPathComponent("AccountIndustryCode.swift"),
             encoding: .utf8
         )
-        #expect(industry.contains(#"(.government, 3, ["Public Sector", "Öffentlicher Sektor"]),"#))
+        #expect(industry.contains("3: Public Sector|Öffentlicher Sektor\n"))
+        #expect(industry.contains("cases: [.manufacturing, .logistics, .government, .software]"))
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("Contact.swift").path))
     }
 

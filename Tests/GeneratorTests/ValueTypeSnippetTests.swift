@@ -149,7 +149,11 @@ struct ValueTypeSnippetTests {
                     public static let options: MobileSdk.OptionTable<AccountIndustryCode> = makeOptions()
 
                     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-                        MobileSdk.OptionTable<Self>((.accounting, 1, "Accounting"), (.valueMinus2, -2, nil))
+                        MobileSdk.OptionTable<Self>(text: """
+                            version 1
+                            1: Accounting
+                            -2:
+                            """, cases: [.accounting, .valueMinus2])
                     }
                 }
 

@@ -26,13 +26,14 @@ public enum NewBenchmarkRecordNewCategory: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<NewBenchmarkRecordNewCategory> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            (.hardware, 100000000, "Hardware"),
-            (.software, 100000001, "Software"),
-            (.services, 100000002, "Services"),
-            (.consulting, 100000003, "Consulting"),
-            (.training, 100000004, "Training"),
-            (.support, 100000005, "Support")
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            100000000: Hardware
+            100000001: Software
+            100000002: Services
+            100000003: Consulting
+            100000004: Training
+            100000005: Support
+            """, cases: [.hardware, .software, .services, .consulting, .training, .support])
     }
 }

@@ -20,6 +20,10 @@ public enum NewBenchmarkRecordStateCode: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<NewBenchmarkRecordStateCode> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>((.active, 0, "Active"), (.inactive, 1, "Inactive"))
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            0: Active
+            1: Inactive
+            """, cases: [.active, .inactive])
     }
 }

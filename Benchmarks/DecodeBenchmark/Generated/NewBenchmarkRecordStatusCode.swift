@@ -21,6 +21,11 @@ public enum NewBenchmarkRecordStatusCode: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<NewBenchmarkRecordStatusCode> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>((.active, 1, "Active"), (.inactive, 2, "Inactive"), (.onHold, 100000000, "On Hold"))
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            1: Active
+            2: Inactive
+            100000000: On Hold
+            """, cases: [.active, .inactive, .onHold])
     }
 }

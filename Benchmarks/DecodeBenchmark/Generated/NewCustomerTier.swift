@@ -23,10 +23,11 @@ public enum NewCustomerTier: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<NewCustomerTier> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            (.standard, 100000000, "Standard"),
-            (.preferred, 100000001, "Preferred"),
-            (.strategic, 100000002, "Strategic")
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            100000000: Standard
+            100000001: Preferred
+            100000002: Strategic
+            """, cases: [.standard, .preferred, .strategic])
     }
 }

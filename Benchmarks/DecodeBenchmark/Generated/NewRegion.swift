@@ -25,12 +25,13 @@ public enum NewRegion: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<NewRegion> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            (.northAmerica, 100000000, "North America"),
-            (.europe, 100000001, "Europe"),
-            (.asiaPacific, 100000002, "Asia Pacific"),
-            (.latinAmerica, 100000003, "Latin America"),
-            (.middleEastAndAfrica, 100000004, "Middle East and Africa")
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            100000000: North America
+            100000001: Europe
+            100000002: Asia Pacific
+            100000003: Latin America
+            100000004: Middle East and Africa
+            """, cases: [.northAmerica, .europe, .asiaPacific, .latinAmerica, .middleEastAndAfrica])
     }
 }

@@ -112,10 +112,9 @@ enum RuntimeContract {
         case invoke, client, name
         /// `LookupTarget.init(_:navigationProperty:entitySetName:)`.
         case navigationProperty, entitySetName
-        /// `OptionTable.init(languages:_:)`.
-        case languages
-        /// `DisplayNameTable.init(text:)`, which reads a display-name table (`displayNameTableVersion`).
-        case text
+        /// `DisplayNameTable.init(text:)` and `OptionTable.init(text:cases:)`, which read a display-name table
+        /// (`displayNameTableVersion`) and an option table (`optionTableVersion`).
+        case text, cases
     }
 
     /// The latest version of the property table format the generator writes, on the table's first line after
@@ -132,6 +131,11 @@ enum RuntimeContract {
     /// table's first line after `propertyTableVersionKeyword`; the runtime reads no table of a version it does not
     /// know (`DisplayNameTable.textFormatVersions`).
     static let displayNameTableVersion = 1
+    /// The version of the option table format (`OptionTable.init(text:cases:)`) the generator writes, on the table's
+    /// first line after `propertyTableVersionKeyword`; the runtime leaves out the options of a table of a version it
+    /// does not know (`OptionTable.textFormatVersions`). The option lines' labels are written as a display-name
+    /// table's names, its `languages` line too.
+    static let optionTableVersion = 1
     /// A display-name table's lines besides its version's and its columns', by their first word.
     enum DisplayNameTableLine: String, CaseIterable {
         /// The languages' tags.

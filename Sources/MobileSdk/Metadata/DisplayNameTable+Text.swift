@@ -32,8 +32,8 @@ extension DisplayNameTable {
     /// The table `text` holds and the lines (from 1, the version's) that could not be read and were skipped; no table
     /// when the first line is not a version this runtime reads.
     static func read(_ text: String) -> (table: DisplayNameTable?, skipped: [Int]) {
-        let lines = joinedLines(text)
-        guard let first = lines.first, first.number == 1, let version = version(first.text),
+        let lines = LabelText.joinedLines(text)
+        guard let first = lines.first, first.number == 1, let version = LabelText.version(first.text),
             textFormatVersions.contains(version)
         else { return (nil, []) }
         var languages: [String]?
@@ -42,11 +42,8 @@ extension DisplayNameTable {
         var columns: [(String, [String?])] = []
         var skipped: [Int] = []
         for line in lines.dropFirst() {
-            let scalars = line.text.unicodeScalars
-            let space = scalars.firstIndex(of: " ") ?? scalars.endIndex
-            let head = String(Substring(scalars[..<space]))
-            let rest = space == scalars.endIndex ? "" : Substring(scalars[scalars.index(after: space)...])
-            guard let names = names(rest) else {
+            let (head, rest) = LabelText.split(line.text)
+            guard let names = LabelText.labels(rest) else {
                 skipped.append(line.number)
                 continue
             }
@@ -61,7 +58,7 @@ extension DisplayNameTable {
             case "entity" where entity == nil: entity = names
             case "collection" where collection == nil: collection = names
             default:
-                guard head.hasSuffix(":"), let name = decoded(head.dropLast()), !name.isEmpty else {
+                guard head.hasSuffix(":"), let name = LabelText.decoded(head.dropLast()), !name.isEmpty else {
                     skipped.append(line.number)
                     continue
                 }
@@ -80,48 +77,5 @@ extension DisplayNameTable {
             columns: Dictionary(columns.map { ($0.0, padded($0.1)) }, uniquingKeysWith: { first, _ in first })
         )
         return (table, skipped)
-    }
-
-    /// The lines of `text` that are not empty, each with its number (from 1), continuation lines appended. Read as
-    /// Unicode scalars: a name may start with a combining mark, which would join a space or `|` before it into one
-    /// character.
-    private static func joinedLines(_ text: String) -> [(number: Int, text: String)] {
-        var lines: [(number: Int, text: String)] = []
-        for (offset, line) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where !line.isEmpty {
-            if line.first == " ", offset > 0, !lines.isEmpty {
-                lines[lines.count - 1].text.unicodeScalars.append(contentsOf: line.drop { $0 == " " })
-            } else {
-                lines.append((offset + 1, String(Substring(line))))
-            }
-        }
-        return lines
-    }
-
-    /// The number of a `version N` line.
-    private static func version(_ line: String) -> Int? {
-        let fields = line.split(separator: " ")
-        guard fields.count == 2, fields[0] == "version" else { return nil }
-        return Int(fields[1])
-    }
-
-    /// The `|`-separated names of a line, nil where one is missing; nil when a name does not decode.
-    private static func names(_ text: Substring) -> [String?]? {
-        var names: [String?] = []
-        for field in text.unicodeScalars.split(separator: "|", omittingEmptySubsequences: false) {
-            if field.isEmpty {
-                names.append(nil)
-            } else if field.count == 1, field.first == "%" {
-                names.append("")
-            } else {
-                guard let name = decoded(Substring(field)) else { return nil }
-                names.append(name)
-            }
-        }
-        return names
-    }
-
-    private static func decoded(_ field: Substring) -> String? {
-        field.unicodeScalars.contains("%") ? String(field).removingPercentEncoding : String(field)
     }
 }

@@ -5,8 +5,9 @@ import MetadataReader
 import TestSupport
 import Testing
 
-/// Display names the whole way: a Dataverse table whose names hold everything a text format or a Swift string literal
-/// could get wrong, in twelve languages, generated, compiled with the runtime into a program, and read back by it.
+/// Display names and option labels the whole way: a Dataverse table whose names and whose option set's labels hold
+/// everything a text format or a Swift string literal could get wrong, in twelve languages, generated, compiled with
+/// the runtime into a program, and read back by it.
 struct DisplayNameRoundTripTests {
     /// Twelve languages by LCID, English (the base language) first.
     static let languages: [(lcid: Int, tag: String)] = [
@@ -23,6 +24,8 @@ struct DisplayNameRoundTripTests {
     ]
 
     static let columnCount = 8
+    /// The options of the option set `new_kind`, whose labels are named as columns after the table's.
+    static let optionCount = 8
 
     /// The name of column `column` (nil: the entity's) in language `language`; nil where it has none (never in the
     /// base language).
@@ -47,7 +50,9 @@ struct DisplayNameRoundTripTests {
 
     /// The `$metadata` and entity definitions of the table `new_widget`.
     static func documents() throws -> [MetadataLoader.InMemoryDocument] {
-        let properties = (0..<columnCount).map { #"<Property Name="new_c\#($0)" Type="Edm.String"/>"# }.joined()
+        let properties =
+            (0..<columnCount).map { #"<Property Name="new_c\#($0)" Type="Edm.String"/>"# }.joined()
+            + #"<Property Name="new_kind" Type="Edm.Int32"/>"#
         let csdl = """
             <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>
             <Schema Namespace="Microsoft.Dynamics.CRM" Alias="mscrm" xmlns="http://docs.oasis-open.org/odata/ns/edm">
@@ -63,11 +68,20 @@ struct DisplayNameRoundTripTests {
                     "SchemaName": "new_C\(column)", "AttributeType": "String", "DisplayName": label(column: column),
                 ]
             }
+        let options = (0..<optionCount)
+            .map { option -> [String: Any] in ["Value": option + 1, "Label": label(column: columnCount + option)] }
+        let kind: [String: Any] = [
+            "@odata.type": "#Microsoft.Dynamics.CRM.PicklistAttributeMetadata", "LogicalName": "new_kind",
+            "SchemaName": "new_Kind", "AttributeType": "Picklist", "DisplayName": label(column: nil),
+            "OptionSet": [
+                "Name": "new_widget_new_kind", "OptionSetType": "Picklist", "IsGlobal": false, "Options": options,
+            ],
+        ]
         let entity: [String: Any] = [
             "LogicalName": "new_widget", "SchemaName": "new_Widget", "EntitySetName": "new_widgets",
             "PrimaryIdAttribute": "new_widgetid", "DisplayName": label(column: nil),
             "DisplayCollectionName": ["LocalizedLabels": [["Label": "Widgets", "LanguageCode": 1033]]],
-            "Attributes": attributes,
+            "Attributes": attributes + [kind],
         ]
         let definitions = try JSONSerialization.data(withJSONObject: ["value": [entity]], options: [.sortedKeys])
         return [
@@ -99,7 +113,19 @@ struct DisplayNameRoundTripTests {
         #expect(table.contains { $0.hasPrefix("                ") })
     }
 
-    /// Each name the program shows is the metadata's, in every language.
+    /// The option set's table too: one line per option, long labels on continuation lines, none over 120 columns.
+    @Test func everyLineOfTheOptionTableFitsIn120Columns() throws {
+        let kind = try #require(try Self.generated().first { $0.name == "NewWidgetNewKind.swift" }?.contents)
+        let lines = kind.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.contains("func makeOptions") })
+        let table = lines[start...]
+        #expect(table.filter { $0.hasPrefix("            ") && $0.dropFirst(12).first?.isNumber == true }.count == 8)
+        let long = lines.filter { $0.count > 120 }
+        #expect(long.isEmpty, "\(long)")
+        #expect(table.contains { $0.hasPrefix("                ") })
+    }
+
+    /// Each name and option label the program shows is the metadata's, in every language.
     @Test func everyNameReadsBackExactlyInACompiledProgram() throws {
         guard let objects = RuntimeModules.objectFiles, let modules = RuntimeModules.folder else {
             print("skipped: the built MobileSdk target's object files were not found beside the test bundle")
@@ -116,7 +142,7 @@ struct DisplayNameRoundTripTests {
                 rows.append([
                     NewWidget.displayName(in: locale), NewWidget.displayCollectionName(in: locale),
                     \(columns.joined(separator: ",\n        ")),
-                ])
+                ] + NewWidgetNewKind.allCases.map { $0.label(in: locale) })
             }
             FileHandle.standardOutput.write(try JSONEncoder().encode(rows))
             """
@@ -143,6 +169,7 @@ struct DisplayNameRoundTripTests {
             let expected =
                 [Self.shown(column: nil, language: language), "Widgets"]
                 + (0..<Self.columnCount).map { Self.shown(column: $0, language: language) }
+                + (0..<Self.optionCount).map { Self.shown(column: Self.columnCount + $0, language: language) }
             #expect(row == expected, "\(Self.languages[language].tag)")
         }
     }

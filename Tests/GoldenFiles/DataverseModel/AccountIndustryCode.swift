@@ -27,12 +27,13 @@ public enum AccountIndustryCode: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<AccountIndustryCode> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            languages: ["en-US", "de-DE"],
-            (.manufacturing, 1, ["Manufacturing", "Fertigung"]),
-            (.logistics, 2, ["Logistics", "Logistik"]),
-            (.government, 3, ["Public Sector", "Öffentlicher Sektor"]),
-            (.software, 4, ["Software", nil])
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            languages en-US|de-DE
+            1: Manufacturing|Fertigung
+            2: Logistics|Logistik
+            3: Public Sector|Öffentlicher Sektor
+            4: Software
+            """, cases: [.manufacturing, .logistics, .government, .software])
     }
 }

@@ -23,11 +23,12 @@ public enum AccountNewServiceChannels: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<AccountNewServiceChannels> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            languages: ["en-US", "de-DE"],
-            (.portal, 100000000, ["Portal", nil]),
-            (.phoneSupport, 100000001, ["Phone Support", "Telefonsupport"]),
-            (.onSiteVisit, 100000002, ["On-site Visit", "Vor-Ort-Besuch"])
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            languages en-US|de-DE
+            100000000: Portal
+            100000001: Phone Support|Telefonsupport
+            100000002: On-site Visit|Vor-Ort-Besuch
+            """, cases: [.portal, .phoneSupport, .onSiteVisit])
     }
 }

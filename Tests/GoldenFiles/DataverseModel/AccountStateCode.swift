@@ -22,10 +22,11 @@ public enum AccountStateCode: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<AccountStateCode> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            languages: ["en-US", "de-DE"],
-            (.active, 0, ["Active", "Aktiv"]),
-            (.inactive, 1, ["Inactive", "Inaktiv"])
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            languages en-US|de-DE
+            0: Active|Aktiv
+            1: Inactive|Inaktiv
+            """, cases: [.active, .inactive])
     }
 }

@@ -23,11 +23,12 @@ public enum ActivityPointerPriorityCode: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<ActivityPointerPriorityCode> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            languages: ["en-US", "de-DE"],
-            (.low, 0, ["Low", "Niedrig"]),
-            (.normal, 1, ["Normal", nil]),
-            (.high, 2, ["High", "Hoch"])
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            languages en-US|de-DE
+            0: Low|Niedrig
+            1: Normal
+            2: High|Hoch
+            """, cases: [.low, .normal, .high])
     }
 }

@@ -23,11 +23,12 @@ public enum ActivityPointerStateCode: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<ActivityPointerStateCode> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            languages: ["en-US", "de-DE"],
-            (.open, 0, ["Open", "Offen"]),
-            (.completed, 1, ["Completed", "Erledigt"]),
-            (.canceled, 2, ["Canceled", "Storniert"])
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            languages en-US|de-DE
+            0: Open|Offen
+            1: Completed|Erledigt
+            2: Canceled|Storniert
+            """, cases: [.open, .completed, .canceled])
     }
 }

@@ -32,20 +32,24 @@ public enum CRMActivityPartyParticipationTypeMask: MobileSdk.OptionSetEnumeratio
     public static let options: MobileSdk.OptionTable<CRMActivityPartyParticipationTypeMask> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            languages: ["en-US", "de-DE"],
-            (.sender, 1, ["Sender", "Absender"]),
-            (.toRecipient, 2, ["To Recipient", "Empfänger (An)"]),
-            (.ccRecipient, 3, ["CC Recipient", "Empfänger (Cc)"]),
-            (.bccRecipient, 4, ["BCC Recipient", "Empfänger (Bcc)"]),
-            (.requiredAttendee, 5, ["Required Attendee", "Erforderlicher Teilnehmer"]),
-            (.optionalAttendee, 6, ["Optional Attendee", "Optionaler Teilnehmer"]),
-            (.organizer, 7, ["Organizer", "Organisator"]),
-            (.regarding, 8, ["Regarding", "Bezug"]),
-            (.owner, 9, ["Owner", "Besitzer"]),
-            (.resource, 10, ["Resource", "Ressource"]),
-            (.customer, 11, ["Customer", "Kunde"]),
-            (.partner, 12, ["Partner", nil])
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            languages en-US|de-DE
+            1: Sender|Absender
+            2: To Recipient|Empfänger (An)
+            3: CC Recipient|Empfänger (Cc)
+            4: BCC Recipient|Empfänger (Bcc)
+            5: Required Attendee|Erforderlicher Teilnehmer
+            6: Optional Attendee|Optionaler Teilnehmer
+            7: Organizer|Organisator
+            8: Regarding|Bezug
+            9: Owner|Besitzer
+            10: Resource|Ressource
+            11: Customer|Kunde
+            12: Partner
+            """, cases: [
+                .sender, .toRecipient, .ccRecipient, .bccRecipient, .requiredAttendee, .optionalAttendee, .organizer,
+                .regarding, .owner, .resource, .customer, .partner,
+            ])
     }
 }

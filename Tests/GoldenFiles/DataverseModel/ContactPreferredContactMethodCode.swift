@@ -24,12 +24,13 @@ public enum ContactPreferredContactMethodCode: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<ContactPreferredContactMethodCode> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            languages: ["en-US", "de-DE"],
-            (.any, 1, ["Any", "Beliebig"]),
-            (.email, 2, ["Email", "E-Mail"]),
-            (.phone, 3, ["Phone", "Telefon"]),
-            (.letter, 4, ["Letter", "Brief"])
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            languages en-US|de-DE
+            1: Any|Beliebig
+            2: Email|E-Mail
+            3: Phone|Telefon
+            4: Letter|Brief
+            """, cases: [.any, .email, .phone, .letter])
     }
 }

@@ -27,11 +27,12 @@ public enum CustomerTier: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<CustomerTier> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            languages: ["en-US", "de-DE"],
-            (.standard, 100000000, ["Standard", nil]),
-            (.preferred, 100000001, ["Preferred", "Bevorzugt"]),
-            (.strategic, 100000002, ["Strategic", "Strategisch"])
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            languages en-US|de-DE
+            100000000: Standard
+            100000001: Preferred|Bevorzugt
+            100000002: Strategic|Strategisch
+            """, cases: [.standard, .preferred, .strategic])
     }
 }

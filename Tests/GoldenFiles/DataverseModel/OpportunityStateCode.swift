@@ -23,11 +23,12 @@ public enum OpportunityStateCode: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<OpportunityStateCode> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            languages: ["en-US", "de-DE"],
-            (.open, 0, ["Open", "Offen"]),
-            (.won, 1, ["Won", "Gewonnen"]),
-            (.lost, 2, ["Lost", "Verloren"])
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            languages en-US|de-DE
+            0: Open|Offen
+            1: Won|Gewonnen
+            2: Lost|Verloren
+            """, cases: [.open, .won, .lost])
     }
 }

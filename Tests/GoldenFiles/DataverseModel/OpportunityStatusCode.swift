@@ -24,12 +24,13 @@ public enum OpportunityStatusCode: MobileSdk.OptionSetEnumeration {
     public static let options: MobileSdk.OptionTable<OpportunityStatusCode> = makeOptions()
 
     private static func makeOptions() -> MobileSdk.OptionTable<Self> {
-        MobileSdk.OptionTable<Self>(
-            languages: ["en-US", "de-DE"],
-            (.inProgress, 1, ["In Progress", "In Bearbeitung"]),
-            (.onHold, 2, ["On Hold", "Zurückgestellt"]),
-            (.won, 3, ["Won", "Gewonnen"]),
-            (.lost, 4, ["Lost", "Verloren"])
-        )
+        MobileSdk.OptionTable<Self>(text: """
+            version 1
+            languages en-US|de-DE
+            1: In Progress|In Bearbeitung
+            2: On Hold|Zurückgestellt
+            3: Won|Gewonnen
+            4: Lost|Verloren
+            """, cases: [.inProgress, .onHold, .won, .lost])
     }
 }
