@@ -16,13 +16,7 @@ struct DisplayNameTableText {
 
     /// The table's lines, continuation lines indented.
     var lines: [String] {
-        let separator = String(RuntimeContract.displayNameSeparator)
-        func line(_ head: String, _ names: [String?]) -> String {
-            // Names missing at the end are left out; the runtime reads them as missing.
-            let kept = names.reversed().drop { $0 == nil }.reversed()
-            let text = kept.map { $0.map { Self.field($0) } ?? "" }.joined(separator: separator)
-            return text.isEmpty ? head : head + " " + text
-        }
+        let line = Self.line
         var lines = [
             "\(RuntimeContract.propertyTableVersionKeyword) \(RuntimeContract.displayNameTableVersion)",
             line(RuntimeContract.DisplayNameTableLine.languages.rawValue, languages),
@@ -35,6 +29,15 @@ struct DisplayNameTableText {
         }
         lines += columns.map { line(Self.field($0.name, storageName: true) + ":", $0.names) }
         return lines.flatMap { Self.wrapped($0, width: Self.width) }
+    }
+
+    /// A table line: `head`, then the names as fields separated by `|`, those missing at the end left out (the
+    /// runtime reads them as missing).
+    static func line(_ head: String, _ names: [String?]) -> String {
+        let kept = names.reversed().drop { $0 == nil }.reversed()
+        let text = kept.map { $0.map { field($0) } ?? "" }
+            .joined(separator: String(RuntimeContract.displayNameSeparator))
+        return text.isEmpty ? head : head + " " + text
     }
 
     /// A name as the table writes it: percent-encoded at `%`, the separator, a quote, a backslash, a control

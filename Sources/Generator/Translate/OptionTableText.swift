@@ -13,13 +13,7 @@ struct OptionTableText {
 
     /// The table's lines, continuation lines indented.
     var lines: [String] {
-        let separator = String(RuntimeContract.displayNameSeparator)
-        func line(_ head: String, _ labels: [String?]) -> String {
-            // Labels missing at the end are left out; the runtime reads them as missing.
-            let kept = labels.reversed().drop { $0 == nil }.reversed()
-            let text = kept.map { $0.map { DisplayNameTableText.field($0) } ?? "" }.joined(separator: separator)
-            return text.isEmpty ? head : head + " " + text
-        }
+        let line = DisplayNameTableText.line
         var lines = ["\(RuntimeContract.propertyTableVersionKeyword) \(RuntimeContract.optionTableVersion)"]
         if let languages { lines.append(line(RuntimeContract.DisplayNameTableLine.languages.rawValue, languages)) }
         lines += options.map { line("\($0.value):", $0.labels) }
