@@ -119,7 +119,8 @@ struct DisplayNameRoundTripTests {
         let lines = kind.split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(lines.firstIndex { $0.contains("func makeOptions") })
         let table = lines[start...]
-        #expect(table.filter { $0.hasPrefix("            ") && $0.dropFirst(12).first?.isNumber == true }.count == 8)
+        let optionLines = table.filter { $0.hasPrefix("            ") && $0.dropFirst(12).first?.isNumber == true }
+        #expect(optionLines.count == Self.optionCount)
         let long = lines.filter { $0.count > 120 }
         #expect(long.isEmpty, "\(long)")
         #expect(table.contains { $0.hasPrefix("                ") })
