@@ -98,12 +98,14 @@ package struct JSONParser: @unchecked Sendable {
         var column: Int
     }
 
-    private var position: Position { Position(line: line, column: column) }
+    // `mutating` so that a debug build (the build plugin's tool) reads them in place, where it copies the parser, and
+    // retains what it holds, for a nonmutating getter.
+    private var position: Position { mutating get { Position(line: line, column: column) } }
 
-    private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+    private var peek: UInt8? { mutating get { index < bytes.count ? bytes[index] : nil } }
 
     private func error(_ message: String, at position: Position? = nil) -> SyntaxError {
-        let position = position ?? self.position
+        let position = position ?? Position(line: line, column: column)
         return SyntaxError(
             message: message,
             location: SourceLocation(file: path, line: position.line, column: position.column)
@@ -499,7 +501,7 @@ package struct JSONParser: @unchecked Sendable {
         advance()  // "
         var text: [UInt8] = []
         while true {
-            let (end, characters) = plainRun(from: index)
+            let (end, characters) = Self.plainRun(in: bytes, from: index)
             if end > index {
                 if text.isEmpty, end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
                     let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
@@ -545,7 +547,7 @@ package struct JSONParser: @unchecked Sendable {
 
     /// The end of the run of bytes from `start` that a string holds as they are (no quote, backslash or control
     /// character), and the characters in it: the bytes that are not UTF-8 continuation bytes, as `advance` counts.
-    private func plainRun(from start: Int) -> (end: Int, characters: Int) {
+    private static func plainRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, characters: Int) {
         var end = start
         var characters = 0
         while end < bytes.count {

@@ -29,8 +29,8 @@ package struct JSONValue: Sendable {
     init(kind: Kind, document: DocumentPath, line: Int, column: Int) {
         self.kind = kind
         self.document = document
-        self.line = Int32(clamping: line)
-        self.column = Int32(clamping: column)
+        self.line = Int32(clampingLocation: line)
+        self.column = Int32(clampingLocation: column)
     }
 
     /// Where the value starts.
@@ -97,12 +97,20 @@ package struct JSONMember: Sendable {
     init(key: String, value: JSONValue, keyLine: Int, keyColumn: Int) {
         self.key = key
         self.value = value
-        self.keyLine = Int32(clamping: keyLine)
-        self.keyColumn = Int32(clamping: keyColumn)
+        self.keyLine = Int32(clampingLocation: keyLine)
+        self.keyColumn = Int32(clampingLocation: keyColumn)
     }
 
     /// Where the key is written: its opening quote.
     package var keyLocation: SourceLocation {
         SourceLocation(file: value.location.file, line: Int(keyLine), column: Int(keyColumn))
+    }
+}
+
+extension Int32 {
+    /// A line or column (never negative), or the largest value for a larger one: what `Int32(clamping:)` does, without
+    /// the generic call a debug build (the build plugin's tool) makes of it for each of a document's million values.
+    fileprivate init(clampingLocation value: Int) {
+        self = value < Int(Int32.max) ? Int32(truncatingIfNeeded: value) : .max
     }
 }
