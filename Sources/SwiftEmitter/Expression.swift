@@ -49,6 +49,8 @@ public enum Literal: Equatable, Sendable {
     case boolean(Bool)
     /// `nil`.
     case `nil`
+    /// `#function`: the name of the declaration it is written in (a property's, in its accessors).
+    case function
 }
 
 /// An argument of a call.
@@ -118,4 +120,6 @@ public indirect enum Statement: Equatable, Sendable {
     case `switch`(Expression, [SwitchCase])
     /// `for name in sequence { … }`.
     case forIn(String, Expression, [Statement])
+    /// `yield &target`: a `_modify` accessor lending `target` to its caller.
+    case yieldInout(Expression)
 }

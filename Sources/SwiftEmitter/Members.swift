@@ -6,8 +6,8 @@ public struct VariableDeclaration: Equatable, Sendable {
         case constant(Expression?)
         /// `var name: Type = value` (the value optional).
         case stored(Expression?)
-        /// `var name: Type { get… set… }`; no setter makes it read-only.
-        case computed(getter: [Statement], setter: [Statement]?)
+        /// `var name: Type { get… set… _modify… }`; no setter makes it read-only, no `_modify` leaves it to Swift.
+        case computed(getter: [Statement], setter: [Statement]?, modify: [Statement]? = nil)
     }
 
     /// The access level, written first; `internal` writes nothing.

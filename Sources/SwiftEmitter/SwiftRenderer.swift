@@ -122,7 +122,7 @@ public struct SwiftRenderer: Sendable {
         case .typealias: 1
         case .variable(let variable):
             switch variable.kind {
-            case .computed(let getter, nil)
+            case .computed(let getter, nil, nil)
             where variable.modifiers.contains(.static) && getter.count == 1 && singleLine(getter[0]) != nil: 2
             case .computed: nil
             default: 1
@@ -144,12 +144,13 @@ public struct SwiftRenderer: Sendable {
         case .constant(.arrayLines(let elements)): renderLines(head + " = ", elements, into: &writer)
         case .constant(let value?), .stored(let value?): renderWrapping(head + " = ", value, into: &writer)
         case .constant(nil), .stored(nil): writer.line(head)
-        case .computed(let getter, nil): body(head, getter, into: &writer)
-        case .computed(let getter, let setter?):
+        case .computed(let getter, nil, nil): body(head, getter, into: &writer)
+        case .computed(let getter, let setter, let modify):
             writer.line(head + " {")
             writer.indented { writer in
                 body("get", getter, into: &writer)
-                body("set", setter, into: &writer)
+                if let setter { body("set", setter, into: &writer) }
+                if let modify { body("_modify", modify, into: &writer) }
             }
             writer.line("}")
         }
@@ -220,6 +221,7 @@ public struct SwiftRenderer: Sendable {
         case .return(let value?) where !value.isMultiline: "return " + render(value)
         case .return(nil): "return"
         case .assignment(let target, let value) where !value.isMultiline: "\(render(target)) = \(render(value))"
+        case .yieldInout(let target) where !target.isMultiline: "yield &" + render(target)
         default: nil
         }
     }
@@ -234,6 +236,7 @@ public struct SwiftRenderer: Sendable {
         case .return(.arrayLines(let elements)?): renderLines("return ", elements, into: &writer)
         case .return(let value?): renderWrapping("return ", value, into: &writer)
         case .assignment(let target, let value): renderWrapping("\(render(target)) = ", value, into: &writer)
+        case .yieldInout(let target): renderWrapping("yield &", target, into: &writer)
         case .switch(let subject, let cases): renderSwitch(subject, cases, into: &writer)
         case .forIn(let name, let sequence, let body):
             writer.line("for \(SwiftIdentifier.declared(name)) in \(render(sequence)) {")
@@ -447,6 +450,7 @@ public struct SwiftRenderer: Sendable {
         case .integer(let value): return String(value)
         case .boolean(let value): return value ? "true" : "false"
         case .nil: return "nil"
+        case .function: return "#function"
         }
     }
 

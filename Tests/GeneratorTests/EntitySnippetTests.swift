@@ -51,6 +51,7 @@ struct EntitySnippetTests {
                     public final var orderId: Foundation.UUID? {
                         get { self._get() }
                         set { self._set(newValue) }
+                        _modify { yield &self[_attribute: #function] }
                     }
 
                     /// The sum, with "tax".
@@ -62,12 +63,14 @@ struct EntitySnippetTests {
                     public final var tags: [Swift.String]? {
                         get { self._getAll() }
                         set { self._setAll(newValue) }
+                        _modify { yield &self[_attributes: #function] }
                     }
 
                     /// - Remark: Generated from navigation property `Test.order/Lines` (`Collection(Test.line)`).
                     public final var lines: [Line]? {
                         get { self._relatedAll() }
                         set { self._setRelatedAll(newValue) }
+                        _modify { yield &self[_relatedAll: #function] }
                     }
                 }
 

@@ -51,11 +51,13 @@ extension Businessunit {
     public final var businessunitid: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.businessunit/name` (`Edm.String`, String attribute).
     public final var name: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 }

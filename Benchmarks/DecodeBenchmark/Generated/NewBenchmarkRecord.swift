@@ -170,6 +170,7 @@ extension NewBenchmarkRecord {
     public final var newBenchmarkRecordId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Name
@@ -178,6 +179,7 @@ extension NewBenchmarkRecord {
     public final var newName: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Code
@@ -186,6 +188,7 @@ extension NewBenchmarkRecord {
     public final var newCode: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Description
@@ -197,6 +200,7 @@ extension NewBenchmarkRecord {
     public final var newDescription: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Email
@@ -206,6 +210,7 @@ extension NewBenchmarkRecord {
     public final var newEmailAddress: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Phone
@@ -215,6 +220,7 @@ extension NewBenchmarkRecord {
     public final var newTelephone: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// City
@@ -223,6 +229,7 @@ extension NewBenchmarkRecord {
     public final var newCity: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Country/Region
@@ -232,6 +239,7 @@ extension NewBenchmarkRecord {
     public final var newCountry: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// ZIP/Postal Code
@@ -241,6 +249,7 @@ extension NewBenchmarkRecord {
     public final var newPostalCode: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Website
@@ -250,6 +259,7 @@ extension NewBenchmarkRecord {
     public final var newWebSiteUrl: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Notes
@@ -260,6 +270,7 @@ extension NewBenchmarkRecord {
     public final var newNotes: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// External Reference
@@ -269,6 +280,7 @@ extension NewBenchmarkRecord {
     public final var newExternalReference: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Tags
@@ -277,6 +289,7 @@ extension NewBenchmarkRecord {
     public final var newTags: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Quantity
@@ -286,6 +299,7 @@ extension NewBenchmarkRecord {
     public final var newQuantity: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Priority
@@ -295,6 +309,7 @@ extension NewBenchmarkRecord {
     public final var newPriority: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Import Sequence Number
@@ -304,6 +319,7 @@ extension NewBenchmarkRecord {
     public final var importSequenceNumber: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Time Zone Rule Version Number
@@ -313,6 +329,7 @@ extension NewBenchmarkRecord {
     public final var timeZoneRuleVersionNumber: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// UTC Conversion Time Zone Code
@@ -322,6 +339,7 @@ extension NewBenchmarkRecord {
     public final var utcConversionTimeZoneCode: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Sequence Number
@@ -331,6 +349,7 @@ extension NewBenchmarkRecord {
     public final var newSequenceNumber: Swift.Int64? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Version Number
@@ -346,6 +365,7 @@ extension NewBenchmarkRecord {
     public final var newDiscountRate: Foundation.Decimal? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Weight (kg)
@@ -355,6 +375,7 @@ extension NewBenchmarkRecord {
     public final var newWeight: Foundation.Decimal? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Exchange Rate
@@ -370,6 +391,7 @@ extension NewBenchmarkRecord {
     public final var newLatitude: Swift.Double? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Longitude
@@ -379,6 +401,7 @@ extension NewBenchmarkRecord {
     public final var newLongitude: Swift.Double? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Score
@@ -388,6 +411,7 @@ extension NewBenchmarkRecord {
     public final var newScore: Swift.Double? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Is Active
@@ -397,6 +421,7 @@ extension NewBenchmarkRecord {
     public final var newIsActive: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// VIP
@@ -406,6 +431,7 @@ extension NewBenchmarkRecord {
     public final var newIsVip: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Do Not Contact
@@ -415,6 +441,7 @@ extension NewBenchmarkRecord {
     public final var newDoNotContact: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Created On
@@ -436,6 +463,7 @@ extension NewBenchmarkRecord {
     public final var newLastContactedOn: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Start Date
@@ -445,6 +473,7 @@ extension NewBenchmarkRecord {
     public final var newStartDate: MobileSdk.DateOnly? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Due Date
@@ -454,6 +483,7 @@ extension NewBenchmarkRecord {
     public final var newDueDate: MobileSdk.DateOnly? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Category
@@ -463,6 +493,7 @@ extension NewBenchmarkRecord {
     public final var newCategory: NewBenchmarkRecordNewCategory? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Region
@@ -472,6 +503,7 @@ extension NewBenchmarkRecord {
     public final var newRegion: NewRegion? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Customer Tier
@@ -481,6 +513,7 @@ extension NewBenchmarkRecord {
     public final var newCustomerTier: NewCustomerTier? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Status
@@ -489,6 +522,7 @@ extension NewBenchmarkRecord {
     public final var stateCode: NewBenchmarkRecordStateCode? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Status Reason
@@ -498,6 +532,7 @@ extension NewBenchmarkRecord {
     public final var statusCode: NewBenchmarkRecordStatusCode? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Amount
@@ -507,6 +542,7 @@ extension NewBenchmarkRecord {
     public final var newAmount: MobileSdk.Money? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Amount (Base)
@@ -522,6 +558,7 @@ extension NewBenchmarkRecord {
     public final var newBudget: MobileSdk.Money? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Owner
@@ -533,6 +570,7 @@ extension NewBenchmarkRecord {
     public final var ownerId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Owning Business Unit
@@ -568,6 +606,7 @@ extension NewBenchmarkRecord {
     public final var transactionCurrencyId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Account
@@ -579,6 +618,7 @@ extension NewBenchmarkRecord {
     public final var newAccountId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Primary Contact
@@ -590,6 +630,7 @@ extension NewBenchmarkRecord {
     public final var newPrimaryContactId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Parent Record
@@ -601,6 +642,7 @@ extension NewBenchmarkRecord {
     public final var newParentRecordId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/ownerid`
@@ -608,6 +650,7 @@ extension NewBenchmarkRecord {
     public final var ownerPrincipal: Principal? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/owningbusinessunit`
@@ -615,6 +658,7 @@ extension NewBenchmarkRecord {
     public final var owningBusinessUnitRecord: Businessunit? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/createdby`
@@ -622,6 +666,7 @@ extension NewBenchmarkRecord {
     public final var createdByRecord: Systemuser? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/modifiedby`
@@ -629,6 +674,7 @@ extension NewBenchmarkRecord {
     public final var modifiedByRecord: Systemuser? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/transactioncurrencyid`
@@ -636,6 +682,7 @@ extension NewBenchmarkRecord {
     public final var transactionCurrency: Transactioncurrency? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_accountid`
@@ -643,6 +690,7 @@ extension NewBenchmarkRecord {
     public final var newAccount: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_primarycontactid`
@@ -650,6 +698,7 @@ extension NewBenchmarkRecord {
     public final var newPrimaryContact: Contact? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_benchmarkrecord/new_parentrecordid`
@@ -657,5 +706,6 @@ extension NewBenchmarkRecord {
     public final var newParentRecord: NewBenchmarkRecord? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 }

@@ -34,5 +34,6 @@ extension Principal {
     public final var ownerid: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 }

@@ -49,11 +49,13 @@ extension Systemuser {
     public final var systemuserid: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.systemuser/fullname` (`Edm.String`, String attribute).
     public final var fullname: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 }

@@ -48,11 +48,13 @@ extension Team {
     public final var teamid: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.team/name` (`Edm.String`, String attribute).
     public final var name: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 }

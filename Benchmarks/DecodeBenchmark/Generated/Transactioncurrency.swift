@@ -51,6 +51,7 @@ extension Transactioncurrency {
     public final var transactioncurrencyid: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.transactioncurrency/currencyname` (`Edm.String`, String
@@ -58,5 +59,6 @@ extension Transactioncurrency {
     public final var currencyname: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 }

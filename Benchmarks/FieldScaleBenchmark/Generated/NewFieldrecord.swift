@@ -64,72 +64,84 @@ extension NewFieldrecord {
     public final var newFieldrecordid: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_name` (`Edm.String`).
     public final var newName: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_code` (`Edm.String`).
     public final var newCode: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_description` (`Edm.String`).
     public final var newDescription: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_emailaddress` (`Edm.String`).
     public final var newEmailaddress: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_telephone` (`Edm.String`).
     public final var newTelephone: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_city` (`Edm.String`).
     public final var newCity: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_postalcode` (`Edm.String`).
     public final var newPostalcode: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_notes` (`Edm.String`).
     public final var newNotes: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_quantity` (`Edm.Int32`).
     public final var newQuantity: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_priority` (`Edm.Int32`).
     public final var newPriority: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_sequencenumber` (`Edm.Int64`).
     public final var newSequencenumber: Swift.Int64? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/versionnumber` (`Edm.Int64`).
@@ -139,42 +151,49 @@ extension NewFieldrecord {
     public final var newDiscountrate: Foundation.Decimal? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_weight` (`Edm.Decimal`).
     public final var newWeight: Foundation.Decimal? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_latitude` (`Edm.Double`).
     public final var newLatitude: Swift.Double? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_longitude` (`Edm.Double`).
     public final var newLongitude: Swift.Double? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_score` (`Edm.Double`).
     public final var newScore: Swift.Double? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_isactive` (`Edm.Boolean`).
     public final var newIsactive: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_isvip` (`Edm.Boolean`).
     public final var newIsvip: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/createdon` (`Edm.DateTimeOffset`).
@@ -187,48 +206,56 @@ extension NewFieldrecord {
     public final var newLastcontactedon: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_startdate` (`Edm.Date`).
     public final var newStartdate: MobileSdk.DateOnly? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_duedate` (`Edm.Date`).
     public final var newDuedate: MobileSdk.DateOnly? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_category` (`Edm.Int32`).
     public final var newCategory: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/statecode` (`Edm.Int32`).
     public final var statecode: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/statuscode` (`Edm.Int32`).
     public final var statuscode: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/new_amount` (`Edm.Decimal`).
     public final var newAmount: Foundation.Decimal? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.new_fieldrecord/_new_accountid_value` (`Edm.Guid`).
     public final var newAccountidValue: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.new_fieldrecord/new_accountid`
@@ -236,5 +263,6 @@ extension NewFieldrecord {
     public final var newAccountid: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 }

@@ -10,9 +10,10 @@ enum RuntimeContract {
     /// The runtime module.
     static let module = "MobileSdk"
 
-    /// The SPI group of the runtime's declarations meant for generated code alone (the `Accessor` hooks,
-    /// `PropertyMetadata.table(of:_:_:)` and `DisplayNameTable.init(text:)`): public, but seen only by files importing it by name, so that they stay out
-    /// of apps' completion lists.
+    /// The SPI group of the runtime's declarations meant for generated code alone (the `Accessor` hooks and the
+    /// subscripts `_modify` yields, `PropertyMetadata.table(of:_:_:)`, `DisplayNameTable.init(text:)` and
+    /// `OptionTable.init(text:cases:)`): public, but seen only by files importing it by name, so that they stay out of
+    /// apps' completion lists.
     static let spiGroup = "Generated"
 
     /// How every generated file imports the runtime: `@_spi(Generated) import MobileSdk`.
@@ -82,6 +83,26 @@ enum RuntimeContract {
 
         /// The setter's body, passing `newValue`.
         var setterBody: [Statement] { body([Argument(.identifier("newValue"))]) }
+
+        /// For a setter hook, the label of the runtime subscript (`Entity`'s and `ComplexValue`'s) that the property's
+        /// `_modify` accessor yields, which stores through this hook.
+        var modifySubscriptLabel: String? {
+            switch self {
+            case .set: "_attribute"
+            case .setAll: "_attributes"
+            case .setRelated: "_related"
+            case .setRelatedAll: "_relatedAll"
+            case .get, .getAll, .related, .relatedAll, .stream: nil
+            }
+        }
+
+        /// For a setter hook, the `_modify` accessor's body, `yield &self[_attribute: #function]`: written, so that
+        /// Swift does not synthesize an inlinable one whose body every build of the module lowers again.
+        var modifyBody: [Statement]? {
+            modifySubscriptLabel.map {
+                [.yieldInout(.subscript(.selfReference, [Argument(label: $0, .literal(.function))]))]
+            }
+        }
     }
 
     /// Other runtime members generated code calls or declares.

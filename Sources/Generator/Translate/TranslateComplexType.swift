@@ -58,7 +58,11 @@ extension GenerationContext {
                             access: access,
                             name: plan.swiftName,
                             type: plan.type.propertyType,
-                            kind: .computed(getter: get.body(), setter: plan.isReadOnly ? nil : set.setterBody)
+                            kind: .computed(
+                                getter: get.body(),
+                                setter: plan.isReadOnly ? nil : set.setterBody,
+                                modify: plan.isReadOnly ? nil : set.modifyBody
+                            )
                         )
                     )
                 )

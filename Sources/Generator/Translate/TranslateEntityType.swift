@@ -129,7 +129,8 @@ extension GenerationContext {
             }
     }
 
-    /// `get { self._get() } set { self._set(newValue) }`: the hooks find the storage name by the property's name.
+    /// `get { self._get() } set { self._set(newValue) } _modify { yield &self[_attribute: #function] }`: the hooks find
+    /// the storage name by the property's name.
     private func accessors(_ plan: PropertyPlan, get: RuntimeContract.Accessor, set: RuntimeContract.Accessor?)
         -> Declaration
     {
@@ -141,7 +142,7 @@ extension GenerationContext {
                     modifiers: [.final],
                     name: plan.swiftName,
                     type: plan.type.propertyType,
-                    kind: .computed(getter: get.body(), setter: set?.setterBody)
+                    kind: .computed(getter: get.body(), setter: set?.setterBody, modify: set?.modifyBody)
                 )
             )
         )

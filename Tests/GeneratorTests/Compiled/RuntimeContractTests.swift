@@ -183,6 +183,7 @@ struct RuntimeContractTests {
         var names =
             RuntimeContract.TypeName.allCases.map(\.qualified)
             + RuntimeContract.Accessor.allCases.map { $0.rawValue + "(" }
+            + RuntimeContract.Accessor.allCases.compactMap(\.modifySubscriptLabel).map { "self[\($0): #function]" }
         names += RuntimeContract.ClassProperty.allCases.map(\.rawValue)
         for name in names { #expect(text.contains(name), "no generated file uses \(name)") }
         let output = try RuntimeModules.typeCheck(files: files)

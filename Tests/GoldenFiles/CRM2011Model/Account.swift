@@ -49,18 +49,21 @@ extension Account {
     public final var accountId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/Name` (`Edm.String`).
     public final var name: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/AccountNumber` (`Edm.String`).
     public final var accountNumber: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/Revenue`
@@ -68,6 +71,7 @@ extension Account {
     public final var revenue: MobileSdk.Money? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/IndustryCode`
@@ -75,6 +79,7 @@ extension Account {
     public final var industryCode: MobileSdk.OptionSetValue? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/OwnerId`
@@ -82,6 +87,7 @@ extension Account {
     public final var ownerId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/ParentAccountId`
@@ -89,18 +95,21 @@ extension Account {
     public final var parentAccountId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/CreatedOn` (`Edm.DateTime`).
     public final var createdOn: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/EntityImage` (`Edm.Binary`).
     public final var entityImage: Foundation.Data? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Account/IsCustomizable`
@@ -108,6 +117,7 @@ extension Account {
     public final var isCustomizable: BooleanManagedProperty? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Account/contact_customer_accounts`
@@ -115,6 +125,7 @@ extension Account {
     public final var contactCustomerAccounts: [Contact]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property
@@ -123,6 +134,7 @@ extension Account {
     public final var opportunityParentAccounts: [Opportunity]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property
@@ -131,6 +143,7 @@ extension Account {
     public final var referencedaccountParentAccounts: [Account]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property
@@ -139,6 +152,7 @@ extension Account {
     public final var referencingaccountParentAccount: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Account/Account_Tasks`
@@ -146,6 +160,7 @@ extension Account {
     public final var accountTasks: [ServicesTask]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property
@@ -154,5 +169,6 @@ extension Account {
     public final var newAccountTaskOriginatings: [ServicesTask]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 }

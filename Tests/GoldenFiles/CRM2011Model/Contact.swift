@@ -44,36 +44,42 @@ extension Contact {
     public final var contactId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/FullName` (`Edm.String`).
     public final var fullName: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/EMailAddress1` (`Edm.String`).
     public final var eMailAddress1: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/Address1_Latitude` (`Edm.Double`).
     public final var address1Latitude: Swift.Double? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/DoNotEMail` (`Edm.Boolean`).
     public final var doNotEMail: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/BirthDate` (`Edm.DateTime`).
     public final var birthDate: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/PreferredContactMethodCode`
@@ -81,6 +87,7 @@ extension Contact {
     public final var preferredContactMethodCode: MobileSdk.OptionSetValue? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/ParentCustomerId`
@@ -88,6 +95,7 @@ extension Contact {
     public final var parentCustomerId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Contact/OwnerId`
@@ -95,6 +103,7 @@ extension Contact {
     public final var ownerId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Contact/contact_customer_accounts`
@@ -102,6 +111,7 @@ extension Contact {
     public final var contactCustomerAccount: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property
@@ -110,5 +120,6 @@ extension Contact {
     public final var opportunityCustomerContacts: [Opportunity]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 }

@@ -44,12 +44,14 @@ extension Opportunity {
     public final var opportunityId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/Name` (`Edm.String`).
     public final var name: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/EstimatedValue`
@@ -57,18 +59,21 @@ extension Opportunity {
     public final var estimatedValue: MobileSdk.Money? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/new_DiscountRate` (`Edm.Decimal`).
     public final var newDiscountRate: Foundation.Decimal? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/EstimatedCloseDate` (`Edm.DateTime`).
     public final var estimatedCloseDate: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/StatusCode`
@@ -76,6 +81,7 @@ extension Opportunity {
     public final var statusCode: MobileSdk.OptionSetValue? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/CustomerId`
@@ -83,6 +89,7 @@ extension Opportunity {
     public final var customerId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/ParentAccountId`
@@ -90,12 +97,14 @@ extension Opportunity {
     public final var parentAccountId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Opportunity/VersionNumber` (`Edm.Int64`).
     public final var versionNumber: Swift.Int64? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property
@@ -104,6 +113,7 @@ extension Opportunity {
     public final var opportunityParentAccount: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property
@@ -112,5 +122,6 @@ extension Opportunity {
     public final var opportunityCustomerContact: Contact? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 }

@@ -44,36 +44,42 @@ extension ServicesTask {
     public final var activityId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/Subject` (`Edm.String`).
     public final var subject: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/PercentComplete` (`Edm.Int32`).
     public final var percentComplete: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/ActualDurationMinutes` (`Edm.Int32`).
     public final var actualDurationMinutes: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/ScheduledEnd` (`Edm.DateTime`).
     public final var scheduledEnd: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/IsBilled` (`Edm.Boolean`).
     public final var isBilled: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/PriorityCode`
@@ -81,6 +87,7 @@ extension ServicesTask {
     public final var priorityCode: MobileSdk.OptionSetValue? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/RegardingObjectId`
@@ -88,12 +95,14 @@ extension ServicesTask {
     public final var regardingObjectId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.Task/new_OriginatingAccountId` (`Edm.Guid`).
     public final var newOriginatingAccountId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Task/Account_Tasks`
@@ -101,6 +110,7 @@ extension ServicesTask {
     public final var accountTask: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Crm.Sdk.Data.Services.Task/new_account_task_originating`
@@ -108,5 +118,6 @@ extension ServicesTask {
     public final var newAccountTaskOriginating: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 }

@@ -87,6 +87,7 @@ extension Account {
     public final var accountId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Account Name
@@ -97,6 +98,7 @@ extension Account {
     public final var name: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Account Number
@@ -107,6 +109,7 @@ extension Account {
     public final var accountNumber: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Employees
@@ -115,6 +118,7 @@ extension Account {
     public final var numberOfEmployees: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Annual Revenue
@@ -125,6 +129,7 @@ extension Account {
     public final var revenue: MobileSdk.Money? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Industry
@@ -135,6 +140,7 @@ extension Account {
     public final var industryCode: AccountIndustryCode? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Customer Tier
@@ -143,6 +149,7 @@ extension Account {
     public final var newCustomerTier: CustomerTier? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Service Channels
@@ -154,6 +161,7 @@ extension Account {
     public final var newServiceChannels: [AccountNewServiceChannels]? {
         get { self._getAll() }
         set { self._setAll(newValue) }
+        _modify { yield &self[_attributes: #function] }
     }
 
     /// Status
@@ -162,6 +170,7 @@ extension Account {
     public final var stateCode: AccountStateCode? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Logo
@@ -175,6 +184,7 @@ extension Account {
     public final var entityImage: Foundation.Data? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Owner
@@ -188,6 +198,7 @@ extension Account {
     public final var ownerId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Created On
@@ -200,6 +211,7 @@ extension Account {
     public final var contactCustomerAccounts: [Contact]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/opportunity_parent_account`
@@ -207,6 +219,7 @@ extension Account {
     public final var opportunityParentAccounts: [Opportunity]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/opportunity_customer_accounts`
@@ -214,6 +227,7 @@ extension Account {
     public final var opportunityCustomerAccounts: [Opportunity]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/Account_ActivityPointers`
@@ -221,6 +235,7 @@ extension Account {
     public final var accountActivityPointers: [ActivityPointer]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/Account_Tasks`
@@ -228,6 +243,7 @@ extension Account {
     public final var accountTasks: [CRMTask]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.account/new_account_contact_advisors`
@@ -235,5 +251,6 @@ extension Account {
     public final var newAccountContactAdvisors: [Contact]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 }

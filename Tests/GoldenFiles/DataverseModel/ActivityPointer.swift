@@ -82,6 +82,7 @@ extension ActivityPointer {
     public final var activityId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Subject
@@ -90,6 +91,7 @@ extension ActivityPointer {
     public final var subject: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Description
@@ -98,6 +100,7 @@ extension ActivityPointer {
     public final var description: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Activity Type
@@ -115,6 +118,7 @@ extension ActivityPointer {
     public final var scheduledEnd: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Duration
@@ -126,6 +130,7 @@ extension ActivityPointer {
     public final var actualDurationMinutes: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Priority
@@ -137,6 +142,7 @@ extension ActivityPointer {
     public final var priorityCode: ActivityPointerPriorityCode? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Activity Status
@@ -145,6 +151,7 @@ extension ActivityPointer {
     public final var stateCode: ActivityPointerStateCode? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Regarding
@@ -158,6 +165,7 @@ extension ActivityPointer {
     public final var regardingObjectId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Owner
@@ -169,6 +177,7 @@ extension ActivityPointer {
     public final var ownerId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Created On
@@ -187,5 +196,6 @@ extension ActivityPointer {
     public final var regardingObjectAccount: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 }

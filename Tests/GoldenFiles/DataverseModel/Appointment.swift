@@ -64,6 +64,7 @@ extension Appointment {
     public final var location: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Start Time
@@ -75,6 +76,7 @@ extension Appointment {
     public final var scheduledStart: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Required
@@ -90,6 +92,7 @@ extension Appointment {
     public final var requiredAttendees: [MobileSdk.ActivityParty]? {
         get { self._getAll() }
         set { self._setAll(newValue) }
+        _modify { yield &self[_attributes: #function] }
     }
 
     /// Optional
@@ -105,6 +108,7 @@ extension Appointment {
     public final var optionalAttendees: [MobileSdk.ActivityParty]? {
         get { self._getAll() }
         set { self._setAll(newValue) }
+        _modify { yield &self[_attributes: #function] }
     }
 
     /// Organizer
@@ -120,6 +124,7 @@ extension Appointment {
     public final var organizer: [MobileSdk.ActivityParty]? {
         get { self._getAll() }
         set { self._setAll(newValue) }
+        _modify { yield &self[_attributes: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.appointment/appointment_activity_parties`
@@ -127,5 +132,6 @@ extension Appointment {
     public final var appointmentActivityParties: [CRMActivityParty]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 }

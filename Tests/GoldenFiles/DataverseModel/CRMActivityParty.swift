@@ -69,6 +69,7 @@ extension CRMActivityParty {
     public final var activityPartyId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Participation Type
@@ -80,6 +81,7 @@ extension CRMActivityParty {
     public final var participationTypeMask: CRMActivityPartyParticipationTypeMask? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Address
@@ -90,6 +92,7 @@ extension CRMActivityParty {
     public final var addressUsed: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Party
@@ -103,6 +106,7 @@ extension CRMActivityParty {
     public final var partyId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Activity
@@ -116,6 +120,7 @@ extension CRMActivityParty {
     public final var activityId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.activityparty/partyid_account`
@@ -123,6 +128,7 @@ extension CRMActivityParty {
     public final var partyAccount: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.activityparty/partyid_contact`
@@ -130,6 +136,7 @@ extension CRMActivityParty {
     public final var partyContact: Contact? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.activityparty/activityid_appointment`
@@ -137,5 +144,6 @@ extension CRMActivityParty {
     public final var activity: Appointment? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 }

@@ -67,6 +67,7 @@ extension CRMTask {
     public final var percentComplete: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Category
@@ -75,6 +76,7 @@ extension CRMTask {
     public final var category: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Sub-Category
@@ -83,6 +85,7 @@ extension CRMTask {
     public final var subcategory: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Is Billed
@@ -91,6 +94,7 @@ extension CRMTask {
     public final var isBilled: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Assigned Task Unique Id
@@ -100,6 +104,7 @@ extension CRMTask {
     public final var crmTaskAssignedUniqueId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Follow-up Date
@@ -108,6 +113,7 @@ extension CRMTask {
     public final var newFollowUpDate: MobileSdk.DateOnly? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Effort Points
@@ -116,6 +122,7 @@ extension CRMTask {
     public final var newEffortPoints: Swift.Double? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.task/regardingobjectid_account_task`
@@ -123,6 +130,7 @@ extension CRMTask {
     public final var regardingAccount: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.task/regardingobjectid_contact_task`
@@ -130,5 +138,6 @@ extension CRMTask {
     public final var regardingContact: Contact? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 }

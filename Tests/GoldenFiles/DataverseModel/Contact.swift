@@ -86,6 +86,7 @@ extension Contact {
     public final var contactId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Full Name
@@ -101,6 +102,7 @@ extension Contact {
     public final var firstName: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Last Name
@@ -109,6 +111,7 @@ extension Contact {
     public final var lastName: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Email
@@ -117,6 +120,7 @@ extension Contact {
     public final var eMailAddress1: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Business Phone
@@ -125,6 +129,7 @@ extension Contact {
     public final var telephone1: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Notes
@@ -135,6 +140,7 @@ extension Contact {
     public final var description: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Latitude
@@ -143,6 +149,7 @@ extension Contact {
     public final var address1Latitude: Swift.Double? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Do not allow Emails
@@ -151,6 +158,7 @@ extension Contact {
     public final var doNotEMail: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Birthday
@@ -159,6 +167,7 @@ extension Contact {
     public final var birthDate: MobileSdk.DateOnly? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Preferred Method of Contact
@@ -168,6 +177,7 @@ extension Contact {
     public final var preferredContactMethodCode: ContactPreferredContactMethodCode? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Customer Tier
@@ -176,6 +186,7 @@ extension Contact {
     public final var newCustomerTier: CustomerTier? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Company Name
@@ -189,6 +200,7 @@ extension Contact {
     public final var parentCustomerId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Owner
@@ -202,6 +214,7 @@ extension Contact {
     public final var ownerId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/parentcustomerid_account`
@@ -209,6 +222,7 @@ extension Contact {
     public final var parentCustomerAccount: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/opportunity_customer_contacts`
@@ -216,6 +230,7 @@ extension Contact {
     public final var opportunityCustomerContacts: [Opportunity]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/new_account_contact_advisors`
@@ -223,6 +238,7 @@ extension Contact {
     public final var newAccountContactAdvisors: [Account]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.contact/Contact_Tasks`
@@ -230,5 +246,6 @@ extension Contact {
     public final var contactTasks: [CRMTask]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 }

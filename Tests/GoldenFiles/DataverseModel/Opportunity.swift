@@ -81,6 +81,7 @@ extension Opportunity {
     public final var opportunityId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Topic
@@ -89,6 +90,7 @@ extension Opportunity {
     public final var name: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Est. Revenue
@@ -97,6 +99,7 @@ extension Opportunity {
     public final var estimatedValue: MobileSdk.Money? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Discount Rate (%)
@@ -108,6 +111,7 @@ extension Opportunity {
     public final var newDiscountRate: Foundation.Decimal? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Est. Close Date
@@ -117,6 +121,7 @@ extension Opportunity {
     public final var estimatedCloseDate: MobileSdk.DateOnly? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Status
@@ -125,6 +130,7 @@ extension Opportunity {
     public final var stateCode: OpportunityStateCode? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Status Reason
@@ -133,6 +139,7 @@ extension Opportunity {
     public final var statusCode: OpportunityStatusCode? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Version Number
@@ -156,6 +163,7 @@ extension Opportunity {
     public final var parentAccountId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Potential Customer
@@ -169,6 +177,7 @@ extension Opportunity {
     public final var customerId: MobileSdk.EntityReference? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.opportunity/parentaccountid`
@@ -176,6 +185,7 @@ extension Opportunity {
     public final var parentAccount: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.opportunity/customerid_account`
@@ -183,6 +193,7 @@ extension Opportunity {
     public final var customerAccount: Account? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Microsoft.Dynamics.CRM.opportunity/customerid_contact`
@@ -190,5 +201,6 @@ extension Opportunity {
     public final var customerContact: Contact? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 }

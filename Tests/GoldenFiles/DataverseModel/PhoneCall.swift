@@ -61,6 +61,7 @@ extension PhoneCall {
     public final var activityId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Subject
@@ -69,6 +70,7 @@ extension PhoneCall {
     public final var subject: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Call To
@@ -83,6 +85,7 @@ extension PhoneCall {
     public final var to: [MobileSdk.ActivityParty]? {
         get { self._getAll() }
         set { self._setAll(newValue) }
+        _modify { yield &self[_attributes: #function] }
     }
 
     /// Call From
@@ -95,5 +98,6 @@ extension PhoneCall {
     public final var from: [MobileSdk.ActivityParty]? {
         get { self._getAll() }
         set { self._setAll(newValue) }
+        _modify { yield &self[_attributes: #function] }
     }
 }

@@ -38,6 +38,7 @@ extension Product {
     public final var productID: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Name
@@ -46,6 +47,7 @@ extension Product {
     public final var name: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Price
@@ -54,6 +56,7 @@ extension Product {
     public final var price: Foundation.Decimal? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Category
@@ -62,6 +65,7 @@ extension Product {
     public final var category: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Changed At
@@ -70,5 +74,6 @@ extension Product {
     public final var changedAt: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 }

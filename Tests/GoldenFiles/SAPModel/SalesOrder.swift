@@ -48,6 +48,7 @@ extension SalesOrder {
     public final var customerID: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Customer Name
@@ -66,6 +67,7 @@ extension SalesOrder {
     public final var currencyCode: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Status
@@ -93,5 +95,6 @@ extension SalesOrder {
     public final var toItems: [SalesOrderItem]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 }

@@ -51,6 +51,7 @@ extension SalesOrderItem {
     public final var productID: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Order Quantity
@@ -59,6 +60,7 @@ extension SalesOrderItem {
     public final var quantity: Foundation.Decimal? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Sales Unit
@@ -67,6 +69,7 @@ extension SalesOrderItem {
     public final var quantityUnit: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Rejected
@@ -75,6 +78,7 @@ extension SalesOrderItem {
     public final var isRejected: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Delivery Time
@@ -83,6 +87,7 @@ extension SalesOrderItem {
     public final var deliveryTime: MobileSdk.TimeOfDay? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `ZSAMPLE_SALES_SRV.SalesOrderItem/ToHeader`
@@ -90,5 +95,6 @@ extension SalesOrderItem {
     public final var toHeader: SalesOrder? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 }

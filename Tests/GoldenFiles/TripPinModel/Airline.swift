@@ -34,17 +34,20 @@ extension Airline {
     public final var airlineCode: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Airline/Name` (`Edm.String`).
     public final var name: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Airline/Founded` (`Edm.Date`).
     public final var founded: MobileSdk.DateOnly? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 }

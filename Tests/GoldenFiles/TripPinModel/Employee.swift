@@ -29,6 +29,7 @@ extension Employee {
     public final var cost: Swift.Int64? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Employee/Peers`
@@ -36,5 +37,6 @@ extension Employee {
     public final var peers: [Person]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 }

@@ -29,11 +29,13 @@ extension Event {
     public final var occursAt: EventLocation? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Event/Description` (`Edm.String`).
     public final var description: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 }

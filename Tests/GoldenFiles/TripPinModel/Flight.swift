@@ -31,23 +31,27 @@ extension Flight {
     public final var flightNumber: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Flight/Airline` (`Sample.TripPin.Airline`).
     public final var airline: Airline? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Flight/From` (`Sample.TripPin.Airport`).
     public final var from: Airport? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Flight/To` (`Sample.TripPin.Airport`).
     public final var to: Airport? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 }

@@ -30,12 +30,14 @@ extension Manager {
     public final var budget: Swift.Int64? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Manager/BossOffice` (`Sample.TripPin.Location`).
     public final var bossOffice: Location? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Manager/DirectReports`
@@ -43,5 +45,6 @@ extension Manager {
     public final var directReports: [Employee]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 }

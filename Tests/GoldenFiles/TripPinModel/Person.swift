@@ -52,6 +52,7 @@ extension Person {
     public final var firstName: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Family name as printed in the travel document.
@@ -60,54 +61,63 @@ extension Person {
     public final var lastName: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/MiddleName` (`Edm.String`).
     public final var middleName: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/Gender` (`Sample.TripPin.PersonGender`).
     public final var gender: PersonGender? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/Age` (`Edm.Int32`).
     public final var age: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/PrimaryEmail` (`Sample.TripPin.Email`).
     public final var primaryEmail: Email? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/Emails` (`Collection(Edm.String)`).
     public final var emails: [Swift.String]? {
         get { self._getAll() }
         set { self._setAll(newValue) }
+        _modify { yield &self[_attributes: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/AddressInfo` (`Collection(Sample.TripPin.Location)`).
     public final var addressInfo: [Location]? {
         get { self._getAll() }
         set { self._setAll(newValue) }
+        _modify { yield &self[_attributes: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/HomeAddress` (`Sample.TripPin.Location`).
     public final var homeAddress: Location? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Person/FavoriteFeature` (`Sample.TripPin.Feature`).
     public final var favoriteFeature: Feature? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// Changes on every update; send it back in If-Match.
@@ -120,12 +130,14 @@ extension Person {
     public final var friends: [Person]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Person/BestFriend` (`Sample.TripPin.Person`).
     public final var bestFriend: Person? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Person/Trips` (`Collection(Sample.TripPin.Trip)`,
@@ -133,11 +145,13 @@ extension Person {
     public final var trips: [Trip]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Person/Photo` (`Sample.TripPin.Photo`).
     public final var photo: Photo? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 }

@@ -37,23 +37,27 @@ extension Photo {
     public final var id: Swift.Int64? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Photo/Name` (`Edm.String`).
     public final var name: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Photo/TakenAt` (`Edm.TimeOfDay`).
     public final var takenAt: MobileSdk.TimeOfDay? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Photo/Checksum` (`Edm.Binary`).
     public final var checksum: Foundation.Data? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 }

@@ -34,29 +34,34 @@ extension PlanItem {
     public final var planItemId: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.PlanItem/ConfirmationCode` (`Edm.String`).
     public final var confirmationCode: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.PlanItem/StartsAt` (`Edm.DateTimeOffset`).
     public final var startsAt: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.PlanItem/EndsAt` (`Edm.DateTimeOffset`).
     public final var endsAt: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.PlanItem/Duration` (`Edm.Duration`).
     public final var duration: MobileSdk.EdmDuration? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 }

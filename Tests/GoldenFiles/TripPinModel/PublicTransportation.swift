@@ -28,5 +28,6 @@ extension PublicTransportation {
     public final var seatNumber: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 }

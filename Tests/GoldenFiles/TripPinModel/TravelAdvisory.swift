@@ -34,12 +34,14 @@ extension TravelAdvisory {
     public final var advisoryId: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.TravelAdvisory/Title` (`Edm.String`).
     public final var title: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.TravelAdvisory/IssuedAt` (`Edm.DateTimeOffset`).

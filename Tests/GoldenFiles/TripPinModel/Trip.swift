@@ -39,48 +39,56 @@ extension Trip {
     public final var tripId: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/ShareId` (`Edm.Guid`).
     public final var shareId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/Name` (`Edm.String`).
     public final var name: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/Budget` (`Edm.Single`).
     public final var budget: Swift.Float? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/Description` (`Edm.String`).
     public final var description: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/Tags` (`Collection(Edm.String)`).
     public final var tags: [Swift.String]? {
         get { self._getAll() }
         set { self._setAll(newValue) }
+        _modify { yield &self[_attributes: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/StartsAt` (`Edm.DateTimeOffset`).
     public final var startsAt: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Trip/EndsAt` (`Edm.DateTimeOffset`).
     public final var endsAt: Foundation.Date? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Trip/PlanItems`
@@ -88,11 +96,13 @@ extension Trip {
     public final var planItems: [PlanItem]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.Trip/Photos` (`Collection(Sample.TripPin.Photo)`).
     public final var photoses: [Photo]? {
         get { self._relatedAll() }
         set { self._setRelatedAll(newValue) }
+        _modify { yield &self[_relatedAll: #function] }
     }
 }

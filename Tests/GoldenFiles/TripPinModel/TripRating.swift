@@ -37,35 +37,41 @@ extension TripRating {
     public final var tripId: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.TripRating/UserName` (`Edm.String`).
     public final var userName: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.TripRating/Stars` (`Edm.Byte`).
     public final var stars: Swift.UInt8? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.TripRating/Comment` (`Edm.String`).
     public final var comment: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.TripRating/RatedOn` (`Edm.Date`).
     public final var ratedOn: MobileSdk.DateOnly? {
         get { self._get() }
         set { self._set(newValue) }
+        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from navigation property `Sample.TripPin.TripRating/Rater` (`Sample.TripPin.Person`).
     public final var rater: Person? {
         get { self._related() }
         set { self._setRelated(newValue) }
+        _modify { yield &self[_related: #function] }
     }
 }
