@@ -66,28 +66,6 @@ extension ComplexValue {
         updateAttributes { $0.set(values, for: name) }
     }
 
-    /// The property behind the calling Swift property, for its `_modify` accessor (see `Entity[_attribute:]`).
-    @_spi(Generated) public subscript<T: AttributeValueConvertible>(_attribute property: String) -> T? {
-        get { _get(property) }
-        set { _set(newValue, property) }
-        _modify {
-            var value: T? = _get(property)
-            defer { _set(value, property) }
-            yield &value
-        }
-    }
-
-    /// The collection property behind the calling Swift property, for its `_modify` accessor.
-    @_spi(Generated) public subscript<T: AttributeValueConvertible>(_attributes property: String) -> [T]? {
-        get { _getAll(property) }
-        set { _setAll(newValue, property) }
-        _modify {
-            var values: [T]? = _getAll(property)
-            defer { _setAll(values, property) }
-            yield &values
-        }
-    }
-
     /// Changes the properties through `init(attributes:)`, the requirement being get-only. `self` lets go of its
     /// dictionary first, so that the change is made in place rather than on a copy.
     private mutating func updateAttributes(_ change: (inout [String: AttributeValue]) -> Void) {

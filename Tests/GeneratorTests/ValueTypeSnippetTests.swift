@@ -36,14 +36,12 @@ struct ValueTypeSnippetTests {
                     public var city: Swift.String? {
                         get { self._get() }
                         set { self._set(newValue) }
-                        _modify { yield &self[_attribute: #function] }
                     }
 
                     /// - Remark: Generated from `Test.AirportLocation/Point` (`Edm.GeographyPoint`).
                     public var point: MobileSdk.SpatialValue? {
                         get { self._get() }
                         set { self._set(newValue) }
-                        _modify { yield &self[_attribute: #function] }
                     }
                 }
 

@@ -84,8 +84,9 @@ enum RuntimeContract {
         /// The setter's body, passing `newValue`.
         var setterBody: [Statement] { body([Argument(.identifier("newValue"))]) }
 
-        /// For a setter hook, the label of the runtime subscript (`Entity`'s and `ComplexValue`'s) that the property's
-        /// `_modify` accessor yields, which stores through this hook.
+        /// For a setter hook of an entity's property, the label of the `Entity` subscript that the property's
+        /// `_modify` accessor yields, which stores through this hook. (A complex type's struct keeps the `_modify` Swift
+        /// writes: a written one, reaching the runtime through the protocol, compiles four times as long as it saves.)
         var modifySubscriptLabel: String? {
             switch self {
             case .set: "_attribute"

@@ -58,11 +58,7 @@ extension GenerationContext {
                             access: access,
                             name: plan.swiftName,
                             type: plan.type.propertyType,
-                            kind: .computed(
-                                getter: get.body(),
-                                setter: plan.isReadOnly ? nil : set.setterBody,
-                                modify: plan.isReadOnly ? nil : set.modifyBody
-                            )
+                            kind: .computed(getter: get.body(), setter: plan.isReadOnly ? nil : set.setterBody)
                         )
                     )
                 )

@@ -30,14 +30,12 @@ public struct BooleanManagedProperty: MobileSdk.ComplexValue {
     public var value: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty/CanBeChanged` (`Edm.Boolean`).
     public var canBeChanged: Swift.Bool? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.BooleanManagedProperty/ManagedPropertyLogicalName`
@@ -45,6 +43,5 @@ public struct BooleanManagedProperty: MobileSdk.ComplexValue {
     public var managedPropertyLogicalName: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 }

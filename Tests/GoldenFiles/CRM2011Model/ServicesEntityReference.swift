@@ -30,20 +30,17 @@ public struct ServicesEntityReference: MobileSdk.ComplexValue {
     public var id: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.EntityReference/LogicalName` (`Edm.String`).
     public var logicalName: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Crm.Sdk.Data.Services.EntityReference/Name` (`Edm.String`).
     public var name: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 }

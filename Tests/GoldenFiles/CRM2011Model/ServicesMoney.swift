@@ -28,6 +28,5 @@ public struct ServicesMoney: MobileSdk.ComplexValue {
     public var value: Foundation.Decimal? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 }

@@ -28,6 +28,5 @@ public struct ServicesOptionSetValue: MobileSdk.ComplexValue {
     public var value: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 }

@@ -29,7 +29,6 @@ public struct ConvertContactToAccountResponse: MobileSdk.ComplexValue {
     public var warningCount: Swift.Int32? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.ConvertContactToAccountResponse/Messages`
@@ -37,6 +36,5 @@ public struct ConvertContactToAccountResponse: MobileSdk.ComplexValue {
     public var messages: [Swift.String]? {
         get { self._getAll() }
         set { self._setAll(newValue) }
-        _modify { yield &self[_attributes: #function] }
     }
 }

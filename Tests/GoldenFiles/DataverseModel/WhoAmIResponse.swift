@@ -30,20 +30,17 @@ public struct WhoAmIResponse: MobileSdk.ComplexValue {
     public var businessUnitId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.WhoAmIResponse/UserId` (`Edm.Guid`).
     public var userId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Microsoft.Dynamics.CRM.WhoAmIResponse/OrganizationId` (`Edm.Guid`).
     public var organizationId: Foundation.UUID? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 }

@@ -32,20 +32,17 @@ public struct AirportLocation: MobileSdk.ComplexValue {
     public var address: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.AirportLocation/City` (`Sample.TripPin.City`).
     public var city: City? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.AirportLocation/Loc` (`Edm.GeographyPoint`).
     public var loc: MobileSdk.SpatialValue? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 }

@@ -30,20 +30,17 @@ public struct City: MobileSdk.ComplexValue {
     public var name: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.City/CountryRegion` (`Edm.String`).
     public var countryRegion: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.City/Region` (`Edm.String`).
     public var region: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 }

@@ -33,27 +33,23 @@ public struct EventLocation: MobileSdk.ComplexValue {
     public var address: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.EventLocation/City` (`Sample.TripPin.City`).
     public var city: City? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.EventLocation/BuildingInfo` (`Edm.String`).
     public var buildingInfo: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.EventLocation/Floor` (`Edm.Int16`).
     public var floor: Swift.Int16? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 }

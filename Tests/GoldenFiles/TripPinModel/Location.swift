@@ -29,13 +29,11 @@ public struct Location: MobileSdk.ComplexValue {
     public var address: Swift.String? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 
     /// - Remark: Generated from `Sample.TripPin.Location/City` (`Sample.TripPin.City`).
     public var city: City? {
         get { self._get() }
         set { self._set(newValue) }
-        _modify { yield &self[_attribute: #function] }
     }
 }
