@@ -85,8 +85,9 @@ enum RuntimeContract {
         var setterBody: [Statement] { body([Argument(.identifier("newValue"))]) }
 
         /// For a setter hook of an entity's property, the label of the `Entity` subscript that the property's
-        /// `_modify` accessor yields, which stores through this hook. (A complex type's struct keeps the `_modify` Swift
-        /// writes: a written one, reaching the runtime through the protocol, compiles four times as long as it saves.)
+        /// `_modify` accessor yields, which stores through this hook. (A complex type's struct keeps the `_modify`
+        /// Swift writes: a written one, reaching the runtime through the protocol, compiles four times as long as it
+        /// saves.)
         var modifySubscriptLabel: String? {
             switch self {
             case .set: "_attribute"
